@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { platformRequest, type Caller } from "~/bff/client.server";
+import { env } from "~/env.server";
+
+export const DEFAULT_THEME_COLOR = "#FF4A26";
+
+const navigationItem = z
+  .object({
+    id: z.union([z.string(), z.number()]).transform(String),
+    title: z.string(),
+    binding: z.string().optional().default(""),
+    category: z.string().optional().default(""),
+    isHome: z.boolean().optional().default(false),
+    groups: z.array(z.object({ gid: z.string(), name: z.string() }).passthrough()).optional().default([]),
+  })
+  .passthrough();
+export type NavigationItem = z.infer<typeof navigationItem>;
+
+/** A JSON string inside a JSON response (the platform nests several such). */
+function jsonString<T extends z.ZodTypeAny>(inner: T) {
+  return z.string().transform((text, ctx): z.infer<T> => {
+    try {
+      const parsed = inner.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "invalid" });
+    } catch {
+      ctx.addIssue({ code: "custom", message: "not JSON" });
+    }
+    return z.NEVER;
+  });
+}
+
+const appInfoSchema = z.object({
+  app_info: jsonString(
+    z.object({
+      primaryColor: z.string().optional(),
+      bottomNavigationBar: z
+        .union([jsonString(z.object({ navigationItems: z.array(navigationItem).default([]) })), z.object({ navigationItems: z.array(navigationItem).default([]) })])
+        .optional(),
+    }),
+  ),
+});
+
+const siteConfigSchema = jsonString(
+  z.object({ site_name: z.string().default(""), descriptions: z.string().default(""), site_logo: z.string().default("") }),
+);
+const downloadSchema = jsonString(z.object({ url: z.string() }));
+
+export type AppConfig = {
+  themeColor: string;
+  navigation: NavigationItem[];
+  siteName: string;
+  siteDescription: string;
+  siteLogo: string;
+  downloadUrl: string;
+};
+
+const HEX_COLOR = /^#[0-9a-fA-F]{3,8}$/;
+
+async function loadAppConfig(caller: Caller): Promise<AppConfig> {
+  const [appInfo, site, download] = await Promise.all([
+    platformRequest("/peony/v1/app/info", caller, { schema: appInfoSchema }),
+    platformRequest("/peony/v1/static-data", caller, { query: { moduleName: "h5_config" }, schema: siteConfigSchema }),
+    platformRequest("/peony/v1/static-data", caller, { query: { moduleName: "app_download_url" }, schema: downloadSchema }),
+  ]);
+  const color = appInfo.app_info.primaryColor;
+  return {
+    // The colour lands in a style attribute: only a plain hex colour is accepted.
+    themeColor: color && HEX_COLOR.test(color) ? color : DEFAULT_THEME_COLOR,
+    navigation: appInfo.app_info.bottomNavigationBar?.navigationItems ?? [],
+    siteName: site.site_name,
+    siteDescription: site.descriptions,
+    siteLogo: site.site_logo,
+    downloadUrl: /^https?:\/\//.test(download.url) ? download.url : "",
+  };
+}
+
+let cached: { value: AppConfig; expiresAt: number } | null = null;
+let inFlight: Promise<AppConfig> | null = null;
+
+/**
+ * App info, site config and download address are the same for every visitor: fetched at most once per
+ * APP_CONFIG_TTL_MS and shared by concurrent requests. A stale value is served while a refresh fails.
+ */
+export async function getAppConfig(caller: Caller): Promise<AppConfig> {
+  if (cached && cached.expiresAt > Date.now()) return cached.value;
+  inFlight ??= loadAppConfig({ token: caller.token, requestId: caller.requestId })
+    .then((value) => {
+      cached = { value, expiresAt: Date.now() + env.APP_CONFIG_TTL_MS };
+      return value;
+    })
+    .catch((error) => {
+      if (cached) return cached.value;
+      throw error;
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}

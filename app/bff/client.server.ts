@@ -1,0 +1,116 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { env } from "~/env.server";
+
+/** What every upstream call knows about the visitor it is made for. */
+export type Caller = { token: string | null; requestId: string | null; signal?: AbortSignal };
+
+export type PlatformErrorKind = "code" | "timeout" | "unavailable" | "invalid";
+
+/** A failed platform call: a non-zero envelope code, or the platform could not be reached or understood. */
+export class PlatformError extends Error {
+  constructor(
+    readonly kind: PlatformErrorKind,
+    message: string,
+    readonly code: number | null = null,
+  ) {
+    super(message);
+    this.name = "PlatformError";
+  }
+}
+
+// Spec section 7: these upstream endpoints must not receive X-Request-Id.
+const NO_REQUEST_ID = [
+  "/law/v1/api/share/question/detail",
+  "/law/v1/api/share/question/answerlist",
+  "/peony/v1/picho/v1/open/",
+  "/circle/v1/api/share/content/detail",
+];
+
+const ANONYMOUS_REQUEST_ID_FALLBACK = "123456";
+
+export function generateAnonymousId(): string {
+  try {
+    return crypto.randomUUID().replace(/-/g, "");
+  } catch {
+    return ANONYMOUS_REQUEST_ID_FALLBACK;
+  }
+}
+
+export function platformHeaders(path: string, caller: Caller): Record<string, string> {
+  const headers: Record<string, string> = { authorization: caller.token ?? "" };
+  if (!NO_REQUEST_ID.some((pattern) => path.includes(pattern))) {
+    headers["X-Request-Id"] = caller.requestId || generateAnonymousId();
+  }
+  return headers;
+}
+
+const envelope = z.object({ code: z.number(), message: z.string().optional().default(""), data: z.unknown() });
+
+type RequestOptions<T> = {
+  method?: "GET" | "POST";
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>;
+};
+
+/**
+ * The one way the site calls the platform: headers, timeout joined with the visitor's own abort signal,
+ * envelope check and a zod parse of `data`. Resolves with `data` only when `code` is 0.
+ */
+export async function platformRequest<T>(path: string, caller: Caller, options: RequestOptions<T>): Promise<T> {
+  const url = new URL(env.platformApiUrl + path);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const timeout = AbortSignal.timeout(env.PLATFORM_TIMEOUT_MS);
+  const signal = caller.signal ? AbortSignal.any([timeout, caller.signal]) : timeout;
+  const headers = platformHeaders(path, caller);
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new PlatformError("timeout", `platform timed out after ${env.PLATFORM_TIMEOUT_MS} ms: ${path}`);
+    if (caller.signal?.aborted) throw error;
+    throw new PlatformError("unavailable", `platform unreachable: ${path}: ${(error as Error).message}`);
+  }
+  if (response.status >= 500) throw new PlatformError("unavailable", `platform answered ${response.status}: ${path}`);
+
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new PlatformError("invalid", `platform answered ${response.status} without JSON: ${path}`);
+  }
+  const parsed = envelope.safeParse(json);
+  if (!parsed.success) throw new PlatformError("invalid", `platform answered without an envelope: ${path}`);
+  if (parsed.data.code !== 0) throw new PlatformError("code", parsed.data.message || "请求失败", parsed.data.code);
+  const data = options.schema.safeParse(parsed.data.data);
+  if (!data.success) {
+    throw new PlatformError("invalid", `platform data did not match: ${path}: ${data.error.issues[0]?.message ?? ""}`);
+  }
+  return data.data;
+}
+
+/** Upstream failures a page cannot recover from become HTTP answers: missing content 404, an outage 503. */
+export function isMissingContent(error: unknown): boolean {
+  return error instanceof PlatformError && error.kind === "code" && (error.code === 10024 || error.code === 404);
+}
+
+export function isOutage(error: unknown): boolean {
+  return error instanceof PlatformError && error.kind !== "code";
+}
+
+/** Turns an upstream failure into the page's HTTP answer: missing content 404, an outage 503. */
+export function rethrowAsResponse(error: unknown): never {
+  if (isMissingContent(error)) throw data(null, { status: 404 });
+  if (isOutage(error)) throw data(null, { status: 503 });
+  throw error;
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { platformRequest, type Caller } from "~/bff/client.server";
+
+const count = z.number().int().nonnegative().catch(0);
+
+export const contentSchema = z.object({
+  post_id: z.string(),
+  content_type: z.string(),
+  title: z.string(),
+  summary: z.string().default(""),
+  source_alias: z.string().default(""),
+  publish_at: z.string(),
+  view_count: count,
+  like_count: count,
+  collect_count: count,
+  comment_count: count,
+  duration_str: z.string().default(""),
+  pic_num: count,
+  state: z.number().int().default(0),
+  track_id: z.string().default(""),
+  mp: z.string().default(""),
+  mp_name: z.string().default(""),
+  style: z
+    .object({ data: z.array(z.object({ thumb: z.string().default(""), url: z.string().default(""), wbep_thumb: z.string().default("") })).default([]) })
+    .default({ data: [] }),
+  payload: z
+    .object({ url: z.string().default(""), real_url: z.string().default(""), enable_app: z.boolean().default(true) })
+    .passthrough()
+    .default({}),
+  meta: z.object({ comment_available: z.string().default("false") }).default({}),
+  enable_comment: z.boolean().default(false),
+  expired_at: z.string().nullable().default(null),
+  album_status: z.object({ status: z.number(), total: z.number() }).nullable().default(null),
+  version: z.number().int().default(0),
+});
+export type Content = z.infer<typeof contentSchema>;
+
+const detailSchema = contentSchema.extend({ content: z.string().default(""), media_url: z.string().default("") });
+export type ContentDetail = z.infer<typeof detailSchema>;
+
+/** Spec section 4: these states mean the content is gone; the page answers 404. */
+export const GONE_STATES = [17, 100];
+
+export function coverOf(content: Content): string {
+  const first = content.style.data[0];
+  return first ? first.thumb || first.url : "";
+}
+
+export function getContentDetail(caller: Caller, postId: string): Promise<ContentDetail> {
+  return platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}`, caller, { schema: detailSchema });
+}
+
+/** Spec section 9: lists (home, recommendations, hot list) come 10 to a page. */
+export const LIST_PAGE_SIZE = 10;
+
+export type Page<T> = { list: T[]; total: number };
+
+export function listContent(caller: Caller, query: { gid?: string; page: number; size: number }): Promise<Page<Content>> {
+  return platformRequest("/peony/v1/content", caller, {
+    query: { gid: query.gid, pageindex: query.page, pagesize: query.size },
+    schema: z.object({ list: z.array(contentSchema), total: z.number() }),
+  });
+}
+
+export type Group = { gid: string; name: string };
+
+export async function listGroups(caller: Caller): Promise<Group[]> {
+  const data = await platformRequest("/peony/v1/group", caller, {
+    schema: z.object({ list: z.array(z.object({ gid: z.string(), name: z.string() })) }),
+  });
+  return data.list;
+}
+
+const newsSchema = z.object({ news: z.array(contentSchema), total: z.number() });
+
+/** The two side lists of a detail page (spec section 2), paged 10 at a time. */
+export type FeedKind = "hot72" | "recommend";
+
+export async function listFeed(caller: Caller, kind: FeedKind, page: number, size: number): Promise<Page<Content>> {
+  const path = kind === "hot72" ? "/peony/v1/hot72" : "/peony/v1/recommend";
+  const data = await platformRequest(path, caller, { query: { page, size }, schema: newsSchema });
+  return { list: data.news, total: data.total };
+}
+
+export async function listRelated(caller: Caller, postId: string, size: number): Promise<Content[]> {
+  const data = await platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}/related`, caller, {
+    query: { size },
+    schema: z.object({ list: z.array(contentSchema) }),
+  });
+  return data.list;
+}

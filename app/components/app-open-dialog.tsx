@@ -1,0 +1,28 @@
+import { useRootData } from "~/root";
+
+/** Links to this hash open the dialog; it is a CSS :target dialog, so it works without JavaScript. */
+export const APP_OPEN_HASH = "#app-open";
+
+/** Spec section 2: app-only actions ask the visitor to open the app (立即前往 / 再考虑下). */
+export function AppOpenDialog() {
+  const site = useRootData()?.site;
+  return (
+    <div className="app-open" id="app-open" role="dialog" aria-modal="true" aria-labelledby="app-open-title">
+      <a className="app-open__backdrop" href="#" aria-label="关闭" tabIndex={-1} />
+      <div className="app-open__box">
+        <h2 id="app-open-title" className="app-open__title">
+          打开APP，查看更多精彩内容
+        </h2>
+        <p className="app-open__text">该功能需要在APP中使用</p>
+        <div className="app-open__actions">
+          <a className="button button--ghost" href="#">
+            再考虑下
+          </a>
+          <a className="button" href={site?.downloadUrl || "#"} rel="noopener">
+            立即前往
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}

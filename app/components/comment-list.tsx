@@ -1,0 +1,139 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useState, type MouseEvent } from "react";
+import type { Comment } from "~/bff/comments.server";
+import { APP_OPEN_HASH } from "~/components/app-open-dialog";
+import { LoadMoreLink } from "~/components/load-more-link";
+import { useLoadMore, type PageData } from "~/hooks/use-load-more";
+import { COMMENT_TEXTS, expandRepliesText } from "~/lib/comment-text";
+import { abbreviateCount } from "~/lib/count";
+import { withParam } from "~/lib/query";
+import { formatRelativeDate } from "~/lib/relative-date";
+
+type Props = {
+  postId: string;
+  comments: { list: Comment[]; total: number; pages: number; expanded: string | null };
+  now: string;
+};
+
+const keyOf = (comment: Comment) => comment.gid;
+
+function Avatar({ src }: { src: string }) {
+  return src ? (
+    <img className="avatar" src={src} alt="" loading="lazy" decoding="async" width={32} height={32} />
+  ) : (
+    <span className="avatar" aria-hidden="true" />
+  );
+}
+
+function CommentBody({ comment, now }: { comment: Comment; now: string }) {
+  return (
+    <>
+      <div className="comment__head">
+        <span className="comment__alias">{comment.alias || "匿名用户"}</span>
+        {comment.user.mp_name ? <span className="comment__mp">{comment.user.mp_name}</span> : null}
+        <a className="comment__star" href={APP_OPEN_HASH} aria-label={`点赞，${comment.star_count}个赞`}>
+          <span className="icon icon--like" aria-hidden="true" />
+          {comment.star_count > 0 ? abbreviateCount(comment.star_count) : ""}
+        </a>
+      </div>
+      {/* Rendered as text: comments are never HTML. */}
+      <p className="comment__content">
+        {comment.level === 2 && comment.reply_alias ? (
+          <>
+            回复 <span className="comment__target">{comment.reply_alias}</span>：
+          </>
+        ) : null}
+        {comment.content}
+      </p>
+      <p className="comment__meta">
+        <time dateTime={comment.created_at}>{formatRelativeDate(comment.created_at, new Date(now))}</time>
+        {comment.ip_location ? <span>{comment.ip_location}</span> : null}
+        <a className="comment__reply" href={APP_OPEN_HASH}>
+          回复
+        </a>
+      </p>
+    </>
+  );
+}
+
+function CommentItem({ postId, comment, now, expanded }: { postId: string; comment: Comment; now: string; expanded: boolean }) {
+  const location = useLocation();
+  const fetcher = useFetcher<PageData<Comment>>();
+  const [open, setOpen] = useState(false);
+  const replies = open && fetcher.data ? fetcher.data.list : comment.replys;
+  const remaining = comment.reply_count - replies.length;
+
+  function expand(event: MouseEvent) {
+    event.preventDefault();
+    setOpen(true);
+    fetcher.load(`/api/replies/${postId}/${comment.gid}`);
+  }
+
+  return (
+    <li className="comment" id={`c-${comment.gid}`}>
+      <Avatar src={comment.avatar} />
+      <div className="comment__main">
+        <CommentBody comment={comment} now={now} />
+        {replies.length > 0 ? (
+          <ul className="replies">
+            {replies.map((reply) => (
+              <li key={reply.gid} className="comment comment--reply" id={`c-${reply.gid}`}>
+                <Avatar src={reply.avatar} />
+                <div className="comment__main">
+                  <CommentBody comment={reply} now={now} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {remaining > 0 && !expanded ? (
+          <Link
+            className="replies__expand"
+            to={`${withParam(location.search, "expand", comment.gid)}#c-${comment.gid}`}
+            preventScrollReset
+            replace
+            onClick={expand}
+          >
+            {fetcher.state !== "idle" ? "加载中…" : expandRepliesText(remaining)}
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** Spec section 2: comments 10 to a page, 'expand N replies', the empty state. */
+export function CommentList({ postId, comments, now }: Props) {
+  const location = useLocation();
+  const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
+    initial: comments.list,
+    total: comments.total,
+    pages: comments.pages,
+    pageUrl: (page) => `/api/comments/${postId}?page=${page}`,
+    key: keyOf,
+  });
+  return (
+    <section className="section comments" id="comments" aria-labelledby="comments-title">
+      <h2 id="comments-title" className="section__title">
+        评论 {comments.total > 0 ? <span className="section__count">{abbreviateCount(comments.total)}</span> : null}
+      </h2>
+      {items.length === 0 ? (
+        <p className="empty comments__empty">{COMMENT_TEXTS.emptyState}</p>
+      ) : (
+        <ul className="comment-list">
+          {items.map((comment) => (
+            <CommentItem key={comment.gid} postId={postId} comment={comment} now={now} expanded={comments.expanded === comment.gid} />
+          ))}
+        </ul>
+      )}
+      {hasMore ? (
+        <LoadMoreLink
+          href={`${withParam(location.search, "cpage", String(nextPage))}#comments`}
+          loading={loading}
+          onClick={loadMore}
+          text={COMMENT_TEXTS.loadMore}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useLocation } from "@remix-run/react";
+import type { Content, FeedKind } from "~/bff/content.server";
+import { ContentCard } from "~/components/content-card";
+import { LoadMoreLink } from "~/components/load-more-link";
+import { useLoadMore } from "~/hooks/use-load-more";
+import { withParam } from "~/lib/query";
+
+type Props = {
+  kind: FeedKind;
+  title: string;
+  feed: { list: Content[]; total: number; pages: number };
+  /** The query parameter holding how many pages the no-JS page shows. */
+  pageParam: string;
+  now: string;
+  ranked?: boolean;
+};
+
+const keyOf = (content: Content) => content.post_id;
+
+/** The '72 hours hotspot' and 'editor recommended' lists, each with its own load-more. */
+export function FeedSection({ kind, title, feed, pageParam, now, ranked = false }: Props) {
+  const location = useLocation();
+  const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
+    initial: feed.list,
+    total: feed.total,
+    pages: feed.pages,
+    pageUrl: (page) => `/api/feed/${kind}?page=${page}`,
+    key: keyOf,
+  });
+  if (items.length === 0) return null;
+  const id = `feed-${kind}`;
+  return (
+    <section className="section" id={id} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="section__title">
+        {title}
+      </h2>
+      <ul className="card-list">
+        {items.map((content, index) => (
+          <ContentCard key={content.post_id} content={content} now={now} rank={ranked ? index + 1 : undefined} />
+        ))}
+      </ul>
+      {hasMore ? (
+        <LoadMoreLink
+          href={`${withParam(location.search, pageParam, String(nextPage))}#${id}`}
+          loading={loading}
+          onClick={loadMore}
+          text="加载更多"
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const boolean = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PLATFORM_API_URL: z.string().url().optional(),
+  PLATFORM_DB_PATH: z.string().default("data/platform.sqlite"),
+  PLATFORM_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  SESSION_SECRET: z.string().min(16).optional(),
+  HASHIDS_SALT: z.string().default("davmu-share"),
+  HASHIDS_MIN_LENGTH: z.coerce.number().int().min(0).max(32).default(8),
+  COOKIE_SECURE: boolean.optional(),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  TRUST_PROXY: z.string().default("loopback"),
+  LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
+});
+
+function readEnv() {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === "production";
+  return {
+    ...values,
+    isProduction,
+    /** Embedded mode: the platform runs inside this host, mounted at /_platform. */
+    embeddedPlatform: values.PLATFORM_API_URL === undefined,
+    platformApiUrl: (values.PLATFORM_API_URL ?? `http://127.0.0.1:${values.PORT}/_platform`).replace(/\/+$/, ""),
+    // A random secret keeps a one-command start safe; sessions then last only as long as the process.
+    sessionSecret: values.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+    sessionSecretIsEphemeral: values.SESSION_SECRET === undefined,
+    cookieSecure: values.COOKIE_SECURE ?? isProduction,
+  };
+}
+
+export const env = readEnv();
+export type Env = typeof env;

@@ -1,0 +1,48 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+
+export type PageData<T> = { list: T[]; total: number; now: string };
+
+type Options<T> = {
+  /** Items rendered by the server: pages 1..`pages`. */
+  initial: T[];
+  total: number;
+  pages: number;
+  /** The resource route answering one page as PageData. */
+  pageUrl: (page: number) => string;
+  key: (item: T) => string;
+};
+
+/**
+ * Load-more that works both ways: without JavaScript the link reloads the page with one more page
+ * (the route reads the page count from the query); with it, the next page is fetched and appended.
+ */
+export function useLoadMore<T>({ initial, total, pages, pageUrl, key }: Options<T>) {
+  const fetcher = useFetcher<PageData<T>>();
+  const [items, setItems] = useState(initial);
+  const [page, setPage] = useState(pages);
+  const appended = useRef<unknown>(null);
+
+  useEffect(() => {
+    setItems(initial);
+    setPage(pages);
+  }, [initial, pages]);
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data || appended.current === data) return;
+    appended.current = data;
+    setItems((current) => {
+      const seen = new Set(current.map(key));
+      return [...current, ...data.list.filter((item) => !seen.has(key(item)))];
+    });
+    setPage((current) => current + 1);
+  }, [fetcher.data, key]);
+
+  const hasMore = items.length < total;
+  function loadMore(event: MouseEvent) {
+    event.preventDefault();
+    if (fetcher.state === "idle") fetcher.load(pageUrl(page + 1));
+  }
+  return { items, hasMore, nextPage: page + 1, loading: fetcher.state !== "idle", loadMore };
+}

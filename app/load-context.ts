@@ -1,0 +1,12 @@
+/** What the host hands every loader and action (server.ts builds it once per request). */
+export type LoadContext = {
+  cspNonce: string;
+  requestId: string;
+  /** The public origin of this request, for canonical and share URLs. */
+  origin: string;
+  userAgent: string;
+};
+
+declare module "@remix-run/node" {
+  interface AppLoadContext extends LoadContext {}
+}

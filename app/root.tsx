@@ -1,0 +1,119 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { DEFAULT_THEME_COLOR, getAppConfig, type AppConfig } from "~/bff/app-config.server";
+import { isOutage } from "~/bff/client.server";
+import { installChunkReloadGuard } from "~/client/chunk-reload";
+import { scheduleDesktopCheck } from "~/client/desktop-redirect";
+import { registerServiceWorker } from "~/client/service-worker";
+import { useNonce } from "~/components/nonce";
+import { OpenAppBanner } from "~/components/open-app-banner";
+import { ToastHost } from "~/components/toast";
+import { detectDevice } from "~/lib/device";
+import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
+import { getVisitor, takeToast } from "~/session.server";
+import appCss from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const visitor = await getVisitor(request, context);
+  const toast = await takeToast(request, context);
+  const caller = { token: visitor.token, requestId: visitor.requestId, signal: request.signal };
+  let config: AppConfig | null = null;
+  try {
+    config = await getAppConfig(caller);
+  } catch (error) {
+    // The page can still render with the spec's fallbacks; only a real outage is worth a log line.
+    if (isOutage(error)) console.warn(`app config unavailable: ${(error as Error).message}`);
+  }
+  const device = detectDevice(context.userAgent);
+  const url = new URL(request.url);
+  return {
+    site: {
+      name: config?.siteName ?? "",
+      description: config?.siteDescription || "打开APP，查看更多内容",
+      logo: config?.siteLogo ?? "",
+      downloadUrl: config?.downloadUrl ?? "",
+      themeColor: config?.themeColor ?? DEFAULT_THEME_COLOR,
+      navigation: config?.navigation ?? [],
+    },
+    device: { isWeChat: device.isWeChat, isAndroid: device.isAndroid, isHarmony: device.isHarmony },
+    // Spec section 1: no banner inside our own client or on previews.
+    showBanner: !device.isOwnApp && !url.searchParams.has("preview"),
+    user: visitor.isLoggedIn ? { id: visitor.userId } : null,
+    csrfToken: visitor.csrfToken,
+    toast,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+function ClientBehaviours() {
+  const location = useLocation();
+  useEffect(() => {
+    registerServiceWorker();
+    installChunkReloadGuard();
+    scheduleDesktopCheck();
+  }, []);
+  useEffect(() => {
+    // Spec section 2: detail URLs carry _t; added in place, with no request and no new history entry.
+    if (needsTimestamp(location.pathname, location.search)) {
+      window.history.replaceState(window.history.state, "", withTimestamp(window.location.href, Date.now()));
+    }
+  }, [location.pathname, location.search]);
+  return null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const themeColor = data?.site.themeColor ?? DEFAULT_THEME_COLOR;
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  return (
+    <html lang="zh-CN" style={{ "--theme": themeColor } as React.CSSProperties}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content={themeColor} />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {data?.showBanner && !bare ? <OpenAppBanner site={data.site} device={data.device} user={data.user} /> : null}
+        {children}
+        <ToastHost initial={data?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <ClientBehaviours />
+      <Outlet />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";

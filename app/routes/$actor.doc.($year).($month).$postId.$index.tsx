@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { rethrowAsResponse } from "~/bff/client.server";
+import { COMMENT_PAGE_SIZE, listComments, listReplies, type Comment } from "~/bff/comments.server";
+import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Content } from "~/bff/content.server";
+import { sanitizeRichHtml } from "~/bff/sanitize.server";
+import { ArticleView } from "~/components/article-view";
+import { ids } from "~/ids.server";
+import { canComment } from "~/lib/comment-text";
+import { contentPath } from "~/lib/content-path";
+import { collectPages, pageCount } from "~/lib/pages";
+import { canonicalUrl } from "~/lib/share-url";
+import type { loader as rootLoader } from "~/root";
+import { callerFor, getVisitor } from "~/session.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+
+const RELATED_SIZE = 5;
+
+/** Side parts of the page degrade to empty rather than failing the article. */
+async function optional<T>(promise: Promise<T>, fallback: T, what: string): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    console.warn(`${what} unavailable: ${(error as Error).message}`);
+    return fallback;
+  }
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const postId = params.postId ?? "";
+  // Spec sections 2 and 5: the last segment must be index.html and the id must decode.
+  if (params.index !== "index.html" || ids.decode(postId) === null) throw data(null, { status: 404 });
+
+  const url = new URL(request.url);
+  const caller = callerFor(await getVisitor(request, context), request);
+  const commentPages = pageCount(url.searchParams.get("cpage"));
+  const hotPages = pageCount(url.searchParams.get("hpage"));
+  const recommendPages = pageCount(url.searchParams.get("rpage"));
+  const expanded = url.searchParams.get("expand");
+
+  const detailPromise = getContentDetail(caller, postId);
+  const emptyPage = { list: [] as Content[], total: 0 };
+  const [detail, comments, related, hot, recommended] = await Promise.all([
+    detailPromise.catch(rethrowAsResponse),
+    optional(
+      collectPages(commentPages, (page) => listComments(caller, postId, page)),
+      { list: [] as Comment[], total: 0 },
+      "comments",
+    ),
+    optional(listRelated(caller, postId, RELATED_SIZE), [], "related"),
+    optional(collectPages(hotPages, (page) => listFeed(caller, "hot72", page, LIST_PAGE_SIZE)), emptyPage, "hot list"),
+    optional(collectPages(recommendPages, (page) => listFeed(caller, "recommend", page, LIST_PAGE_SIZE)), emptyPage, "recommendations"),
+  ]);
+  if (GONE_STATES.includes(detail.state)) throw data(null, { status: 404 });
+  if (detail.content_type !== "article") throw redirect(contentPath(detail, params.actor));
+
+  // 'Expand N replies' without JavaScript: the chosen comment's replies come with the page.
+  if (expanded && comments.list.some((c) => c.gid === expanded)) {
+    const replies = await optional(listReplies(caller, postId, expanded), null, "replies");
+    if (replies) {
+      comments.list = comments.list.map((c) => (c.gid === expanded ? { ...c, replys: replies.list } : c));
+    }
+  }
+
+  const { content: rawBody, ...article } = detail;
+  const canonical = canonicalUrl(new URL(url.pathname + url.search, context.origin));
+  return {
+    article,
+    body: sanitizeRichHtml(rawBody, `${detail.post_id}:${detail.version}`),
+    cover: coverOf(detail),
+    canonical,
+    commentsOpen: canComment(detail),
+    comments: { ...comments, pages: commentPages, expanded },
+    related,
+    hot: { ...hot, pages: hotPages },
+    recommended: { ...recommended, pages: recommendPages },
+    pageSize: COMMENT_PAGE_SIZE,
+    now: new Date().toISOString(),
+  };
+}
+
+export type ArticleData = Awaited<ReturnType<typeof loader>>;
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
+  const site = matches.find((m) => m.id === "root")?.data?.site;
+  if (!page) return [{ title: site?.name || "内容不存在" }];
+  const { article, canonical, cover } = page;
+  const siteName = site?.name || "精彩内容";
+  const description = article.summary || site?.description || "打开APP，查看更多精彩内容";
+  const image = cover ? new URL(cover, canonical).href : "";
+  return [
+    { title: `${article.title} - ${siteName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: article.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { property: "article:published_time", content: article.publish_at },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: article.title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "NewsArticle",
+        headline: article.title,
+        description,
+        datePublished: article.publish_at,
+        mainEntityOfPage: canonical,
+        ...(image ? { image: [image] } : {}),
+        author: { "@type": "Organization", name: article.mp_name || article.source_alias || siteName },
+        publisher: { "@type": "Organization", name: siteName },
+      },
+    },
+  ];
+};
+
+export default function ArticlePage() {
+  return <ArticleView data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,99 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { env } from "./app/env.server";
+import type { LoadContext } from "./app/load-context";
+import { BASE_PATH } from "./app/lib/base-path";
+import { createPlatform } from "./platform/app";
+import { desktopRedirect } from "./server/desktop-redirect";
+import { healthRoutes } from "./server/health";
+import { requestId, requestLog } from "./server/request-log";
+import { cspNonce, securityHeaders } from "./server/security-headers";
+
+// This file runs as server.ts in development and as build/server.js in production.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const projectRoot = path.basename(here) === "build" ? path.dirname(here) : here;
+const development = !env.isProduction;
+
+const app = express();
+app.set("trust proxy", env.TRUST_PROXY);
+app.disable("x-powered-by");
+
+app.use(requestId);
+app.use(requestLog({ silent: env.LOG_LEVEL === "silent", skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") }));
+app.use(compression());
+app.use(BASE_PATH, healthRoutes({ platformApiUrl: env.platformApiUrl, timeoutMs: env.PLATFORM_TIMEOUT_MS }));
+
+const platform = env.embeddedPlatform
+  ? createPlatform({
+      dbPath: path.resolve(projectRoot, env.PLATFORM_DB_PATH),
+      hashidsSalt: env.HASHIDS_SALT,
+      hashidsMinLength: env.HASHIDS_MIN_LENGTH,
+      log: (line) => console.log(`[platform] ${line}`),
+    })
+  : null;
+if (platform) app.use("/_platform", platform.router);
+
+app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
+
+let build: () => Promise<ServerBuild>;
+if (development) {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(devServer.middlewares);
+  build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+} else {
+  const clientDir = path.join(projectRoot, "build/client");
+  // Vite fingerprints everything under assets/: safe to cache for a year.
+  app.use(`${BASE_PATH}assets`, express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.get(`${BASE_PATH}sw.js`, (_req, res) => {
+    res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": BASE_PATH });
+    res.sendFile(path.join(clientDir, "sw.js"));
+  });
+  app.use(BASE_PATH, express.static(clientDir, { maxAge: "1h", index: false }));
+  const serverBuild = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
+  build = async () => serverBuild;
+}
+
+app.use(cspNonce);
+app.use(securityHeaders({ development }));
+app.use(desktopRedirect);
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (req, res): LoadContext => ({
+      cspNonce: res.locals.cspNonce,
+      requestId: res.locals.requestId,
+      origin: env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get("host")}`,
+      userAgent: req.get("user-agent") ?? "",
+    }),
+  }),
+);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  const base = `http://localhost:${env.PORT}${BASE_PATH}`;
+  console.log(`Listening on ${base}`);
+  if (platform) console.log(`Embedded platform at http://localhost:${env.PORT}/_platform (SQLite: ${env.PLATFORM_DB_PATH})`);
+  if (env.sessionSecretIsEphemeral) console.log("SESSION_SECRET is not set: sessions end when the process stops.");
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  // Finish in-flight requests, then release the database; give up after 10 s.
+  setTimeout(() => process.exit(1), 10_000).unref();
+  server.close(() => {
+    platform?.close();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

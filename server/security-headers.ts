@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+
+// Third-party players the article sanitizer lets through; the CSP must allow the same frames.
+export const FRAME_HOSTS = ["https://player.bilibili.com", "https://v.qq.com", "https://player.youku.com", "https://www.ixigua.com"];
+const WECHAT_SDK_HOSTS = ["https://res.wx.qq.com", "https://res2.wx.qq.com"];
+
+/** A fresh nonce per response; the CSP allows only scripts that carry it. */
+export const cspNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+};
+
+export function securityHeaders({ development }: { development: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": [
+          "'self'",
+          (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+          ...WECHAT_SDK_HOSTS,
+          ...(development ? ["'unsafe-eval'"] : []),
+        ],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "https:", "http:"],
+        "media-src": ["'self'", "https:", "blob:"],
+        "connect-src": ["'self'", ...WECHAT_SDK_HOSTS, ...(development ? ["ws:"] : [])],
+        "font-src": ["'self'", "data:"],
+        "frame-src": ["'self'", ...FRAME_HOSTS],
+        "frame-ancestors": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Images and media in CMS bodies come from other hosts.
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    frameguard: { action: "sameorigin" },
+    strictTransportSecurity: development ? false : { maxAge: 15552000, includeSubDomains: false },
+  });
+}

@@ -1,0 +1,33 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { BASE_PATH } from "./app/lib/base-path";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  base: BASE_PATH,
+  build: { target: "es2019" },
+  plugins: [
+    !process.env.VITEST &&
+      remix({
+        basename: BASE_PATH,
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_singleFetch: true,
+          v3_lazyRouteDiscovery: true,
+        },
+      }),
+    tsconfigPaths(),
+  ],
+  test: {
+    include: ["app/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+  },
+});
