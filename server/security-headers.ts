@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { TRUSTED_EMBED_HOSTS } from "../app/lib/embed-hosts";
 
-// Third-party players the article sanitizer lets through; the CSP must allow the same frames.
-export const FRAME_HOSTS = ["https://player.bilibili.com", "https://v.qq.com", "https://player.youku.com", "https://www.ixigua.com"];
+const FRAME_HOSTS = TRUSTED_EMBED_HOSTS.map((host) => `https://${host}`);
 const WECHAT_SDK_HOSTS = ["https://res.wx.qq.com", "https://res2.wx.qq.com"];
 
 /** A fresh nonce per response; the CSP allows only scripts that carry it. */

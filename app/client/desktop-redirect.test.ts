@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { scheduleDesktopCheck } from "./desktop-redirect";
+
+const DESKTOP_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+const PHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN";
+const PAGE = "https://share.example.cn/davmu/share/news/doc/2026/11/abc/index.html?_t=1";
+
+function setUp({ ua = DESKTOP_UA, width = 1440, height = 900, href = PAGE, framed = false } = {}) {
+  const replace = vi.fn();
+  const self = {};
+  const url = new URL(href);
+  vi.stubGlobal("window", {
+    self,
+    top: framed ? {} : self,
+    innerWidth: width,
+    innerHeight: height,
+    setTimeout,
+    clearTimeout,
+  });
+  vi.stubGlobal("navigator", { userAgent: ua });
+  vi.stubGlobal("location", { href, pathname: url.pathname, replace });
+  return replace;
+}
+
+describe("scheduleDesktopCheck", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("sends a desktop browser to the /pc wrapper after 200 ms", () => {
+    const replace = setUp();
+    scheduleDesktopCheck();
+    vi.advanceTimersByTime(199);
+    expect(replace).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(replace).toHaveBeenCalledWith(`/davmu/share/pc?url=${encodeURIComponent(PAGE)}`);
+  });
+
+  it("sends a phone in a wide landscape window too", () => {
+    const replace = setUp({ ua: PHONE_UA, width: 1200, height: 800 });
+    scheduleDesktopCheck();
+    vi.advanceTimersByTime(200);
+    expect(replace).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves a phone in portrait alone", () => {
+    const replace = setUp({ ua: PHONE_UA, width: 390, height: 844 });
+    scheduleDesktopCheck();
+    vi.advanceTimersByTime(200);
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it("never redirects inside a frame, on the wrapper page, or for bots and our own client", () => {
+    const cases = [
+      { framed: true },
+      { href: "https://share.example.cn/davmu/share/pc?url=x" },
+      { ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+      { ua: `${DESKTOP_UA} davmu/3.2.0` },
+    ];
+    for (const options of cases) {
+      const replace = setUp(options);
+      scheduleDesktopCheck();
+      vi.advanceTimersByTime(200);
+      expect(replace, JSON.stringify(options)).not.toHaveBeenCalled();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("can be cancelled before it runs", () => {
+    const replace = setUp();
+    const cancel = scheduleDesktopCheck();
+    cancel();
+    vi.advanceTimersByTime(1000);
+    expect(replace).not.toHaveBeenCalled();
+  });
+});

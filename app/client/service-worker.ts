@@ -1,0 +1,17 @@
+import { BASE_PATH } from "~/lib/base-path";
+
+/**
+ * Registers public/sw.js for the whole site (spec section 2). The service worker is an
+ * optimisation only, so an unsupported browser or a failed registration is logged and swallowed.
+ */
+export async function registerServiceWorker(): Promise<void> {
+  if (!("serviceWorker" in navigator)) {
+    console.debug(new Error("serviceWorker is not supported in current browser!"));
+    return;
+  }
+  try {
+    await navigator.serviceWorker.register(`${BASE_PATH}sw.js`, { scope: BASE_PATH });
+  } catch (error) {
+    console.debug("service worker registration failed", error);
+  }
+}

@@ -1,0 +1,28 @@
+export const COMMENT_MAX_LENGTH = 500;
+
+export const COMMENT_TEXTS = {
+  empty: "评论内容不能为空",
+  closed: "评论已关闭",
+  sent: "评论成功",
+  placeholder: "写评论...",
+  emptyState: "暂无评论，快来抢沙发吧",
+  loadMore: "查看更多评论",
+  tooLong: `评论最多${COMMENT_MAX_LENGTH}字`,
+} as const;
+
+export function expandRepliesText(n: number): string {
+  return `展开${n}条回复`;
+}
+
+/** Spec section 5: commenting is closed unless meta.comment_available is 'true' or enable_comment is set. */
+export function canComment(content: { meta?: { comment_available?: string }; enable_comment?: boolean | number }): boolean {
+  return content.meta?.comment_available === "true" || Boolean(content.enable_comment);
+}
+
+/** Trims the text; refuses empty text and text over 500 characters (counted as the reader sees them, emoji as one). */
+export function validateComment(text: string): { ok: true; text: string } | { ok: false; error: string } {
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: false, error: COMMENT_TEXTS.empty };
+  if (Array.from(trimmed).length > COMMENT_MAX_LENGTH) return { ok: false, error: COMMENT_TEXTS.tooLong };
+  return { ok: true, text: trimmed };
+}

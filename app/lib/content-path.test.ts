@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { CONTENT_TYPE_MAP, DETAIL_SEGMENTS, LINK_STYPE, contentPath, contentTypeInfo, isDetailSegment } from "./content-path";
+
+const base = { post_id: "Xk9aQ", publish_at: "2026-11-05T10:00:00+08:00" };
+
+describe("contentPath", () => {
+  it.each([
+    ["article", "doc"],
+    ["video", "video"],
+    ["svideo", "svideo"],
+    ["audio", "audio"],
+    ["image", "gallery"],
+    ["video_album", "video_album"],
+    ["audio_album", "audio_album"],
+    ["mini_program", "mini_program"],
+    ["local_live", "local_live"],
+    ["special", "special"],
+  ])("puts %s under /%s/", (content_type, segment) => {
+    expect(contentPath({ ...base, content_type })).toBe(`/news/${segment}/2026/11/Xk9aQ/index.html`);
+  });
+
+  it("uses year and month in UTC+8", () => {
+    expect(contentPath({ ...base, content_type: "article", publish_at: "2026-10-31T16:30:00Z" })).toBe(
+      "/news/doc/2026/11/Xk9aQ/index.html",
+    );
+    expect(contentPath({ ...base, content_type: "article", publish_at: "2026-01-01 08:00:00" })).toBe(
+      "/news/doc/2026/01/Xk9aQ/index.html",
+    );
+  });
+
+  it("uses the given actor", () => {
+    expect(contentPath({ ...base, content_type: "video" }, "preview-alice")).toBe(
+      "/preview-alice/video/2026/11/Xk9aQ/index.html",
+    );
+  });
+
+  it("sends link content to its own http(s) URL", () => {
+    expect(contentPath({ ...base, content_type: "link", payload: { url: "https://example.org/a?b=1" } })).toBe(
+      "https://example.org/a?b=1",
+    );
+    expect(contentPath({ ...base, content_type: "link", payload: { url: "HTTP://example.org/" } })).toBe("HTTP://example.org/");
+  });
+
+  it("falls back to the document page for links without a safe URL", () => {
+    for (const url of [undefined, "", "javascript:alert(1)", "//evil.com", "weixin://dl/business"]) {
+      expect(contentPath({ ...base, content_type: "link", payload: { url } })).toBe("/news/doc/2026/11/Xk9aQ/index.html");
+    }
+    expect(contentPath({ ...base, content_type: "link" })).toBe("/news/doc/2026/11/Xk9aQ/index.html");
+  });
+
+  it("falls back to the document page for unknown types and prototype keys", () => {
+    expect(contentPath({ ...base, content_type: "h5" })).toBe("/news/doc/2026/11/Xk9aQ/index.html");
+    expect(contentPath({ ...base, content_type: "constructor" })).toBe("/news/doc/2026/11/Xk9aQ/index.html");
+  });
+
+  it("still builds a path when publish_at is not a date", () => {
+    expect(contentPath({ ...base, content_type: "article", publish_at: "" })).toBe("/news/doc/0000/00/Xk9aQ/index.html");
+  });
+
+  it("encodes path-breaking characters in ids", () => {
+    expect(contentPath({ ...base, content_type: "article", post_id: "a/../b" })).toBe("/news/doc/2026/11/a%2F..%2Fb/index.html");
+  });
+});
+
+describe("CONTENT_TYPE_MAP", () => {
+  it("matches spec section 3", () => {
+    expect(CONTENT_TYPE_MAP.article).toEqual({ stype: "docDetailspage", series: "imagetext", segment: "doc" });
+    expect(CONTENT_TYPE_MAP.image).toEqual({ stype: "galleryDetailspage", series: "atlas", segment: "gallery" });
+    expect(CONTENT_TYPE_MAP.svideo.stype).toBe("mpVideoDetailspage");
+    expect(CONTENT_TYPE_MAP.special.stype).toBe("specialHomepage");
+    expect(LINK_STYPE).toBe("linkDetailspage");
+  });
+
+  it("maps every non-special type to a segment the detail route accepts", () => {
+    for (const info of Object.values(CONTENT_TYPE_MAP)) {
+      if (info.segment !== "special") expect(DETAIL_SEGMENTS).toContain(info.segment);
+    }
+  });
+
+  it("looks up only own keys", () => {
+    expect(contentTypeInfo("video")?.series).toBe("video");
+    expect(contentTypeInfo("toString")).toBeUndefined();
+    expect(contentTypeInfo("link")).toBeUndefined();
+  });
+});
+
+describe("isDetailSegment", () => {
+  it("accepts exactly the detail route's types", () => {
+    expect(DETAIL_SEGMENTS).toHaveLength(9);
+    expect(isDetailSegment("gallery")).toBe(true);
+    expect(isDetailSegment("special")).toBe(false);
+    expect(isDetailSegment("image")).toBe(false);
+    expect(isDetailSegment("")).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { abbreviateCount, shortenNumber } from "./count";
+
+describe("abbreviateCount", () => {
+  it.each([
+    [0, "0"],
+    [7, "7"],
+    [999, "999"],
+    [1000, "1k"],
+    [1099, "1k"],
+    [1100, "1.1k"],
+    [1234, "1.2k"],
+    [9999, "9.9k"],
+    [10000, "1w"],
+    [12345, "1.2w"],
+    [99999, "9.9w"],
+    [100000, "10w"],
+    [123456, "12w"],
+    [1234567, "123w"],
+    [123456789, "12345w"],
+  ])("%d → %s", (n, expected) => {
+    expect(abbreviateCount(n)).toBe(expected);
+  });
+
+  it("treats negative, fractional and non-finite input as a whole non-negative count", () => {
+    expect(abbreviateCount(-5)).toBe("0");
+    expect(abbreviateCount(12.9)).toBe("12");
+    expect(abbreviateCount(1999.99)).toBe("1.9k");
+    expect(abbreviateCount(Number.NaN)).toBe("0");
+    expect(abbreviateCount(Number.POSITIVE_INFINITY)).toBe("0");
+  });
+});
+
+describe("shortenNumber", () => {
+  it.each([
+    [0, "0"],
+    [9999, "9999"],
+    [10000, "1万"],
+    [12345, "1.2万"],
+    [99999, "9.9万"],
+    [1234567, "123.4万"],
+    [9999999, "999.9万"],
+    [10000000, "1千万"],
+    [23456789, "2.3千万"],
+    [99999999, "9.9千万"],
+    [100000000, "1亿"],
+    [123456789, "1.2亿"],
+    [12345678901, "123.4亿"],
+  ])("%d → %s", (n, expected) => {
+    expect(shortenNumber(n)).toBe(expected);
+  });
+
+  it("treats invalid input as zero", () => {
+    expect(shortenNumber(-12345)).toBe("0");
+    expect(shortenNumber(Number.NaN)).toBe("0");
+  });
+});

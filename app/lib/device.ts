@@ -1,0 +1,65 @@
+import { createIsbotFromList, list as isbotPatterns } from "isbot";
+import UAParser from "ua-parser-js";
+
+export type Device = {
+  isWeChat: boolean;
+  isAndroid: boolean;
+  isIOS: boolean;
+  isHarmony: boolean;
+  isMobile: boolean;
+  /** WeChat mini-program webview as far as the UA tells; the client confirms it later through wx.miniProgram.getEnv. */
+  isMiniProgram: boolean;
+  /** Our own native client, whose webview appends the token 'davmu' to its user agent. */
+  isOwnApp: boolean;
+  isBot: boolean;
+  isDesktop: boolean;
+};
+
+/**
+ * isbot's generic 'sogou' pattern also matches Sogou's mobile browser, which real readers use;
+ * Sogou's crawlers still match the generic 'spider' pattern, so only that entry is dropped.
+ */
+const isListedBot = createIsbotFromList(isbotPatterns.filter((pattern) => pattern !== "sogou"));
+
+/** Link-preview fetchers and Chinese crawlers, named explicitly so a change in isbot's list cannot let them through. */
+const PREVIEW_FETCHER =
+  /WhatsApp|TelegramBot|Slackbot|facebookexternalhit|Twitterbot|Discordbot|LinkedInBot|SkypeUriPreview|(?:Weixin|WeChat)\s?Spider|Bytespider|Baiduspider|Sogou[\w ]*spider|360Spider|YisouSpider/i;
+
+/** Accepts a missing header (`request.headers.get("user-agent")`) as an empty user agent. */
+export function detectDevice(userAgent: string | null | undefined): Device {
+  const ua = userAgent ?? "";
+  const { os, device } = new UAParser(ua).getResult();
+  const isHarmony = /HarmonyOS|OpenHarmony|ArkWeb/i.test(ua);
+  // HarmonyOS 2–4 still carries 'Android' and launches apps the Android way, so it counts as both.
+  const isAndroid = /Android/i.test(ua);
+  const isIOS = os.name === "iOS" || /iPhone|iPad|iPod/.test(ua);
+  const isMobile = device.type === "mobile" || device.type === "tablet" || isAndroid || isIOS || isHarmony;
+  return {
+    isWeChat: /MicroMessenger/i.test(ua),
+    isAndroid,
+    isIOS,
+    isHarmony,
+    isMobile,
+    isMiniProgram: /miniProgram/i.test(ua),
+    isOwnApp: /davmu/i.test(ua),
+    isBot: isListedBot(ua) || PREVIEW_FETCHER.test(ua),
+    isDesktop: !isMobile && !isHarmony,
+  };
+}
+
+/**
+ * Whether the server should send this visitor to the /pc wrapper: a desktop browser that is
+ * neither a crawler (it must see the real page) nor our own client nor a mini-program webview
+ * (PC WeChat runs mini programs, and the wrapper's iframe would cut the wx.miniProgram bridge).
+ */
+export function shouldRedirectToPc(ua: string | null | undefined): boolean {
+  const device = detectDevice(ua);
+  return device.isDesktop && !device.isBot && !device.isOwnApp && !device.isMiniProgram;
+}
+
+/** Spec section 9 desktop rule: a wide landscape viewport, or a user agent that is neither mobile nor Harmony. */
+export function isDesktopViewport(width: number, height: number, ua: string): boolean {
+  if (width >= 1000 && width > height) return true;
+  const device = detectDevice(ua);
+  return !device.isMobile && !device.isHarmony;
+}

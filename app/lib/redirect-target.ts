@@ -1,0 +1,50 @@
+import { BASE_PATH } from "~/lib/base-path";
+
+/** The desktop wrapper page; matched case-insensitively like the router, with or without a trailing slash. */
+const PC_PAGE = new RegExp(`^${escapeRegExp(BASE_PATH)}pc(?:/|\\.|$)`, "i");
+
+/** Whether a pathname is the /pc wrapper page itself. */
+export function isPcPage(pathname: string): boolean {
+  return PC_PAGE.test(pathname);
+}
+
+/**
+ * A post-login or post-action redirect target taken from user input, reduced to a path on our
+ * own origin under the base path; anything else yields the fallback. Returns path + search + hash.
+ */
+export function safeRedirectTarget(value: string | null | undefined, origin: string, fallback: string): string {
+  const url = parseOnSite(value, origin);
+  return url ? url.pathname + url.search + url.hash : fallback;
+}
+
+/**
+ * The page the /pc wrapper may embed: an absolute URL on our origin under the base path,
+ * and never the wrapper itself (no nesting). Null when the value is not acceptable.
+ */
+export function pcEmbedTarget(value: string | null, origin: string): string | null {
+  const url = parseOnSite(value, origin);
+  if (!url || isPcPage(url.pathname)) return null;
+  return url.href;
+}
+
+function parseOnSite(value: string | null | undefined, origin: string): URL | null {
+  if (!value) return null;
+  // Browsers treat '\' as '/' and silently drop tabs and newlines, turning '/\evil.com' or
+  // '/\t/evil.com' into protocol-relative URLs; refuse such input outright rather than normalise it.
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  let base: URL;
+  let url: URL;
+  try {
+    base = new URL(origin);
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base.origin) return null;
+  if (!url.pathname.startsWith(BASE_PATH) && url.pathname !== BASE_PATH.slice(0, -1)) return null;
+  return url;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
