@@ -71,6 +71,7 @@ app.all(
       requestId: res.locals.requestId,
       origin: env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get("host")}`,
       userAgent: req.get("user-agent") ?? "",
+      clientIp: req.ip ?? "",
     }),
   }),
 );

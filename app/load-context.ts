@@ -5,6 +5,8 @@ export type LoadContext = {
   /** The public origin of this request, for canonical and share URLs. */
   origin: string;
   userAgent: string;
+  /** The visitor's address (behind trusted proxies), passed upstream so the platform's limits are per visitor. */
+  clientIp: string;
 };
 
 declare module "@remix-run/node" {

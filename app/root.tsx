@@ -16,11 +16,12 @@ import { installChunkReloadGuard } from "~/client/chunk-reload";
 import { scheduleDesktopCheck } from "~/client/desktop-redirect";
 import { registerServiceWorker } from "~/client/service-worker";
 import { useNonce } from "~/components/nonce";
+import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
 import { detectDevice } from "~/lib/device";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
-import { getVisitor, takeToast } from "~/session.server";
+import { callerFor, getVisitor, takeToast } from "~/session.server";
 import appCss from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -31,10 +32,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request, context);
   const toast = await takeToast(request, context);
-  const caller = { token: visitor.token, requestId: visitor.requestId, signal: request.signal };
   let config: AppConfig | null = null;
   try {
-    config = await getAppConfig(caller);
+    config = await getAppConfig(callerFor(visitor, request, context));
   } catch (error) {
     // The page can still render with the spec's fallbacks; only a real outage is worth a log line.
     if (isOutage(error)) console.warn(`app config unavailable: ${(error as Error).message}`);
@@ -50,10 +50,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       themeColor: config?.themeColor ?? DEFAULT_THEME_COLOR,
       navigation: config?.navigation ?? [],
     },
-    device: { isWeChat: device.isWeChat, isAndroid: device.isAndroid, isHarmony: device.isHarmony },
+    device: { isWeChat: device.isWeChat, isAndroid: device.isAndroid, isHarmony: device.isHarmony, isMiniProgram: device.isMiniProgram },
     // Spec section 1: no banner inside our own client or on previews.
     showBanner: !device.isOwnApp && !url.searchParams.has("preview"),
-    user: visitor.isLoggedIn ? { id: visitor.userId } : null,
+    user: visitor.user,
     csrfToken: visitor.csrfToken,
     toast,
   };
@@ -97,9 +97,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data?.showBanner && !bare ? <OpenAppBanner site={data.site} device={data.device} user={data.user} /> : null}
+        {data?.showBanner && !bare ? <OpenAppBanner site={data.site} device={data.device} user={data.user} csrfToken={data.csrfToken} /> : null}
         {children}
         <ToastHost initial={data?.toast ?? null} />
+        {data && !data.user ? <LoginSheet /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

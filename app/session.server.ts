@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { fetchAccount } from "~/bff/account.server";
 import { fetchAnonymousToken } from "~/bff/auth.server";
-import { generateAnonymousId } from "~/bff/client.server";
+import { generateAnonymousId, PlatformError, type Caller } from "~/bff/client.server";
 import { env } from "~/env.server";
 import { BASE_PATH } from "~/lib/base-path";
 
@@ -14,6 +15,10 @@ type SessionData = {
   deviceId: string;
   requestId: string;
   csrf: string;
+  /** When a verification code was last sent, for the countdown of a page without JavaScript. */
+  codeSentAt: number;
+  /** An interaction a logged-out visitor asked for; carried out right after they log in. */
+  pending: string;
 };
 type FlashData = { toast: Toast };
 
@@ -37,9 +42,11 @@ export type Visitor = {
   requestId: string;
   csrfToken: string;
   isLoggedIn: boolean;
+  /** The logged-in user's profile for the avatar; null for an anonymous visitor. */
+  user: { alias: string; avatar: string } | null;
 };
 
-type VisitorState = { session: Session<SessionData, FlashData>; dirty: boolean };
+type VisitorState = { session: Session<SessionData, FlashData>; dirty: boolean; user: Visitor["user"] };
 
 // One session per request, however many loaders ask for it; keyed by the per-request load context.
 const states = new WeakMap<object, Promise<VisitorState>>();
@@ -48,9 +55,43 @@ function token(bytes = 16) {
   return randomBytes(bytes).toString("hex");
 }
 
+function freshSession(previous: Session<SessionData, FlashData>, fields: Partial<SessionData>) {
+  const session = storage.getSession();
+  return session.then((fresh) => {
+    for (const [key, value] of Object.entries(fields)) fresh.set(key as keyof SessionData, value as never);
+    fresh.set("deviceId", previous.get("deviceId") ?? token());
+    fresh.set("requestId", generateAnonymousId());
+    fresh.set("csrf", token(24));
+    return fresh;
+  });
+}
+
+/**
+ * Spec section 4: a stored login is restored on every visit. A token the platform no longer accepts
+ * (expired or revoked) turns the visitor anonymous; an outage keeps the login, without a profile.
+ */
+async function restoreUser(state: VisitorState): Promise<void> {
+  const userToken = state.session.get("userToken");
+  const userId = state.session.get("userId");
+  if (!userToken || !userId) return;
+  const caller = { token: userToken, requestId: state.session.get("requestId") ?? null };
+  try {
+    const user = await fetchAccount(caller, userId);
+    state.user = { alias: user.alias, avatar: user.avatar };
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind === "code" && error.code === 401) {
+      const anonToken = await fetchAnonymousToken({ token: null, requestId: caller.requestId }).catch(() => null);
+      state.session = await freshSession(state.session, anonToken ? { anonToken } : {});
+      state.dirty = true;
+      return;
+    }
+    state.user = { alias: "", avatar: "" };
+  }
+}
+
 async function loadState(request: Request): Promise<VisitorState> {
   const session = await storage.getSession(request.headers.get("cookie"));
-  const state: VisitorState = { session, dirty: false };
+  const state: VisitorState = { session, dirty: false, user: null };
   for (const [key, make] of [
     ["deviceId", () => token()],
     ["requestId", generateAnonymousId],
@@ -70,6 +111,7 @@ async function loadState(request: Request): Promise<VisitorState> {
       console.warn(`anonymous token unavailable: ${(error as Error).message}`);
     }
   }
+  await restoreUser(state);
   return state;
 }
 
@@ -82,7 +124,7 @@ function stateFor(request: Request, context: object): Promise<VisitorState> {
   return state;
 }
 
-function toVisitor({ session }: VisitorState): Visitor {
+function toVisitor({ session, user }: VisitorState): Visitor {
   const userToken = session.get("userToken") ?? null;
   return {
     token: userToken ?? session.get("anonToken") ?? null,
@@ -91,6 +133,7 @@ function toVisitor({ session }: VisitorState): Visitor {
     requestId: session.get("requestId") ?? "",
     csrfToken: session.get("csrf") ?? "",
     isLoggedIn: userToken !== null,
+    user: userToken ? (user ?? { alias: "", avatar: "" }) : null,
   };
 }
 
@@ -112,6 +155,36 @@ export async function flashToast(request: Request, context: object, toast: Toast
   state.dirty = true;
 }
 
+export async function rememberCodeSent(request: Request, context: object, at: number): Promise<void> {
+  const state = await stateFor(request, context);
+  state.session.set("codeSentAt", at);
+  state.dirty = true;
+}
+
+export async function codeSentAt(request: Request, context: object): Promise<number | null> {
+  return (await stateFor(request, context)).session.get("codeSentAt") ?? null;
+}
+
+export async function rememberPending(request: Request, context: object, pending: unknown): Promise<void> {
+  const state = await stateFor(request, context);
+  state.session.set("pending", JSON.stringify(pending));
+  state.dirty = true;
+}
+
+/** The pending interaction, parsed by the caller's schema; it is removed from the session either way. */
+export async function takePending(request: Request, context: object): Promise<unknown> {
+  const state = await stateFor(request, context);
+  const pending = state.session.get("pending");
+  if (pending === undefined) return null;
+  state.session.unset("pending");
+  state.dirty = true;
+  try {
+    return JSON.parse(pending);
+  } catch {
+    return null;
+  }
+}
+
 /** Replaces the session with a logged-in one: a new session, not the anonymous one mutated. */
 export async function startUserSession(
   request: Request,
@@ -119,24 +192,15 @@ export async function startUserSession(
   user: { token: string; userId: string },
 ): Promise<void> {
   const previous = await stateFor(request, context);
-  const session = await storage.getSession();
-  session.set("userToken", user.token);
-  session.set("userId", user.userId);
-  session.set("deviceId", previous.session.get("deviceId") ?? token());
-  session.set("requestId", generateAnonymousId());
-  session.set("csrf", token(24));
-  states.set(context, Promise.resolve({ session, dirty: true }));
+  const session = await freshSession(previous.session, { userToken: user.token, userId: user.userId });
+  states.set(context, Promise.resolve({ session, dirty: true, user: null }));
 }
 
 /** Back to an anonymous visitor after logout. */
 export async function endUserSession(request: Request, context: object, anonToken: string | null): Promise<void> {
   const previous = await stateFor(request, context);
-  const session = await storage.getSession();
-  if (anonToken) session.set("anonToken", anonToken);
-  session.set("deviceId", previous.session.get("deviceId") ?? token());
-  session.set("requestId", generateAnonymousId());
-  session.set("csrf", token(24));
-  states.set(context, Promise.resolve({ session, dirty: true }));
+  const session = await freshSession(previous.session, anonToken ? { anonToken } : {});
+  states.set(context, Promise.resolve({ session, dirty: true, user: null }));
 }
 
 /** The Set-Cookie value when this request changed the session, else null. */
@@ -154,6 +218,6 @@ export async function sessionHeaders(context: object): Promise<HeadersInit> {
 }
 
 /** The caller a BFF call needs, from the visitor and the request's abort signal. */
-export function callerFor(visitor: Visitor, request: Request) {
-  return { token: visitor.token, requestId: visitor.requestId, signal: request.signal };
+export function callerFor(visitor: Visitor, request: Request, context: { clientIp?: string }): Caller {
+  return { token: visitor.token, requestId: visitor.requestId, signal: request.signal, clientIp: context.clientIp };
 }

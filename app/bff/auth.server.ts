@@ -13,3 +13,25 @@ export async function fetchAnonymousToken(caller: Caller): Promise<string> {
   });
   return data.token;
 }
+
+/** Spec section 7: a verification code for login is type 6. */
+const VCODE_TYPE_LOGIN = 6;
+
+export async function sendVerificationCode(caller: Caller, tel: string): Promise<void> {
+  await platformRequest("/peony/v1/vcode", caller, { query: { tel, type: VCODE_TYPE_LOGIN }, schema: z.unknown() });
+}
+
+export type Credentials = { account: string; deviceId: string } & ({ verifyCode: string } | { password: string });
+
+export function login(caller: Caller, credentials: Credentials): Promise<{ token: string; user_id: string }> {
+  const secret = "verifyCode" in credentials ? { verify_code: credentials.verifyCode } : { password: credentials.password };
+  return platformRequest("/peony/v1/auth", caller, {
+    method: "POST",
+    body: { appid: APP_ID, platform: PLATFORM, account: credentials.account, device_id: credentials.deviceId, ...secret },
+    schema: z.object({ token: z.string().min(1), user_id: z.union([z.string(), z.number()]).transform(String) }),
+  });
+}
+
+export async function logout(caller: Caller): Promise<void> {
+  await platformRequest("/peony/v1/account/logout", caller, { method: "POST", body: {}, schema: z.unknown() });
+}

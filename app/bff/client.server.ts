@@ -3,7 +3,7 @@ import { z } from "zod";
 import { env } from "~/env.server";
 
 /** What every upstream call knows about the visitor it is made for. */
-export type Caller = { token: string | null; requestId: string | null; signal?: AbortSignal };
+export type Caller = { token: string | null; requestId: string | null; signal?: AbortSignal; clientIp?: string };
 
 export type PlatformErrorKind = "code" | "timeout" | "unavailable" | "invalid";
 
@@ -39,6 +39,7 @@ export function generateAnonymousId(): string {
 
 export function platformHeaders(path: string, caller: Caller): Record<string, string> {
   const headers: Record<string, string> = { authorization: caller.token ?? "" };
+  if (caller.clientIp) headers["X-Forwarded-For"] = caller.clientIp;
   if (!NO_REQUEST_ID.some((pattern) => path.includes(pattern))) {
     headers["X-Request-Id"] = caller.requestId || generateAnonymousId();
   }

@@ -1,5 +1,5 @@
 import { AppOpenDialog } from "~/components/app-open-dialog";
-import { CommentFooter } from "~/components/comment-footer";
+import { CommentFooter, FollowButton } from "~/components/comment-footer";
 import { CommentList } from "~/components/comment-list";
 import { ContentCard } from "~/components/content-card";
 import { FeedSection } from "~/components/feed-section";
@@ -16,11 +16,12 @@ export function ArticleView({ data }: { data: ArticleData }) {
         <article>
           <header className="article__header">
             <h1 className="article__title">{article.title}</h1>
-            <p className="article__meta">
+            <div className="article__meta">
               <span className="article__source">{article.mp_name || article.source_alias}</span>
               <time dateTime={article.publish_at}>{formatRelativeDate(article.publish_at, new Date(now))}</time>
               <span>{abbreviateCount(article.view_count)}阅读</span>
-            </p>
+              <FollowButton data={data} />
+            </div>
           </header>
           <div className="article__body rich-text" dangerouslySetInnerHTML={{ __html: data.body }} />
         </article>
@@ -43,7 +44,7 @@ export function ArticleView({ data }: { data: ArticleData }) {
         <FeedSection kind="hot72" title="72小时热点" feed={data.hot} pageParam="hpage" now={now} ranked />
         <FeedSection kind="recommend" title="编辑推荐" feed={data.recommended} pageParam="rpage" now={now} />
       </main>
-      <CommentFooter article={article} open={data.commentsOpen} />
+      <CommentFooter data={data} />
       <AppOpenDialog />
     </>
   );

@@ -1,39 +1,166 @@
-import { Form } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type FocusEvent } from "react";
 import { APP_OPEN_HASH } from "~/components/app-open-dialog";
-import type { Content } from "~/bff/content.server";
+import { openLogin } from "~/components/login-sheet";
+import { showToast } from "~/components/toast";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { COMMENT_MAX_LENGTH, COMMENT_TEXTS } from "~/lib/comment-text";
 import { abbreviateCount } from "~/lib/count";
+import type { ReplyTarget } from "~/lib/reply-target";
 import { useRootData } from "~/root";
+import type { ArticleActionData, ArticleData } from "~/routes/$actor.doc.($year).($month).$postId.$index";
 
-/** The fixed comment bar of spec section 2: input, like, collect, send. */
-export function CommentFooter({ article, open }: { article: Omit<Content, never>; open: boolean }) {
+/** Tapping 回复 on a comment raises this event with the reply target (spec section 4: reply mode). */
+export const REPLY_EVENT = "share:reply";
+
+export function startReply(target: ReplyTarget) {
+  window.dispatchEvent(new CustomEvent<ReplyTarget>(REPLY_EVENT, { detail: target }));
+}
+
+/** Asks for a login when the action answered that one is needed; the action is done after it. */
+function useLoginPrompt(answer: ArticleActionData | undefined) {
+  useEffect(() => {
+    if (answer?.needLogin) openLogin();
+    else if (answer?.fieldError) showToast({ text: answer.fieldError, kind: "error" });
+  }, [answer]);
+}
+
+type Props = { data: ArticleData };
+
+/** The fixed comment bar of spec section 2: input (with reply mode), like, collect, send. */
+export function CommentFooter({ data }: Props) {
+  const { article, commentsOpen, isCollected } = data;
   const root = useRootData();
+  const hydrated = useHydrated();
+  const comment = useFetcher<ArticleActionData>();
+  const collect = useFetcher<ArticleActionData>();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const sendRef = useRef<HTMLButtonElement>(null);
+  const [reply, setReply] = useState<ReplyTarget | null>(data.replyTarget);
+  const [text, setText] = useState("");
+  const loggedIn = Boolean(root?.user);
+  useLoginPrompt(comment.data);
+  useLoginPrompt(collect.data);
+
+  useEffect(() => {
+    const onReply = (event: Event) => {
+      setReply((event as CustomEvent<ReplyTarget>).detail);
+      inputRef.current?.focus();
+    };
+    window.addEventListener(REPLY_EVENT, onReply);
+    return () => window.removeEventListener(REPLY_EVENT, onReply);
+  }, []);
+
+  // A sent comment comes back as a redirect: the input empties once the fetcher settles without an error.
+  const sending = comment.state !== "idle";
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (wasSending.current && !sending && !comment.data?.fieldError && !comment.data?.needLogin) {
+      setText("");
+      setReply(null);
+    }
+    wasSending.current = sending;
+  }, [sending, comment.data]);
+
+  function onFocus() {
+    // Spec section 4: focusing the comment input while logged out opens the login panel.
+    if (!loggedIn) {
+      inputRef.current?.blur();
+      openLogin();
+    }
+  }
+
+  function onBlur(event: FocusEvent<HTMLInputElement>) {
+    // Reply mode ends when the input loses focus, except to its own send button.
+    if (event.relatedTarget !== sendRef.current) setReply(null);
+  }
+
+  const placeholder = !commentsOpen ? COMMENT_TEXTS.closed : reply ? `回复 ${reply.targetUserAlias}：` : COMMENT_TEXTS.placeholder;
+  const csrf = <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />;
+  const js = hydrated ? <input type="hidden" name="js" value="1" /> : null;
+
   return (
     <div className="footer-bar">
-      <Form method="post" className="footer-bar__form" preventScrollReset>
-        <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
+      <comment.Form method="post" className="footer-bar__form" preventScrollReset>
+        {csrf}
+        {js}
+        <input type="hidden" name="track_id" value={article.track_id} />
+        {reply ? (
+          <>
+            <input type="hidden" name="parent_id" value={reply.parentId} />
+            <input type="hidden" name="target_user_id" value={reply.targetUserId} />
+            <input type="hidden" name="target_user_alias" value={reply.targetUserAlias} />
+          </>
+        ) : null}
         <input
+          ref={inputRef}
+          id="comment-input"
           className="footer-bar__input"
           name="content"
           type="text"
           enterKeyHint="send"
+          autoComplete="off"
           maxLength={COMMENT_MAX_LENGTH}
-          placeholder={open ? COMMENT_TEXTS.placeholder : COMMENT_TEXTS.closed}
-          aria-label={open ? "评论内容" : COMMENT_TEXTS.closed}
-          disabled={!open}
+          placeholder={placeholder}
+          aria-label={commentsOpen ? (reply ? placeholder : "评论内容") : COMMENT_TEXTS.closed}
+          disabled={!commentsOpen}
+          autoFocus={Boolean(data.replyTarget)}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onFocus={onFocus}
+          onBlur={onBlur}
         />
-        <button className="footer-bar__send" type="submit" name="intent" value="comment" disabled={!open}>
+        <button ref={sendRef} className="footer-bar__send" type="submit" name="intent" value="comment" disabled={!commentsOpen || sending}>
           发送
         </button>
-      </Form>
+      </comment.Form>
       <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${article.like_count}`}>
         <span className="icon icon--like" aria-hidden="true" />
         <span className="footer-bar__count">{abbreviateCount(article.like_count)}</span>
       </a>
-      <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`收藏 ${article.collect_count}`}>
-        <span className="icon icon--collect" aria-hidden="true" />
-        <span className="footer-bar__count">{abbreviateCount(article.collect_count)}</span>
-      </a>
+      <collect.Form method="post" preventScrollReset>
+        {csrf}
+        {js}
+        <input type="hidden" name="track_id" value={article.track_id} />
+        <input type="hidden" name="type" value={isCollected ? "del" : "add"} />
+        <button
+          className={isCollected ? "footer-bar__action footer-bar__action--on" : "footer-bar__action"}
+          type="submit"
+          name="intent"
+          value="collect"
+          aria-pressed={isCollected}
+          aria-label={isCollected ? "取消收藏" : "收藏"}
+        >
+          <span className="icon icon--collect" aria-hidden="true" />
+          <span className="footer-bar__count">{abbreviateCount(article.collect_count)}</span>
+        </button>
+      </collect.Form>
     </div>
+  );
+}
+
+/** Follow / unfollow the content's official account (mp), next to its name. */
+export function FollowButton({ data }: Props) {
+  const root = useRootData();
+  const hydrated = useHydrated();
+  const follow = useFetcher<ArticleActionData>();
+  useLoginPrompt(follow.data);
+  if (!data.article.mp) return null;
+  return (
+    <follow.Form method="post" className="follow" preventScrollReset>
+      <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <input type="hidden" name="mp" value={data.article.mp} />
+      <input type="hidden" name="type" value={data.isFollowed ? "del" : "add"} />
+      <button
+        className={data.isFollowed ? "follow__button follow__button--on" : "follow__button"}
+        type="submit"
+        name="intent"
+        value="follow"
+        aria-pressed={data.isFollowed}
+      >
+        {data.isFollowed ? "已关注" : "+ 关注"}
+      </button>
+    </follow.Form>
   );
 }

@@ -2,12 +2,14 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import type { Comment } from "~/bff/comments.server";
 import { APP_OPEN_HASH } from "~/components/app-open-dialog";
+import { startReply } from "~/components/comment-footer";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { useLoadMore, type PageData } from "~/hooks/use-load-more";
 import { COMMENT_TEXTS, expandRepliesText } from "~/lib/comment-text";
 import { abbreviateCount } from "~/lib/count";
 import { withParam } from "~/lib/query";
 import { formatRelativeDate } from "~/lib/relative-date";
+import { replyTargetOf } from "~/lib/reply-target";
 
 type Props = {
   postId: string;
@@ -26,6 +28,7 @@ function Avatar({ src }: { src: string }) {
 }
 
 function CommentBody({ comment, now }: { comment: Comment; now: string }) {
+  const location = useLocation();
   return (
     <>
       <div className="comment__head">
@@ -48,9 +51,18 @@ function CommentBody({ comment, now }: { comment: Comment; now: string }) {
       <p className="comment__meta">
         <time dateTime={comment.created_at}>{formatRelativeDate(comment.created_at, new Date(now))}</time>
         {comment.ip_location ? <span>{comment.ip_location}</span> : null}
-        <a className="comment__reply" href={APP_OPEN_HASH}>
+        <Link
+          className="comment__reply"
+          to={`${withParam(location.search, "reply", comment.gid)}#comment-input`}
+          preventScrollReset
+          replace
+          onClick={(event) => {
+            event.preventDefault();
+            startReply(replyTargetOf(comment));
+          }}
+        >
           回复
-        </a>
+        </Link>
       </p>
     </>
   );

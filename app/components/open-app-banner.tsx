@@ -1,19 +1,30 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import type { RootData } from "~/root";
+import { openLogin } from "~/components/login-sheet";
 import { NavigationPanel } from "~/components/navigation-panel";
+import { sitePath } from "~/lib/base-path";
 
 const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
 
 /** Spec section 1: the event the app launcher listens for. */
 export const PUSH_EVENT = "share:push";
 
-type Props = { site: RootData["site"]; device: RootData["device"]; user: RootData["user"] };
+type Props = { site: RootData["site"]; device: RootData["device"]; user: RootData["user"]; csrfToken: string };
 
-export function OpenAppBanner({ site, device, user }: Props) {
+export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
   const [showLaunchTips, setShowLaunchTips] = useState(false);
   const location = useLocation();
-  const here = location.pathname + location.search;
+  const logout = useFetcher();
+  const here = sitePath(location.pathname) + location.search;
+  const authLink = `/auth?redirect=${encodeURIComponent(here)}`;
+
+  // Spec section 2: tapping the avatar logs out after confirmation. Without JavaScript /auth asks instead.
+  function confirmLogout(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    if (!window.confirm("确定退出登录吗？")) return;
+    logout.submit({ intent: "logout", csrf: csrfToken, redirect: here }, { method: "post", action: "/auth" });
+  }
 
   function openApp(event: MouseEvent<HTMLAnchorElement>) {
     // WeChat on Android and Harmony blocks app schemes: the visitor is told to open the page in the browser.
@@ -33,11 +44,22 @@ export function OpenAppBanner({ site, device, user }: Props) {
         <span className="banner__desc">{site.description}</span>
       </div>
       {user ? (
-        <Link className="banner__login" to={`/auth?redirect=${encodeURIComponent(here)}`} aria-label="已登录，点击退出">
-          <span className="avatar avatar--small" aria-hidden="true" />
+        <Link className="banner__login" to={authLink} onClick={confirmLogout} aria-label="退出登录">
+          {user.avatar ? (
+            <img className="avatar avatar--small" src={user.avatar} alt="" width={28} height={28} />
+          ) : (
+            <span className="avatar avatar--small" aria-hidden="true" />
+          )}
         </Link>
       ) : (
-        <Link className="banner__login" to={`/auth?redirect=${encodeURIComponent(here)}`}>
+        <Link
+          className="banner__login"
+          to={authLink}
+          onClick={(event) => {
+            event.preventDefault();
+            openLogin();
+          }}
+        >
           登录
         </Link>
       )}

@@ -1,2 +1,7 @@
 /** Every page of the site lives under this path (spec section 2: history mode with this base). */
 export const BASE_PATH = "/davmu/share/";
+
+/** A site path (as the router sees it, e.g. "/news/doc/…") as a URL path under the base. */
+export function sitePath(path: string): string {
+  return BASE_PATH + path.replace(/^\/+/, "");
+}

@@ -1,18 +1,23 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { COMMENT_PAGE_SIZE, listComments, listReplies, type Comment } from "~/bff/comments.server";
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Content } from "~/bff/content.server";
+import { getFollowed, getUserRelated } from "~/bff/interactions.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
+import { requireOwnForm } from "~/csrf.server";
+import { interactionSchema, performInteraction } from "~/interactions.server";
 import { ArticleView } from "~/components/article-view";
 import { ids } from "~/ids.server";
-import { canComment } from "~/lib/comment-text";
+import { sitePath } from "~/lib/base-path";
+import { canComment, validateComment } from "~/lib/comment-text";
+import { findReplyTarget } from "~/lib/reply-target";
 import { contentPath } from "~/lib/content-path";
 import { collectPages, pageCount } from "~/lib/pages";
 import { canonicalUrl } from "~/lib/share-url";
 import type { loader as rootLoader } from "~/root";
-import { callerFor, getVisitor } from "~/session.server";
+import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders } from "~/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -34,7 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.index !== "index.html" || ids.decode(postId) === null) throw data(null, { status: 404 });
 
   const url = new URL(request.url);
-  const caller = callerFor(await getVisitor(request, context), request);
+  const visitor = await getVisitor(request, context);
+  const caller = callerFor(visitor, request, context);
   const commentPages = pageCount(url.searchParams.get("cpage"));
   const hotPages = pageCount(url.searchParams.get("hpage"));
   const recommendPages = pageCount(url.searchParams.get("rpage"));
@@ -54,7 +60,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     optional(collectPages(recommendPages, (page) => listFeed(caller, "recommend", page, LIST_PAGE_SIZE)), emptyPage, "recommendations"),
   ]);
   if (GONE_STATES.includes(detail.state)) throw data(null, { status: 404 });
-  if (detail.content_type !== "article") throw redirect(contentPath(detail, params.actor));
+  if (detail.content_type !== "article") {
+    // The id belongs to another content type: send the visitor to that type's page (a link goes to its target).
+    const path = contentPath(detail, params.actor);
+    throw redirect(/^https?:/.test(path) ? path : sitePath(path));
+  }
 
   // 'Expand N replies' without JavaScript: the chosen comment's replies come with the page.
   if (expanded && comments.list.some((c) => c.gid === expanded)) {
@@ -63,6 +73,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       comments.list = comments.list.map((c) => (c.gid === expanded ? { ...c, replys: replies.list } : c));
     }
   }
+
+  // Spec section 4: collect state comes from the user-related lookup; a non-zero code there just stops.
+  const [related_, followed] = visitor.isLoggedIn
+    ? await Promise.all([
+        optional(getUserRelated(caller, detail.content_type, postId), null, "user-related"),
+        detail.mp ? optional(getFollowed(caller, detail.mp), null, "follow state") : Promise.resolve(null),
+      ])
+    : [null, null];
 
   const { content: rawBody, ...article } = detail;
   const canonical = canonicalUrl(new URL(url.pathname + url.search, context.origin));
@@ -73,6 +91,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     canonical,
     commentsOpen: canComment(detail),
     comments: { ...comments, pages: commentPages, expanded },
+    // Reply mode without JavaScript: ?reply=<comment id> names the comment or reply being answered.
+    replyTarget: findReplyTarget(comments.list, url.searchParams.get("reply")),
+    isCollected: related_?.is_collect ?? false,
+    isFollowed: followed?.is_followed ?? false,
     related,
     hot: { ...hot, pages: hotPages },
     recommended: { ...recommended, pages: recommendPages },
@@ -82,6 +104,54 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export type ArticleData = Awaited<ReturnType<typeof loader>>;
+
+function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** What the article action answers a script when it does not redirect. */
+export type ArticleActionData = { needLogin?: boolean; fieldError?: string };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const postId = params.postId ?? "";
+  if (params.index !== "index.html" || ids.decode(postId) === null) throw data(null, { status: 404 });
+  const form = await requireOwnForm(request, context);
+  const url = new URL(request.url);
+  url.searchParams.delete("reply");
+  const back = url.pathname + url.search;
+
+  const parentId = field(form, "parent_id");
+  const parsed = interactionSchema.safeParse({
+    intent: field(form, "intent"),
+    postId,
+    trackId: field(form, "track_id"),
+    content: field(form, "content"),
+    reply: parentId ? { parentId, targetUserId: field(form, "target_user_id"), targetUserAlias: field(form, "target_user_alias") } : null,
+    mp: field(form, "mp"),
+    type: field(form, "type"),
+  });
+  if (!parsed.success) return data<ArticleActionData>({ fieldError: "无效的操作" }, { status: 400 });
+  const interaction = parsed.data;
+  if (interaction.intent === "comment") {
+    const checked = validateComment(interaction.content);
+    if (!checked.ok) return data<ArticleActionData>({ fieldError: checked.error }, { status: 400 });
+  }
+
+  const visitor = await getVisitor(request, context);
+  if (!visitor.isLoggedIn) {
+    // Log in first, then the same action is carried out (see the /auth action).
+    await rememberPending(request, context, interaction);
+    if (form.get("js") === "1") return data<ArticleActionData>({ needLogin: true });
+    const anchor = interaction.intent === "comment" ? "#comments" : "";
+    return redirect(sitePath(`/auth?redirect=${encodeURIComponent(back + anchor)}`), { headers: await sessionHeaders(context) });
+  }
+
+  const result = await performInteraction(callerFor(visitor, request, context), interaction).catch(rethrowAsResponse);
+  await flashToast(request, context, result.toast);
+  const anchor = result.commentId ? `#c-${result.commentId}` : interaction.intent === "comment" ? "#comments" : "";
+  return redirect(back + anchor, { headers: await sessionHeaders(context) });
+}
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
   const site = matches.find((m) => m.id === "root")?.data?.site;

@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const group = url.searchParams.get("group") ?? "";
   const pages = pageCount(url.searchParams.get("page"));
-  const caller = callerFor(await getVisitor(request, context), request);
+  const caller = callerFor(await getVisitor(request, context), request, context);
   try {
     const [groups, feed] = await Promise.all([
       listGroups(caller),

@@ -10,7 +10,7 @@ import { callerFor, getVisitor, sessionHeaders } from "~/session.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postId = params.postId ?? "";
   if (ids.decode(postId) === null) throw data(null, { status: 404 });
-  const caller = callerFor(await getVisitor(request, context), request);
+  const caller = callerFor(await getVisitor(request, context), request, context);
   try {
     const page = await listComments(caller, postId, pageNumber(new URL(request.url).searchParams.get("page")));
     return Response.json({ ...page, now: new Date().toISOString() }, { headers: await sessionHeaders(context) });

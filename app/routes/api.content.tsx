@@ -7,7 +7,7 @@ import { callerFor, getVisitor, sessionHeaders } from "~/session.server";
 /** One page of the home list, for load-more with JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const caller = callerFor(await getVisitor(request, context), request);
+  const caller = callerFor(await getVisitor(request, context), request, context);
   try {
     const page = await listContent(caller, {
       gid: url.searchParams.get("group") || undefined,

@@ -9,7 +9,7 @@ import { callerFor, getVisitor, sessionHeaders } from "~/session.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const kind = params.kind;
   if (kind !== "hot72" && kind !== "recommend") throw data(null, { status: 404 });
-  const caller = callerFor(await getVisitor(request, context), request);
+  const caller = callerFor(await getVisitor(request, context), request, context);
   try {
     const page = await listFeed(caller, kind, pageNumber(new URL(request.url).searchParams.get("page")), LIST_PAGE_SIZE);
     return Response.json({ ...page, now: new Date().toISOString() }, { headers: await sessionHeaders(context) });

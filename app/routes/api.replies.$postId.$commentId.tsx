@@ -10,7 +10,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postId = params.postId ?? "";
   const commentId = params.commentId ?? "";
   if (ids.decode(postId) === null || ids.decode(commentId) === null) throw data(null, { status: 404 });
-  const caller = callerFor(await getVisitor(request, context), request);
+  const caller = callerFor(await getVisitor(request, context), request, context);
   try {
     const page = await listReplies(caller, postId, commentId);
     return Response.json({ ...page, now: new Date().toISOString() }, { headers: await sessionHeaders(context) });

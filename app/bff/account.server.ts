@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { PlatformError, platformRequest, type Caller } from "~/bff/client.server";
+import { LOGIN_TEXTS } from "~/lib/login-form";
+import { retryWhile } from "~/lib/retry";
+
+const userSchema = z
+  .object({
+    user_id: z.union([z.string(), z.number()]).transform(String),
+    alias: z.string().default(""),
+    avatar: z.string().default(""),
+  })
+  .passthrough();
+export type User = z.infer<typeof userSchema>;
+
+/** Code 402: the account exists but is not ready yet (right after registration). */
+const ACCOUNT_NOT_READY = 402;
+
+function isNotReady(result: User | PlatformError): boolean {
+  return result instanceof PlatformError && result.code === ACCOUNT_NOT_READY;
+}
+
+export function fetchAccount(caller: Caller, userId: string): Promise<User> {
+  return platformRequest(`/peony/v1/account/${encodeURIComponent(userId)}`, caller, { schema: userSchema });
+}
+
+/**
+ * The account fetch right after login (spec section 8): on 402 retry after 100 ms, at most 3 times,
+ * then fail with '网络错误，请稍后重试～'. Other failures keep the platform's message.
+ */
+export async function fetchAccountAfterLogin(caller: Caller, userId: string): Promise<User> {
+  const result = await retryWhile(
+    () => fetchAccount(caller, userId).catch((error: unknown) => (error instanceof PlatformError ? error : Promise.reject(error))),
+    isNotReady,
+  );
+  if (isNotReady(result)) throw new PlatformError("code", LOGIN_TEXTS.networkError, ACCOUNT_NOT_READY);
+  if (result instanceof PlatformError) throw result;
+  return result;
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { platformRequest, type Caller } from "~/bff/client.server";
+import { commentSchema, type Comment } from "~/bff/comments.server";
+import type { ReplyTarget } from "~/lib/reply-target";
+
+export type Toggle = "add" | "del";
+
+/** What the visitor has done with a content item; spec section 4 reads is_collect from it. */
+export function getUserRelated(caller: Caller, contentType: string, postId: string): Promise<{ is_collect: boolean }> {
+  return platformRequest(`/peony/v3/content/${encodeURIComponent(contentType)}/${encodeURIComponent(postId)}/user_related`, caller, {
+    schema: z.object({ is_collect: z.boolean() }).passthrough(),
+  });
+}
+
+export function setCollected(caller: Caller, postId: string, trackId: string, type: Toggle) {
+  return platformRequest(`/peony/v1/collection/${encodeURIComponent(postId)}`, caller, {
+    method: "POST",
+    body: { type, track_id: trackId, cid: postId },
+    schema: z.object({ is_collect: z.boolean(), collect_count: z.number() }),
+  });
+}
+
+export function getFollowed(caller: Caller, mp: string): Promise<{ is_followed: boolean }> {
+  return platformRequest(`/guzzle/v1/mp/is_followed/${encodeURIComponent(mp)}`, caller, {
+    method: "POST",
+    body: {},
+    schema: z.object({ is_followed: z.boolean() }),
+  });
+}
+
+export function setFollowed(caller: Caller, mp: string, type: Toggle) {
+  return platformRequest(`/guzzle/v1/mp/follow/${encodeURIComponent(mp)}`, caller, {
+    method: "POST",
+    body: { type },
+    schema: z.object({ is_followed: z.boolean() }),
+  });
+}
+
+export function postComment(
+  caller: Caller,
+  postId: string,
+  input: { trackId: string; content: string; reply: Omit<ReplyTarget, "gid"> | null },
+): Promise<Comment> {
+  const reply = input.reply
+    ? { comment_type: 2, parent_id: input.reply.parentId, target_user_id: input.reply.targetUserId, target_user_alias: input.reply.targetUserAlias }
+    : { comment_type: 1 };
+  return platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}`, caller, {
+    method: "POST",
+    body: { track_id: input.trackId, content: input.content, ...reply },
+    schema: commentSchema,
+  });
+}

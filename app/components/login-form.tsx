@@ -1,0 +1,244 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { FramePopup } from "~/components/frame-popup";
+import { showToast } from "~/components/toast";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { sitePath } from "~/lib/base-path";
+import { canSubmitLogin, CODE_MAX_LENGTH, LOGIN_TEXTS, type LoginFieldErrors, type LoginMode } from "~/lib/login-form";
+import { formatPhoneInput } from "~/lib/phone";
+import { useRootData } from "~/root";
+
+/** What the /auth action answers when it does not redirect. */
+export type AuthActionData = {
+  intent: "send-code" | "login" | "logout";
+  fieldErrors?: LoginFieldErrors;
+  message?: string;
+  sent?: boolean;
+  cooldown?: number;
+  /** The phone as typed, so a page without JavaScript keeps it across posts. */
+  phone?: string;
+};
+
+const AGREEMENTS = { user: "用户协议", privacy: "隐私政策" } as const;
+type Agreement = keyof typeof AGREEMENTS;
+
+type Props = {
+  redirectTo: string;
+  initialMode: LoginMode;
+  initialCooldown: number;
+  /** The action's answer to a form posted without JavaScript. */
+  documentResult?: AuthActionData;
+  autoFocus?: boolean;
+};
+
+/**
+ * The login form of spec section 2, one component for the /auth page and the login sheet. It posts to the
+ * /auth action: as a fetcher with JavaScript, as a plain form without it.
+ */
+export function LoginForm({ redirectTo, initialMode, initialCooldown, documentResult, autoFocus = false }: Props) {
+  const root = useRootData();
+  const fetcher = useFetcher<AuthActionData>();
+  const hydrated = useHydrated();
+  const id = useId();
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const [mode, setMode] = useState<LoginMode>(initialMode);
+  const [phone, setPhone] = useState(documentResult?.phone ?? "");
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const [agreed, setAgreed] = useState(false);
+  const [cooldown, setCooldown] = useState(initialCooldown);
+  const [agreement, setAgreement] = useState<Agreement | null>(null);
+  const result = fetcher.data ?? documentResult;
+  const errors = result?.fieldErrors ?? {};
+
+  useEffect(() => {
+    if (autoFocus) phoneRef.current?.focus();
+  }, [autoFocus]);
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer) return;
+    const text = answer.message ?? Object.values(answer.fieldErrors ?? {})[0];
+    if (text) showToast({ text, kind: answer.sent ? "success" : "error" });
+    if (answer.sent) setCooldown(answer.cooldown ?? 60);
+  }, [fetcher.data]);
+
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = setTimeout(() => setCooldown((left) => left - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [cooldown]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    // Spec section 5: nothing is sent before the agreement is ticked.
+    if (!agreed) {
+      event.preventDefault();
+      showToast({ text: LOGIN_TEXTS.agreementRequired, kind: "error" });
+      return;
+    }
+    if (submitter?.value === "send-code" && cooldown > 0) event.preventDefault();
+  }
+
+  async function loginWithWeChat() {
+    if (!agreed) {
+      showToast({ text: LOGIN_TEXTS.agreementRequired, kind: "error" });
+      return;
+    }
+    const { default: wx } = await import("weixin-js-sdk");
+    wx.miniProgram.navigateTo({ url: `/pages/login/index?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}` });
+  }
+
+  const busy = fetcher.state !== "idle";
+  const canLogin = canSubmitLogin({ mode, phone, code, password });
+  const modeLink = `/auth?mode=${mode === "pass" ? "phone" : "pass"}&redirect=${encodeURIComponent(redirectTo)}`;
+
+  return (
+    <>
+      <fetcher.Form method="post" action="/auth" className="login" onSubmit={onSubmit} noValidate>
+        <h2 className="login__title">登录{root?.site.name}</h2>
+        <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
+        <input type="hidden" name="redirect" value={redirectTo} />
+        <input type="hidden" name="mode" value={mode} />
+        {/* Enter in any field logs in: the first submit button of a form is its default. */}
+        <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+
+        <label className="login__field" htmlFor={`${id}-phone`}>
+          <span className="visually-hidden">手机号</span>
+          <input
+            ref={phoneRef}
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="请输入手机号"
+            maxLength={13}
+            value={phone}
+            onChange={(event) => setPhone(formatPhoneInput(event.target.value))}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
+          />
+        </label>
+        {errors.phone ? (
+          <p className="login__error" id={`${id}-phone-error`}>
+            {errors.phone}
+          </p>
+        ) : null}
+
+        {mode === "phone" ? (
+          <>
+            <div className="login__field">
+              <label htmlFor={`${id}-code`} className="visually-hidden">
+                验证码
+              </label>
+              <input
+                id={`${id}-code`}
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder="请输入验证码"
+                maxLength={CODE_MAX_LENGTH}
+                value={code}
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_MAX_LENGTH))}
+                aria-invalid={errors.code ? true : undefined}
+                aria-describedby={errors.code ? `${id}-code-error` : undefined}
+              />
+              <button className="login__code" type="submit" name="intent" value="send-code" formNoValidate disabled={cooldown > 0 || busy}>
+                {cooldown > 0 ? `${cooldown}s后重新获取` : "获取验证码"}
+              </button>
+            </div>
+            {errors.code ? (
+              <p className="login__error" id={`${id}-code-error`}>
+                {errors.code}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <div className="login__field">
+              <label htmlFor={`${id}-password`} className="visually-hidden">
+                密码
+              </label>
+              <input
+                id={`${id}-password`}
+                name="password"
+                type={showPassword ? "text" : "password"}
+                autoComplete="current-password"
+                placeholder="请输入密码"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? `${id}-password-error` : undefined}
+              />
+              {hydrated ? (
+                <button type="button" className="login__reveal" onClick={() => setShowPassword((shown) => !shown)} aria-pressed={showPassword}>
+                  {showPassword ? "隐藏" : "显示"}
+                </button>
+              ) : null}
+            </div>
+            {errors.password ? (
+              <p className="login__error" id={`${id}-password-error`}>
+                {errors.password}
+              </p>
+            ) : null}
+          </>
+        )}
+
+        <label className="login__agree">
+          <input type="checkbox" name="agreed" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+          <span>
+            我已阅读并同意
+            {(Object.keys(AGREEMENTS) as Agreement[]).map((key) => (
+              <a
+                key={key}
+                href={sitePath(`/agreement/${key}`)}
+                target="_blank"
+                rel="noopener"
+                onClick={(event) => {
+                  event.preventDefault();
+                  setAgreement(key);
+                }}
+              >
+                《{AGREEMENTS[key]}》
+              </a>
+            ))}
+          </span>
+        </label>
+        {errors.agreed ? <p className="login__error">{errors.agreed}</p> : null}
+        {result?.message && !fetcher.data ? (
+          <p className={result.sent ? "login__notice" : "login__error"} role="alert">
+            {result.message}
+          </p>
+        ) : null}
+
+        <button className="button login__submit" type="submit" name="intent" value="login" disabled={hydrated && (!canLogin || busy)}>
+          {busy && fetcher.formData?.get("intent") === "login" ? "登录中…" : "登录"}
+        </button>
+
+        <div className="login__switch">
+          <Link
+            to={modeLink}
+            onClick={(event) => {
+              event.preventDefault();
+              setMode(mode === "pass" ? "phone" : "pass");
+            }}
+          >
+            {mode === "pass" ? "验证码登录" : "密码登录"}
+          </Link>
+          {root?.device.isMiniProgram ? (
+            <button type="button" className="login__wechat" onClick={loginWithWeChat}>
+              微信登录
+            </button>
+          ) : null}
+        </div>
+        <p className="login__note">未注册的手机号验证后将自动注册</p>
+      </fetcher.Form>
+      {agreement ? (
+        <FramePopup src={sitePath(`/agreement/${agreement}`)} title={AGREEMENTS[agreement]} onClose={() => setAgreement(null)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { LoginForm } from "~/components/login-form";
+import { sitePath } from "~/lib/base-path";
+
+/** Anything on the page opens the login sheet with this event (banner, comment input, collect, follow). */
+export const LOGIN_EVENT = "share:login";
+
+export function openLogin() {
+  window.dispatchEvent(new Event(LOGIN_EVENT));
+}
+
+/** The login bottom sheet of spec section 2. Each opening mounts a fresh form: fields reset, phone focused. */
+export function LoginSheet() {
+  const location = useLocation();
+  const [opening, setOpening] = useState(0);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const onOpen = () => {
+      setOpening((n) => n + 1);
+      setOpen(true);
+    };
+    window.addEventListener(LOGIN_EVENT, onOpen);
+    return () => window.removeEventListener(LOGIN_EVENT, onOpen);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  // A login redirects back here; the sheet closes with the navigation.
+  useEffect(() => setOpen(false), [location.key]);
+
+  if (!open) return null;
+  return (
+    <div className="sheet" role="dialog" aria-modal="true" aria-label="登录">
+      <button type="button" className="sheet__backdrop" aria-label="关闭" onClick={() => setOpen(false)} />
+      <div className="sheet__panel">
+        <button type="button" className="sheet__close" aria-label="关闭" onClick={() => setOpen(false)}>
+          ×
+        </button>
+        <LoginForm key={opening} redirectTo={sitePath(location.pathname) + location.search} initialMode="phone" initialCooldown={0} autoFocus />
+      </div>
+    </div>
+  );
+}

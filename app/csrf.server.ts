@@ -1,0 +1,27 @@
+import { timingSafeEqual } from "node:crypto";
+import { data } from "@remix-run/node";
+import { getVisitor } from "~/session.server";
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Every state change arrives as a POST from our own pages: a foreign Origin is refused, and the form
+ * must carry the CSRF token bound to the visitor's session. Returns the form.
+ */
+export async function requireOwnForm(request: Request, context: { origin: string }): Promise<FormData> {
+  const origin = request.headers.get("origin");
+  if (request.method !== "POST" || (origin !== null && origin !== context.origin)) {
+    throw data({ message: "请求来源无效" }, { status: 403 });
+  }
+  const form = await request.formData();
+  const visitor = await getVisitor(request, context);
+  const token = form.get("csrf");
+  if (typeof token !== "string" || !visitor.csrfToken || !sameToken(token, visitor.csrfToken)) {
+    throw data({ message: "页面已过期，请刷新后重试" }, { status: 403 });
+  }
+  return form;
+}
