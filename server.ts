@@ -23,7 +23,13 @@ app.set("trust proxy", env.TRUST_PROXY);
 app.disable("x-powered-by");
 
 app.use(requestId);
-app.use(requestLog({ silent: env.LOG_LEVEL === "silent", skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") }));
+app.use(
+  requestLog({
+    silent: env.LOG_LEVEL === "silent",
+    // Health probes are noise; the embedded platform's own calls only matter when debugging.
+    skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") || (env.LOG_LEVEL !== "debug" && p.startsWith("/_platform/")),
+  }),
+);
 app.use(compression());
 app.use(BASE_PATH, healthRoutes({ platformApiUrl: env.platformApiUrl, timeoutMs: env.PLATFORM_TIMEOUT_MS }));
 
@@ -33,6 +39,8 @@ const platform = env.embeddedPlatform
       hashidsSalt: env.HASHIDS_SALT,
       hashidsMinLength: env.HASHIDS_MIN_LENGTH,
       log: (line) => console.log(`[platform] ${line}`),
+      mediaDir: path.join(projectRoot, "platform/media"),
+      codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
     })
   : null;
 if (platform) app.use("/_platform", platform.router);

@@ -17,6 +17,7 @@ const schema = z.object({
   HASHIDS_MIN_LENGTH: z.coerce.number().int().min(0).max(32).default(8),
   COOKIE_SECURE: boolean.optional(),
   PUBLIC_ORIGIN: z.string().url().optional(),
+  PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   TRUST_PROXY: z.string().default("loopback"),

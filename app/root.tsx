@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { DEFAULT_THEME_COLOR, getAppConfig, type AppConfig } from "~/bff/app-config.server";
+import { getAppConfig, type AppConfig } from "~/bff/app-config.server";
 import { isOutage } from "~/bff/client.server";
 import { installChunkReloadGuard } from "~/client/chunk-reload";
 import { scheduleDesktopCheck } from "~/client/desktop-redirect";
@@ -20,6 +20,7 @@ import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
 import { detectDevice } from "~/lib/device";
+import { DEFAULT_THEME_COLOR } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
 import { callerFor, getVisitor, takeToast } from "~/session.server";
 import appCss from "~/styles/app.css?url";

@@ -1,20 +1,22 @@
 import { z } from "zod";
 import { platformRequest, type Caller } from "~/bff/client.server";
+import { listGroups, type Group } from "~/bff/content.server";
 import { env } from "~/env.server";
+import { DEFAULT_THEME_COLOR } from "~/lib/theme";
 
-export const DEFAULT_THEME_COLOR = "#FF4A26";
 
-const navigationItem = z
-  .object({
-    id: z.union([z.string(), z.number()]).transform(String),
-    title: z.string(),
-    binding: z.string().optional().default(""),
-    category: z.string().optional().default(""),
-    isHome: z.boolean().optional().default(false),
-    groups: z.array(z.object({ gid: z.string(), name: z.string() }).passthrough()).optional().default([]),
-  })
-  .passthrough();
-export type NavigationItem = z.infer<typeof navigationItem>;
+const navigationItem = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  title: z.string(),
+  binding: z.string().optional().default(""),
+  category: z.string().optional().default(""),
+  isHome: z.boolean().optional().default(false),
+  /** Group ids; their names come from the group list. */
+  groups: z.array(z.string()).optional().default([]),
+});
+
+/** A navigation module with its groups named, as the navigation panel shows it. */
+export type NavigationItem = Omit<z.infer<typeof navigationItem>, "groups"> & { groups: Group[] };
 
 /** A JSON string inside a JSON response (the platform nests several such). */
 function jsonString<T extends z.ZodTypeAny>(inner: T) {
@@ -34,9 +36,8 @@ const appInfoSchema = z.object({
   app_info: jsonString(
     z.object({
       primaryColor: z.string().optional(),
-      bottomNavigationBar: z
-        .union([jsonString(z.object({ navigationItems: z.array(navigationItem).default([]) })), z.object({ navigationItems: z.array(navigationItem).default([]) })])
-        .optional(),
+      // Spec section 3: bottomNavigationBar is itself a JSON string.
+      bottomNavigationBar: jsonString(z.object({ navigationItems: z.array(navigationItem).default([]) })).optional(),
     }),
   ),
 });
@@ -58,16 +59,21 @@ export type AppConfig = {
 const HEX_COLOR = /^#[0-9a-fA-F]{3,8}$/;
 
 async function loadAppConfig(caller: Caller): Promise<AppConfig> {
-  const [appInfo, site, download] = await Promise.all([
+  const [appInfo, site, download, groups] = await Promise.all([
     platformRequest("/peony/v1/app/info", caller, { schema: appInfoSchema }),
     platformRequest("/peony/v1/static-data", caller, { query: { moduleName: "h5_config" }, schema: siteConfigSchema }),
     platformRequest("/peony/v1/static-data", caller, { query: { moduleName: "app_download_url" }, schema: downloadSchema }),
+    listGroups(caller),
   ]);
+  const groupsById = new Map(groups.map((group) => [group.gid, group]));
   const color = appInfo.app_info.primaryColor;
   return {
     // The colour lands in a style attribute: only a plain hex colour is accepted.
     themeColor: color && HEX_COLOR.test(color) ? color : DEFAULT_THEME_COLOR,
-    navigation: appInfo.app_info.bottomNavigationBar?.navigationItems ?? [],
+    navigation: (appInfo.app_info.bottomNavigationBar?.navigationItems ?? []).map((item) => ({
+      ...item,
+      groups: item.groups.flatMap((gid) => groupsById.get(gid) ?? []),
+    })),
     siteName: site.site_name,
     siteDescription: site.descriptions,
     siteLogo: site.site_logo,

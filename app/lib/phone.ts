@@ -1,7 +1,7 @@
 export const PHONE_LENGTH = 11;
 
-/** Mainland mobile numbers (spec section 5): 11 digits, '1' then 3–9. */
-const MOBILE_PHONE = /^1[3-9]\d{9}$/;
+/** Mainland mobile numbers (spec section 5): 11 digits, '1' then 3–9. Shared with the embedded platform. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 
 /** Live input formatting (spec section 5): digits only, at most 11, grouped 3-4-4 with single spaces. */
 export function formatPhoneInput(raw: string): string {
@@ -15,5 +15,5 @@ export function phoneDigits(formatted: string): string {
 }
 
 export function isValidPhone(digits: string): boolean {
-  return MOBILE_PHONE.test(digits);
+  return PHONE_PATTERN.test(digits);
 }

@@ -10,7 +10,7 @@ import { requireOwnForm } from "~/csrf.server";
 import { interactionSchema, performInteraction } from "~/interactions.server";
 import { ArticleView } from "~/components/article-view";
 import { ids } from "~/ids.server";
-import { sitePath } from "~/lib/base-path";
+import { routerPath, sitePath } from "~/lib/base-path";
 import { canComment, validateComment } from "~/lib/comment-text";
 import { findReplyTarget } from "~/lib/reply-target";
 import { contentPath } from "~/lib/content-path";
@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (detail.content_type !== "article") {
     // The id belongs to another content type: send the visitor to that type's page (a link goes to its target).
     const path = contentPath(detail, params.actor);
-    throw redirect(/^https?:/.test(path) ? path : sitePath(path));
+    throw redirect(path);
   }
 
   // 'Expand N replies' without JavaScript: the chosen comment's replies come with the page.
@@ -119,7 +119,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await requireOwnForm(request, context);
   const url = new URL(request.url);
   url.searchParams.delete("reply");
-  const back = url.pathname + url.search;
+  const back = routerPath(url.pathname) + url.search;
 
   const parentId = field(form, "parent_id");
   const parsed = interactionSchema.safeParse({
@@ -144,7 +144,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await rememberPending(request, context, interaction);
     if (form.get("js") === "1") return data<ArticleActionData>({ needLogin: true });
     const anchor = interaction.intent === "comment" ? "#comments" : "";
-    return redirect(sitePath(`/auth?redirect=${encodeURIComponent(back + anchor)}`), { headers: await sessionHeaders(context) });
+    const returnTo = sitePath(back) + anchor;
+    return redirect(`/auth?redirect=${encodeURIComponent(returnTo)}`, { headers: await sessionHeaders(context) });
   }
 
   const result = await performInteraction(callerFor(visitor, request, context), interaction).catch(rethrowAsResponse);

@@ -8,7 +8,7 @@ import { LoginForm, type AuthActionData } from "~/components/login-form";
 import { requireOwnForm } from "~/csrf.server";
 import { env } from "~/env.server";
 import { interactionSchema, performInteraction } from "~/interactions.server";
-import { BASE_PATH } from "~/lib/base-path";
+import { BASE_PATH, routerPath } from "~/lib/base-path";
 import { CODE_COUNTDOWN_SECONDS, LOGIN_TEXTS, validateLogin, validateSendCode } from "~/lib/login-form";
 import { formatPhoneInput } from "~/lib/phone";
 import { safeRedirectTarget } from "~/lib/redirect-target";
@@ -119,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return failure({ intent, phone }, error);
     }
     await flashToast(request, context, { text: LOGIN_TEXTS.loginSuccess, kind: "success" });
-    return redirect(target, { headers: await sessionHeaders(context) });
+    return redirect(routerPath(target), { headers: await sessionHeaders(context) });
   }
 
   if (intent === "logout") {
@@ -130,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await endUserSession(request, context, anonToken);
       await flashToast(request, context, { text: LOGOUT_TEXT, kind: "success" });
     }
-    return redirect(redirectTo, { headers: await sessionHeaders(context) });
+    return redirect(routerPath(redirectTo), { headers: await sessionHeaders(context) });
   }
 
   return data<AuthActionData>({ intent: "login", message: "无效的操作" }, { status: 400 });

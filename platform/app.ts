@@ -1,0 +1,85 @@
+import express from "express";
+import { createIdCodec } from "../app/lib/ids";
+import type { PlatformContext } from "./context";
+import { isDatabaseEmpty, openDatabase } from "./db";
+import { errorHandler, notFound } from "./envelope";
+import { pruneExpiredRows } from "./housekeeping";
+import { MEDIA_DIR, mediaResolver } from "./media";
+import { accountRoutes } from "./routes/account";
+import { appConfigRoutes } from "./routes/app-config";
+import { authRoutes } from "./routes/auth";
+import { collectionRoutes } from "./routes/collections";
+import { commentRoutes } from "./routes/comments";
+import { contentRoutes } from "./routes/content";
+import { devRoutes } from "./routes/dev";
+import { officialAccountRoutes } from "./routes/official-accounts";
+import { seedDatabase } from "./seed";
+
+export type PlatformOptions = {
+  dbPath: string;
+  hashidsSalt: string;
+  hashidsMinLength: number;
+  log?: (line: string) => void;
+  now?: () => Date;
+  /** Where the router's `/media` is reachable by browsers; media URLs in responses start with it. */
+  mediaBaseUrl?: string;
+  /** Serve the development SMS outbox at `/dev/sms-outbox` (default true: there is no real SMS gateway). */
+  smsOutbox?: boolean;
+  /** The demo media folder; a bundled host passes it, since the bundle no longer sits beside it. */
+  mediaDir?: string;
+  /** Verification codes one address may request per hour (default 20). */
+  codesPerIpPerHour?: number;
+};
+
+const DEFAULT_CODES_PER_IP_PER_HOUR = 20;
+
+const HOUR_MS = 60 * 60 * 1000;
+const JSON_BODY_LIMIT = "16kb";
+
+export function createPlatform(options: PlatformOptions): { router: express.Router; close(): void } {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.log(`[platform] ${line}`));
+  const db = openDatabase(options.dbPath);
+  if (isDatabaseEmpty(db)) {
+    seedDatabase(db, now());
+    log(`seeded ${options.dbPath}`);
+  }
+  pruneExpiredRows(db, now());
+  const housekeeping = setInterval(() => pruneExpiredRows(db, now()), HOUR_MS);
+  housekeeping.unref();
+
+  const ctx: PlatformContext = {
+    db,
+    ids: createIdCodec({ salt: options.hashidsSalt, minLength: options.hashidsMinLength }),
+    now,
+    log,
+    media: mediaResolver(options.mediaBaseUrl ?? "/_platform/media"),
+    codesPerIpPerHour: options.codesPerIpPerHour ?? DEFAULT_CODES_PER_IP_PER_HOUR,
+  };
+
+  const router = express.Router();
+  router.use("/media", express.static(options.mediaDir ?? MEDIA_DIR, { maxAge: "7d" }));
+  // A missing file is a plain HTTP 404, not an API envelope.
+  router.use("/media", (_req, res) => {
+    res.sendStatus(404);
+  });
+  router.use(express.json({ limit: JSON_BODY_LIMIT }));
+  router.use(authRoutes(ctx));
+  router.use(accountRoutes(ctx));
+  router.use(appConfigRoutes(ctx));
+  router.use(contentRoutes(ctx));
+  router.use(commentRoutes(ctx));
+  router.use(collectionRoutes(ctx));
+  router.use(officialAccountRoutes(ctx));
+  if (options.smsOutbox ?? true) router.use(devRoutes(ctx));
+  router.use(notFound);
+  router.use(errorHandler(log));
+
+  return {
+    router,
+    close() {
+      clearInterval(housekeeping);
+      db.close();
+    },
+  };
+}

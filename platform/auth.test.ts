@@ -1,0 +1,228 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SEED_FIXTURES } from "./seed";
+import { startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+
+const LOGIN = { appid: 1, platform: "mobile", device_id: "test-device" };
+
+describe("envelope and tokens", () => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startTestPlatform();
+  });
+  afterAll(() => p.close());
+
+  it("issues anonymous tokens in the envelope", async () => {
+    const result = await p.post("/peony/v1/auth", { body: { appid: 1, platform: "mobile" } });
+    expect(result).toMatchObject({ code: 0, message: "success" });
+    expect(result.data.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    expect(result.data.expires_in).toBe(30 * 24 * 3600);
+    const other = await p.anonymousToken();
+    expect(other).not.toBe(result.data.token);
+  });
+
+  it("accepts appid as a numeric string and refuses unknown apps", async () => {
+    expect((await p.post("/peony/v1/auth", { body: { appid: "1", platform: "mobile" } })).code).toBe(0);
+    const unknown = await p.post("/peony/v1/auth", { body: { appid: 7, platform: "mobile" } });
+    expect(unknown).toEqual({ code: 400, message: "参数 appid 无效", data: null });
+    const missing = await p.post("/peony/v1/auth", { body: { appid: 1 } });
+    expect(missing).toEqual({ code: 400, message: "缺少参数 platform", data: null });
+  });
+
+  it("answers 401 without a valid token", async () => {
+    expect(await p.get("/peony/v1/group")).toMatchObject({ code: 401, data: null });
+    expect(await p.get("/peony/v1/group", { token: "not-a-token" })).toMatchObject({ code: 401, message: "登录状态已失效，请重新登录" });
+    const token = await p.anonymousToken();
+    expect((await p.get("/peony/v1/group", { token: `Bearer ${token}` })).code).toBe(0);
+  });
+
+  it("expires anonymous tokens after 30 days", async () => {
+    const token = await p.anonymousToken();
+    p.advance(30 * 24 * 3600 * 1000 - 1000);
+    expect((await p.get("/peony/v1/group", { token })).code).toBe(0);
+    p.advance(2000);
+    expect((await p.get("/peony/v1/group", { token })).code).toBe(401);
+  });
+
+  it("answers malformed JSON and unknown paths with envelopes", async () => {
+    expect(await p.post("/peony/v1/auth", { rawBody: "{oops" })).toEqual({ code: 400, message: "请求体不是合法的 JSON", data: null });
+    expect(await p.get("/peony/v1/nothing-here")).toEqual({ code: 404, message: "接口不存在", data: null });
+  });
+});
+
+describe("verification codes", () => {
+  let p: TestPlatform;
+  let token: string;
+  beforeEach(async () => {
+    p = await startTestPlatform();
+    token = await p.anonymousToken();
+  });
+  afterEach(() => p.close());
+
+  const send = (tel: string, ip = "10.0.0.1") => p.get(`/peony/v1/vcode?tel=${tel}&type=6`, { token, ip });
+  const login = (tel: string, code: string) => p.post("/peony/v1/auth", { body: { ...LOGIN, account: tel, verify_code: code } });
+  const wrong = (code: string) => (code === "000000" ? "111111" : "000000");
+
+  it("requires a token, a valid phone and type 6", async () => {
+    expect((await p.get("/peony/v1/vcode?tel=13812345678&type=6")).code).toBe(401);
+    expect(await send("12812345678")).toEqual({ code: 400, message: "请输入正确的手机号", data: null });
+    expect(await send("1381234567")).toMatchObject({ code: 400, message: "请输入正确的手机号" });
+    expect(await p.get("/peony/v1/vcode?tel=13812345678&type=5", { token })).toEqual({ code: 400, message: "参数 type 无效", data: null });
+  });
+
+  it("sends six digits to the outbox and the log, newest first", async () => {
+    expect(await send("13812345678")).toEqual({ code: 0, message: "success", data: null });
+    const outbox = await p.get("/dev/sms-outbox");
+    expect(outbox.data.list[0]).toMatchObject({ tel: "13812345678" });
+    const code: string = outbox.data.list[0].code;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(outbox.data.list[0].text).toContain(code);
+    expect(p.logs).toContain(`sms to 138****5678: code ${code} (dev outbox)`);
+    await send("13912345678");
+    const all = await p.get("/dev/sms-outbox");
+    expect(all.data.list.map((m: { tel: string }) => m.tel)).toEqual(["13912345678", "13812345678"]);
+    const filtered = await p.get("/dev/sms-outbox?tel=13812345678");
+    expect(filtered.data.list).toHaveLength(1);
+  });
+
+  it("enforces the 60-second resend cooldown", async () => {
+    expect((await send("13812345678")).code).toBe(0);
+    p.advance(15_000);
+    expect(await send("13812345678")).toEqual({ code: 429, message: "发送过于频繁，请45秒后再试", data: null });
+    p.advance(45_000);
+    expect((await send("13812345678")).code).toBe(0);
+  });
+
+  it("caps a phone at 10 codes a day", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await send("13812345678", `10.0.1.${i}`)).code).toBe(0);
+      p.advance(61_000);
+    }
+    expect(await send("13812345678", "10.0.2.1")).toMatchObject({ code: 429, message: "该手机号今日获取验证码次数已达上限，请明天再试" });
+  });
+
+  it("caps an address at 20 codes an hour", async () => {
+    for (let i = 0; i < 20; i++) expect((await send(`1390000${String(1000 + i)}`, "10.9.9.9")).code).toBe(0);
+    const limited = await send("13700001111", "10.9.9.9");
+    expect(limited.code).toBe(429);
+    expect(limited.message).toMatch(/^获取验证码过于频繁，请\d+分钟后再试$/);
+    expect((await send("13700001111", "10.9.9.10")).code).toBe(0);
+  });
+
+  it("logs in with the code once, registering the phone", async () => {
+    await send("13812345678");
+    const code = await p.latestCode("13812345678");
+    const result = await login("13812345678", code);
+    expect(result.code).toBe(0);
+    expect(result.data.token).toEqual(expect.any(String));
+    const userId = testIds.decode(result.data.user_id);
+    expect(userId).toBeGreaterThan(SEED_FIXTURES.demoUser);
+
+    const account = await p.get(`/peony/v1/account/${result.data.user_id}`, { token: result.data.token });
+    expect(account).toMatchObject({ code: 0, data: { user_id: result.data.user_id, alias: "用户5678", phone: "138****5678" } });
+    expect(account.data.avatar).toBe("/_platform/media/avatar-default.png");
+
+    expect(await login("13812345678", code)).toEqual({ code: 20004, message: "验证码已失效，请重新获取", data: null });
+
+    // A second code login finds the same account instead of registering again.
+    p.advance(61_000);
+    await send("13812345678");
+    const again = await login("13812345678", await p.latestCode("13812345678"));
+    expect(again.data.user_id).toBe(result.data.user_id);
+  });
+
+  it("burns a code on its fifth wrong attempt", async () => {
+    await send("13812345678");
+    const code = await p.latestCode("13812345678");
+    for (let i = 0; i < 4; i++) expect(await login("13812345678", wrong(code))).toEqual({ code: 20001, message: "验证码错误", data: null });
+    expect(await login("13812345678", wrong(code))).toEqual({ code: 20003, message: "验证码错误次数过多，请重新获取", data: null });
+    expect((await login("13812345678", code)).code).toBe(20003);
+  });
+
+  it("expires codes after five minutes", async () => {
+    await send("13812345678");
+    const code = await p.latestCode("13812345678");
+    p.advance(5 * 60_000);
+    expect(await login("13812345678", code)).toEqual({ code: 20002, message: "验证码已过期，请重新获取", data: null });
+  });
+
+  it("only honours the newest code and needs one to have been sent", async () => {
+    expect(await login("13812345678", "123456")).toEqual({ code: 20004, message: "请先获取验证码", data: null });
+    await send("13812345678");
+    const first = await p.latestCode("13812345678");
+    p.advance(61_000);
+    await send("13812345678");
+    const second = await p.latestCode("13812345678");
+    if (first !== second) expect((await login("13812345678", first)).code).toBe(20001);
+    expect((await login("13812345678", second)).code).toBe(0);
+  });
+
+  it("validates the login body", async () => {
+    expect(await login("13812345678", "12345")).toEqual({ code: 400, message: "请输入6位数字验证码", data: null });
+    expect(await p.post("/peony/v1/auth", { body: { ...LOGIN, account: "13812345678" } })).toEqual({
+      code: 400,
+      message: "请输入验证码或密码",
+      data: null,
+    });
+    expect(await p.post("/peony/v1/auth", { body: { ...LOGIN, account: "23812345678", password: "x" } })).toMatchObject({
+      code: 400,
+      message: "请输入正确的手机号",
+    });
+  });
+});
+
+describe("password login, accounts and logout", () => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startTestPlatform();
+  });
+  afterAll(() => p.close());
+
+  const passwordLogin = (account: string, password: string) => p.post("/peony/v1/auth", { body: { ...LOGIN, account, password } });
+
+  it("logs the demo account in with its password", async () => {
+    const result = await passwordLogin(SEED_FIXTURES.demoPhone, SEED_FIXTURES.demoPassword);
+    expect(result.code).toBe(0);
+    expect(result.data.user_id).toBe(testIds.encode(SEED_FIXTURES.demoUser));
+    const account = await p.get(`/peony/v1/account/${result.data.user_id}`, { token: result.data.token });
+    expect(account.data).toEqual({
+      user_id: result.data.user_id,
+      alias: "演示用户",
+      avatar: "/_platform/media/avatar-01.png",
+      phone: "138****8000",
+    });
+  });
+
+  it("refuses wrong passwords, unknown phones and accounts without a password alike", async () => {
+    const expected = { code: 20005, message: "账号或密码错误", data: null };
+    expect(await passwordLogin(SEED_FIXTURES.demoPhone, "wrong")).toEqual(expected);
+    expect(await passwordLogin("13711112222", "whatever")).toEqual(expected);
+    expect(await passwordLogin(SEED_FIXTURES.codeOnlyPhone, "whatever")).toEqual(expected);
+  });
+
+  it("locks password login after five failures in 15 minutes", async () => {
+    for (let i = 0; i < 4; i++) await passwordLogin(SEED_FIXTURES.demoPhone, `wrong-${i}`);
+    const locked = await passwordLogin(SEED_FIXTURES.demoPhone, SEED_FIXTURES.demoPassword);
+    expect(locked.code).toBe(20006);
+    expect(locked.message).toMatch(/^密码错误次数过多，请\d+分钟后再试，或使用验证码登录$/);
+    p.advance(15 * 60_000);
+    expect((await passwordLogin(SEED_FIXTURES.demoPhone, SEED_FIXTURES.demoPassword)).code).toBe(0);
+  });
+
+  it("keeps accounts private and user endpoints closed to anonymous tokens", async () => {
+    const demo = await p.loginDemo();
+    const other = await p.loginWithCode("13612345678");
+    expect(await p.get(`/peony/v1/account/${other.user_id}`, { token: demo.token })).toMatchObject({ code: 403 });
+    expect(await p.get("/peony/v1/account/not-an-id", { token: demo.token })).toMatchObject({ code: 404 });
+    const anonymous = await p.anonymousToken();
+    expect(await p.get(`/peony/v1/account/${demo.user_id}`, { token: anonymous })).toEqual({ code: 403, message: "请先登录", data: null });
+    expect(await p.post("/peony/v1/account/logout", { token: anonymous })).toEqual({ code: 403, message: "请先登录", data: null });
+  });
+
+  it("revokes the token on logout", async () => {
+    const demo = await p.loginDemo();
+    const second = await p.loginDemo();
+    expect(await p.post("/peony/v1/account/logout", { token: demo.token })).toEqual({ code: 0, message: "success", data: null });
+    expect((await p.get(`/peony/v1/account/${demo.user_id}`, { token: demo.token })).code).toBe(401);
+    expect((await p.get(`/peony/v1/account/${second.user_id}`, { token: second.token })).code).toBe(0);
+  });
+});

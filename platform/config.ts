@@ -1,0 +1,17 @@
+import { resolve } from "node:path";
+
+/** Settings of the standalone platform (`npm run platform`, `npm run platform:reset`), read from the environment. */
+export function readStandaloneConfig(env: NodeJS.ProcessEnv = process.env) {
+  const port = Number(env.PORT ?? 4100);
+  const minLength = Number(env.HASHIDS_MIN_LENGTH ?? 8);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(minLength) || minLength < 0) throw new Error(`HASHIDS_MIN_LENGTH must be a whole number, got ${env.HASHIDS_MIN_LENGTH}`);
+  return {
+    port,
+    dbPath: resolve(env.PLATFORM_DB_PATH ?? "./data/platform.sqlite"),
+    hashidsSalt: env.HASHIDS_SALT ?? "davmu-share",
+    hashidsMinLength: minLength,
+    // Media URLs must be absolute here: the pages that show them are served by the share site, another origin.
+    mediaBaseUrl: env.PLATFORM_MEDIA_BASE_URL ?? `http://localhost:${port}/media`,
+  };
+}

@@ -1,0 +1,168 @@
+import type { PlatformContext } from "./context";
+
+export type ContentType =
+  | "article"
+  | "video"
+  | "svideo"
+  | "audio"
+  | "image"
+  | "video_album"
+  | "audio_album"
+  | "mini_program"
+  | "link"
+  | "local_live"
+  | "special";
+
+export const STATE_PUBLISHED = 1;
+export const STATE_OFFLINE = 17;
+export const STATE_DELETED = 100;
+
+/** Columns of a content row plus its official account's name and, for albums and specials, the child count. */
+export const CONTENT_COLUMNS = `c.*, oa.name AS mp_name,
+  (SELECT COUNT(*) FROM content_children cc WHERE cc.parent_id = c.id) AS child_count`;
+export const CONTENT_FROM = "contents c LEFT JOIN official_accounts oa ON oa.id = c.official_account_id";
+/** Listable: published and not scheduled for later. Bind the current time as `@now`. */
+export const LISTABLE = `c.state = ${STATE_PUBLISHED} AND c.publish_at <= @now`;
+
+export type ContentRow = {
+  id: number;
+  content_type: ContentType;
+  title: string;
+  summary: string;
+  source_alias: string;
+  body: string;
+  covers: string;
+  images: string;
+  media_url: string;
+  duration_sec: number;
+  payload: string;
+  live: string | null;
+  official_account_id: number | null;
+  state: number;
+  comment_enabled: number;
+  album_finished: number | null;
+  view_count: number;
+  like_count: number;
+  collect_count: number;
+  comment_count: number;
+  publish_at: string;
+  expired_at: string | null;
+  version: number;
+  mp_name: string | null;
+  child_count: number;
+};
+
+type Cover = { thumb: string; url: string; wbep_thumb: string };
+type GalleryImage = { url: string; thumb: string; description: string };
+type Payload = {
+  url: string;
+  real_url: string;
+  nav: boolean;
+  capsule: boolean;
+  bizName: string;
+  enable_app: boolean;
+  enable_pc: boolean;
+  app_url: string;
+  pc_url: string;
+};
+type Live = { status: number; start_time: string; end_time: string; online_count: number };
+
+const DEFAULT_PAYLOAD: Payload = {
+  url: "",
+  real_url: "",
+  nav: false,
+  capsule: false,
+  bizName: "",
+  enable_app: true,
+  enable_pc: true,
+  app_url: "",
+  pc_url: "",
+};
+
+export type Content = {
+  post_id: string;
+  content_type: ContentType;
+  title: string;
+  summary: string;
+  source_alias: string;
+  publish_at: string;
+  view_count: number;
+  like_count: number;
+  collect_count: number;
+  comment_count: number;
+  duration_str: string;
+  pic_num: number;
+  state: number;
+  track_id: string;
+  mp: string;
+  mp_name: string;
+  style: { data: Cover[] };
+  payload: Payload;
+  meta: { comment_available: "true" | "false" };
+  enable_comment: boolean;
+  expired_at: string | null;
+  album_status: { status: number; total: number } | null;
+  version: number;
+};
+
+export type ContentDetail = Content & {
+  content: string;
+  media_url: string;
+  images: GalleryImage[];
+  live: Live | null;
+};
+
+function formatDuration(seconds: number): string {
+  if (seconds <= 0) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
+}
+
+function isAlbum(type: ContentType): boolean {
+  return type === "video_album" || type === "audio_album";
+}
+
+export function toContent(ctx: PlatformContext, row: ContentRow): Content {
+  const postId = ctx.ids.encode(row.id);
+  const commentsOpen = row.comment_enabled === 1;
+  const images = JSON.parse(row.images) as GalleryImage[];
+  return {
+    post_id: postId,
+    content_type: row.content_type,
+    title: row.title,
+    summary: row.summary,
+    source_alias: row.source_alias,
+    publish_at: row.publish_at,
+    view_count: row.view_count,
+    like_count: row.like_count,
+    collect_count: row.collect_count,
+    comment_count: row.comment_count,
+    duration_str: formatDuration(row.duration_sec),
+    pic_num: images.length,
+    state: row.state,
+    // This platform tracks content by its public id.
+    track_id: postId,
+    mp: row.official_account_id === null ? "" : ctx.ids.encode(row.official_account_id),
+    mp_name: row.mp_name ?? "",
+    style: { data: JSON.parse(ctx.media(row.covers)) as Cover[] },
+    payload: { ...DEFAULT_PAYLOAD, ...(JSON.parse(ctx.media(row.payload)) as Partial<Payload>) },
+    meta: { comment_available: commentsOpen ? "true" : "false" },
+    enable_comment: commentsOpen,
+    expired_at: row.expired_at,
+    album_status: isAlbum(row.content_type) ? { status: row.album_finished ?? 0, total: row.child_count } : null,
+    version: row.version,
+  };
+}
+
+export function toContentDetail(ctx: PlatformContext, row: ContentRow): ContentDetail {
+  return {
+    ...toContent(ctx, row),
+    content: ctx.media(row.body),
+    media_url: ctx.media(row.media_url),
+    images: JSON.parse(ctx.media(row.images)) as GalleryImage[],
+    live: row.live === null ? null : (JSON.parse(row.live) as Live),
+  };
+}

@@ -1,0 +1,28 @@
+import express from "express";
+import { createPlatform } from "./app";
+import { readStandaloneConfig } from "./config";
+
+const config = readStandaloneConfig();
+const platform = createPlatform({ ...config, log: (line) => console.log(`[platform] ${line}`) });
+
+const app = express();
+app.disable("x-powered-by");
+// The share site's backend calls from the same machine and forwards the visitor's address in X-Forwarded-For;
+// the per-IP verification-code limit counts that address.
+app.set("trust proxy", "loopback");
+app.use(platform.router);
+
+const server = app.listen(config.port, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  console.log(`[platform] listening on http://localhost:${port} (database ${config.dbPath}, media ${config.mediaBaseUrl})`);
+});
+
+function shutdown() {
+  server.close(() => {
+    platform.close();
+    process.exit(0);
+  });
+}
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,162 @@
+import { Router } from "express";
+import { z } from "zod";
+import type { PlatformContext } from "../context";
+import {
+  CONTENT_COLUMNS,
+  CONTENT_FROM,
+  LISTABLE,
+  STATE_PUBLISHED,
+  toContent,
+  toContentDetail,
+  type ContentRow,
+} from "../content-shapes";
+import { ErrorCode, PlatformError, handle } from "../envelope";
+import { requireToken, sessionOf } from "../tokens";
+import { intQuery, pageQuery, parseInput } from "../validation";
+
+const HOT_WINDOW_MS = 72 * 60 * 60 * 1000;
+
+const listQuery = z.object({
+  gid: z.string().max(64).optional(),
+  pageindex: intQuery(1, 1, 100_000),
+  pagesize: intQuery(10, 1, 50),
+});
+const relatedQuery = z.object({ size: intQuery(5, 1, 20) });
+const userRelatedParams = z.object({ type: z.string().regex(/^[a-z_]{1,32}$/, "参数 type 无效"), post_id: z.string() });
+
+/** Finds a content by its public id in any state; code 10024 when the id does not decode or nothing matches. */
+function findContent(ctx: PlatformContext, postId: string): ContentRow {
+  const id = ctx.ids.decode(postId);
+  const row =
+    id === null
+      ? undefined
+      : (ctx.db.prepare(`SELECT ${CONTENT_COLUMNS} FROM ${CONTENT_FROM} WHERE c.id = ?`).get(id) as ContentRow | undefined);
+  if (!row) throw new PlatformError(ErrorCode.contentNotFound, "内容不存在");
+  return row;
+}
+
+/** Like findContent, but only content that is published: interactions with offline content are refused. */
+export function findPublishedContent(ctx: PlatformContext, postId: string): ContentRow {
+  const row = findContent(ctx, postId);
+  if (row.state !== STATE_PUBLISHED || row.publish_at > ctx.now().toISOString()) {
+    throw new PlatformError(ErrorCode.contentNotFound, "内容不存在");
+  }
+  return row;
+}
+
+export function contentRoutes(ctx: PlatformContext): Router {
+  const router = Router();
+  const db = ctx.db;
+  const token = requireToken(ctx);
+
+  function page(where: string, order: string, params: Record<string, unknown>, pageIndex: number, size: number) {
+    const now = ctx.now().toISOString();
+    const bound = { ...params, now, limit: size, offset: (pageIndex - 1) * size };
+    const rows = db
+      .prepare(`SELECT ${CONTENT_COLUMNS} FROM ${CONTENT_FROM} WHERE ${LISTABLE} AND ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+      .all(bound) as ContentRow[];
+    const { total } = db.prepare(`SELECT COUNT(*) AS total FROM ${CONTENT_FROM} WHERE ${LISTABLE} AND ${where}`).get(bound) as {
+      total: number;
+    };
+    return { list: rows.map((row) => toContent(ctx, row)), total };
+  }
+
+  function groupIdOf(gid: string | undefined): number | null {
+    if (gid === undefined || gid === "") return null;
+    const id = ctx.ids.decode(gid);
+    const group = id === null ? undefined : db.prepare("SELECT id FROM content_groups WHERE id = ?").get(id);
+    if (id === null || !group) throw new PlatformError(ErrorCode.notFound, "栏目不存在");
+    return id;
+  }
+
+  router.get(
+    "/peony/v1/content",
+    token,
+    handle((req) => {
+      const query = parseInput(listQuery, req.query);
+      const groupId = groupIdOf(query.gid);
+      const where = groupId === null ? "1 = 1" : "c.id IN (SELECT content_id FROM content_group_items WHERE group_id = @groupId)";
+      return page(where, "c.publish_at DESC, c.id DESC", { groupId }, query.pageindex, query.pagesize);
+    }),
+  );
+
+  router.get(
+    "/peony/v1/recommend",
+    token,
+    handle((req) => {
+      const query = parseInput(pageQuery(10), req.query);
+      const { list, total } = page("c.recommended = 1", "c.publish_at DESC, c.id DESC", {}, query.page, query.size);
+      return { news: list, total };
+    }),
+  );
+
+  router.get(
+    "/peony/v1/hot72",
+    token,
+    handle((req) => {
+      const query = parseInput(pageQuery(10), req.query);
+      const since = new Date(ctx.now().getTime() - HOT_WINDOW_MS).toISOString();
+      const { list, total } = page("c.publish_at > @since", "c.view_count DESC, c.publish_at DESC", { since }, query.page, query.size);
+      return { news: list, total };
+    }),
+  );
+
+  router.get(
+    "/peony/v1/content/:post_id",
+    token,
+    handle((req) => toContentDetail(ctx, findContent(ctx, req.params.post_id))),
+  );
+
+  router.get(
+    "/peony/v1/content/:post_id/related",
+    token,
+    handle((req) => {
+      const query = parseInput(relatedQuery, req.query);
+      const content = findContent(ctx, req.params.post_id);
+      // Content sharing a group ranks first, then content of the same type; newest first within each.
+      const rows = db
+        .prepare(
+          `SELECT ${CONTENT_COLUMNS},
+             EXISTS (SELECT 1 FROM content_group_items a JOIN content_group_items b ON a.group_id = b.group_id
+                     WHERE a.content_id = c.id AND b.content_id = @id) AS same_group
+           FROM ${CONTENT_FROM}
+           WHERE ${LISTABLE} AND c.id != @id AND (same_group OR c.content_type = @type)
+           ORDER BY same_group DESC, c.publish_at DESC, c.id DESC LIMIT @size`,
+        )
+        .all({ id: content.id, type: content.content_type, now: ctx.now().toISOString(), size: query.size }) as ContentRow[];
+      return { list: rows.map((row) => toContent(ctx, row)) };
+    }),
+  );
+
+  router.get(
+    "/peony/v1/content/:post_id/items",
+    token,
+    handle((req) => {
+      const query = parseInput(pageQuery(30), req.query);
+      const content = findContent(ctx, req.params.post_id);
+      return page(
+        "c.id IN (SELECT child_id FROM content_children WHERE parent_id = @parentId)",
+        "(SELECT sort FROM content_children WHERE parent_id = @parentId AND child_id = c.id)",
+        { parentId: content.id },
+        query.page,
+        query.size,
+      );
+    }),
+  );
+
+  router.get(
+    "/peony/v3/content/:type/:post_id/user_related",
+    token,
+    handle((req, res) => {
+      const params = parseInput(userRelatedParams, req.params);
+      const content = findContent(ctx, params.post_id);
+      const { userId } = sessionOf(res);
+      if (userId === null) return { is_collect: false, is_like: false };
+      const has = (table: string) =>
+        db.prepare(`SELECT 1 FROM ${table} WHERE user_id = ? AND content_id = ?`).get(userId, content.id) !== undefined;
+      return { is_collect: has("collections"), is_like: has("content_likes") };
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,177 @@
+/**
+ * The platform's tables. Times are ISO 8601 UTC strings (`Date#toISOString`), so they compare correctly as text.
+ * Text columns holding media references use the `{{media}}` placeholder (see media.ts).
+ */
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS official_accounts (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  avatar TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  follower_count INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY,
+  phone TEXT NOT NULL UNIQUE,
+  alias TEXT NOT NULL,
+  avatar TEXT NOT NULL,
+  -- NULL: the account has never set a password and can only log in with a code.
+  password_hash TEXT,
+  -- The official account this user speaks for; its name is shown beside the user's comments.
+  official_account_id INTEGER REFERENCES official_accounts(id),
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS tokens (
+  id INTEGER PRIMARY KEY,
+  -- sha256 of the token; the token itself is never stored.
+  token_hash TEXT NOT NULL UNIQUE,
+  -- NULL: an anonymous token.
+  user_id INTEGER REFERENCES users(id),
+  appid INTEGER NOT NULL,
+  platform TEXT NOT NULL,
+  device_id TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  revoked_at TEXT
+);
+
+CREATE TABLE IF NOT EXISTS verification_codes (
+  id INTEGER PRIMARY KEY,
+  tel TEXT NOT NULL,
+  code_hash TEXT NOT NULL,
+  ip TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  failed_attempts INTEGER NOT NULL DEFAULT 0,
+  used_at TEXT
+);
+CREATE INDEX IF NOT EXISTS verification_codes_by_tel ON verification_codes (tel, created_at);
+CREATE INDEX IF NOT EXISTS verification_codes_by_ip ON verification_codes (ip, created_at);
+
+-- The development SMS gateway: messages that a real platform would have sent.
+CREATE TABLE IF NOT EXISTS sms_outbox (
+  id INTEGER PRIMARY KEY,
+  tel TEXT NOT NULL,
+  code TEXT NOT NULL,
+  text TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS password_failures (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS password_failures_by_user ON password_failures (user_id, created_at);
+
+CREATE TABLE IF NOT EXISTS content_groups (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  sort INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS contents (
+  id INTEGER PRIMARY KEY,
+  content_type TEXT NOT NULL CHECK (content_type IN ('article', 'video', 'svideo', 'audio', 'image', 'video_album',
+    'audio_album', 'mini_program', 'link', 'local_live', 'special')),
+  title TEXT NOT NULL,
+  summary TEXT NOT NULL DEFAULT '',
+  source_alias TEXT NOT NULL DEFAULT '',
+  -- Rich HTML exactly as the CMS produced it: unsanitized.
+  body TEXT NOT NULL DEFAULT '',
+  -- JSON [{ thumb, url, wbep_thumb }].
+  covers TEXT NOT NULL DEFAULT '[]',
+  -- JSON [{ url, thumb, description }]: the pictures of a gallery.
+  images TEXT NOT NULL DEFAULT '[]',
+  media_url TEXT NOT NULL DEFAULT '',
+  duration_sec INTEGER NOT NULL DEFAULT 0,
+  -- JSON, a subset of the contract's payload; the rest takes defaults.
+  payload TEXT NOT NULL DEFAULT '{}',
+  -- JSON { status, start_time, end_time, online_count } for local_live, NULL otherwise.
+  live TEXT,
+  official_account_id INTEGER REFERENCES official_accounts(id),
+  -- 1 published, 17 taken offline, 100 deleted.
+  state INTEGER NOT NULL DEFAULT 1,
+  recommended INTEGER NOT NULL DEFAULT 0,
+  comment_enabled INTEGER NOT NULL DEFAULT 1,
+  -- Albums only: 1 when the album is complete, 0 while episodes are still being added.
+  album_finished INTEGER,
+  view_count INTEGER NOT NULL DEFAULT 0,
+  like_count INTEGER NOT NULL DEFAULT 0,
+  collect_count INTEGER NOT NULL DEFAULT 0,
+  comment_count INTEGER NOT NULL DEFAULT 0,
+  publish_at TEXT NOT NULL,
+  expired_at TEXT,
+  version INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX IF NOT EXISTS contents_by_publish ON contents (state, publish_at);
+
+CREATE TABLE IF NOT EXISTS content_group_items (
+  group_id INTEGER NOT NULL REFERENCES content_groups(id),
+  content_id INTEGER NOT NULL REFERENCES contents(id),
+  PRIMARY KEY (group_id, content_id)
+);
+
+-- Episodes of an album and the items of a special topic, in order.
+CREATE TABLE IF NOT EXISTS content_children (
+  parent_id INTEGER NOT NULL REFERENCES contents(id),
+  child_id INTEGER NOT NULL REFERENCES contents(id),
+  sort INTEGER NOT NULL,
+  PRIMARY KEY (parent_id, child_id)
+);
+
+CREATE TABLE IF NOT EXISTS comments (
+  id INTEGER PRIMARY KEY,
+  content_id INTEGER NOT NULL REFERENCES contents(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  -- NULL for a level-1 comment; the level-1 comment a reply belongs to otherwise.
+  parent_id INTEGER REFERENCES comments(id),
+  -- The author of the comment or reply being answered.
+  target_user_id INTEGER REFERENCES users(id),
+  -- Plain text, never HTML.
+  content TEXT NOT NULL,
+  ip_location TEXT NOT NULL DEFAULT '',
+  star_count INTEGER NOT NULL DEFAULT 0,
+  reply_count INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS comments_by_content ON comments (content_id, parent_id, created_at);
+CREATE INDEX IF NOT EXISTS comments_by_parent ON comments (parent_id, created_at);
+CREATE INDEX IF NOT EXISTS comments_by_user ON comments (user_id, created_at);
+
+CREATE TABLE IF NOT EXISTS comment_stars (
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  comment_id INTEGER NOT NULL REFERENCES comments(id),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, comment_id)
+);
+
+CREATE TABLE IF NOT EXISTS collections (
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  content_id INTEGER NOT NULL REFERENCES contents(id),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, content_id)
+);
+
+CREATE TABLE IF NOT EXISTS content_likes (
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  content_id INTEGER NOT NULL REFERENCES contents(id),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, content_id)
+);
+
+CREATE TABLE IF NOT EXISTS follows (
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  official_account_id INTEGER NOT NULL REFERENCES official_accounts(id),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, official_account_id)
+);
+
+-- Runtime configuration served by /peony/v1/static-data and /peony/v1/app/info, as JSON text.
+CREATE TABLE IF NOT EXISTS static_data (
+  module_name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`;

@@ -1,0 +1,487 @@
+import type { Db } from "./db";
+import type { ContentType } from "./content-shapes";
+import { MEDIA_PLACEHOLDER } from "./media";
+import { hashPasswordSync } from "./passwords";
+import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
+import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
+import { DEMO_PASSWORD, DEMO_PHONE, USER, USERS } from "./seed-users";
+
+export const SITE_NAME = "大目新闻";
+
+/** Database ids of seed records that tests and the share site's e2e suite rely on; encode them with the id codec. */
+export const SEED_FIXTURES = {
+  /** Article with 28 level-1 comments (three pages of 10). */
+  manyComments: 1,
+  manyCommentsTopLevel: MANY_COMMENTS_TOP_LEVEL,
+  /** Article whose comment `repliedComment` has six replies. */
+  withReplies: 2,
+  repliedComment: REPLIED_COMMENT_ID,
+  repliedCommentReplies: 6,
+  /** A plain article within the last 72 hours, collected by the demo user. */
+  article: 3,
+  /** Article published 80 hours ago: outside the hot list. */
+  olderThan72h: 4,
+  /** Article published about 35 minutes ago, view count under 1000. */
+  latest: 6,
+  closedComments: 13,
+  state17: 14,
+  state100: 15,
+  /** Article whose body carries script, event handlers, a javascript: link and an iframe. */
+  hostile: 16,
+  video: 30,
+  svideo: 31,
+  audio: 32,
+  gallery: 33,
+  videoAlbum: 34,
+  audioAlbum: 38,
+  /** Audio album without episodes (album_status.total 0). */
+  emptyAudioAlbum: 43,
+  miniProgram: 44,
+  link: 45,
+  localLive: 46,
+  special: 47,
+  demoUser: USER.demo,
+  demoPhone: DEMO_PHONE,
+  demoPassword: DEMO_PASSWORD,
+  /** A seeded user without a password (code login only). */
+  codeOnlyPhone: "13900000002",
+  /** Official account the demo user does not follow; `followedAccount` is followed. */
+  officialAccount: ACCOUNT.government,
+  followedAccount: ACCOUNT.newsroom,
+  groups: GROUP,
+} as const;
+
+type ContentSeed = {
+  id: number;
+  type: ContentType;
+  title: string;
+  summary: string;
+  source: string;
+  account: number;
+  covers: string[];
+  hoursAgo: number;
+  views: number;
+  likes: number;
+  collects: number;
+  groups: number[];
+  recommended?: boolean;
+  commentsClosed?: boolean;
+  state?: number;
+  body?: string;
+  media?: string;
+  durationSec?: number;
+  images?: { cover: string; description: string }[];
+  payload?: Record<string, string | boolean>;
+  live?: { status: number; startedHoursAgo: number; endsInHours: number; online_count: number };
+  albumFinished?: boolean;
+  children?: number[];
+};
+
+const OFFICIAL_ACCOUNTS = [
+  { id: ACCOUNT.government, name: "临江发布", avatar: "avatar-11.png", description: "临江市人民政府新闻办公室官方账号", followers: 1234567 },
+  { id: ACCOUNT.newsroom, name: "大目新闻", avatar: "logo.png", description: "看临江，上大目", followers: 345678 },
+  { id: ACCOUNT.sport, name: "江城体育", avatar: "avatar-06.png", description: "临江体育赛事与全民健身", followers: 56789 },
+  { id: ACCOUNT.culture, name: "临江文旅", avatar: "avatar-08.png", description: "博物馆、演出、夜市和好去处", followers: 98765 },
+  { id: ACCOUNT.tech, name: "科技前沿", avatar: "avatar-02.png", description: "身边的科技新闻", followers: 4321 },
+];
+
+const GROUPS = [
+  { id: GROUP.recommend, name: "推荐" },
+  { id: GROUP.news, name: "要闻" },
+  { id: GROUP.local, name: "本地" },
+  { id: GROUP.video, name: "视频" },
+  { id: GROUP.tech, name: "科技" },
+  { id: GROUP.culture, name: "文化" },
+  { id: GROUP.sport, name: "体育" },
+];
+
+const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
+const paragraphs = (...texts: string[]) => texts.map((text) => `<p>${text}</p>`).join("");
+
+function navigationItem(id: string, title: string, category: "group" | "app", groups: number[], isHome = false) {
+  return {
+    id,
+    title,
+    binding: id,
+    category,
+    isHome,
+    groups,
+    icons: { normal: media(`nav-${id}.svg`), active: media(`nav-${id}-active.svg`) },
+    label: { color: "#999999", activeColor: "#FF4A26" },
+  };
+}
+
+const STATIC_DATA: Record<string, unknown> = {
+  h5_config: { site_name: SITE_NAME, descriptions: "打开APP，看更多精彩内容", site_logo: media("logo.png") },
+  app_download_url: { url: "https://www.example.com/davmu/download" },
+  app_info: {
+    primaryColor: "#FF4A26",
+    navigationItems: [
+      navigationItem("home", "首页", "group", [GROUP.recommend, GROUP.news, GROUP.local, GROUP.tech, GROUP.culture, GROUP.sport], true),
+      navigationItem("video", "视频", "group", [GROUP.video]),
+      navigationItem("local", "本地", "group", [GROUP.local]),
+      navigationItem("service", "服务", "app", []),
+    ],
+  },
+};
+
+const episode = (id: number, title: string, hoursAgo: number, cover: number, views: number): ContentSeed => ({
+  id,
+  type: "video",
+  title,
+  summary: "《临江非遗》系列纪录片，走近身边的手艺人。",
+  source: "临江文旅",
+  account: ACCOUNT.culture,
+  covers: [coverName(cover)],
+  hoursAgo,
+  views,
+  likes: Math.round(views / 20),
+  collects: Math.round(views / 50),
+  groups: [GROUP.video, GROUP.culture],
+  body: paragraphs("手艺在指尖，光阴在竹篾与丝线之间。本集走进一位坚守四十年的老手艺人。"),
+  media: "clip-landscape.mp4",
+  durationSec: 3,
+});
+
+const story = (id: number, title: string, hoursAgo: number, views: number): ContentSeed => ({
+  id,
+  type: "audio",
+  title,
+  summary: "每晚一个温柔的故事，陪孩子安心入睡。",
+  source: "大目新闻",
+  account: ACCOUNT.newsroom,
+  covers: [coverName(15)],
+  hoursAgo,
+  views,
+  likes: Math.round(views / 15),
+  collects: Math.round(views / 30),
+  groups: [GROUP.culture],
+  body: paragraphs("主播：小雨姐姐。", "适合3至8岁的小朋友，建议睡前收听。"),
+  media: "chime.mp3",
+  durationSec: 4,
+});
+
+const OTHER_CONTENT: ContentSeed[] = [
+  {
+    id: 30,
+    type: "video",
+    title: "航拍｜江心洲的清晨",
+    summary: "太阳升起前的二十分钟，江面从深蓝变成金色。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: [coverName(14)],
+    hoursAgo: 5,
+    views: 34567,
+    likes: 2890,
+    collects: 1203,
+    groups: [GROUP.recommend, GROUP.video, GROUP.local],
+    recommended: true,
+    body: paragraphs("清晨五点，无人机从江心洲湿地起飞。镜头里，薄雾慢慢散去，早起的渔船划开平静的江面。", "摄影：大目新闻视觉中心"),
+    media: "clip-landscape.mp4",
+    durationSec: 3,
+  },
+  {
+    id: 31,
+    type: "svideo",
+    title: "早市里的烟火气",
+    summary: "凌晨四点的菜市场，是一座城市最早醒来的地方。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: ["cover-portrait"],
+    hoursAgo: 0.35,
+    views: 876,
+    likes: 64,
+    collects: 7,
+    groups: [GROUP.video, GROUP.local],
+    body: paragraphs("凌晨四点的菜市场，是一座城市最早醒来的地方。"),
+    media: "clip-portrait.mp4",
+    durationSec: 3,
+  },
+  {
+    id: 32,
+    type: "audio",
+    title: "早间新闻｜今日临江要闻速览",
+    summary: "地铁5号线开通、暴雨预警、老街夜市……一分钟听完今天的临江。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: [coverName(18)],
+    hoursAgo: 3,
+    views: 5432,
+    likes: 120,
+    collects: 33,
+    groups: [GROUP.recommend, GROUP.news],
+    body: paragraphs(
+      "各位听众早上好，欢迎收听大目早间新闻。",
+      "地铁5号线今天上午正式开通运营，江北到高新区最快40分钟；市气象台发布暴雨黄色预警，明后两天出行请注意安全；改造后的老街夜市重新开张，首周客流超过二十万人次。",
+    ),
+    media: "chime.mp3",
+    durationSec: 4,
+  },
+  {
+    id: 33,
+    type: "image",
+    title: "组图｜江心洲湿地的春天",
+    summary: "六张照片，看湿地从晨雾到日落的一天。",
+    source: "临江文旅",
+    account: ACCOUNT.culture,
+    covers: [coverName(11), coverName(14), coverName(16)],
+    hoursAgo: 28,
+    views: 5678,
+    likes: 789,
+    collects: 345,
+    groups: [GROUP.recommend, GROUP.local, GROUP.culture],
+    images: [
+      { cover: coverName(11), description: "清晨，白鹤在芦苇荡边觅食。" },
+      { cover: coverName(14), description: "涨潮时分，江水漫过浅滩。" },
+      { cover: coverName(16), description: "湿地公园的草坡，是周末野餐的好去处。" },
+      { cover: coverName(4), description: "远处的群山在薄雾中若隐若现。" },
+      { cover: coverName(10), description: "傍晚的霞光染红了天空。" },
+      { cover: coverName(12), description: "观鸟长廊旁新栽的水杉。" },
+    ],
+  },
+  {
+    id: 34,
+    type: "video_album",
+    title: "《临江非遗》系列纪录片",
+    summary: "三集纪录片，记录竹编、剪纸和糖画三门老手艺。",
+    source: "临江文旅",
+    account: ACCOUNT.culture,
+    covers: [coverName(3)],
+    hoursAgo: 168,
+    views: 12345,
+    likes: 678,
+    collects: 456,
+    groups: [GROUP.video, GROUP.culture],
+    body: paragraphs("三集纪录片，记录竹编、剪纸和糖画三门老手艺，以及坚守它们的人。"),
+    albumFinished: true,
+    children: [35, 36, 37],
+  },
+  episode(35, "《临江非遗》第一集：竹编里的光阴", 216, 3, 6543),
+  episode(36, "《临江非遗》第二集：一把剪刀剪出四季", 192, 15, 4321),
+  episode(37, "《临江非遗》第三集：糖画师傅的甜蜜江湖", 170, 9, 3210),
+  {
+    id: 38,
+    type: "audio_album",
+    title: "《睡前故事》",
+    summary: "每周更新，陪孩子安心入睡。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: [coverName(15)],
+    hoursAgo: 480,
+    views: 23456,
+    likes: 1234,
+    collects: 2345,
+    groups: [GROUP.culture],
+    body: paragraphs("每周更新，每晚一个温柔的故事，陪孩子安心入睡。"),
+    albumFinished: false,
+    children: [39, 40, 41, 42],
+  },
+  story(39, "睡前故事｜小兔子的月亮船", 470, 5678),
+  story(40, "睡前故事｜会唱歌的灯塔", 300, 4567),
+  story(41, "睡前故事｜森林里的邮递员", 130, 3456),
+  story(42, "睡前故事｜下雨天的小蜗牛", 26, 987),
+  {
+    id: 43,
+    type: "audio_album",
+    title: "《城市声音》",
+    summary: "收集临江街头巷尾的声音，即将上线。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: [coverName(6)],
+    hoursAgo: 24,
+    views: 432,
+    likes: 12,
+    collects: 30,
+    groups: [GROUP.culture],
+    body: paragraphs("收集临江街头巷尾的声音：轮渡的汽笛、早市的吆喝、老街的评弹。"),
+    albumFinished: false,
+    children: [],
+  },
+  {
+    id: 44,
+    type: "mini_program",
+    title: "临江政务服务：社保、公积金一站查",
+    summary: "在小程序里查社保、提公积金、预约办事窗口。",
+    source: "临江发布",
+    account: ACCOUNT.government,
+    covers: [coverName(13)],
+    hoursAgo: 100,
+    views: 8888,
+    likes: 321,
+    collects: 654,
+    groups: [GROUP.local],
+    payload: {
+      url: "pages/index/index",
+      real_url: "https://www.example.com/linjiang-gov/",
+      bizName: "gh_3a7c9e21b5d0",
+      nav: true,
+      capsule: true,
+    },
+  },
+  {
+    id: 45,
+    type: "link",
+    title: "2026年临江市十大民生实事项目公示",
+    summary: "加装电梯、口袋公园、社区食堂……十件实事请您监督。",
+    source: "临江发布",
+    account: ACCOUNT.government,
+    covers: [coverName(17)],
+    hoursAgo: 70,
+    views: 6789,
+    likes: 234,
+    collects: 123,
+    groups: [GROUP.news],
+    payload: {
+      url: "https://www.example.org/linjiang/minsheng-2026",
+      real_url: "https://www.example.org/linjiang/minsheng-2026",
+      pc_url: "https://www.example.org/linjiang/minsheng-2026",
+    },
+  },
+  {
+    id: 46,
+    type: "local_live",
+    title: "直播｜2026临江马拉松鸣枪开跑",
+    summary: "三万名跑者从市民广场出发，跑过江心洲大桥。",
+    source: "江城体育",
+    account: ACCOUNT.sport,
+    covers: [coverName(4)],
+    hoursAgo: 0.7,
+    views: 45678,
+    likes: 9876,
+    collects: 321,
+    groups: [GROUP.recommend, GROUP.video, GROUP.sport],
+    recommended: true,
+    body: paragraphs("大目新闻直播间全程直播2026临江马拉松，主播和专业解说带你看遍全程赛道。"),
+    media: "clip-landscape.mp4",
+    live: { status: 1, startedHoursAgo: 0.7, endsInHours: 4, online_count: 12345 },
+  },
+  {
+    id: 47,
+    type: "special",
+    title: "专题｜城市更新进行时",
+    summary: "新线路、新电梯、新夜市：一座老城的焕新之路。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: [coverName(17)],
+    hoursAgo: 144,
+    views: 19876,
+    likes: 1456,
+    collects: 789,
+    groups: [GROUP.recommend, GROUP.news],
+    recommended: true,
+    body: paragraphs("交通、居住、消费、文化……城市更新不只是拆和建，更是让生活变得更方便。本专题持续关注临江的城市更新。"),
+    children: [1, 2, 8, 10, 13],
+  },
+];
+
+function articleSeed({ cover, ...article }: (typeof ARTICLES)[number]): ContentSeed {
+  return { ...article, type: "article", covers: [coverName(cover)] };
+}
+
+/** Fills an empty database with the demo data. Times are relative to `now`, so "the last 72 hours" has content. */
+export function seedDatabase(db: Db, now: Date): void {
+  const nowMs = Math.floor(now.getTime() / 1000) * 1000;
+  const at = (ms: number) => new Date(ms).toISOString();
+  const hoursAgo = (hours: number) => nowMs - Math.round(hours * 3600) * 1000;
+  const publishMs = new Map<number, number>();
+
+  db.transaction(() => {
+    const insertAccount = db.prepare(
+      "INSERT INTO official_accounts (id, name, avatar, description, follower_count) VALUES (?, ?, ?, ?, ?)",
+    );
+    for (const a of OFFICIAL_ACCOUNTS) insertAccount.run(a.id, a.name, media(a.avatar), a.description, a.followers);
+
+    const insertUser = db.prepare(
+      "INSERT INTO users (id, phone, alias, avatar, password_hash, official_account_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    for (const u of USERS) {
+      const passwordHash = u.id === USER.demo ? hashPasswordSync(DEMO_PASSWORD) : null;
+      insertUser.run(u.id, u.phone, u.alias, u.avatar, passwordHash, u.officialAccount ?? null, at(hoursAgo(24 * 90)));
+    }
+
+    const insertGroup = db.prepare("INSERT INTO content_groups (id, name, sort) VALUES (?, ?, ?)");
+    GROUPS.forEach((g, index) => insertGroup.run(g.id, g.name, index));
+
+    const insertContent = db.prepare(
+      `INSERT INTO contents (id, content_type, title, summary, source_alias, body, covers, images, media_url, duration_sec,
+         payload, live, official_account_id, state, recommended, comment_enabled, album_finished, view_count, like_count,
+         collect_count, publish_at)
+       VALUES (@id, @type, @title, @summary, @source, @body, @covers, @images, @media, @durationSec, @payload, @live,
+         @account, @state, @recommended, @commentEnabled, @albumFinished, @views, @likes, @collects, @publishAt)`,
+    );
+    const insertGroupItem = db.prepare("INSERT INTO content_group_items (group_id, content_id) VALUES (?, ?)");
+    const insertChild = db.prepare("INSERT INTO content_children (parent_id, child_id, sort) VALUES (?, ?, ?)");
+    const contents = [...ARTICLES.map(articleSeed), ...OTHER_CONTENT];
+    for (const c of contents) {
+      const published = hoursAgo(c.hoursAgo);
+      publishMs.set(c.id, published);
+      const covers = c.covers.map((name) => ({ thumb: media(`${name}.jpg`), url: media(`${name}.jpg`), wbep_thumb: media(`${name}.webp`) }));
+      const images = (c.images ?? []).map((i) => ({ url: media(`${i.cover}.jpg`), thumb: media(`${i.cover}.webp`), description: i.description }));
+      const live = c.live && {
+        status: c.live.status,
+        start_time: at(hoursAgo(c.live.startedHoursAgo)),
+        end_time: at(hoursAgo(-c.live.endsInHours)),
+        online_count: c.live.online_count,
+      };
+      insertContent.run({
+        id: c.id,
+        type: c.type,
+        title: c.title,
+        summary: c.summary,
+        source: c.source,
+        body: c.body ?? "",
+        covers: JSON.stringify(covers),
+        images: JSON.stringify(images),
+        media: c.media ? media(c.media) : "",
+        durationSec: c.durationSec ?? 0,
+        payload: JSON.stringify(c.payload ?? {}),
+        live: live ? JSON.stringify(live) : null,
+        account: c.account,
+        state: c.state ?? 1,
+        recommended: c.recommended ? 1 : 0,
+        commentEnabled: c.commentsClosed ? 0 : 1,
+        albumFinished: c.albumFinished === undefined ? null : c.albumFinished ? 1 : 0,
+        views: c.views,
+        likes: c.likes,
+        collects: c.collects,
+        publishAt: at(published),
+      });
+      for (const g of c.groups) insertGroupItem.run(g, c.id);
+    }
+    for (const c of contents) c.children?.forEach((child, index) => insertChild.run(c.id, child, index + 1));
+
+    const insertComment = db.prepare(
+      `INSERT INTO comments (content_id, user_id, parent_id, target_user_id, content, ip_location, star_count, reply_count, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const thread of THREADS) {
+      const base = publishMs.get(thread.contentId);
+      if (base === undefined) throw new Error(`seed: comments on unknown content ${thread.contentId}`);
+      const when = (minutes: number) => {
+        const ms = base + minutes * 60_000;
+        if (ms > nowMs) throw new Error(`seed: a comment on content ${thread.contentId} would be in the future`);
+        return at(ms);
+      };
+      for (const c of thread.comments) {
+        const replies = c.replies ?? [];
+        const parent = insertComment.run(thread.contentId, c.user, null, null, c.text, c.ip, c.stars, replies.length, when(c.minutesAfter));
+        for (const r of replies) {
+          insertComment.run(thread.contentId, r.user, parent.lastInsertRowid, r.to, r.text, r.ip, r.stars, 0, when(r.minutesAfter));
+        }
+      }
+    }
+    db.prepare("UPDATE contents SET comment_count = (SELECT COUNT(*) FROM comments WHERE comments.content_id = contents.id)").run();
+
+    // The demo account's own traces, so "collected", "liked", "followed" and "starred" show up at once.
+    const seededAt = at(hoursAgo(1));
+    const collect = db.prepare("INSERT INTO collections (user_id, content_id, created_at) VALUES (?, ?, ?)");
+    for (const id of [SEED_FIXTURES.article, SEED_FIXTURES.video]) collect.run(USER.demo, id, seededAt);
+    const like = db.prepare("INSERT INTO content_likes (user_id, content_id, created_at) VALUES (?, ?, ?)");
+    for (const id of [SEED_FIXTURES.manyComments, SEED_FIXTURES.gallery]) like.run(USER.demo, id, seededAt);
+    db.prepare("INSERT INTO follows (user_id, official_account_id, created_at) VALUES (?, ?, ?)").run(USER.demo, ACCOUNT.newsroom, seededAt);
+    db.prepare("INSERT INTO comment_stars (user_id, comment_id, created_at) VALUES (?, ?, ?)").run(USER.demo, REPLIED_COMMENT_ID, seededAt);
+
+    const insertStatic = db.prepare("INSERT INTO static_data (module_name, value) VALUES (?, ?)");
+    for (const [name, value] of Object.entries(STATIC_DATA)) insertStatic.run(name, JSON.stringify(value));
+  })();
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import express from "express";
+import { createIdCodec } from "../app/lib/ids";
+import { createPlatform } from "./app";
+import type { Envelope } from "./envelope";
+import { SEED_FIXTURES } from "./seed";
+
+/** A fixed start time (10:00 in China), so tests that step the clock never cross the daily-limit boundary. */
+export const TEST_START = new Date("2026-05-20T02:00:00.000Z");
+const SALT = "platform-test-salt";
+const MIN_LENGTH = 8;
+
+export const testIds = createIdCodec({ salt: SALT, minLength: MIN_LENGTH });
+
+type CallOptions = { token?: string; body?: unknown; rawBody?: string; ip?: string };
+
+/** The platform router mounted at /_platform on an ephemeral port, over a fresh database in the temp folder. */
+export async function startTestPlatform() {
+  const dir = mkdtempSync(join(tmpdir(), "platform-test-"));
+  let nowMs = TEST_START.getTime();
+  const logs: string[] = [];
+  const platform = createPlatform({
+    dbPath: join(dir, "platform.sqlite"),
+    hashidsSalt: SALT,
+    hashidsMinLength: MIN_LENGTH,
+    log: (line) => logs.push(line),
+    now: () => new Date(nowMs),
+  });
+  const app = express();
+  app.set("trust proxy", "loopback");
+  app.use("/_platform", platform.router);
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function call<T>(method: "GET" | "POST", path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+    const headers: Record<string, string> = {};
+    if (options.token !== undefined) headers.authorization = options.token;
+    if (options.ip) headers["x-forwarded-for"] = options.ip;
+    let body: string | undefined;
+    if (options.rawBody !== undefined || options.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = options.rawBody ?? JSON.stringify(options.body);
+    }
+    const response = await fetch(`${origin}/_platform${path}`, { method, headers, body });
+    if (response.status !== 200) throw new Error(`${method} ${path}: HTTP ${response.status}`);
+    return (await response.json()) as Envelope<T>;
+  }
+
+  const get = <T = any>(path: string, options?: CallOptions) => call<T>("GET", path, options);
+  const post = <T = any>(path: string, options?: CallOptions) => call<T>("POST", path, options);
+
+  async function anonymousToken(): Promise<string> {
+    const result = await post<{ token: string }>("/peony/v1/auth", { body: { appid: 1, platform: "mobile" } });
+    if (!result.data) throw new Error(result.message);
+    return result.data.token;
+  }
+
+  /** The newest code sent to a phone, read from the development outbox. */
+  async function latestCode(tel: string): Promise<string> {
+    const result = await get<{ list: { code: string }[] }>(`/dev/sms-outbox?tel=${tel}`);
+    const code = result.data?.list[0]?.code;
+    if (!code) throw new Error(`no code for ${tel}`);
+    return code;
+  }
+
+  async function loginWithCode(tel: string, ip?: string): Promise<{ token: string; user_id: string }> {
+    const anonymous = await anonymousToken();
+    const sent = await get(`/peony/v1/vcode?tel=${tel}&type=6`, { token: anonymous, ip });
+    if (sent.code !== 0) throw new Error(sent.message);
+    const result = await post<{ token: string; user_id: string }>("/peony/v1/auth", {
+      body: { appid: 1, platform: "mobile", account: tel, device_id: "test-device", verify_code: await latestCode(tel) },
+    });
+    if (!result.data) throw new Error(result.message);
+    return result.data;
+  }
+
+  async function loginDemo(): Promise<{ token: string; user_id: string }> {
+    const result = await post<{ token: string; user_id: string }>("/peony/v1/auth", {
+      body: { appid: 1, platform: "mobile", account: SEED_FIXTURES.demoPhone, device_id: "test-device", password: SEED_FIXTURES.demoPassword },
+    });
+    if (!result.data) throw new Error(result.message);
+    return result.data;
+  }
+
+  return {
+    origin,
+    logs,
+    get,
+    post,
+    anonymousToken,
+    latestCode,
+    loginWithCode,
+    loginDemo,
+    advance(ms: number) {
+      nowMs += ms;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      platform.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;

@@ -1,0 +1,24 @@
+/** How the e2e run starts the built host: one dedicated port, a throwaway database, fixed secrets. */
+// E2E_PORT lets two runs share a machine (each gets its own server and database).
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+// `localhost`, not 127.0.0.1: Chromium accepts the production (Secure) session cookie on http://localhost.
+export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
+
+/** Wiped and recreated before every run, so the embedded platform seeds a fresh database. */
+export const E2E_DATA_DIR = `.tmp/e2e-${E2E_PORT}`;
+
+export const E2E_HASHIDS = { salt: "davmu-share-e2e", minLength: 8 };
+
+export const E2E_SERVER_ENV = {
+  NODE_ENV: "production",
+  PORT: String(E2E_PORT),
+  HOST: "127.0.0.1",
+  PLATFORM_DB_PATH: `${E2E_DATA_DIR}/platform.sqlite`,
+  SESSION_SECRET: "e2e-session-secret-not-for-production",
+  HASHIDS_SALT: E2E_HASHIDS.salt,
+  HASHIDS_MIN_LENGTH: String(E2E_HASHIDS.minLength),
+  // Every e2e browser is 127.0.0.1: per-address limits are raised so parallel tests don't share one budget.
+  PLATFORM_CODES_PER_IP_PER_HOUR: "1000",
+  AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+};
