@@ -29,5 +29,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // The JSON report feeds the closing `tests: N passed, N failed` line of .ci/run.
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/unit.json" },
   },
 });

@@ -51,7 +51,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       themeColor: config?.themeColor ?? DEFAULT_THEME_COLOR,
       navigation: config?.navigation ?? [],
     },
-    device: { isWeChat: device.isWeChat, isAndroid: device.isAndroid, isHarmony: device.isHarmony, isMiniProgram: device.isMiniProgram },
+    device: {
+      isWeChat: device.isWeChat,
+      isAndroid: device.isAndroid,
+      isHarmony: device.isHarmony,
+      isMiniProgram: device.isMiniProgram,
+      isMobile: device.isMobile,
+      isBot: device.isBot,
+      isOwnApp: device.isOwnApp,
+    },
     // Spec section 1: no banner inside our own client or on previews.
     showBanner: !device.isOwnApp && !url.searchParams.has("preview"),
     user: visitor.user,
@@ -66,13 +74,13 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-function ClientBehaviours() {
+function ClientBehaviours({ device }: { device: RootData["device"] | undefined }) {
   const location = useLocation();
   useEffect(() => {
     registerServiceWorker();
     installChunkReloadGuard();
-    scheduleDesktopCheck();
-  }, []);
+    if (device) scheduleDesktopCheck(device);
+  }, [device]);
   useEffect(() => {
     // Spec section 2: detail URLs carry _t; added in place, with no request and no new history entry.
     if (needsTimestamp(location.pathname, location.search)) {
@@ -112,7 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <>
-      <ClientBehaviours />
+      <ClientBehaviours device={useRootData()?.device} />
       <Outlet />
     </>
   );

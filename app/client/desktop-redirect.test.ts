@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { detectDevice } from "~/lib/device";
 import { scheduleDesktopCheck } from "./desktop-redirect";
 
 const DESKTOP_UA =
@@ -19,9 +20,8 @@ function setUp({ ua = DESKTOP_UA, width = 1440, height = 900, href = PAGE, frame
     setTimeout,
     clearTimeout,
   });
-  vi.stubGlobal("navigator", { userAgent: ua });
   vi.stubGlobal("location", { href, pathname: url.pathname, replace });
-  return replace;
+  return { replace, device: detectDevice(ua) };
 }
 
 describe("scheduleDesktopCheck", () => {
@@ -35,8 +35,8 @@ describe("scheduleDesktopCheck", () => {
   });
 
   it("sends a desktop browser to the /pc wrapper after 200 ms", () => {
-    const replace = setUp();
-    scheduleDesktopCheck();
+    const { replace, device } = setUp();
+    scheduleDesktopCheck(device);
     vi.advanceTimersByTime(199);
     expect(replace).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -44,15 +44,15 @@ describe("scheduleDesktopCheck", () => {
   });
 
   it("sends a phone in a wide landscape window too", () => {
-    const replace = setUp({ ua: PHONE_UA, width: 1200, height: 800 });
-    scheduleDesktopCheck();
+    const { replace, device } = setUp({ ua: PHONE_UA, width: 1200, height: 800 });
+    scheduleDesktopCheck(device);
     vi.advanceTimersByTime(200);
     expect(replace).toHaveBeenCalledTimes(1);
   });
 
   it("leaves a phone in portrait alone", () => {
-    const replace = setUp({ ua: PHONE_UA, width: 390, height: 844 });
-    scheduleDesktopCheck();
+    const { replace, device } = setUp({ ua: PHONE_UA, width: 390, height: 844 });
+    scheduleDesktopCheck(device);
     vi.advanceTimersByTime(200);
     expect(replace).not.toHaveBeenCalled();
   });
@@ -65,8 +65,8 @@ describe("scheduleDesktopCheck", () => {
       { ua: `${DESKTOP_UA} davmu/3.2.0` },
     ];
     for (const options of cases) {
-      const replace = setUp(options);
-      scheduleDesktopCheck();
+      const { replace, device } = setUp(options);
+      scheduleDesktopCheck(device);
       vi.advanceTimersByTime(200);
       expect(replace, JSON.stringify(options)).not.toHaveBeenCalled();
       vi.unstubAllGlobals();
@@ -74,8 +74,8 @@ describe("scheduleDesktopCheck", () => {
   });
 
   it("can be cancelled before it runs", () => {
-    const replace = setUp();
-    const cancel = scheduleDesktopCheck();
+    const { replace, device } = setUp();
+    const cancel = scheduleDesktopCheck(device);
     cancel();
     vi.advanceTimersByTime(1000);
     expect(replace).not.toHaveBeenCalled();

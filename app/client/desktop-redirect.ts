@@ -1,5 +1,6 @@
 import { BASE_PATH } from "~/lib/base-path";
-import { detectDevice, isDesktopViewport } from "~/lib/device";
+import type { Device } from "~/lib/device";
+import { isDesktopViewport } from "~/lib/desktop-viewport";
 import { isPcPage } from "~/lib/redirect-target";
 
 /** Spec section 9: the desktop check runs 200 ms after start-up. */
@@ -8,16 +9,15 @@ export const DESKTOP_CHECK_DELAY_MS = 200;
 /**
  * Sends desktop visitors to the /pc wrapper, which embeds this page in an iframe. The server
  * already redirects desktop user agents; this catches what only the viewport reveals (a
- * landscape tablet, a resized window). Returns a function that cancels the pending check.
+ * landscape tablet, a resized window). `device` is the server's parse of the user agent.
+ * Returns a function that cancels the pending check.
  */
-export function scheduleDesktopCheck(): () => void {
+export function scheduleDesktopCheck(device: Pick<Device, "isMobile" | "isHarmony" | "isBot" | "isOwnApp" | "isMiniProgram">): () => void {
   const timer = window.setTimeout(() => {
     // Inside the wrapper's iframe (or any frame) a redirect would nest wrappers.
     if (window.top !== window.self || isPcPage(location.pathname)) return;
-    const ua = navigator.userAgent;
-    const device = detectDevice(ua);
     if (device.isBot || device.isOwnApp || device.isMiniProgram) return;
-    if (!isDesktopViewport(window.innerWidth, window.innerHeight, ua)) return;
+    if (!isDesktopViewport(window.innerWidth, window.innerHeight, device)) return;
     location.replace(`${BASE_PATH}pc?url=${encodeURIComponent(location.href)}`);
   }, DESKTOP_CHECK_DELAY_MS);
   return () => window.clearTimeout(timer);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectDevice, isDesktopViewport, shouldRedirectToPc } from "./device";
+import { detectDevice, shouldRedirectToPc } from "./device";
 
 const UA = {
   wechatAndroid:
@@ -124,23 +124,6 @@ describe("shouldRedirectToPc", () => {
   });
 });
 
-describe("isDesktopViewport", () => {
-  it("is true for a wide landscape viewport even with a mobile user agent", () => {
-    expect(isDesktopViewport(1024, 768, UA.ipad)).toBe(true);
-    expect(isDesktopViewport(1000, 999, UA.androidChrome)).toBe(true);
-  });
-
-  it("is false for a mobile user agent on a narrow, square or portrait viewport", () => {
-    expect(isDesktopViewport(390, 844, UA.wechatIOS)).toBe(false);
-    expect(isDesktopViewport(999, 500, UA.androidChrome)).toBe(false);
-    expect(isDesktopViewport(1000, 1000, UA.ipad)).toBe(false);
-    expect(isDesktopViewport(768, 1024, UA.harmonyNext)).toBe(false);
-  });
-
-  it("is true for a desktop user agent whatever the viewport", () => {
-    expect(isDesktopViewport(400, 800, UA.chromeWindows)).toBe(true);
-  });
-});
 
 describe("missing user agent header", () => {
   it("is read as an empty user agent", () => {

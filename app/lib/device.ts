@@ -56,10 +56,3 @@ export function shouldRedirectToPc(ua: string | null | undefined): boolean {
   const device = detectDevice(ua);
   return device.isDesktop && !device.isBot && !device.isOwnApp && !device.isMiniProgram;
 }
-
-/** Spec section 9 desktop rule: a wide landscape viewport, or a user agent that is neither mobile nor Harmony. */
-export function isDesktopViewport(width: number, height: number, ua: string): boolean {
-  if (width >= 1000 && width > height) return true;
-  const device = detectDevice(ua);
-  return !device.isMobile && !device.isHarmony;
-}

@@ -49,7 +49,7 @@ export default function Home() {
     <main className="home">
       <nav className="tabs" aria-label="频道">
         <Link className={group ? "tabs__item" : "tabs__item tabs__item--active"} to="/">
-          推荐
+          全部
         </Link>
         {groups.map((g) => (
           <Link

@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+# The share site with its embedded platform: docker build -t davmu-share . && docker run -p 3000:3000 davmu-share
+
+# Dependencies, with the toolchain better-sqlite3 falls back to when no prebuilt binary fits.
+FROM node:24-bookworm-slim AS deps
+WORKDIR /app
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci
+
+# Build the client, the Remix server build and build/server.js, then drop the dev dependencies.
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+# Runtime: production node_modules (native modules built above for this same base image), the build,
+# and the demo media the embedded platform serves.
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/platform/media ./platform/media
+# The embedded platform's SQLite database (PLATFORM_DB_PATH defaults to data/platform.sqlite); mount a volume to keep it.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/davmu/share/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
+CMD ["node", "build/server.js"]

@@ -1,0 +1,57 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_DATA_DIR, E2E_ORIGIN, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
+import { wechatUserAgent } from "./tests/e2e/support/user-agents";
+
+const isCI = Boolean(process.env.CI);
+
+// Playwright cannot download its own browsers here; every project drives Debian's Chromium.
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-gpu",
+      "--disable-quic",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Playwright empties outputDir at start; keep it apart from the JSON reports in test-results/.
+  outputDir: "test-results/e2e-artifacts",
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  // A 2-core box building pages while two browsers render them is slow; be patient, not flaky.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: E2E_ORIGIN,
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+    navigationTimeout: 30_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    // iPhone Safari's viewport, touch and user agent, rendered by Chromium (Playwright's WebKit is unavailable).
+    { name: "iphone", use: { ...devices["iPhone 13"], ...chromium } },
+    { name: "android", use: { ...devices["Pixel 7"], ...chromium } },
+    { name: "wechat-android", use: { ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
+    { name: "no-js", use: { ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && exec node build/server.js`,
+    url: `${E2E_ORIGIN}/davmu/share/healthz`,
+    env: E2E_SERVER_ENV,
+    reuseExistingServer: !isCI,
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,19 @@
+import { expect, test } from "@playwright/test";
+
+test("the host is alive", async ({ request }) => {
+  const response = await request.get("/davmu/share/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe("ok");
+});
+
+test("/ redirects to the base path", async ({ request }) => {
+  const response = await request.get("/", { maxRedirects: 0 });
+  expect([301, 302, 307, 308]).toContain(response.status());
+  expect(new URL(response.headers()["location"], "http://localhost").pathname).toBe("/davmu/share/");
+});
+
+test("the home page links to articles", async ({ page }) => {
+  const response = await page.goto("/davmu/share/");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('a[href*="/doc/"][href$="/index.html"]').first()).toBeVisible();
+});

@@ -1,0 +1,135 @@
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { SEED_FIXTURES } from "../../../platform/seed";
+import { articleUrl } from "./urls";
+
+/** The texts these specs look for (spec sections 2, 4, 5 and 8, and the platform's own messages). */
+export const TEXTS = {
+  agreementRequired: "请勾选阅读并同意《用户协议》《隐私政策》",
+  loginSuccess: "登录成功～",
+  logoutSuccess: "已退出登录",
+  codeSent: "验证码已发送",
+  wrongCode: "验证码错误",
+  wrongPassword: "账号或密码错误",
+  phoneInvalid: "请输入正确的手机号",
+  commentEmpty: "评论内容不能为空",
+  commentsClosed: "评论已关闭",
+  commentSent: "评论成功",
+  collected: "收藏成功",
+  uncollected: "已取消收藏",
+  followed: "关注成功",
+  unfollowed: "已取消关注",
+  logoutConfirm: "确定退出登录吗？",
+} as const;
+
+/**
+ * A phone number no other test uses: 1, a second digit 3-9, nine random digits. Every test that asks for a
+ * verification code takes its own, so the 60 s resend cooldown and the per-phone cap never collide.
+ */
+export function uniquePhone(): string {
+  const second = 3 + Math.floor(Math.random() * 7);
+  let rest = "";
+  for (let i = 0; i < 9; i += 1) rest += Math.floor(Math.random() * 10);
+  return `1${second}${rest}`;
+}
+
+/** 13800138000 → '138 0013 8000', as the phone field formats it. */
+export function formattedPhone(phone: string): string {
+  return `${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`;
+}
+
+type OutboxEntry = { tel: string; code: string; created_at: string };
+
+/** Every code the dev SMS outbox holds for a phone, newest first. */
+export async function smsOutbox(request: APIRequestContext, phone: string): Promise<OutboxEntry[]> {
+  const response = await request.get(`/_platform/dev/sms-outbox?tel=${phone}`);
+  expect(response.status(), "dev SMS outbox").toBe(200);
+  const body = (await response.json()) as { code: number; data: { list: OutboxEntry[] } };
+  expect(body.code).toBe(0);
+  return body.data.list;
+}
+
+/** Waits for the `count`-th code sent to the phone to arrive in the dev outbox and returns the newest code. */
+export async function readSmsCode(request: APIRequestContext, phone: string, count = 1): Promise<string> {
+  let list: OutboxEntry[] = [];
+  await expect
+    .poll(async () => {
+      list = await smsOutbox(request, phone);
+      return list.length;
+    }, { message: `verification code for ${phone} in the dev outbox` })
+    .toBeGreaterThanOrEqual(count);
+  const code = list[0].code;
+  expect(code).toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** A 6-digit code that is certainly not `code`. */
+export function wrongCodeFor(code: string): string {
+  return `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
+}
+
+/**
+ * Plain articles the seed does not single out (no SEED_FIXTURES entry), one per project, so that parallel
+ * projects posting comments or collecting never see each other's writes.
+ */
+const SCRATCH_ARTICLES: Record<string, number> = { iphone: 7, android: 9, "wechat-android": 10, "no-js": 11 };
+const SPARE_ARTICLES = [8, 12, 17, 18];
+
+export function scratchArticleId(testInfo: TestInfo, slot = 0): number {
+  if (slot === 0) return SCRATCH_ARTICLES[testInfo.project.name] ?? 8;
+  const index = Object.keys(SCRATCH_ARTICLES).indexOf(testInfo.project.name);
+  return SPARE_ARTICLES[Math.max(0, index)];
+}
+
+export function scratchArticleUrl(testInfo: TestInfo, slot = 0): string {
+  return articleUrl(scratchArticleId(testInfo, slot));
+}
+
+export function authUrl(redirect: string, mode?: "pass"): string {
+  const query = new URLSearchParams({ ...(mode ? { mode } : {}), redirect });
+  return `/davmu/share/auth?${query}`;
+}
+
+export const isNoJs = (testInfo: TestInfo) => testInfo.project.name === "no-js";
+
+/**
+ * Logs in on the /auth page (works with JavaScript on or off) and waits to be back on `redirect`.
+ * `code` mode asks for a code and reads it from the dev outbox.
+ */
+export async function loginOnAuthPage(
+  page: Page,
+  redirect: string,
+  account: { phone: string; password: string } | { phone: string; code: true },
+): Promise<void> {
+  const form = page.locator("form.login");
+  if ("password" in account) {
+    await page.goto(authUrl(redirect, "pass"));
+    await form.locator("input[name=phone]").fill(account.phone);
+    await form.locator("input[name=password]").fill(account.password);
+    await form.locator("input[name=agreed]").check();
+  } else {
+    await page.goto(authUrl(redirect));
+    await form.locator("input[name=phone]").fill(account.phone);
+    await form.locator("input[name=agreed]").check();
+    await form.locator("button[value=send-code]").click();
+    await expect(form.locator("button[value=send-code]")).toBeDisabled();
+    const code = await readSmsCode(page.request, account.phone);
+    // Without JavaScript the page re-rendered: tick the agreement again.
+    await form.locator("input[name=agreed]").check();
+    await form.locator("input[name=code]").fill(code);
+  }
+  await form.locator("button.login__submit").click();
+  await expect(page).toHaveURL((url) => url.pathname === redirect.split(/[?#]/)[0]);
+  await expect(page.locator(".banner__login .avatar")).toBeVisible();
+}
+
+/** The seeded demo account, logged in by password. */
+export function loginAsDemo(page: Page, redirect: string): Promise<void> {
+  return loginOnAuthPage(page, redirect, { phone: SEED_FIXTURES.demoPhone, password: SEED_FIXTURES.demoPassword });
+}
+
+/** A brand-new user (registered by its first code login); returns the phone. */
+export async function loginAsNewUser(page: Page, redirect: string): Promise<string> {
+  const phone = uniquePhone();
+  await loginOnAuthPage(page, redirect, { phone, code: true });
+  return phone;
+}

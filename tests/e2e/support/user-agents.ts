@@ -1,0 +1,9 @@
+/** Android WeChat's built-in browser (XWEB), as it reports itself on a Pixel 7 over Wi-Fi. */
+export const wechatUserAgent =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) " +
+  "Version/4.0 Chrome/122.0.6261.120 Mobile Safari/537.36 XWEB/1220099 MMWEBSDK/20240404 MMWEBID/6170 " +
+  "MicroMessenger/8.0.49.2600(0x28003133) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64";
+
+/** Desktop Chrome on Windows: the host sends it to the /pc wrapper. */
+export const desktopUserAgent =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
