@@ -9,6 +9,7 @@ import type { LoadContext } from "./app/load-context";
 import { BASE_PATH } from "./app/lib/base-path";
 import { createPlatform } from "./platform/app";
 import { desktopRedirect } from "./server/desktop-redirect";
+import { exampleShareUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
 import { requestId, requestLog } from "./server/request-log";
 import { cspNonce, securityHeaders } from "./server/security-headers";
@@ -89,6 +90,9 @@ const server = app.listen(env.PORT, env.HOST, () => {
   console.log(`Listening on ${base}`);
   if (platform) console.log(`Embedded platform at http://localhost:${env.PORT}/_platform (SQLite: ${env.PLATFORM_DB_PATH})`);
   if (env.sessionSecretIsEphemeral) console.log("SESSION_SECRET is not set: sessions end when the process stops.");
+  exampleShareUrls(base)
+    .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
+    .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
 });
 
 let stopping = false;
