@@ -31,6 +31,15 @@ type Props = {
   autoFocus?: boolean;
 };
 
+/** A server or client message shown under its field; the field points at it with aria-describedby. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p className="login__error" id={id}>
+      {message}
+    </p>
+  ) : null;
+}
+
 /**
  * The login form of spec section 2, one component for the /auth page and the login sheet. It posts to the
  * /auth action: as a fetcher with JavaScript, as a plain form without it.
@@ -121,11 +130,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
             aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
           />
         </label>
-        {errors.phone ? (
-          <p className="login__error" id={`${id}-phone-error`}>
-            {errors.phone}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-phone-error`} message={errors.phone} />
 
         {mode === "phone" ? (
           <>
@@ -150,11 +155,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
                 {cooldown > 0 ? `${cooldown}s后重新获取` : "获取验证码"}
               </button>
             </div>
-            {errors.code ? (
-              <p className="login__error" id={`${id}-code-error`}>
-                {errors.code}
-              </p>
-            ) : null}
+            <FieldError id={`${id}-code-error`} message={errors.code} />
           </>
         ) : (
           <>
@@ -179,16 +180,18 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
                 </button>
               ) : null}
             </div>
-            {errors.password ? (
-              <p className="login__error" id={`${id}-password-error`}>
-                {errors.password}
-              </p>
-            ) : null}
+            <FieldError id={`${id}-password-error`} message={errors.password} />
           </>
         )}
 
         <label className="login__agree">
-          <input type="checkbox" name="agreed" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+          <input
+            type="checkbox"
+            name="agreed"
+            checked={agreed}
+            onChange={(event) => setAgreed(event.target.checked)}
+            aria-describedby={errors.agreed ? `${id}-agreed-error` : undefined}
+          />
           <span>
             我已阅读并同意
             {(Object.keys(AGREEMENTS) as Agreement[]).map((key) => (
@@ -207,7 +210,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
             ))}
           </span>
         </label>
-        {errors.agreed ? <p className="login__error">{errors.agreed}</p> : null}
+        <FieldError id={`${id}-agreed-error`} message={errors.agreed} />
         {result?.message && !fetcher.data ? (
           <p className={result.sent ? "login__notice" : "login__error"} role="alert">
             {result.message}
