@@ -5,7 +5,8 @@ export const APP_OPEN_HASH = "#app-open";
 
 /** Spec section 2: app-only actions ask the visitor to open the app (立即前往 / 再考虑下). */
 export function AppOpenDialog() {
-  const site = useRootData()?.site;
+  const root = useRootData();
+  const site = root?.site;
   return (
     <div className="app-open" id="app-open" role="dialog" aria-modal="true" aria-labelledby="app-open-title">
       <a className="app-open__backdrop" href="#" aria-label="关闭" tabIndex={-1} />
@@ -15,12 +16,21 @@ export function AppOpenDialog() {
         </h2>
         <p className="app-open__text">该功能需要在APP中使用</p>
         <div className="app-open__actions">
-          <a className="button button--ghost" href="#">
-            再考虑下
-          </a>
-          <a className="button" href={site?.downloadUrl || "#"} rel="noopener">
-            立即前往
-          </a>
+          {/* A mini-program webview cannot leave for the app store: it only closes the dialog. */}
+          {root?.device.isMiniProgram ? (
+            <a className="button" href="#">
+              关闭弹窗
+            </a>
+          ) : (
+            <>
+              <a className="button button--ghost" href="#">
+                再考虑下
+              </a>
+              <a className="button" href={site?.downloadUrl || "#"} rel="noopener">
+                立即前往
+              </a>
+            </>
+          )}
         </div>
       </div>
     </div>
