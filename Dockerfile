@@ -8,7 +8,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci
+# `npm install` honours the lock file; `npm ci` refuses it (see .ci/run).
+RUN npm install --no-audit --no-fund
 
 # Build the client, the Remix server build and build/server.js, then drop the dev dependencies.
 FROM deps AS build
