@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { platformRequest, type Caller } from "~/bff/client.server";
+import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { listGroups, type Group } from "~/bff/content.server";
+import { cached } from "~/bff/shared-cache.server";
 import { env } from "~/env.server";
 import { DEFAULT_THEME_COLOR } from "~/lib/theme";
 
@@ -81,26 +82,10 @@ async function loadAppConfig(caller: Caller): Promise<AppConfig> {
   };
 }
 
-let cached: { value: AppConfig; expiresAt: number } | null = null;
-let inFlight: Promise<AppConfig> | null = null;
-
 /**
  * App info, site config and download address are the same for every visitor: fetched at most once per
- * APP_CONFIG_TTL_MS and shared by concurrent requests. A stale value is served while a refresh fails.
+ * APP_CONFIG_TTL_MS and shared by concurrent requests.
  */
-export async function getAppConfig(caller: Caller): Promise<AppConfig> {
-  if (cached && cached.expiresAt > Date.now()) return cached.value;
-  inFlight ??= loadAppConfig({ token: caller.token, requestId: caller.requestId })
-    .then((value) => {
-      cached = { value, expiresAt: Date.now() + env.APP_CONFIG_TTL_MS };
-      return value;
-    })
-    .catch((error) => {
-      if (cached) return cached.value;
-      throw error;
-    })
-    .finally(() => {
-      inFlight = null;
-    });
-  return inFlight;
+export function getAppConfig(caller: Caller): Promise<AppConfig> {
+  return cached("app-config", env.APP_CONFIG_TTL_MS, () => loadAppConfig(detached(caller)));
 }

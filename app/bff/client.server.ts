@@ -5,6 +5,11 @@ import { env } from "~/env.server";
 /** What every upstream call knows about the visitor it is made for. */
 export type Caller = { token: string | null; requestId: string | null; signal?: AbortSignal; clientIp?: string };
 
+/** The caller for a shared, cached call: one visitor leaving must not cancel what others wait on. */
+export function detached(caller: Caller): Caller {
+  return { token: caller.token, requestId: caller.requestId, clientIp: caller.clientIp };
+}
+
 export type PlatformErrorKind = "code" | "timeout" | "unavailable" | "invalid";
 
 /** A failed platform call: a non-zero envelope code, or the platform could not be reached or understood. */

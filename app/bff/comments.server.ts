@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { platformRequest, type Caller } from "~/bff/client.server";
+import { detached, platformRequest, type Caller } from "~/bff/client.server";
+import { cached } from "~/bff/shared-cache.server";
 import type { Page } from "~/bff/content.server";
 
 type CommentShape = {
@@ -49,17 +50,27 @@ export const COMMENT_PAGE_SIZE = 10;
 
 const pageSchema = z.object({ list: z.array(commentSchema), total: z.number() });
 
+/** Comments are reused only briefly, and dropped as soon as this site posts one (see postComment). */
+const COMMENTS_TTL_MS = 5_000;
+
+/** Cache key prefix of everything about one content item's comments. */
+export const commentsKey = (postId: string) => `comments:${postId}:`;
+
 export function listComments(caller: Caller, postId: string, page: number): Promise<Page<Comment>> {
-  return platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}`, caller, {
-    query: { page, size: COMMENT_PAGE_SIZE },
-    schema: pageSchema,
-  });
+  return cached(`${commentsKey(postId)}page:${page}`, COMMENTS_TTL_MS, () =>
+    platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}`, detached(caller), {
+      query: { page, size: COMMENT_PAGE_SIZE },
+      schema: pageSchema,
+    }),
+  );
 }
 
 /** Every reply of one comment; 'expand N replies' shows them all. */
 export function listReplies(caller: Caller, postId: string, commentId: string): Promise<Page<Comment>> {
-  return platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}/${encodeURIComponent(commentId)}`, caller, {
-    query: { page: 1, size: 50 },
-    schema: pageSchema,
-  });
+  return cached(`${commentsKey(postId)}replies:${commentId}`, COMMENTS_TTL_MS, () =>
+    platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}/${encodeURIComponent(commentId)}`, detached(caller), {
+      query: { page: 1, size: 50 },
+      schema: pageSchema,
+    }),
+  );
 }

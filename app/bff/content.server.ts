@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { platformRequest, type Caller } from "~/bff/client.server";
+import { detached, platformRequest, type Caller } from "~/bff/client.server";
+import { cached } from "~/bff/shared-cache.server";
+
+// How long shared answers are reused. Short: counts move, and editors expect a change to show soon.
+const DETAIL_TTL_MS = 5_000;
+const LIST_TTL_MS = 15_000;
+const SIDE_LIST_TTL_MS = 30_000;
 
 const count = z.number().int().nonnegative().catch(0);
 
@@ -46,8 +52,13 @@ export function coverOf(content: Content): string {
   return first ? first.thumb || first.url : "";
 }
 
+/** Cache key prefix of one content item's detail; writes that change its counts invalidate it. */
+export const detailKey = (postId: string) => `detail:${postId}`;
+
 export function getContentDetail(caller: Caller, postId: string): Promise<ContentDetail> {
-  return platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}`, caller, { schema: detailSchema });
+  return cached(detailKey(postId), DETAIL_TTL_MS, () =>
+    platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}`, detached(caller), { schema: detailSchema }),
+  );
 }
 
 /** Spec section 9: lists (home, recommendations, hot list) come 10 to a page. */
@@ -56,18 +67,22 @@ export const LIST_PAGE_SIZE = 10;
 export type Page<T> = { list: T[]; total: number };
 
 export function listContent(caller: Caller, query: { gid?: string; page: number; size: number }): Promise<Page<Content>> {
-  return platformRequest("/peony/v1/content", caller, {
-    query: { gid: query.gid, pageindex: query.page, pagesize: query.size },
-    schema: z.object({ list: z.array(contentSchema), total: z.number() }),
-  });
+  return cached(`content:${query.gid ?? ""}:${query.page}:${query.size}`, LIST_TTL_MS, () =>
+    platformRequest("/peony/v1/content", detached(caller), {
+      query: { gid: query.gid, pageindex: query.page, pagesize: query.size },
+      schema: z.object({ list: z.array(contentSchema), total: z.number() }),
+    }),
+  );
 }
 
 export type Group = { gid: string; name: string };
 
 export async function listGroups(caller: Caller): Promise<Group[]> {
-  const data = await platformRequest("/peony/v1/group", caller, {
-    schema: z.object({ list: z.array(z.object({ gid: z.string(), name: z.string() })) }),
-  });
+  const data = await cached("groups", SIDE_LIST_TTL_MS, () =>
+    platformRequest("/peony/v1/group", detached(caller), {
+      schema: z.object({ list: z.array(z.object({ gid: z.string(), name: z.string() })) }),
+    }),
+  );
   return data.list;
 }
 
@@ -78,14 +93,18 @@ export type FeedKind = "hot72" | "recommend";
 
 export async function listFeed(caller: Caller, kind: FeedKind, page: number, size: number): Promise<Page<Content>> {
   const path = kind === "hot72" ? "/peony/v1/hot72" : "/peony/v1/recommend";
-  const data = await platformRequest(path, caller, { query: { page, size }, schema: newsSchema });
+  const data = await cached(`${kind}:${page}:${size}`, SIDE_LIST_TTL_MS, () =>
+    platformRequest(path, detached(caller), { query: { page, size }, schema: newsSchema }),
+  );
   return { list: data.news, total: data.total };
 }
 
 export async function listRelated(caller: Caller, postId: string, size: number): Promise<Content[]> {
-  const data = await platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}/related`, caller, {
-    query: { size },
-    schema: z.object({ list: z.array(contentSchema) }),
-  });
+  const data = await cached(`related:${postId}:${size}`, SIDE_LIST_TTL_MS, () =>
+    platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}/related`, detached(caller), {
+      query: { size },
+      schema: z.object({ list: z.array(contentSchema) }),
+    }),
+  );
   return data.list;
 }

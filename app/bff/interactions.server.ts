@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { platformRequest, type Caller } from "~/bff/client.server";
-import { commentSchema, type Comment } from "~/bff/comments.server";
+import { commentSchema, commentsKey, type Comment } from "~/bff/comments.server";
+import { detailKey } from "~/bff/content.server";
+import { invalidate } from "~/bff/shared-cache.server";
 import type { ReplyTarget } from "~/lib/reply-target";
 
 export type Toggle = "add" | "del";
@@ -12,12 +14,14 @@ export function getUserRelated(caller: Caller, contentType: string, postId: stri
   });
 }
 
-export function setCollected(caller: Caller, postId: string, trackId: string, type: Toggle) {
-  return platformRequest(`/peony/v1/collection/${encodeURIComponent(postId)}`, caller, {
+export async function setCollected(caller: Caller, postId: string, trackId: string, type: Toggle) {
+  const result = await platformRequest(`/peony/v1/collection/${encodeURIComponent(postId)}`, caller, {
     method: "POST",
     body: { type, track_id: trackId, cid: postId },
     schema: z.object({ is_collect: z.boolean(), collect_count: z.number() }),
   });
+  invalidate(detailKey(postId));
+  return result;
 }
 
 export function getFollowed(caller: Caller, mp: string): Promise<{ is_followed: boolean }> {
@@ -36,7 +40,7 @@ export function setFollowed(caller: Caller, mp: string, type: Toggle) {
   });
 }
 
-export function postComment(
+export async function postComment(
   caller: Caller,
   postId: string,
   input: { trackId: string; content: string; reply: Omit<ReplyTarget, "gid"> | null },
@@ -44,9 +48,13 @@ export function postComment(
   const reply = input.reply
     ? { comment_type: 2, parent_id: input.reply.parentId, target_user_id: input.reply.targetUserId, target_user_alias: input.reply.targetUserAlias }
     : { comment_type: 1 };
-  return platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}`, caller, {
+  const comment = await platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}`, caller, {
     method: "POST",
     body: { track_id: input.trackId, content: input.content, ...reply },
     schema: commentSchema,
   });
+  // The author expects to see their comment at once.
+  invalidate(commentsKey(postId));
+  invalidate(detailKey(postId));
+  return comment;
 }
