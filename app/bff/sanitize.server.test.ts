@@ -100,9 +100,10 @@ describe("sanitizeRichHtml policy", () => {
     expect(out).not.toContain("srcdoc");
   });
 
-  it("makes images lazy and async", () => {
-    expect(clean('<img src="https://img.example.cn/a.jpg" alt="图">')).toBe(
-      '<img src="https://img.example.cn/a.jpg" alt="图" loading="lazy" decoding="async">',
+  it("fetches the first image at once and makes the others lazy and async", () => {
+    expect(clean('<p>x</p><img src="https://img.example.cn/a.jpg" alt="图"><img src="https://img.example.cn/b.jpg" alt="">')).toBe(
+      '<p>x</p><img src="https://img.example.cn/a.jpg" alt="图" fetchpriority="high">' +
+        '<img src="https://img.example.cn/b.jpg" alt="" loading="lazy" decoding="async">',
     );
   });
 

@@ -39,11 +39,16 @@ export function sanitizeRichHtml(html: string, cacheKey: string): string {
     cache.set(cacheKey, cached);
     return cached;
   }
-  const clean = getPurifier().sanitize(html, POLICY);
+  const purify = getPurifier();
+  imagesSeen = 0;
+  const clean = purify.sanitize(html, POLICY);
   cache.set(cacheKey, clean);
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   return clean;
 }
+
+/** Images met so far in the body being sanitized (sanitizing is synchronous, so one counter serves). */
+let imagesSeen = 0;
 
 /** One jsdom window for the whole process: creating one costs milliseconds and megabytes. */
 function getPurifier(): DOMPurify {
@@ -74,8 +79,13 @@ function getPurifier(): DOMPurify {
     const element = node as Element;
     switch (element.nodeName) {
       case "IMG":
-        element.setAttribute("loading", "lazy");
-        element.setAttribute("decoding", "async");
+        // The first picture is often the largest thing on screen: fetch it at once; the rest when scrolled to.
+        if (imagesSeen++ === 0) {
+          element.setAttribute("fetchpriority", "high");
+        } else {
+          element.setAttribute("loading", "lazy");
+          element.setAttribute("decoding", "async");
+        }
         break;
       case "A":
         if (isExternalHref(element.getAttribute("href"))) {
