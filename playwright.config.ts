@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_DATA_DIR, E2E_ORIGIN, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
+import { E2E_DATA_DIR, E2E_ORIGIN, E2E_PORT, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
 import { wechatUserAgent } from "./tests/e2e/support/user-agents";
 
 const isCI = Boolean(process.env.CI);
@@ -24,7 +24,7 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   // Playwright empties outputDir at start; keep it apart from the JSON reports in test-results/.
-  outputDir: "test-results/e2e-artifacts",
+  outputDir: `test-results/e2e-artifacts-${E2E_PORT}`,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   workers: 2,

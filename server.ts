@@ -12,6 +12,7 @@ import { desktopRedirect } from "./server/desktop-redirect";
 import { exampleShareUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
 import { requestId, requestLog } from "./server/request-log";
+import { sameOriginWrites } from "./server/same-origin";
 import { cspNonce, securityHeaders } from "./server/security-headers";
 
 // This file runs as server.ts in development and as build/server.js in production.
@@ -70,6 +71,7 @@ if (development) {
 app.use(cspNonce);
 app.use(securityHeaders({ development }));
 app.use(desktopRedirect);
+app.use(sameOriginWrites(env.PUBLIC_ORIGIN));
 app.all(
   "*",
   createRequestHandler({

@@ -5,10 +5,10 @@ import { ContentCard } from "~/components/content-card";
 import { FeedSection } from "~/components/feed-section";
 import { abbreviateCount } from "~/lib/count";
 import { formatRelativeDate } from "~/lib/relative-date";
-import type { ArticleData } from "~/routes/$actor.doc.($year).($month).$postId.$index";
+import type { ArticleActionData, ArticleData } from "~/routes/$actor.doc.($year).($month).$postId.$index";
 
 /** The docDetail layout of spec section 2: header, body, related, comments, recommendations, footer. */
-export function ArticleView({ data }: { data: ArticleData }) {
+export function ArticleView({ data, documentResult }: { data: ArticleData; documentResult?: ArticleActionData }) {
   const { article, now } = data;
   return (
     <>
@@ -44,7 +44,7 @@ export function ArticleView({ data }: { data: ArticleData }) {
         <FeedSection kind="hot72" title="72小时热点" feed={data.hot} pageParam="hpage" now={now} ranked />
         <FeedSection kind="recommend" title="编辑推荐" feed={data.recommended} pageParam="rpage" now={now} />
       </main>
-      <CommentFooter data={data} />
+      <CommentFooter data={data} documentResult={documentResult} />
       <AppOpenDialog />
     </>
   );

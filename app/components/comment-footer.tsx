@@ -27,8 +27,11 @@ function useLoginPrompt(answer: ArticleActionData | undefined) {
 
 type Props = { data: ArticleData };
 
-/** The fixed comment bar of spec section 2: input (with reply mode), like, collect, send. */
-export function CommentFooter({ data }: Props) {
+/**
+ * The fixed comment bar of spec section 2: input (with reply mode), like, collect, send.
+ * `documentResult` is the action's answer to a form posted without JavaScript.
+ */
+export function CommentFooter({ data, documentResult }: Props & { documentResult?: ArticleActionData }) {
   const { article, commentsOpen, isCollected } = data;
   const root = useRootData();
   const hydrated = useHydrated();
@@ -79,8 +82,15 @@ export function CommentFooter({ data }: Props) {
   const csrf = <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />;
   const js = hydrated ? <input type="hidden" name="js" value="1" /> : null;
 
+  const fieldError = (comment.data ?? documentResult)?.fieldError;
+
   return (
     <div className="footer-bar">
+      {fieldError ? (
+        <p className="footer-bar__error" id="comment-error" role="alert">
+          {fieldError}
+        </p>
+      ) : null}
       <comment.Form method="post" className="footer-bar__form" preventScrollReset>
         {csrf}
         {js}
@@ -103,6 +113,7 @@ export function CommentFooter({ data }: Props) {
           maxLength={COMMENT_MAX_LENGTH}
           placeholder={placeholder}
           aria-label={commentsOpen ? (reply ? placeholder : "评论内容") : COMMENT_TEXTS.closed}
+          aria-describedby={fieldError ? "comment-error" : undefined}
           disabled={!commentsOpen}
           autoFocus={Boolean(data.replyTarget)}
           value={text}

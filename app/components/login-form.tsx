@@ -105,7 +105,14 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
 
   return (
     <>
-      <fetcher.Form method="post" action="/auth" className="login" onSubmit={onSubmit} noValidate>
+      {/* The query keeps the target and mode when a page without JavaScript re-renders after a post. */}
+      <fetcher.Form
+        method="post"
+        action={`/auth?mode=${mode}&redirect=${encodeURIComponent(redirectTo)}`}
+        className="login"
+        onSubmit={onSubmit}
+        noValidate
+      >
         <h2 className="login__title">登录{root?.site.name}</h2>
         <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
         <input type="hidden" name="redirect" value={redirectTo} />

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { COMMENT_PAGE_SIZE, listComments, listReplies, type Comment } from "~/bff/comments.server";
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Content } from "~/bff/content.server";
@@ -193,5 +193,6 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 };
 
 export default function ArticlePage() {
-  return <ArticleView data={useLoaderData<typeof loader>()} />;
+  const answer = useActionData<typeof action>() as ArticleActionData | undefined;
+  return <ArticleView data={useLoaderData<typeof loader>()} documentResult={answer} />;
 }

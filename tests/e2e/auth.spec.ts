@@ -153,7 +153,7 @@ test("the agreement links open in a frame popup", async ({ page }) => {
   await expect(frame).toHaveAttribute("width", "500");
   await expect(frame).toHaveAttribute("height", "280");
   await expect(page.frameLocator(".frame-popup iframe").locator("body")).toContainText("用户协议");
-  await popup.getByRole("button", { name: "关闭" }).first().click();
+  await popup.locator(".frame-popup__close").click();
   await expect(popup).toHaveCount(0);
   await expect(sheet).toBeVisible();
 

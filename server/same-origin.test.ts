@@ -1,0 +1,35 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sameOriginWrites } from "./same-origin";
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(sameOriginWrites(undefined));
+  app.all("/form", (_req, res) => {
+    res.send("done");
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => server.close());
+
+describe("sameOriginWrites", () => {
+  it("refuses a POST from another origin with 403", async () => {
+    const response = await fetch(`${base}/form`, { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe("请求来源无效");
+  });
+
+  it("lets through same-origin POSTs, POSTs without Origin, and reads", async () => {
+    expect((await fetch(`${base}/form`, { method: "POST", headers: { origin: base } })).status).toBe(200);
+    expect((await fetch(`${base}/form`, { method: "POST" })).status).toBe(200);
+    expect((await fetch(`${base}/form`, { headers: { origin: "https://evil.example" } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from "@playwright/test";
+import { SEED_FIXTURES } from "../../platform/seed";
+import { loginAsDemo, scratchArticleUrl } from "./support/login";
+import { articleUrl } from "./support/urls";
+
+/** Issue 3 §4: state changes only by POST from our own pages, with the session's CSRF token. */
+
+const EVIL = "https://evil.example";
+
+/** The fields the page's own follow form would post (any form of the page would do). */
+async function followForm(page: Page): Promise<Record<string, string>> {
+  const form = page.locator(".article__meta form.follow");
+  return {
+    csrf: await form.locator("input[name=csrf]").inputValue(),
+    mp: await form.locator("input[name=mp]").inputValue(),
+    type: "add",
+    intent: "follow",
+  };
+}
+
+async function commentForm(page: Page, content: string): Promise<Record<string, string>> {
+  const form = page.locator(".footer-bar__form");
+  return {
+    csrf: await form.locator("input[name=csrf]").inputValue(),
+    track_id: await form.locator("input[name=track_id]").inputValue(),
+    content,
+    intent: "comment",
+  };
+}
+
+test("every form of the page carries the CSRF token", async ({ page }) => {
+  await page.goto(articleUrl(SEED_FIXTURES.article));
+  const forms = page.locator("form[method=post]");
+  expect(await forms.count()).toBeGreaterThan(0);
+  const tokens = await forms.evaluateAll((all) => all.map((form) => (form.querySelector("input[name=csrf]") as HTMLInputElement | null)?.value ?? ""));
+  for (const token of tokens) expect(token).toMatch(/^.{16,}$/);
+  expect(new Set(tokens).size, "one token per session").toBe(1);
+});
+
+test.describe("a logged-in visitor's forms", () => {
+  test("a POST from a foreign Origin is refused with 403 and changes nothing", async ({ page }, testInfo) => {
+    const url = scratchArticleUrl(testInfo, 1);
+    await loginAsDemo(page, url);
+    const text = `跨站评论 ${Date.now().toString(36)}`;
+
+    const comment = await page.request.post(url, { form: await commentForm(page, text), headers: { origin: EVIL }, maxRedirects: 0 });
+    expect(comment.status()).toBe(403);
+    const logout = await page.request.post("/davmu/share/auth", {
+      form: { csrf: (await commentForm(page, "")).csrf, intent: "logout", redirect: url },
+      headers: { origin: EVIL },
+      maxRedirects: 0,
+    });
+    expect(logout.status()).toBe(403);
+
+    await page.reload();
+    await expect(page.locator(".banner__login .avatar"), "still logged in").toBeVisible();
+    await expect(page.getByText(text)).toHaveCount(0);
+  });
+
+  test("a POST without the CSRF field, or with another session's token, is refused with 403", async ({ page, browser }, testInfo) => {
+    const url = scratchArticleUrl(testInfo, 1);
+    await loginAsDemo(page, url);
+    const text = `无令牌评论 ${Date.now().toString(36)}`;
+    const { csrf: _csrf, ...withoutToken } = await commentForm(page, text);
+    const missing = await page.request.post(url, { form: withoutToken, maxRedirects: 0 });
+    expect(missing.status()).toBe(403);
+
+    const wrong = await page.request.post(url, { form: { ...withoutToken, csrf: "0".repeat(48) }, maxRedirects: 0 });
+    expect(wrong.status()).toBe(403);
+
+    // A token is bound to its session: one taken from another visitor's page does not work here.
+    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const otherPage = await other.newPage();
+    await otherPage.goto(url);
+    const foreignToken = await otherPage.locator(".footer-bar__form input[name=csrf]").inputValue();
+    await other.close();
+    expect(foreignToken).not.toBe(_csrf);
+    const stolen = await page.request.post(url, { form: { ...withoutToken, csrf: foreignToken }, maxRedirects: 0 });
+    expect(stolen.status()).toBe(403);
+
+    await page.reload();
+    await expect(page.getByText(text)).toHaveCount(0);
+  });
+});
+
+test("a logged-out POST from a foreign Origin is refused too (login and interactions)", async ({ page }, testInfo) => {
+  const url = scratchArticleUrl(testInfo);
+  await page.goto(url);
+  const form = await followForm(page);
+  const follow = await page.request.post(url, { form, headers: { origin: EVIL }, maxRedirects: 0 });
+  expect(follow.status()).toBe(403);
+  const login = await page.request.post("/davmu/share/auth", {
+    form: { csrf: form.csrf, intent: "login", mode: "pass", phone: SEED_FIXTURES.demoPhone, password: SEED_FIXTURES.demoPassword, agreed: "on" },
+    headers: { origin: EVIL },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(403);
+  const noToken = await page.request.post("/davmu/share/auth", {
+    form: { intent: "send-code", phone: "13900000002", agreed: "on" },
+    maxRedirects: 0,
+  });
+  expect(noToken.status()).toBe(403);
+  await page.reload();
+  await expect(page.locator(".banner__login")).toHaveText("登录");
+});
