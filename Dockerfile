@@ -8,6 +8,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# patch-package applies these on install (a Remix basename fix, see patches/).
+COPY patches ./patches
 # `npm install` honours the lock file; `npm ci` refuses it (see .ci/run).
 RUN npm install --no-audit --no-fund
 

@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -8,6 +8,21 @@ import { NonceContext } from "~/components/nonce";
 import { commitVisitor } from "~/session.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React 18's streaming renderer can flush its whole 2 KB buffer when a multi-byte character did not fit,
+ * leaking NUL bytes at the end of a chunk (react#31134; fixed only in React 19). Chinese pages hit it
+ * constantly. Valid HTML never contains NUL, so trailing NULs are cut from each chunk.
+ */
+function withoutTrailingNuls(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      let end = chunk.length;
+      while (end > 0 && chunk[end - 1] === 0) end -= 1;
+      callback(null, end === chunk.length ? chunk : chunk.subarray(0, end));
+    },
+  });
+}
 
 export default async function handleRequest(
   request: Request,
@@ -35,7 +50,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutTrailingNuls();
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

@@ -39,7 +39,7 @@ export function ArticleView({ data, documentResult }: { data: ArticleData; docum
           </section>
         ) : null}
 
-        <CommentList postId={article.post_id} comments={data.comments} now={now} />
+        <CommentList postId={article.post_id} open={data.commentsOpen} comments={data.comments} now={now} />
 
         <FeedSection kind="hot72" title="72小时热点" feed={data.hot} pageParam="hpage" now={now} ranked />
         <FeedSection kind="recommend" title="编辑推荐" feed={data.recommended} pageParam="rpage" now={now} />

@@ -13,6 +13,8 @@ import { replyTargetOf } from "~/lib/reply-target";
 
 type Props = {
   postId: string;
+  /** Comments closed: no reply links either. */
+  open: boolean;
   comments: { list: Comment[]; total: number; pages: number; expanded: string | null };
   now: string;
 };
@@ -27,7 +29,7 @@ function Avatar({ src }: { src: string }) {
   );
 }
 
-function CommentBody({ comment, now }: { comment: Comment; now: string }) {
+function CommentBody({ comment, now, canReply }: { comment: Comment; now: string; canReply: boolean }) {
   const location = useLocation();
   return (
     <>
@@ -51,24 +53,28 @@ function CommentBody({ comment, now }: { comment: Comment; now: string }) {
       <p className="comment__meta">
         <time dateTime={comment.created_at}>{formatRelativeDate(comment.created_at, new Date(now))}</time>
         {comment.ip_location ? <span>{comment.ip_location}</span> : null}
-        <Link
-          className="comment__reply"
-          to={`${withParam(location.search, "reply", comment.gid)}#comment-input`}
-          preventScrollReset
-          replace
-          onClick={(event) => {
-            event.preventDefault();
-            startReply(replyTargetOf(comment));
-          }}
-        >
-          回复
-        </Link>
+        {canReply ? (
+          <Link
+            className="comment__reply"
+            to={`${withParam(location.search, "reply", comment.gid)}#comment-input`}
+            preventScrollReset
+            replace
+            onClick={(event) => {
+              event.preventDefault();
+              startReply(replyTargetOf(comment));
+            }}
+          >
+            回复
+          </Link>
+        ) : null}
       </p>
     </>
   );
 }
 
-function CommentItem({ postId, comment, now, expanded }: { postId: string; comment: Comment; now: string; expanded: boolean }) {
+type ItemProps = { postId: string; comment: Comment; now: string; expanded: boolean; canReply: boolean };
+
+function CommentItem({ postId, comment, now, expanded, canReply }: ItemProps) {
   const location = useLocation();
   const fetcher = useFetcher<PageData<Comment>>();
   const [open, setOpen] = useState(false);
@@ -85,14 +91,14 @@ function CommentItem({ postId, comment, now, expanded }: { postId: string; comme
     <li className="comment" id={`c-${comment.gid}`}>
       <Avatar src={comment.avatar} />
       <div className="comment__main">
-        <CommentBody comment={comment} now={now} />
+        <CommentBody comment={comment} now={now} canReply={canReply} />
         {replies.length > 0 ? (
           <ul className="replies">
             {replies.map((reply) => (
               <li key={reply.gid} className="comment comment--reply" id={`c-${reply.gid}`}>
                 <Avatar src={reply.avatar} />
                 <div className="comment__main">
-                  <CommentBody comment={reply} now={now} />
+                  <CommentBody comment={reply} now={now} canReply={canReply} />
                 </div>
               </li>
             ))}
@@ -115,7 +121,7 @@ function CommentItem({ postId, comment, now, expanded }: { postId: string; comme
 }
 
 /** Spec section 2: comments 10 to a page, 'expand N replies', the empty state. */
-export function CommentList({ postId, comments, now }: Props) {
+export function CommentList({ postId, open, comments, now }: Props) {
   const location = useLocation();
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
     initial: comments.list,
@@ -134,7 +140,14 @@ export function CommentList({ postId, comments, now }: Props) {
       ) : (
         <ul className="comment-list">
           {items.map((comment) => (
-            <CommentItem key={comment.gid} postId={postId} comment={comment} now={now} expanded={comments.expanded === comment.gid} />
+            <CommentItem
+              key={comment.gid}
+              postId={postId}
+              comment={comment}
+              now={now}
+              expanded={comments.expanded === comment.gid}
+              canReply={open}
+            />
           ))}
         </ul>
       )}
