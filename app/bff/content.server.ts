@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { cached } from "~/bff/shared-cache.server";
+import { contentPath } from "~/lib/content-path";
 
 // How long shared answers are reused. Short: counts move, and editors expect a change to show soon.
 const DETAIL_TTL_MS = 5_000;
@@ -52,6 +53,26 @@ export function coverOf(content: Content): string {
   return first ? first.thumb || first.url : "";
 }
 
+/** What a list shows of a content item. Lists carry only this: every field is rendered and serialized. */
+export type Card = Pick<Content, "post_id" | "content_type" | "title" | "source_alias" | "view_count" | "publish_at"> & {
+  cover: string;
+  /** The share-site path (or, for link content, its absolute target). */
+  href: string;
+};
+
+export function toCard(content: Content): Card {
+  return {
+    post_id: content.post_id,
+    content_type: content.content_type,
+    title: content.title,
+    source_alias: content.source_alias,
+    view_count: content.view_count,
+    publish_at: content.publish_at,
+    cover: coverOf(content),
+    href: contentPath(content),
+  };
+}
+
 /** Cache key prefix of one content item's detail; writes that change its counts invalidate it. */
 export const detailKey = (postId: string) => `detail:${postId}`;
 
@@ -66,13 +87,14 @@ export const LIST_PAGE_SIZE = 10;
 
 export type Page<T> = { list: T[]; total: number };
 
-export function listContent(caller: Caller, query: { gid?: string; page: number; size: number }): Promise<Page<Content>> {
-  return cached(`content:${query.gid ?? ""}:${query.page}:${query.size}`, LIST_TTL_MS, () =>
-    platformRequest("/peony/v1/content", detached(caller), {
+export function listContent(caller: Caller, query: { gid?: string; page: number; size: number }): Promise<Page<Card>> {
+  return cached(`content:${query.gid ?? ""}:${query.page}:${query.size}`, LIST_TTL_MS, async () => {
+    const data = await platformRequest("/peony/v1/content", detached(caller), {
       query: { gid: query.gid, pageindex: query.page, pagesize: query.size },
       schema: z.object({ list: z.array(contentSchema), total: z.number() }),
-    }),
-  );
+    });
+    return { list: data.list.map(toCard), total: data.total };
+  });
 }
 
 export type Group = { gid: string; name: string };
@@ -91,20 +113,20 @@ const newsSchema = z.object({ news: z.array(contentSchema), total: z.number() })
 /** The two side lists of a detail page (spec section 2), paged 10 at a time. */
 export type FeedKind = "hot72" | "recommend";
 
-export async function listFeed(caller: Caller, kind: FeedKind, page: number, size: number): Promise<Page<Content>> {
+export function listFeed(caller: Caller, kind: FeedKind, page: number, size: number): Promise<Page<Card>> {
   const path = kind === "hot72" ? "/peony/v1/hot72" : "/peony/v1/recommend";
-  const data = await cached(`${kind}:${page}:${size}`, SIDE_LIST_TTL_MS, () =>
-    platformRequest(path, detached(caller), { query: { page, size }, schema: newsSchema }),
-  );
-  return { list: data.news, total: data.total };
+  return cached(`${kind}:${page}:${size}`, SIDE_LIST_TTL_MS, async () => {
+    const data = await platformRequest(path, detached(caller), { query: { page, size }, schema: newsSchema });
+    return { list: data.news.map(toCard), total: data.total };
+  });
 }
 
-export async function listRelated(caller: Caller, postId: string, size: number): Promise<Content[]> {
-  const data = await cached(`related:${postId}:${size}`, SIDE_LIST_TTL_MS, () =>
-    platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}/related`, detached(caller), {
+export function listRelated(caller: Caller, postId: string, size: number): Promise<Card[]> {
+  return cached(`related:${postId}:${size}`, SIDE_LIST_TTL_MS, async () => {
+    const data = await platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}/related`, detached(caller), {
       query: { size },
       schema: z.object({ list: z.array(contentSchema) }),
-    }),
-  );
-  return data.list;
+    });
+    return data.list.map(toCard);
+  });
 }

@@ -1,14 +1,12 @@
 import { Link } from "@remix-run/react";
-import type { Content } from "~/bff/content.server";
+import type { Card } from "~/bff/content.server";
 import { TagBadge } from "~/components/tag-badge";
-import { contentPath } from "~/lib/content-path";
 import { abbreviateCount } from "~/lib/count";
 import { formatRelativeDate } from "~/lib/relative-date";
 
 /** A list item linking to a content page; `card-id-{id}` is the class the exposure tracker looks for. */
-export function ContentCard({ content, now, rank }: { content: Content; now: string; rank?: number }) {
-  const cover = content.style.data[0]?.thumb || content.style.data[0]?.url || "";
-  const href = contentPath(content);
+export function ContentCard({ content, now, rank }: { content: Card; now: string; rank?: number }) {
+  const { cover, href } = content;
   const external = /^https?:/.test(href);
   const body = (
     <>

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import type { Content, FeedKind } from "~/bff/content.server";
+import type { Card, FeedKind } from "~/bff/content.server";
 import { ContentCard } from "~/components/content-card";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { useLoadMore } from "~/hooks/use-load-more";
@@ -8,14 +8,14 @@ import { withParam } from "~/lib/query";
 type Props = {
   kind: FeedKind;
   title: string;
-  feed: { list: Content[]; total: number; pages: number };
+  feed: { list: Card[]; total: number; pages: number };
   /** The query parameter holding how many pages the no-JS page shows. */
   pageParam: string;
   now: string;
   ranked?: boolean;
 };
 
-const keyOf = (content: Content) => content.post_id;
+const keyOf = (content: Card) => content.post_id;
 
 /** The '72 hours hotspot' and 'editor recommended' lists, each with its own load-more. */
 export function FeedSection({ kind, title, feed, pageParam, now, ranked = false }: Props) {

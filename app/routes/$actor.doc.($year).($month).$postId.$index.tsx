@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { COMMENT_PAGE_SIZE, listComments, listReplies, type Comment } from "~/bff/comments.server";
-import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Content } from "~/bff/content.server";
+import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card } from "~/bff/content.server";
 import { getFollowed, getUserRelated } from "~/bff/interactions.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
 import { requireOwnForm } from "~/csrf.server";
@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const expanded = url.searchParams.get("expand");
 
   const detailPromise = getContentDetail(caller, postId);
-  const emptyPage = { list: [] as Content[], total: 0 };
+  const emptyPage = { list: [] as Card[], total: 0 };
   const [detail, comments, related, hot, recommended] = await Promise.all([
     detailPromise.catch(rethrowAsResponse),
     optional(
@@ -82,11 +82,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ])
     : [null, null];
 
-  const { content: rawBody, ...article } = detail;
+  // Only what the page renders travels to the browser (the loader data is serialized into the HTML).
+  const article = {
+    post_id: detail.post_id,
+    title: detail.title,
+    summary: detail.summary,
+    source_alias: detail.source_alias,
+    mp: detail.mp,
+    mp_name: detail.mp_name,
+    publish_at: detail.publish_at,
+    view_count: detail.view_count,
+    like_count: detail.like_count,
+    collect_count: detail.collect_count,
+    track_id: detail.track_id,
+  };
   const canonical = canonicalUrl(new URL(url.pathname + url.search, context.origin));
   return {
     article,
-    body: sanitizeRichHtml(rawBody, `${detail.post_id}:${detail.version}`),
+    body: sanitizeRichHtml(detail.content, `${detail.post_id}:${detail.version}`),
     cover: coverOf(detail),
     canonical,
     commentsOpen: canComment(detail),

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
-import { LIST_PAGE_SIZE, listContent, listGroups, type Content } from "~/bff/content.server";
+import { LIST_PAGE_SIZE, listContent, listGroups, type Card } from "~/bff/content.server";
 import { ContentCard } from "~/components/content-card";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { useLoadMore } from "~/hooks/use-load-more";
@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: name }, { name: "description", content: site?.description ?? "" }];
 };
 
-const keyOf = (content: Content) => content.post_id;
+const keyOf = (content: Card) => content.post_id;
 
 export default function Home() {
   const { group, groups, pages, feed, now } = useLoaderData<typeof loader>();
