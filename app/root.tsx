@@ -20,7 +20,7 @@ import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
 import { detectDevice } from "~/lib/device";
-import { DEFAULT_THEME_COLOR } from "~/lib/theme";
+import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
 import { callerFor, getVisitor, takeToast } from "~/session.server";
 import appCss from "~/styles/app.css?url";
@@ -96,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const themeColor = data?.site.themeColor ?? DEFAULT_THEME_COLOR;
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
   return (
-    <html lang="zh-CN" style={{ "--theme": themeColor } as React.CSSProperties}>
+    <html lang="zh-CN" style={{ "--theme": themeColor, "--theme-text": readableOnWhite(themeColor) } as React.CSSProperties}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -57,7 +57,7 @@ export type AppConfig = {
   downloadUrl: string;
 };
 
-const HEX_COLOR = /^#[0-9a-fA-F]{3,8}$/;
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 async function loadAppConfig(caller: Caller): Promise<AppConfig> {
   const [appInfo, site, download, groups] = await Promise.all([

@@ -125,7 +125,7 @@ export function CommentFooter({ data, documentResult }: Props & { documentResult
           发送
         </button>
       </comment.Form>
-      <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${article.like_count}`}>
+      <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${abbreviateCount(article.like_count)}`}>
         <span className="icon icon--like" aria-hidden="true" />
         <span className="footer-bar__count">{abbreviateCount(article.like_count)}</span>
       </a>
@@ -140,7 +140,8 @@ export function CommentFooter({ data, documentResult }: Props & { documentResult
           name="intent"
           value="collect"
           aria-pressed={isCollected}
-          aria-label={isCollected ? "取消收藏" : "收藏"}
+          // The visible count is part of the name, as screen-reader users hear what sighted users see.
+          aria-label={`${isCollected ? "取消收藏" : "收藏"} ${abbreviateCount(article.collect_count)}`}
         >
           <span className="icon icon--collect" aria-hidden="true" />
           <span className="footer-bar__count">{abbreviateCount(article.collect_count)}</span>

@@ -31,14 +31,15 @@ function Avatar({ src }: { src: string }) {
 
 function CommentBody({ comment, now, canReply }: { comment: Comment; now: string; canReply: boolean }) {
   const location = useLocation();
+  const stars = comment.star_count > 0 ? abbreviateCount(comment.star_count) : "";
   return (
     <>
       <div className="comment__head">
         <span className="comment__alias">{comment.alias || "匿名用户"}</span>
         {comment.user.mp_name ? <span className="comment__mp">{comment.user.mp_name}</span> : null}
-        <a className="comment__star" href={APP_OPEN_HASH} aria-label={`点赞，${comment.star_count}个赞`}>
+        <a className="comment__star" href={APP_OPEN_HASH} aria-label={stars ? `点赞 ${stars}` : "点赞"}>
           <span className="icon icon--like" aria-hidden="true" />
-          {comment.star_count > 0 ? abbreviateCount(comment.star_count) : ""}
+          {stars}
         </a>
       </div>
       {/* Rendered as text: comments are never HTML. */}
