@@ -6,6 +6,7 @@ import { expectCleanHtmlBytes } from "./support/html-bytes";
 import { waitForHydration } from "./support/hydration";
 import { seedArticle } from "./support/seed-content";
 import { articleUrl, urlId } from "./support/urls";
+import { readableOnWhite } from "../../app/lib/theme";
 
 const HOME = "/davmu/share/";
 const DETAIL_PATH = /^\/davmu\/share\/[\w-]+\/[a-z_]+\/\d{4}\/\d{2}\/[A-Za-z0-9]+\/index\.html$/;
@@ -21,6 +22,11 @@ const isNoJs = (name: string) => name === "no-js";
 
 /** The level-1 comments (replies are nested `li.comment` inside `ul.replies`). */
 const topLevelComments = (page: Page) => page.locator("#comments ul.comment-list > li.comment");
+
+function hexToRgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
 
 test.describe("article page: layout", () => {
   test("shows the open-app banner with site name, description, login, open-app and menu", async ({ page }) => {
@@ -58,8 +64,11 @@ test.describe("article page: layout", () => {
     await page.goto(METRO);
     await expect(page.locator("html")).toHaveAttribute("style", /--theme:\s*#FF4A26/i);
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", /#FF4A26/i);
-    const sendColour = await page.locator(".banner__open").evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(sendColour).toBe("rgb(255, 74, 38)");
+    // Decoration wears the brand colour itself; text-bearing buttons its shade with 4.5:1 contrast.
+    const barColour = await page.locator(".section__title").first().evaluate((el) => getComputedStyle(el, "::before").backgroundColor);
+    expect(barColour).toBe("rgb(255, 74, 38)");
+    const buttonColour = await page.locator(".banner__open").evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(buttonColour).toBe(hexToRgb(readableOnWhite("#FF4A26")));
   });
 
   test("shows title, source, relative publish time, view count and follow button", async ({ page }) => {
