@@ -1,24 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 import { E2E_DATA_DIR, E2E_ORIGIN, E2E_PORT, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
 import { wechatUserAgent } from "./tests/e2e/support/user-agents";
 
 const isCI = Boolean(process.env.CI);
 
-// Playwright cannot download its own browsers here; every project drives Debian's Chromium.
+// Every project drives Debian's Chromium.
 const chromium = {
   browserName: "chromium" as const,
-  launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-gpu",
-      "--disable-quic",
-    ],
-  },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
 };
 
 export default defineConfig({

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER_ENTRY = path.join(ROOT, "build/server.js");
@@ -29,17 +30,7 @@ const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices",
 const LIGHTHOUSE_TARGET = 95;
 // 1 KB = 1000 bytes: the stricter reading of the 120 KB budget.
 const JS_BUDGET_BYTES = 120_000;
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-gpu",
-  "--disable-quic",
-];
+
 
 // Every child still running: an interrupted bench must leave no server or browser behind.
 const running = new Set();
@@ -155,7 +146,7 @@ async function measureLoad(url, headers) {
 
 async function launchChromium(profileDir) {
   const child = track(
-    spawn(CHROMIUM, [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"], {
+    spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, "--headless=new", "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"], {
       stdio: ["ignore", "ignore", "pipe"],
     }),
   );
