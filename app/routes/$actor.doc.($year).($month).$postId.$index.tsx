@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { rethrowAsResponse } from "~/bff/client.server";
+import { isMissingContent, rethrowAsResponse } from "~/bff/client.server";
 import { COMMENT_PAGE_SIZE, listComments, listReplies, type Comment } from "~/bff/comments.server";
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card } from "~/bff/content.server";
 import { getFollowed, getUserRelated } from "~/bff/interactions.server";
@@ -28,7 +28,8 @@ async function optional<T>(promise: Promise<T>, fallback: T, what: string): Prom
   try {
     return await promise;
   } catch (error) {
-    console.warn(`${what} unavailable: ${(error as Error).message}`);
+    // Missing content already makes the page a 404; only other failures are worth a log line.
+    if (!isMissingContent(error)) console.warn(`${what} unavailable: ${(error as Error).message}`);
     return fallback;
   }
 }
