@@ -54,7 +54,7 @@ export function coverOf(content: Content): string {
 }
 
 /** What a list shows of a content item. Lists carry only this: every field is rendered and serialized. */
-export type Card = Pick<Content, "post_id" | "content_type" | "title" | "source_alias" | "view_count" | "publish_at"> & {
+export type Card = Pick<Content, "post_id" | "content_type" | "title" | "source_alias" | "view_count" | "publish_at" | "album_status"> & {
   cover: string;
   /** The share-site path (or, for link content, its absolute target). */
   href: string;
@@ -68,6 +68,7 @@ export function toCard(content: Content): Card {
     source_alias: content.source_alias,
     view_count: content.view_count,
     publish_at: content.publish_at,
+    album_status: content.album_status,
     cover: coverOf(content),
     href: contentPath(content),
   };

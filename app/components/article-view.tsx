@@ -4,7 +4,7 @@ import { CommentList } from "~/components/comment-list";
 import { ContentCard } from "~/components/content-card";
 import { FeedSection } from "~/components/feed-section";
 import { abbreviateCount } from "~/lib/count";
-import { formatRelativeDate } from "~/lib/relative-date";
+import { formatDate, formatRelativeDate } from "~/lib/relative-date";
 import type { ArticleActionData, ArticleData } from "~/routes/$actor.doc.($year).($month).$postId.$index";
 
 /** The docDetail layout of spec section 2: header, body, related, comments, recommendations, footer. */
@@ -18,7 +18,9 @@ export function ArticleView({ data, documentResult }: { data: ArticleData; docum
             <h1 className="article__title">{article.title}</h1>
             <div className="article__meta">
               <span className="article__source">{article.mp_name || article.source_alias}</span>
-              <time dateTime={article.publish_at}>{formatRelativeDate(article.publish_at, new Date(now))}</time>
+              <time dateTime={article.publish_at} title={formatDate(article.publish_at)}>
+                {formatRelativeDate(article.publish_at, new Date(now))}
+              </time>
               <span>{abbreviateCount(article.view_count)}阅读</span>
               <FollowButton data={data} />
             </div>

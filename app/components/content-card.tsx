@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Card } from "~/bff/content.server";
 import { TagBadge } from "~/components/tag-badge";
+import { albumStatusText } from "~/lib/album-status";
 import { abbreviateCount } from "~/lib/count";
 import { formatRelativeDate } from "~/lib/relative-date";
 
@@ -17,6 +18,7 @@ export function ContentCard({ content, now, rank }: { content: Card; now: string
         </h3>
         <p className="card__meta">
           <TagBadge type={content.content_type} />
+          {content.album_status ? <span className="card__album">{albumStatusText(content.album_status)}</span> : null}
           {content.source_alias ? <span>{content.source_alias}</span> : null}
           <span>{abbreviateCount(content.view_count)}阅读</span>
           <time dateTime={content.publish_at}>{formatRelativeDate(content.publish_at, new Date(now))}</time>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_TYPE_MAP, DETAIL_SEGMENTS, LINK_STYPE, contentPath, contentTypeInfo, isDetailSegment } from "./content-path";
+import { CONTENT_TYPE_MAP, DETAIL_SEGMENTS, contentPath, contentTypeInfo } from "./content-path";
 
 const base = { post_id: "Xk9aQ", publish_at: "2026-11-05T10:00:00+08:00" };
 
@@ -68,7 +68,6 @@ describe("CONTENT_TYPE_MAP", () => {
     expect(CONTENT_TYPE_MAP.image).toEqual({ stype: "galleryDetailspage", series: "atlas", segment: "gallery" });
     expect(CONTENT_TYPE_MAP.svideo.stype).toBe("mpVideoDetailspage");
     expect(CONTENT_TYPE_MAP.special.stype).toBe("specialHomepage");
-    expect(LINK_STYPE).toBe("linkDetailspage");
   });
 
   it("maps every non-special type to a segment the detail route accepts", () => {
@@ -81,15 +80,5 @@ describe("CONTENT_TYPE_MAP", () => {
     expect(contentTypeInfo("video")?.series).toBe("video");
     expect(contentTypeInfo("toString")).toBeUndefined();
     expect(contentTypeInfo("link")).toBeUndefined();
-  });
-});
-
-describe("isDetailSegment", () => {
-  it("accepts exactly the detail route's types", () => {
-    expect(DETAIL_SEGMENTS).toHaveLength(9);
-    expect(isDetailSegment("gallery")).toBe(true);
-    expect(isDetailSegment("special")).toBe(false);
-    expect(isDetailSegment("image")).toBe(false);
-    expect(isDetailSegment("")).toBe(false);
   });
 });

@@ -15,10 +15,6 @@ export const DETAIL_SEGMENTS = [
 
 export type DetailSegment = (typeof DETAIL_SEGMENTS)[number];
 
-export function isDetailSegment(value: string): value is DetailSegment {
-  return (DETAIL_SEGMENTS as readonly string[]).includes(value);
-}
-
 export type ContentTypeInfo = {
   /** The page kind passed to the native app when opening this content (spec section 3). */
   stype: string;
@@ -43,9 +39,6 @@ export const CONTENT_TYPE_MAP = {
 } as const satisfies Record<string, ContentTypeInfo>;
 
 export type MappedContentType = keyof typeof CONTENT_TYPE_MAP;
-
-/** Link content has no page of its own here; the app opens it with this page kind (spec section 3). */
-export const LINK_STYPE = "linkDetailspage";
 
 export function contentTypeInfo(contentType: string): ContentTypeInfo | undefined {
   // Not Object.hasOwn: older Android webviews in the audience lack it, and the build does not polyfill.

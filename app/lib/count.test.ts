@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abbreviateCount, shortenNumber } from "./count";
+import { abbreviateCount } from "./count";
 
 describe("abbreviateCount", () => {
   it.each([
@@ -28,30 +28,5 @@ describe("abbreviateCount", () => {
     expect(abbreviateCount(1999.99)).toBe("1.9k");
     expect(abbreviateCount(Number.NaN)).toBe("0");
     expect(abbreviateCount(Number.POSITIVE_INFINITY)).toBe("0");
-  });
-});
-
-describe("shortenNumber", () => {
-  it.each([
-    [0, "0"],
-    [9999, "9999"],
-    [10000, "1万"],
-    [12345, "1.2万"],
-    [99999, "9.9万"],
-    [1234567, "123.4万"],
-    [9999999, "999.9万"],
-    [10000000, "1千万"],
-    [23456789, "2.3千万"],
-    [99999999, "9.9千万"],
-    [100000000, "1亿"],
-    [123456789, "1.2亿"],
-    [12345678901, "123.4亿"],
-  ])("%d → %s", (n, expected) => {
-    expect(shortenNumber(n)).toBe(expected);
-  });
-
-  it("treats invalid input as zero", () => {
-    expect(shortenNumber(-12345)).toBe("0");
-    expect(shortenNumber(Number.NaN)).toBe("0");
   });
 });

@@ -12,20 +12,6 @@ export function abbreviateCount(n: number): string {
   return Math.floor(count / 10000) + "w";
 }
 
-const SHORTEN_UNITS = [
-  { value: 1e8, suffix: "亿" },
-  { value: 1e7, suffix: "千万" },
-  { value: 1e4, suffix: "万" },
-] as const;
-
-/** Date-filter number shortening (spec section 9): 万 from 1e4, 千万 from 1e7, 亿 from 1e8, one decimal, truncated. */
-export function shortenNumber(n: number): string {
-  const count = wholeCount(n);
-  const unit = SHORTEN_UNITS.find((candidate) => count >= candidate.value);
-  if (!unit) return String(count);
-  return withOneDecimal(Math.floor(count / (unit.value / 10))) + unit.suffix;
-}
-
 /** Counts from the platform are non-negative integers; anything else is shown as its nearest sane count. */
 function wholeCount(n: number): number {
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
