@@ -22,3 +22,9 @@ export async function requireOwnForm(request: Request, context: object): Promise
   }
   return form;
 }
+
+/** A text field of a posted form; missing fields and files read as "". */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}

@@ -6,7 +6,7 @@ import { COMMENT_PAGE_SIZE, listComments, listReplies, type Comment } from "~/bf
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card } from "~/bff/content.server";
 import { getFollowed, getUserRelated } from "~/bff/interactions.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
-import { requireOwnForm } from "~/csrf.server";
+import { formText, requireOwnForm } from "~/csrf.server";
 import { interactionSchema, performInteraction } from "~/interactions.server";
 import { ArticleView } from "~/components/article-view";
 import { ids } from "~/ids.server";
@@ -119,11 +119,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export type ArticleData = Awaited<ReturnType<typeof loader>>;
 
-function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 /** What the article action answers a script when it does not redirect. */
 export type ArticleActionData = { needLogin?: boolean; fieldError?: string };
 
@@ -135,15 +130,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   url.searchParams.delete("reply");
   const back = routerPath(url.pathname) + url.search;
 
-  const parentId = field(form, "parent_id");
+  const parentId = formText(form, "parent_id");
   const parsed = interactionSchema.safeParse({
-    intent: field(form, "intent"),
+    intent: formText(form, "intent"),
     postId,
-    trackId: field(form, "track_id"),
-    content: field(form, "content"),
-    reply: parentId ? { parentId, targetUserId: field(form, "target_user_id"), targetUserAlias: field(form, "target_user_alias") } : null,
-    mp: field(form, "mp"),
-    type: field(form, "type"),
+    trackId: formText(form, "track_id"),
+    content: formText(form, "content"),
+    reply: parentId ? { parentId, targetUserId: formText(form, "target_user_id"), targetUserAlias: formText(form, "target_user_alias") } : null,
+    mp: formText(form, "mp"),
+    type: formText(form, "type"),
   });
   if (!parsed.success) return data<ArticleActionData>({ fieldError: "无效的操作" }, { status: 400 });
   const interaction = parsed.data;

@@ -5,7 +5,7 @@ import { fetchAccountAfterLogin } from "~/bff/account.server";
 import { fetchAnonymousToken, login, logout, sendVerificationCode } from "~/bff/auth.server";
 import { PlatformError } from "~/bff/client.server";
 import { LoginForm, type AuthActionData } from "~/components/login-form";
-import { requireOwnForm } from "~/csrf.server";
+import { formText, requireOwnForm } from "~/csrf.server";
 import { env } from "~/env.server";
 import { interactionSchema, performInteraction } from "~/interactions.server";
 import { BASE_PATH, routerPath } from "~/lib/base-path";
@@ -48,11 +48,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 /** A platform refusal keeps its message (spec section 8); an outage gets the network-error text. */
 function failure(answer: AuthActionData, error: unknown) {
   if (error instanceof PlatformError) {
@@ -71,14 +66,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (wait > 0) {
     return data<AuthActionData>({ intent: "login", message: `操作过于频繁，请${wait}秒后再试` }, { status: 429, headers: { "Retry-After": String(wait) } });
   }
-  const intent = field(form, "intent");
-  const redirectTo = safeRedirectTarget(field(form, "redirect"), context.origin, BASE_PATH);
+  const intent = formText(form, "intent");
+  const redirectTo = safeRedirectTarget(formText(form, "redirect"), context.origin, BASE_PATH);
   const visitor = await getVisitor(request, context);
   const caller = callerFor(visitor, request, context);
-  const phone = formatPhoneInput(field(form, "phone"));
+  const phone = formatPhoneInput(formText(form, "phone"));
 
   if (intent === "send-code") {
-    const checked = validateSendCode({ phone: field(form, "phone"), agreed: form.get("agreed") });
+    const checked = validateSendCode({ phone: formText(form, "phone"), agreed: form.get("agreed") });
     if (!checked.ok) return data<AuthActionData>({ intent, phone, fieldErrors: checked.fieldErrors }, { status: 400 });
     try {
       await sendVerificationCode(caller, checked.value.phone);
@@ -91,10 +86,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "login") {
     const checked = validateLogin({
-      mode: field(form, "mode"),
-      phone: field(form, "phone"),
-      code: field(form, "code"),
-      password: field(form, "password"),
+      mode: formText(form, "mode"),
+      phone: formText(form, "phone"),
+      code: formText(form, "code"),
+      password: formText(form, "password"),
       agreed: form.get("agreed"),
     });
     if (!checked.ok) return data<AuthActionData>({ intent, phone, fieldErrors: checked.fieldErrors }, { status: 400 });
