@@ -11,6 +11,7 @@ import { createPlatform } from "./platform/app";
 import { desktopRedirect } from "./server/desktop-redirect";
 import { exampleShareUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
+import { publicOrigin } from "./server/public-origin";
 import { requestId, requestLog } from "./server/request-log";
 import { sameOriginWrites } from "./server/same-origin";
 import { cspNonce, securityHeaders } from "./server/security-headers";
@@ -19,6 +20,7 @@ import { cspNonce, securityHeaders } from "./server/security-headers";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.basename(here) === "build" ? path.dirname(here) : here;
 const development = !env.isProduction;
+const originOf = publicOrigin(env.PUBLIC_ORIGIN);
 
 const app = express();
 app.set("trust proxy", env.TRUST_PROXY);
@@ -70,8 +72,8 @@ if (development) {
 
 app.use(cspNonce);
 app.use(securityHeaders({ development }));
-app.use(desktopRedirect);
-app.use(sameOriginWrites(env.PUBLIC_ORIGIN));
+app.use(desktopRedirect(originOf));
+app.use(sameOriginWrites(originOf));
 app.all(
   "*",
   createRequestHandler({
@@ -80,7 +82,7 @@ app.all(
     getLoadContext: (req, res): LoadContext => ({
       cspNonce: res.locals.cspNonce,
       requestId: res.locals.requestId,
-      origin: env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get("host")}`,
+      origin: originOf(req),
       userAgent: req.get("user-agent") ?? "",
       clientIp: req.ip ?? "",
     }),

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import { BASE_PATH } from "../app/lib/base-path";
 import { shouldRedirectToPc } from "../app/lib/device";
+import type { OriginOf } from "./public-origin";
 
 const PC_PATH = `${BASE_PATH}pc`;
 
@@ -8,11 +9,12 @@ const PC_PATH = `${BASE_PATH}pc`;
  * Spec section 9: desktop browsers see the mobile page inside the /pc wrapper. Only page navigations are
  * redirected; the wrapper's own frame, crawlers and link-preview bots never are.
  */
-export const desktopRedirect: RequestHandler = (req, res, next) => {
-  if (req.method !== "GET" || !req.path.startsWith(BASE_PATH) || req.path === PC_PATH) return next();
-  if (req.get("sec-fetch-dest") === "iframe" || req.get("sec-fetch-mode") === "cors") return next();
-  if (!(req.get("accept") ?? "").includes("text/html")) return next();
-  if (!shouldRedirectToPc(req.get("user-agent") ?? "")) return next();
-  const target = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
-  res.redirect(302, `${PC_PATH}?url=${encodeURIComponent(target)}`);
-};
+export function desktopRedirect(originOf: OriginOf): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" || !req.path.startsWith(BASE_PATH) || req.path === PC_PATH) return next();
+    if (req.get("sec-fetch-dest") === "iframe" || req.get("sec-fetch-mode") === "cors") return next();
+    if (!(req.get("accept") ?? "").includes("text/html")) return next();
+    if (!shouldRedirectToPc(req.get("user-agent") ?? "")) return next();
+    res.redirect(302, `${PC_PATH}?url=${encodeURIComponent(originOf(req) + req.originalUrl)}`);
+  };
+}

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicOrigin } from "./public-origin";
 import { sameOriginWrites } from "./same-origin";
 
 let server: Server;
@@ -9,7 +10,7 @@ let base: string;
 
 beforeAll(async () => {
   const app = express();
-  app.use(sameOriginWrites(undefined));
+  app.use(sameOriginWrites(publicOrigin(undefined)));
   app.all("/form", (_req, res) => {
     res.send("done");
   });
