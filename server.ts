@@ -8,6 +8,7 @@ import { env } from "./app/env.server";
 import type { LoadContext } from "./app/load-context";
 import { BASE_PATH } from "./app/lib/base-path";
 import { createPlatform } from "./platform/app";
+import { basePathOnly } from "./server/base-path-only";
 import { desktopRedirect } from "./server/desktop-redirect";
 import { exampleShareUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
@@ -15,6 +16,7 @@ import { publicOrigin } from "./server/public-origin";
 import { requestId, requestLog } from "./server/request-log";
 import { sameOriginWrites } from "./server/same-origin";
 import { cspNonce, securityHeaders } from "./server/security-headers";
+import { startUpMessage } from "./server/start-up-message";
 
 // This file runs as server.ts in development and as build/server.js in production.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,6 +47,7 @@ const platform = env.embeddedPlatform
       log: (line) => console.log(`[platform] ${line}`),
       mediaDir: path.join(projectRoot, "platform/media"),
       codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
+      devKey: env.platformDevKey,
     })
   : null;
 if (platform) app.use("/_platform", platform.router);
@@ -72,6 +75,7 @@ if (development) {
 
 app.use(cspNonce);
 app.use(securityHeaders({ development }));
+app.use(basePathOnly);
 app.use(desktopRedirect(originOf));
 app.use(sameOriginWrites(originOf));
 app.all(
@@ -90,11 +94,18 @@ app.all(
 );
 
 const server = app.listen(env.PORT, env.HOST, () => {
-  const base = `http://localhost:${env.PORT}${BASE_PATH}`;
-  console.log(`Listening on ${base}`);
-  if (platform) console.log(`Embedded platform at http://localhost:${env.PORT}/_platform (SQLite: ${env.PLATFORM_DB_PATH})`);
-  if (env.sessionSecretIsEphemeral) console.log("SESSION_SECRET is not set: sessions end when the process stops.");
-  exampleShareUrls(base)
+  const origin = `http://localhost:${env.PORT}`;
+  const { info, warning } = startUpMessage({
+    origin,
+    production: env.isProduction,
+    embedded: platform
+      ? { dbPath: env.PLATFORM_DB_PATH, devKey: env.platformDevKey, devKeyIsEphemeral: env.platformDevKeyIsEphemeral }
+      : null,
+    sessionSecretIsEphemeral: env.sessionSecretIsEphemeral,
+  });
+  console.log(info.join("\n"));
+  if (warning) console.warn(warning);
+  exampleShareUrls(origin + BASE_PATH)
     .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
     .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
 });

@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
@@ -73,7 +73,12 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { c
   return response;
 };
 
+/**
+ * Logs what went wrong on the server. Remix's own 4xx answers (no route for the URL, no action for a POST) are
+ * the visitor's mistake, answered with a status: they are not logged, so ordinary requests never print a stack.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 }

@@ -17,6 +17,7 @@ const schema = z.object({
   HASHIDS_MIN_LENGTH: z.coerce.number().int().min(0).max(32).default(8),
   COOKIE_SECURE: boolean.optional(),
   PUBLIC_ORIGIN: z.string().url().optional(),
+  PLATFORM_DEV_KEY: z.string().min(16).optional(),
   PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
@@ -41,6 +42,9 @@ function readEnv() {
     // A random secret keeps a one-command start safe; sessions then last only as long as the process.
     sessionSecret: values.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     sessionSecretIsEphemeral: values.SESSION_SECRET === undefined,
+    // The embedded platform's development pages (the SMS outbox) open only with this key, printed at start-up.
+    platformDevKey: values.PLATFORM_DEV_KEY ?? randomBytes(16).toString("hex"),
+    platformDevKeyIsEphemeral: values.PLATFORM_DEV_KEY === undefined,
     cookieSecure: values.COOKIE_SECURE ?? isProduction,
   };
 }

@@ -23,8 +23,11 @@ export type PlatformOptions = {
   now?: () => Date;
   /** Where the router's `/media` is reachable by browsers; media URLs in responses start with it. */
   mediaBaseUrl?: string;
-  /** Serve the development SMS outbox at `/dev/sms-outbox` (default true: there is no real SMS gateway). */
-  smsOutbox?: boolean;
+  /**
+   * The secret that opens the development pages (the SMS outbox at `/dev/sms-outbox?key=…`); without one they are
+   * not served. There is no real SMS gateway, so whoever holds it can read every verification code.
+   */
+  devKey?: string;
   /** The demo media folder; a bundled host passes it, since the bundle no longer sits beside it. */
   mediaDir?: string;
   /** Verification codes one address may request per hour (default 20). */
@@ -71,7 +74,7 @@ export function createPlatform(options: PlatformOptions): { router: express.Rout
   router.use(commentRoutes(ctx));
   router.use(collectionRoutes(ctx));
   router.use(officialAccountRoutes(ctx));
-  if (options.smsOutbox ?? true) router.use(devRoutes(ctx));
+  if (options.devKey) router.use(devRoutes(ctx, options.devKey));
   router.use(notFound);
   router.use(errorHandler(log));
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_FIXTURES } from "./seed";
-import { startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { smsOutboxPath } from "./routes/dev";
+import { startTestPlatform, TEST_DEV_KEY, testIds, type TestPlatform } from "./test-platform";
 
 const LOGIN = { appid: 1, platform: "mobile", device_id: "test-device" };
 
@@ -69,19 +70,39 @@ describe("verification codes", () => {
     expect(await p.get("/peony/v1/vcode?tel=13812345678&type=5", { token })).toEqual({ code: 400, message: "参数 type 无效", data: null });
   });
 
-  it("sends six digits to the outbox and the log, newest first", async () => {
+  const outbox = (query = "") => p.get(`${smsOutboxPath(TEST_DEV_KEY)}${query}`);
+
+  it("sends six digits to the outbox and the log, newest first, never in the reply", async () => {
     expect(await send("13812345678")).toEqual({ code: 0, message: "success", data: null });
-    const outbox = await p.get("/dev/sms-outbox");
-    expect(outbox.data.list[0]).toMatchObject({ tel: "13812345678" });
-    const code: string = outbox.data.list[0].code;
+    const first = await outbox();
+    expect(first.data.list[0]).toMatchObject({ tel: "13812345678" });
+    const code: string = first.data.list[0].code;
     expect(code).toMatch(/^\d{6}$/);
-    expect(outbox.data.list[0].text).toContain(code);
+    expect(first.data.list[0].text).toContain(code);
     expect(p.logs).toContain(`sms to 138****5678: code ${code} (dev outbox)`);
     await send("13912345678");
-    const all = await p.get("/dev/sms-outbox");
+    const all = await outbox();
     expect(all.data.list.map((m: { tel: string }) => m.tel)).toEqual(["13912345678", "13812345678"]);
-    const filtered = await p.get("/dev/sms-outbox?tel=13812345678");
+    const filtered = await outbox("&tel=13812345678");
     expect(filtered.data.list).toHaveLength(1);
+  });
+
+  it("answers the outbox only with the development key: anything else is a plain 404", async () => {
+    await send("13812345678");
+    for (const path of ["/dev/sms-outbox", "/dev/sms-outbox?tel=13812345678", "/dev/sms-outbox?key=wrong", `/dev/sms-outbox?key=${TEST_DEV_KEY}x`, "/dev/"]) {
+      const response = await fetch(`${p.origin}/_platform${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toMatch(/\d{6}/);
+    }
+    const opened = await fetch(`${p.origin}/_platform${smsOutboxPath(TEST_DEV_KEY)}`);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("cache-control")).toBe("no-store");
+    const { code } = (await opened.json()).data.list[0];
+    expect(code).toMatch(/^\d{6}$/);
+    // A browser opening the printed link gets a page with the code on it.
+    const page = await fetch(`${p.origin}/_platform${smsOutboxPath(TEST_DEV_KEY)}`, { headers: { accept: "text/html,*/*;q=0.8" } });
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await page.text()).toContain(`<b>${code}</b>`);
   });
 
   it("enforces the 60-second resend cooldown", async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 
 /** Settings of the standalone platform (`npm run platform`, `npm run platform:reset`), read from the environment. */
@@ -13,5 +14,7 @@ export function readStandaloneConfig(env: NodeJS.ProcessEnv = process.env) {
     hashidsMinLength: minLength,
     // Media URLs must be absolute here: the pages that show them are served by the share site, another origin.
     mediaBaseUrl: env.PLATFORM_MEDIA_BASE_URL ?? `http://localhost:${port}/media`,
+    // Opens the development SMS outbox; a random one per process unless set.
+    devKey: env.PLATFORM_DEV_KEY || randomBytes(16).toString("hex"),
   };
 }

@@ -1,6 +1,7 @@
 import express from "express";
 import { createPlatform } from "./app";
 import { readStandaloneConfig } from "./config";
+import { smsOutboxPath } from "./routes/dev";
 
 const config = readStandaloneConfig();
 const platform = createPlatform({ ...config, log: (line) => console.log(`[platform] ${line}`) });
@@ -16,6 +17,7 @@ const server = app.listen(config.port, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   console.log(`[platform] listening on http://localhost:${port} (database ${config.dbPath}, media ${config.mediaBaseUrl})`);
+  console.log(`[platform] development SMS outbox (keep this link private): http://localhost:${port}${smsOutboxPath(config.devKey)}`);
 });
 
 function shutdown() {

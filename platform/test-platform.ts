@@ -6,6 +6,7 @@ import { join } from "node:path";
 import express from "express";
 import { createIdCodec } from "../app/lib/ids";
 import { createPlatform } from "./app";
+import { smsOutboxPath } from "./routes/dev";
 import type { Envelope } from "./envelope";
 import { SEED_FIXTURES } from "./seed";
 
@@ -13,6 +14,8 @@ import { SEED_FIXTURES } from "./seed";
 export const TEST_START = new Date("2026-05-20T02:00:00.000Z");
 const SALT = "platform-test-salt";
 const MIN_LENGTH = 8;
+/** The key that opens the development pages of the test platform. */
+export const TEST_DEV_KEY = "platform-test-dev-key";
 
 export const testIds = createIdCodec({ salt: SALT, minLength: MIN_LENGTH });
 
@@ -29,6 +32,7 @@ export async function startTestPlatform() {
     hashidsMinLength: MIN_LENGTH,
     log: (line) => logs.push(line),
     now: () => new Date(nowMs),
+    devKey: TEST_DEV_KEY,
   });
   const app = express();
   app.set("trust proxy", "loopback");
@@ -63,7 +67,7 @@ export async function startTestPlatform() {
 
   /** The newest code sent to a phone, read from the development outbox. */
   async function latestCode(tel: string): Promise<string> {
-    const result = await get<{ list: { code: string }[] }>(`/dev/sms-outbox?tel=${tel}`);
+    const result = await get<{ list: { code: string }[] }>(`${smsOutboxPath(TEST_DEV_KEY)}&tel=${tel}`);
     const code = result.data?.list[0]?.code;
     if (!code) throw new Error(`no code for ${tel}`);
     return code;

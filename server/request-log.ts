@@ -17,7 +17,10 @@ export const requestId: RequestHandler = (req, res, next) => {
  */
 export function requestLog(options: { silent: boolean; skip: (path: string) => boolean }): RequestHandler {
   return (req, res, next) => {
-    if (options.silent || options.skip(req.path)) return next();
+    // Read now: a middleware mounted at a path (the static files under the base path) strips its mount point
+    // from req.path while it runs, and the request may finish there.
+    const path = req.path;
+    if (options.silent || options.skip(path)) return next();
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -26,7 +29,7 @@ export function requestLog(options: { silent: boolean; skip: (path: string) => b
           at: new Date().toISOString(),
           id: res.locals.requestId,
           method: req.method,
-          path: req.path,
+          path,
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
         }),

@@ -10,12 +10,16 @@ export const E2E_DATA_DIR = `.tmp/e2e-${E2E_PORT}`;
 
 export const E2E_HASHIDS = { salt: "davmu-share-e2e", minLength: 8 };
 
+/** Opens the embedded platform's development SMS outbox, as PLATFORM_DEV_KEY does for anyone trying the site. */
+export const E2E_DEV_KEY = "e2e-dev-key-not-for-production";
+
 export const E2E_SERVER_ENV = {
   NODE_ENV: "production",
   PORT: String(E2E_PORT),
   HOST: "127.0.0.1",
   PLATFORM_DB_PATH: `${E2E_DATA_DIR}/platform.sqlite`,
   SESSION_SECRET: "e2e-session-secret-not-for-production",
+  PLATFORM_DEV_KEY: E2E_DEV_KEY,
   HASHIDS_SALT: E2E_HASHIDS.salt,
   HASHIDS_MIN_LENGTH: String(E2E_HASHIDS.minLength),
   // Every e2e browser is 127.0.0.1: per-address limits are raised so parallel tests don't share one budget.

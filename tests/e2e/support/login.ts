@@ -1,5 +1,7 @@
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type Page, type TestInfo } from "@playwright/test";
+import { smsOutboxPath } from "../../../platform/routes/dev";
 import { SEED_FIXTURES } from "../../../platform/seed";
+import { E2E_DEV_KEY } from "./e2e-server";
 import { articleUrl } from "./urls";
 
 /** The texts these specs look for (spec sections 2, 4, 5 and 8, and the platform's own messages). */
@@ -39,9 +41,12 @@ export function formattedPhone(phone: string): string {
 
 type OutboxEntry = { tel: string; code: string; created_at: string };
 
-/** Every code the dev SMS outbox holds for a phone, newest first. */
+/**
+ * Every code the dev SMS outbox holds for a phone, newest first, read as the README says: through the outbox
+ * link the start-up prints, which carries the development key.
+ */
 export async function smsOutbox(request: APIRequestContext, phone: string): Promise<OutboxEntry[]> {
-  const response = await request.get(`/_platform/dev/sms-outbox?tel=${phone}`);
+  const response = await request.get(`/_platform${smsOutboxPath(E2E_DEV_KEY)}&tel=${phone}`);
   expect(response.status(), "dev SMS outbox").toBe(200);
   const body = (await response.json()) as { code: number; data: { list: OutboxEntry[] } };
   expect(body.code).toBe(0);
@@ -135,6 +140,24 @@ export async function loginAsNewUser(page: Page, redirect: string): Promise<stri
   return phone;
 }
 
+/** The CSRF token of a fresh /auth page, for posting its form without a browser. */
+async function authCsrf(request: APIRequestContext): Promise<string> {
+  const html = await (await request.get("/davmu/share/auth")).text();
+  const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  expect(token, "csrf token on /auth").toBeTruthy();
+  return token!;
+}
+
+/** Asks for a verification code through the /auth form, as a visitor without JavaScript does; returns the answer. */
+export async function requestCodeByForm(request: APIRequestContext, phone: string): Promise<APIResponse> {
+  const sent = await request.post("/davmu/share/auth", {
+    form: { csrf: await authCsrf(request), intent: "send-code", phone, agreed: "on", redirect: "/davmu/share/" },
+    maxRedirects: 0,
+  });
+  expect(sent.status(), `send code: ${await sent.text()}`).toBe(200);
+  return sent;
+}
+
 /**
  * Registers a brand-new user by code through the /auth action, without a browser, and returns the logged-in
  * cookies as a storage state for `browser.newContext({ storageState })` or `test.use`. Each call uses one
@@ -144,20 +167,10 @@ export async function newUserStorageState(
   request: APIRequestContext,
 ): Promise<{ phone: string; storageState: Awaited<ReturnType<APIRequestContext["storageState"]>> }> {
   const phone = uniquePhone();
-  const csrf = async () => {
-    const html = await (await request.get("/davmu/share/auth")).text();
-    const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
-    expect(token, "csrf token on /auth").toBeTruthy();
-    return token!;
-  };
-  const sent = await request.post("/davmu/share/auth", {
-    form: { csrf: await csrf(), intent: "send-code", phone, agreed: "on", redirect: "/davmu/share/" },
-    maxRedirects: 0,
-  });
-  expect(sent.status(), `send code: ${await sent.text()}`).toBe(200);
+  await requestCodeByForm(request, phone);
   const code = await readSmsCode(request, phone);
   const login = await request.post("/davmu/share/auth", {
-    form: { csrf: await csrf(), intent: "login", mode: "phone", phone, code, agreed: "on", redirect: "/davmu/share/" },
+    form: { csrf: await authCsrf(request), intent: "login", mode: "phone", phone, code, agreed: "on", redirect: "/davmu/share/" },
     maxRedirects: 0,
   });
   expect(login.status(), `login: ${await login.text()}`).toBe(302);

@@ -1,0 +1,40 @@
+import { BASE_PATH } from "../app/lib/base-path";
+import { smsOutboxPath } from "../platform/routes/dev";
+import { DEMO_PASSWORD, DEMO_PHONE } from "../platform/seed-users";
+
+export type StartUpFacts = {
+  /** Where this machine reaches the host, e.g. `http://localhost:3000`. */
+  origin: string;
+  production: boolean;
+  /** Set when the embedded platform is mounted at `/_platform`. */
+  embedded: { dbPath: string; devKey: string; devKeyIsEphemeral: boolean } | null;
+  sessionSecretIsEphemeral: boolean;
+};
+
+/**
+ * What the host prints when it starts listening: `info` lines for the console and, in production on the embedded
+ * platform, one warning that this is a demonstration platform and how to point the site at a real one.
+ */
+export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: string | null } {
+  const info = [`Listening on ${facts.origin}${BASE_PATH}`];
+  const embedded = facts.embedded;
+  if (embedded) {
+    info.push(
+      `Embedded platform at ${facts.origin}/_platform (SQLite: ${embedded.dbPath})`,
+      `Demo account: phone ${DEMO_PHONE}, password ${DEMO_PASSWORD}; any other phone logs in by code.`,
+      `Verification codes arrive in the development SMS outbox (keep this link private): ${facts.origin}/_platform${smsOutboxPath(embedded.devKey)}`,
+    );
+    if (embedded.devKeyIsEphemeral) info.push("  Its key changes at every start; set PLATFORM_DEV_KEY (16+ characters) to keep it.");
+  }
+  if (facts.sessionSecretIsEphemeral) info.push("SESSION_SECRET is not set: sessions end when the process stops.");
+  const warning =
+    embedded && facts.production
+      ? [
+          "WARNING: this is a demonstration platform, not for real visitors. The site runs the embedded platform",
+          "with demo content and no SMS gateway: verification codes go to the development outbox, never to a phone.",
+          "For a real deployment set PLATFORM_API_URL to the platform API, with HASHIDS_SALT, HASHIDS_MIN_LENGTH,",
+          "SESSION_SECRET and PUBLIC_ORIGIN (see the README, \"Pointing the site at a real platform\").",
+        ].join("\n")
+      : null;
+  return { info, warning };
+}
