@@ -2,6 +2,7 @@ import express from "express";
 import { createIdCodec } from "../app/lib/ids";
 import type { PlatformContext } from "./context";
 import { isDatabaseEmpty, openDatabase } from "./db";
+import { setDemoPassword } from "./demo-account";
 import { errorHandler, notFound } from "./envelope";
 import { pruneExpiredRows } from "./housekeeping";
 import { MEDIA_DIR, mediaResolver } from "./media";
@@ -24,8 +25,9 @@ export type PlatformOptions = {
   /** Where the router's `/media` is reachable by browsers; media URLs in responses start with it. */
   mediaBaseUrl?: string;
   /**
-   * The secret that opens the development pages (the SMS outbox at `/dev/sms-outbox?key=…`); without one they are
-   * not served. There is no real SMS gateway, so whoever holds it can read every verification code.
+   * The secret that opens what exists only for trying the product: the SMS outbox at `/dev/sms-outbox?key=…` and
+   * the demo account's password (`demoPasswordFor`). Without one neither exists. There is no real SMS gateway, so
+   * whoever holds it can read every verification code.
    */
   devKey?: string;
   /** The demo media folder; a bundled host passes it, since the bundle no longer sits beside it. */
@@ -47,6 +49,7 @@ export function createPlatform(options: PlatformOptions): { router: express.Rout
     seedDatabase(db, now());
     log(`seeded ${options.dbPath}`);
   }
+  if (options.devKey) setDemoPassword(db, options.devKey);
   pruneExpiredRows(db, now());
   const housekeeping = setInterval(() => pruneExpiredRows(db, now()), HOUR_MS);
   housekeeping.unref();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_FIXTURES } from "./seed";
 import { smsOutboxPath } from "./routes/dev";
-import { startTestPlatform, TEST_DEV_KEY, testIds, type TestPlatform } from "./test-platform";
+import { startTestPlatform, TEST_DEMO_PASSWORD, TEST_DEV_KEY, testIds, type TestPlatform } from "./test-platform";
 
 const LOGIN = { appid: 1, platform: "mobile", device_id: "test-device" };
 
@@ -201,7 +201,7 @@ describe("password login, accounts and logout", () => {
   const passwordLogin = (account: string, password: string) => p.post("/peony/v1/auth", { body: { ...LOGIN, account, password } });
 
   it("logs the demo account in with its password", async () => {
-    const result = await passwordLogin(SEED_FIXTURES.demoPhone, SEED_FIXTURES.demoPassword);
+    const result = await passwordLogin(SEED_FIXTURES.demoPhone, TEST_DEMO_PASSWORD);
     expect(result.code).toBe(0);
     expect(result.data.user_id).toBe(testIds.encode(SEED_FIXTURES.demoUser));
     const account = await p.get(`/peony/v1/account/${result.data.user_id}`, { token: result.data.token });
@@ -222,11 +222,11 @@ describe("password login, accounts and logout", () => {
 
   it("locks password login after five failures in 15 minutes", async () => {
     for (let i = 0; i < 4; i++) await passwordLogin(SEED_FIXTURES.demoPhone, `wrong-${i}`);
-    const locked = await passwordLogin(SEED_FIXTURES.demoPhone, SEED_FIXTURES.demoPassword);
+    const locked = await passwordLogin(SEED_FIXTURES.demoPhone, TEST_DEMO_PASSWORD);
     expect(locked.code).toBe(20006);
     expect(locked.message).toMatch(/^密码错误次数过多，请\d+分钟后再试，或使用验证码登录$/);
     p.advance(15 * 60_000);
-    expect((await passwordLogin(SEED_FIXTURES.demoPhone, SEED_FIXTURES.demoPassword)).code).toBe(0);
+    expect((await passwordLogin(SEED_FIXTURES.demoPhone, TEST_DEMO_PASSWORD)).code).toBe(0);
   });
 
   it("keeps accounts private and user endpoints closed to anonymous tokens", async () => {

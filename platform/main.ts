@@ -1,7 +1,9 @@
 import express from "express";
 import { createPlatform } from "./app";
 import { readStandaloneConfig } from "./config";
+import { demoPasswordFor } from "./demo-account";
 import { smsOutboxPath } from "./routes/dev";
+import { DEMO_PHONE } from "./seed-users";
 
 const config = readStandaloneConfig();
 const platform = createPlatform({ ...config, log: (line) => console.log(`[platform] ${line}`) });
@@ -17,6 +19,7 @@ const server = app.listen(config.port, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   console.log(`[platform] listening on http://localhost:${port} (database ${config.dbPath}, media ${config.mediaBaseUrl})`);
+  console.log(`[platform] demo account: phone ${DEMO_PHONE}, password ${demoPasswordFor(config.devKey)}`);
   console.log(`[platform] development SMS outbox (keep this link private): http://localhost:${port}${smsOutboxPath(config.devKey)}`);
 });
 

@@ -1,7 +1,6 @@
 import { MEDIA_PLACEHOLDER } from "./media";
 
 export const DEMO_PHONE = "13800138000";
-export const DEMO_PASSWORD = "Demo@2026";
 
 /** User ids of the seed. */
 export const USER = {

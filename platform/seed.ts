@@ -1,10 +1,9 @@
 import type { Db } from "./db";
 import type { ContentType } from "./content-shapes";
 import { MEDIA_PLACEHOLDER } from "./media";
-import { hashPasswordSync } from "./passwords";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
-import { DEMO_PASSWORD, DEMO_PHONE, USER, USERS } from "./seed-users";
+import { DEMO_PHONE, USER, USERS } from "./seed-users";
 
 export const SITE_NAME = "大目新闻";
 
@@ -42,7 +41,6 @@ export const SEED_FIXTURES = {
   special: 47,
   demoUser: USER.demo,
   demoPhone: DEMO_PHONE,
-  demoPassword: DEMO_PASSWORD,
   /** A seeded user without a password (code login only). */
   codeOnlyPhone: "13900000002",
   /** Official account the demo user does not follow; `followedAccount` is followed. */
@@ -394,10 +392,8 @@ export function seedDatabase(db: Db, now: Date): void {
     const insertUser = db.prepare(
       "INSERT INTO users (id, phone, alias, avatar, password_hash, official_account_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
-    for (const u of USERS) {
-      const passwordHash = u.id === USER.demo ? hashPasswordSync(DEMO_PASSWORD) : null;
-      insertUser.run(u.id, u.phone, u.alias, u.avatar, passwordHash, u.officialAccount ?? null, at(hoursAgo(24 * 90)));
-    }
+    // Nobody has a password yet: the platform gives the demo account one from its development key on start.
+    for (const u of USERS) insertUser.run(u.id, u.phone, u.alias, u.avatar, null, u.officialAccount ?? null, at(hoursAgo(24 * 90)));
 
     const insertGroup = db.prepare("INSERT INTO content_groups (id, name, sort) VALUES (?, ?, ?)");
     GROUPS.forEach((g, index) => insertGroup.run(g.id, g.name, index));

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import express from "express";
 import { createIdCodec } from "../app/lib/ids";
 import { createPlatform } from "./app";
+import { demoPasswordFor } from "./demo-account";
 import { smsOutboxPath } from "./routes/dev";
 import type { Envelope } from "./envelope";
 import { SEED_FIXTURES } from "./seed";
@@ -14,8 +15,9 @@ import { SEED_FIXTURES } from "./seed";
 export const TEST_START = new Date("2026-05-20T02:00:00.000Z");
 const SALT = "platform-test-salt";
 const MIN_LENGTH = 8;
-/** The key that opens the development pages of the test platform. */
+/** The key that opens the development pages of the test platform, and the demo password it gives. */
 export const TEST_DEV_KEY = "platform-test-dev-key";
+export const TEST_DEMO_PASSWORD = demoPasswordFor(TEST_DEV_KEY);
 
 export const testIds = createIdCodec({ salt: SALT, minLength: MIN_LENGTH });
 
@@ -86,7 +88,7 @@ export async function startTestPlatform() {
 
   async function loginDemo(): Promise<{ token: string; user_id: string }> {
     const result = await post<{ token: string; user_id: string }>("/peony/v1/auth", {
-      body: { appid: 1, platform: "mobile", account: SEED_FIXTURES.demoPhone, device_id: "test-device", password: SEED_FIXTURES.demoPassword },
+      body: { appid: 1, platform: "mobile", account: SEED_FIXTURES.demoPhone, device_id: "test-device", password: TEST_DEMO_PASSWORD },
     });
     if (!result.data) throw new Error(result.message);
     return result.data;

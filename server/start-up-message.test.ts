@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { demoPasswordFor } from "../platform/demo-account";
 import { startUpMessage } from "./start-up-message";
 
 const embedded = { dbPath: "data/platform.sqlite", devKey: "0123456789abcdef0123", devKeyIsEphemeral: true };
@@ -9,7 +10,7 @@ describe("startUpMessage", () => {
     const { info } = startUpMessage(facts);
     expect(info[0]).toBe("Listening on http://localhost:3000/davmu/share/");
     expect(info.join("\n")).toContain("http://localhost:3000/_platform/dev/sms-outbox?key=0123456789abcdef0123");
-    expect(info.join("\n")).toContain("Demo account: phone 13800138000");
+    expect(info.join("\n")).toContain(`Demo account: phone 13800138000, password ${demoPasswordFor(embedded.devKey)};`);
     expect(info.join("\n")).toContain("set PLATFORM_DEV_KEY");
     expect(startUpMessage({ ...facts, embedded: { ...embedded, devKeyIsEphemeral: false } }).info.join("\n")).not.toContain("PLATFORM_DEV_KEY");
   });

@@ -1,6 +1,7 @@
 import { BASE_PATH } from "../app/lib/base-path";
 import { smsOutboxPath } from "../platform/routes/dev";
-import { DEMO_PASSWORD, DEMO_PHONE } from "../platform/seed-users";
+import { demoPasswordFor } from "../platform/demo-account";
+import { DEMO_PHONE } from "../platform/seed-users";
 
 export type StartUpFacts = {
   /** Where this machine reaches the host, e.g. `http://localhost:3000`. */
@@ -12,8 +13,9 @@ export type StartUpFacts = {
 };
 
 /**
- * What the host prints when it starts listening: `info` lines for the console and, in production on the embedded
- * platform, one warning that this is a demonstration platform and how to point the site at a real one.
+ * What the host prints when it starts listening. On the embedded platform that includes the two things that exist
+ * only for trying the product, the demo account and the SMS outbox, both opened by the development key; in
+ * production it adds one warning that this is a demonstration platform and how to point the site at a real one.
  */
 export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: string | null } {
   const info = [`Listening on ${facts.origin}${BASE_PATH}`];
@@ -21,10 +23,12 @@ export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: 
   if (embedded) {
     info.push(
       `Embedded platform at ${facts.origin}/_platform (SQLite: ${embedded.dbPath})`,
-      `Demo account: phone ${DEMO_PHONE}, password ${DEMO_PASSWORD}; any other phone logs in by code.`,
+      `Demo account: phone ${DEMO_PHONE}, password ${demoPasswordFor(embedded.devKey)}; any other phone logs in by code.`,
       `Verification codes arrive in the development SMS outbox (keep this link private): ${facts.origin}/_platform${smsOutboxPath(embedded.devKey)}`,
     );
-    if (embedded.devKeyIsEphemeral) info.push("  Its key changes at every start; set PLATFORM_DEV_KEY (16+ characters) to keep it.");
+    if (embedded.devKeyIsEphemeral) {
+      info.push("  The outbox key and the demo password change at every start; set PLATFORM_DEV_KEY (16+ characters) to keep them.");
+    }
   }
   if (facts.sessionSecretIsEphemeral) info.push("SESSION_SECRET is not set: sessions end when the process stops.");
   const warning =

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { authUrl, formattedPhone, isNoJs, loginAsDemo, readSmsCode, scratchArticleUrl, smsOutbox, TEXTS, uniquePhone, wrongCodeFor } from "./support/login";
+import { DEMO_ACCOUNT, authUrl, formattedPhone, isNoJs, loginAsDemo, readSmsCode, scratchArticleUrl, smsOutbox, TEXTS, uniquePhone, wrongCodeFor } from "./support/login";
 
 /** Login, the same flow as a page, with JavaScript off (issue 3 §1: the /auth route). */
 test.beforeEach(({}, testInfo) => {
@@ -73,7 +73,7 @@ test("login without the agreement is refused by the server", async ({ page }, te
   await page.goto(authUrl(url, "pass"));
   const form = page.locator("form.login");
   await form.locator("input[name=phone]").fill(SEED_FIXTURES.demoPhone);
-  await form.locator("input[name=password]").fill(SEED_FIXTURES.demoPassword);
+  await form.locator("input[name=password]").fill(DEMO_ACCOUNT.password);
   await form.locator("button.login__submit").click();
   await expect(form.locator("p.login__error").filter({ hasText: TEXTS.agreementRequired })).toBeVisible();
   await expect(page).toHaveURL((current) => current.pathname === "/davmu/share/auth");
@@ -111,7 +111,7 @@ test("log in by password without JavaScript, through the 密码登录 link", asy
   await expect(form.locator("input[name=redirect]"), "redirect target kept after a refused login").toHaveValue(url);
 
   await form.locator("input[name=phone]").fill(SEED_FIXTURES.demoPhone);
-  await form.locator("input[name=password]").fill(SEED_FIXTURES.demoPassword);
+  await form.locator("input[name=password]").fill(DEMO_ACCOUNT.password);
   await form.locator("input[name=agreed]").check();
   await form.locator("button.login__submit").click();
   await expect(page).toHaveURL((current) => current.pathname === url);
@@ -124,7 +124,7 @@ test("a redirect off the site is not followed after login", async ({ page }) => 
   const form = page.locator("form.login");
   await expect(form.locator("input[name=redirect]")).toHaveValue(/^\/davmu\/share\//);
   await form.locator("input[name=phone]").fill(SEED_FIXTURES.demoPhone);
-  await form.locator("input[name=password]").fill(SEED_FIXTURES.demoPassword);
+  await form.locator("input[name=password]").fill(DEMO_ACCOUNT.password);
   await form.locator("input[name=agreed]").check();
   await form.locator("button.login__submit").click();
   await expect(page).toHaveURL((current) => current.hostname === "localhost" && current.pathname.startsWith("/davmu/share/") && !current.pathname.startsWith("/davmu/share/auth"));

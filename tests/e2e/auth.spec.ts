@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import {
+  DEMO_ACCOUNT,
   authUrl,
   formattedPhone,
   isNoJs,
@@ -215,7 +216,7 @@ test("log in by password on the /auth page and return to the page the visitor ca
   await expect(page.locator(".toast")).toHaveText(TEXTS.wrongPassword);
   await expect(page).toHaveURL(/\/davmu\/share\/auth\?/);
 
-  await form.locator("input[name=password]").fill(SEED_FIXTURES.demoPassword);
+  await form.locator("input[name=password]").fill(DEMO_ACCOUNT.password);
   await form.locator("button.login__submit").click();
   await expect(page).toHaveURL((current) => current.pathname === url);
   await expect(page.locator(".toast")).toHaveText(TEXTS.loginSuccess);

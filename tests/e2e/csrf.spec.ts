@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { loginAsDemo, scratchArticleUrl } from "./support/login";
+import { DEMO_ACCOUNT, loginAsDemo, scratchArticleUrl } from "./support/login";
 import { articleUrl } from "./support/urls";
 
 /** Issue 3 §4: state changes only by POST from our own pages, with the session's CSRF token. */
@@ -90,7 +90,7 @@ test("a logged-out POST from a foreign Origin is refused too (login and interact
   const follow = await page.request.post(url, { form, headers: { origin: EVIL }, maxRedirects: 0 });
   expect(follow.status()).toBe(403);
   const login = await page.request.post("/davmu/share/auth", {
-    form: { csrf: form.csrf, intent: "login", mode: "pass", phone: SEED_FIXTURES.demoPhone, password: SEED_FIXTURES.demoPassword, agreed: "on" },
+    form: { csrf: form.csrf, intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on" },
     headers: { origin: EVIL },
     maxRedirects: 0,
   });

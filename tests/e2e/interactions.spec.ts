@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  DEMO_ACCOUNT,
   isNoJs,
   newUserStorageState,
   readSmsCode,
@@ -7,7 +8,6 @@ import {
   TEXTS,
   uniquePhone,
 } from "./support/login";
-import { SEED_FIXTURES } from "../../platform/seed";
 
 /** Collect and follow, and the logged-out visitor who is asked to log in first (issue 3 §2). */
 
@@ -112,7 +112,7 @@ test.describe("logged out, asked to log in first", () => {
     await page.locator(".footer-bar__form").getByRole("button", { name: "发送" }).click();
     await expect(page).toHaveURL((current) => current.pathname === "/davmu/share/auth" && current.searchParams.get("redirect")?.startsWith(url) === true);
 
-    await logIn(page, true, { phone: SEED_FIXTURES.demoPhone, password: SEED_FIXTURES.demoPassword });
+    await logIn(page, true, DEMO_ACCOUNT);
     await expect(page).toHaveURL((current) => current.pathname === url && /^#c-.+/.test(current.hash));
     await expect(page.locator(".banner__login .avatar")).toBeVisible();
     const anchor = new URL(page.url()).hash;
@@ -134,7 +134,7 @@ test.describe("logged out, asked to log in first", () => {
       await expect(page.locator(".sheet")).toBeVisible();
     }
 
-    await logIn(page, noJs, { phone: SEED_FIXTURES.demoPhone, password: SEED_FIXTURES.demoPassword });
+    await logIn(page, noJs, DEMO_ACCOUNT);
     await expect(page).toHaveURL((current) => current.pathname === url);
     await expect(page.locator(".toast")).toHaveText(TEXTS.loginSuccess);
     await expect(page.locator(".banner__login .avatar")).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type APIResponse, type Page, type TestInfo } from "@playwright/test";
+import { demoPasswordFor } from "../../../platform/demo-account";
 import { smsOutboxPath } from "../../../platform/routes/dev";
 import { SEED_FIXTURES } from "../../../platform/seed";
 import { E2E_DEV_KEY } from "./e2e-server";
@@ -38,6 +39,9 @@ export function uniquePhone(): string {
 export function formattedPhone(phone: string): string {
   return `${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`;
 }
+
+/** The demo account, with the password the start-up prints for the development key. */
+export const DEMO_ACCOUNT = { phone: SEED_FIXTURES.demoPhone, password: demoPasswordFor(E2E_DEV_KEY) };
 
 type OutboxEntry = { tel: string; code: string; created_at: string };
 
@@ -130,7 +134,7 @@ export async function loginOnAuthPage(
 
 /** The seeded demo account, logged in by password. */
 export function loginAsDemo(page: Page, redirect: string): Promise<void> {
-  return loginOnAuthPage(page, redirect, { phone: SEED_FIXTURES.demoPhone, password: SEED_FIXTURES.demoPassword });
+  return loginOnAuthPage(page, redirect, DEMO_ACCOUNT);
 }
 
 /** A brand-new user (registered by its first code login); returns the phone. */
