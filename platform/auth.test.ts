@@ -102,7 +102,7 @@ describe("verification codes", () => {
     // A browser opening the printed link gets a page with the code on it.
     const page = await fetch(`${p.origin}/_platform${smsOutboxPath(TEST_DEV_KEY)}`, { headers: { accept: "text/html,*/*;q=0.8" } });
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(await page.text()).toContain(`<b>${code}</b>`);
+    expect(await page.text()).toContain(`<p class="code">${code}</p>`);
   });
 
   it("enforces the 60-second resend cooldown", async () => {

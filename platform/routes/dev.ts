@@ -42,17 +42,34 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The outbox as a page for someone trying the product in a browser. */
+/** China time, as a visitor reads it: 2026/11/22 20:17:50. */
+function chinaTime(iso: string): string {
+  return new Date(iso).toLocaleString("zh-CN", { timeZone: "Asia/Shanghai", hour12: false });
+}
+
+/** The outbox as a page for someone trying the product in a browser, newest message first, its code large. */
 function outboxPage(rows: OutboxRow[], tel: string | undefined): string {
   const items = rows
-    .map((row) => `<tr><td>${escapeHtml(row.created_at)}</td><td>${escapeHtml(row.tel)}</td><td><b>${escapeHtml(row.code)}</b></td><td>${escapeHtml(row.text)}</td></tr>`)
+    .map(
+      (row) =>
+        `<li><p class="code">${escapeHtml(row.code)}</p><p class="meta">${escapeHtml(row.tel)} · ${escapeHtml(chinaTime(row.created_at))}</p><p>${escapeHtml(row.text)}</p></li>`,
+    )
     .join("\n");
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>开发短信发件箱</title></head>
+<meta name="robots" content="noindex"><title>开发短信发件箱</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 40rem; padding: 1rem; line-height: 1.5; color: #222; }
+h1 { font-size: 1.25rem; margin: 0 0 .25rem; }
+ol { list-style: none; padding: 0; }
+li { border: 1px solid #ddd; border-radius: 8px; padding: .75rem; margin: 0 0 .75rem; }
+li p { margin: 0; }
+.code { font-size: 1.75rem; font-weight: 700; letter-spacing: .1em; font-variant-numeric: tabular-nums; }
+.meta, .note { color: #555; font-size: .875rem; }
+</style></head>
 <body><h1>开发短信发件箱</h1>
-<p>演示平台没有短信网关：验证码发到这里${tel ? `（只显示 ${escapeHtml(tel)}）` : ""}，最新的在前，最多 ${OUTBOX_LIMIT} 条。刷新页面可看到新的验证码。</p>
-${rows.length ? `<table border="1" cellpadding="4"><thead><tr><th>时间 (UTC)</th><th>手机号</th><th>验证码</th><th>短信</th></tr></thead><tbody>\n${items}\n</tbody></table>` : "<p>还没有短信。</p>"}
+<p class="note">演示平台没有短信网关，验证码发到这里${tel ? `（只显示 ${escapeHtml(tel)}）` : ""}。最新的在最前，最多 ${OUTBOX_LIMIT} 条；刷新可看到新的验证码。</p>
+${rows.length ? `<ol>\n${items}\n</ol>` : "<p>还没有短信。</p>"}
 </body></html>`;
 }
 
