@@ -21,8 +21,8 @@ function digest(value: string): Buffer {
 }
 
 /**
- * Lets a request through only when its `key` query parameter is the development key; every other request gets a
- * plain 404, the same as a path that does not exist, so nothing tells a stranger the pages are there.
+ * Lets a request through only when its `key` query parameter is the development key; every other request gets the
+ * same plain 404 whatever the path under `/dev`, so nothing tells a stranger which pages are there.
  */
 function requireDevKey(devKey: string): RequestHandler {
   const expected = digest(devKey);
