@@ -15,6 +15,8 @@ const SALT = "platform-test-salt";
 const MIN_LENGTH = 8;
 
 export const testIds = createIdCodec({ salt: SALT, minLength: MIN_LENGTH });
+/** Tests sign their own preview tokens (expired, for another post) with it. */
+export const TEST_PREVIEW_SECRET = "platform-test-preview-secret";
 
 type CallOptions = { token?: string; body?: unknown; rawBody?: string; ip?: string };
 
@@ -29,6 +31,7 @@ export async function startTestPlatform() {
     hashidsMinLength: MIN_LENGTH,
     log: (line) => logs.push(line),
     now: () => new Date(nowMs),
+    previewSecret: TEST_PREVIEW_SECRET,
   });
   const app = express();
   app.set("trust proxy", "loopback");
@@ -97,6 +100,8 @@ export async function startTestPlatform() {
     latestCode,
     loginWithCode,
     loginDemo,
+    draftPreviews: () => platform.draftPreviews(),
+    now: () => new Date(nowMs),
     advance(ms: number) {
       nowMs += ms;
     },
