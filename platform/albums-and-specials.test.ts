@@ -34,10 +34,19 @@ describe("album items", () => {
     expect((await items(SEED_FIXTURES.longAudioAlbum, "?page=3")).data).toEqual({ list: [], total: 36 });
   });
 
-  it("lists episodes that play: audio with a duration", async () => {
+  it("lists episodes with what plays them in place: media URL and duration", async () => {
     const { data } = await items(SEED_FIXTURES.audioAlbum);
     expect(data!.list).toHaveLength(4);
-    for (const episode of data!.list) expect(episode).toMatchObject({ content_type: "audio", duration_str: expect.stringMatching(/^00:\d\d$/) });
+    for (const episode of data!.list) {
+      expect(episode).toMatchObject({
+        content_type: "audio",
+        media_url: expect.stringMatching(/^\/_platform\/media\/story-[a-z-]+\.m4a$/),
+        duration_sec: expect.any(Number),
+        duration_str: expect.stringMatching(/^00:\d\d$/),
+      });
+    }
+    const videos = await items(SEED_FIXTURES.videoAlbum);
+    expect(videos.data!.list[0]).toMatchObject({ content_type: "video", media_url: "/_platform/media/clip-landscape.mp4", media_width: 640 });
   });
 
   it("has an updating, a finished and an empty audio album, and a finished video album", async () => {

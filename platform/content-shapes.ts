@@ -115,13 +115,17 @@ export type Content = {
   version: number;
 };
 
-export type ContentDetail = Content & {
-  content: string;
+/** What a player needs: album episodes carry it too, so a page plays them in place. */
+export type MediaFields = {
   media_url: string;
   hls_url: string;
   duration_sec: number;
   media_width: number;
   media_height: number;
+};
+
+export type ContentDetail = Content & MediaFields & {
+  content: string;
   images: GalleryImage[];
   live: Live | null;
 };
@@ -171,15 +175,21 @@ export function toContent(ctx: PlatformContext, row: ContentRow): Content {
   };
 }
 
-export function toContentDetail(ctx: PlatformContext, row: ContentRow): ContentDetail {
+export function toContentWithMedia(ctx: PlatformContext, row: ContentRow): Content & MediaFields {
   return {
     ...toContent(ctx, row),
-    content: ctx.media(row.body),
     media_url: ctx.media(row.media_url),
     hls_url: ctx.media(row.hls_url),
     duration_sec: row.duration_sec,
     media_width: row.media_width,
     media_height: row.media_height,
+  };
+}
+
+export function toContentDetail(ctx: PlatformContext, row: ContentRow): ContentDetail {
+  return {
+    ...toContentWithMedia(ctx, row),
+    content: ctx.media(row.body),
     images: JSON.parse(ctx.media(row.images)) as GalleryImage[],
     live: row.live === null ? null : (JSON.parse(row.live) as Live),
   };

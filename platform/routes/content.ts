@@ -5,10 +5,12 @@ import {
   CONTENT_COLUMNS,
   CONTENT_FROM,
   LISTABLE,
+  type Content,
   STATE_DRAFT,
   STATE_PUBLISHED,
   toContent,
   toContentDetail,
+  toContentWithMedia,
   type ContentRow,
 } from "../content-shapes";
 import { ErrorCode, PlatformError, handle } from "../envelope";
@@ -66,7 +68,14 @@ export function contentRoutes(ctx: PlatformContext): Router {
   const db = ctx.db;
   const token = requireToken(ctx);
 
-  function page(where: string, order: string, params: Record<string, unknown>, pageIndex: number, size: number) {
+  function page<T = Content>(
+    where: string,
+    order: string,
+    params: Record<string, unknown>,
+    pageIndex: number,
+    size: number,
+    shape: (ctx: PlatformContext, row: ContentRow) => T = toContent as (ctx: PlatformContext, row: ContentRow) => T,
+  ) {
     const now = ctx.now().toISOString();
     const bound = { ...params, now, limit: size, offset: (pageIndex - 1) * size };
     const rows = db
@@ -75,7 +84,7 @@ export function contentRoutes(ctx: PlatformContext): Router {
     const { total } = db.prepare(`SELECT COUNT(*) AS total FROM ${CONTENT_FROM} WHERE ${LISTABLE} AND ${where}`).get(bound) as {
       total: number;
     };
-    return { list: rows.map((row) => toContent(ctx, row)), total };
+    return { list: rows.map((row) => shape(ctx, row)), total };
   }
 
   function groupIdOf(gid: string | undefined): number | null {
@@ -154,6 +163,7 @@ export function contentRoutes(ctx: PlatformContext): Router {
       { parentId, sectionId },
       pageIndex,
       size,
+      toContentWithMedia,
     );
   }
 
