@@ -9,7 +9,7 @@ import type { LoadContext } from "./app/load-context";
 import { BASE_PATH } from "./app/lib/base-path";
 import { createPlatform } from "./platform/app";
 import { desktopRedirect } from "./server/desktop-redirect";
-import { exampleShareUrls } from "./server/example-urls";
+import { draftPreviewUrls, exampleShareUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
 import { publicOrigin } from "./server/public-origin";
 import { requestId, requestLog } from "./server/request-log";
@@ -45,6 +45,7 @@ const platform = env.embeddedPlatform
       log: (line) => console.log(`[platform] ${line}`),
       mediaDir: path.join(projectRoot, "platform/media"),
       codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
+      previewSecret: env.PLATFORM_PREVIEW_SECRET,
     })
   : null;
 if (platform) app.use("/_platform", platform.router);
@@ -97,6 +98,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
   exampleShareUrls(base)
     .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
     .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
+  if (platform) console.log(`Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(base, platform.draftPreviews()).join("\n  ")}`);
 });
 
 let stopping = false;

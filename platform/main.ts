@@ -16,6 +16,9 @@ const server = app.listen(config.port, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   console.log(`[platform] listening on http://localhost:${port} (database ${config.dbPath}, media ${config.mediaBaseUrl})`);
+  for (const { content, preview_token, expired_at } of platform.draftPreviews()) {
+    console.log(`[platform] draft ${content.content_type} ${content.post_id}: preview=${preview_token} (until ${expired_at})`);
+  }
 });
 
 function shutdown() {

@@ -10,6 +10,9 @@ export const E2E_DATA_DIR = `.tmp/e2e-${E2E_PORT}`;
 
 export const E2E_HASHIDS = { salt: "davmu-share-e2e", minLength: 8 };
 
+/** Fixed, so preview e2e tests can sign their own links (expired ones, forged ones) with platform/preview-tokens.ts. */
+export const E2E_PREVIEW_SECRET = "e2e-preview-secret-not-for-production";
+
 export const E2E_SERVER_ENV = {
   NODE_ENV: "production",
   PORT: String(E2E_PORT),
@@ -18,6 +21,7 @@ export const E2E_SERVER_ENV = {
   SESSION_SECRET: "e2e-session-secret-not-for-production",
   HASHIDS_SALT: E2E_HASHIDS.salt,
   HASHIDS_MIN_LENGTH: String(E2E_HASHIDS.minLength),
+  PLATFORM_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
   // Every e2e browser is 127.0.0.1: per-address limits are raised so parallel tests don't share one budget.
   PLATFORM_CODES_PER_IP_PER_HOUR: "1000",
   AUTH_RATE_LIMIT_PER_MINUTE: "1000",
