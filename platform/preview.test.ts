@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlatform } from "./app";
 import type { ContentDetail } from "./content-shapes";
 import { PREVIEW_TTL_MS, signPreviewToken, verifyPreviewToken } from "./preview-tokens";
 import { SEED_FIXTURES } from "./seed";
@@ -38,6 +39,10 @@ describe("preview tokens", () => {
     const signedNotJson = signPreviewToken(secret, "abc12345", later).replace(body, notJson);
     expect(verifyPreviewToken(secret, signedNotJson, "abc12345", now)).toBeNull();
   });
+});
+
+it("refuses a preview secret too short to sign with", () => {
+  expect(() => createPlatform({ dbPath: ":memory:", hashidsSalt: "s", hashidsMinLength: 8, previewSecret: "short" })).toThrow(/at least 16/);
 });
 
 describe("preview endpoint", () => {
