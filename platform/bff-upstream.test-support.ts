@@ -1,12 +1,12 @@
 import { vi } from "vitest";
-import { startTestPlatform, testIds } from "../../platform/test-platform";
+import { startTestPlatform, testIds } from "./test-platform";
 
 /**
  * The embedded platform over a fresh seeded database, as the BFF's upstream: for tests of the contract itself
  * (real seed data through the real schemas). Like startFakePlatform, it must run before the module under test
  * is imported, since the BFF reads PLATFORM_API_URL once.
  */
-export async function startLocalPlatform() {
+export async function startBffUpstream() {
   const platform = await startTestPlatform();
   vi.stubEnv("PLATFORM_API_URL", `${platform.origin}/_platform`);
   const caller = { token: await platform.anonymousToken(), requestId: "bff-test" };

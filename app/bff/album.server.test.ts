@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalPlatform } from "~/bff/local-platform.test-support";
+import { startBffUpstream } from "../../platform/bff-upstream.test-support";
 import { SEED_FIXTURES } from "../../platform/seed";
 
-let local: Awaited<ReturnType<typeof startLocalPlatform>>;
+let local: Awaited<ReturnType<typeof startBffUpstream>>;
 let album: typeof import("~/bff/album.server");
 
 beforeAll(async () => {
-  local = await startLocalPlatform();
+  local = await startBffUpstream();
   album = await import("~/bff/album.server");
 });
 afterAll(() => local.close());

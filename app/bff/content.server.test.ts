@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalPlatform } from "~/bff/local-platform.test-support";
+import { startBffUpstream } from "../../platform/bff-upstream.test-support";
 import { SEED_FIXTURES } from "../../platform/seed";
 
-let local: Awaited<ReturnType<typeof startLocalPlatform>>;
+let local: Awaited<ReturnType<typeof startBffUpstream>>;
 let content: typeof import("~/bff/content.server");
 
 beforeAll(async () => {
-  local = await startLocalPlatform();
+  local = await startBffUpstream();
   content = await import("~/bff/content.server");
 });
 afterAll(() => local.close());

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalPlatform } from "~/bff/local-platform.test-support";
+import { startBffUpstream } from "../../platform/bff-upstream.test-support";
 import { signPreviewToken } from "../../platform/preview-tokens";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { TEST_PREVIEW_SECRET } from "../../platform/test-platform";
 
-let local: Awaited<ReturnType<typeof startLocalPlatform>>;
+let local: Awaited<ReturnType<typeof startBffUpstream>>;
 let preview: typeof import("~/bff/preview.server");
 
 beforeAll(async () => {
-  local = await startLocalPlatform();
+  local = await startBffUpstream();
   preview = await import("~/bff/preview.server");
 });
 afterAll(() => local.close());
