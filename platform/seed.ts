@@ -498,7 +498,7 @@ const OTHER_CONTENT: ContentSeed[] = [
     id: 50,
     type: "audio_album",
     title: "《临江话100句》第一季",
-    summary: "三十六句地道临江话，一句一分钟，全季已完结。",
+    summary: "三十六句地道临江话，从问候到拌嘴，全季已完结。",
     source: "临江文旅",
     account: ACCOUNT.culture,
     covers: [coverName(6)],

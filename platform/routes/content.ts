@@ -68,13 +68,14 @@ export function contentRoutes(ctx: PlatformContext): Router {
   const db = ctx.db;
   const token = requireToken(ctx);
 
-  function page<T = Content>(
+  /** One page of listable content; `shape` may add fields to each item (album episodes carry their media). */
+  function page(
     where: string,
     order: string,
     params: Record<string, unknown>,
     pageIndex: number,
     size: number,
-    shape: (ctx: PlatformContext, row: ContentRow) => T = toContent as (ctx: PlatformContext, row: ContentRow) => T,
+    shape: (ctx: PlatformContext, row: ContentRow) => Content = toContent,
   ) {
     const now = ctx.now().toISOString();
     const bound = { ...params, now, limit: size, offset: (pageIndex - 1) * size };
