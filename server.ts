@@ -10,7 +10,7 @@ import { BASE_PATH } from "./app/lib/base-path";
 import { createPlatform } from "./platform/app";
 import { basePathOnly } from "./server/base-path-only";
 import { desktopRedirect } from "./server/desktop-redirect";
-import { exampleShareUrls } from "./server/example-urls";
+import { draftPreviewUrls, exampleShareUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
 import { publicOrigin } from "./server/public-origin";
 import { requestId, requestLog } from "./server/request-log";
@@ -48,6 +48,7 @@ const platform = env.embeddedPlatform
       mediaDir: path.join(projectRoot, "platform/media"),
       codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
       devKey: env.platformDevKey,
+      previewSecret: env.PLATFORM_PREVIEW_SECRET,
     })
   : null;
 if (platform) app.use("/_platform", platform.router);
@@ -108,6 +109,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
   exampleShareUrls(origin + BASE_PATH)
     .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
     .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
+  if (platform) console.log(`Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(origin + BASE_PATH, platform.draftPreviews()).join("\n  ")}`);
 });
 
 let stopping = false;

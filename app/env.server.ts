@@ -19,6 +19,8 @@ const schema = z.object({
   PUBLIC_ORIGIN: z.string().url().optional(),
   PLATFORM_DEV_KEY: z.string().min(16).optional(),
   PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // Signs the embedded platform's draft preview links; unset, a random one per process (links die on restart).
+  PLATFORM_PREVIEW_SECRET: z.string().min(16).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   TRUST_PROXY: z.string().default("loopback"),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import express from "express";
 import { createIdCodec } from "../app/lib/ids";
 import type { PlatformContext } from "./context";
@@ -6,6 +7,7 @@ import { setDemoPassword } from "./demo-account";
 import { errorHandler, notFound } from "./envelope";
 import { pruneExpiredRows } from "./housekeeping";
 import { MEDIA_DIR, mediaResolver } from "./media";
+import { issueDraftPreviews, type DraftPreview } from "./preview";
 import { accountRoutes } from "./routes/account";
 import { appConfigRoutes } from "./routes/app-config";
 import { authRoutes } from "./routes/auth";
@@ -34,14 +36,31 @@ export type PlatformOptions = {
   mediaDir?: string;
   /** Verification codes one address may request per hour (default 20). */
   codesPerIpPerHour?: number;
+  /**
+   * Signs draft preview links (at least 16 characters). Default: random per process, so links die on restart;
+   * set one to keep them, or to sign links elsewhere (tests, a CMS).
+   */
+  previewSecret?: string;
 };
+
+const MIN_PREVIEW_SECRET_LENGTH = 16;
 
 const DEFAULT_CODES_PER_IP_PER_HOUR = 20;
 
 const HOUR_MS = 60 * 60 * 1000;
 const JSON_BODY_LIMIT = "16kb";
 
-export function createPlatform(options: PlatformOptions): { router: express.Router; close(): void } {
+export type Platform = {
+  router: express.Router;
+  /** Fresh preview links for every draft: the embedded stand-in for a CMS's "preview" button. */
+  draftPreviews(): DraftPreview[];
+  close(): void;
+};
+
+export function createPlatform(options: PlatformOptions): Platform {
+  if (options.previewSecret !== undefined && options.previewSecret.length < MIN_PREVIEW_SECRET_LENGTH) {
+    throw new Error(`the preview secret must have at least ${MIN_PREVIEW_SECRET_LENGTH} characters`);
+  }
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.log(`[platform] ${line}`));
   const db = openDatabase(options.dbPath);
@@ -61,10 +80,19 @@ export function createPlatform(options: PlatformOptions): { router: express.Rout
     log,
     media: mediaResolver(options.mediaBaseUrl ?? "/_platform/media"),
     codesPerIpPerHour: options.codesPerIpPerHour ?? DEFAULT_CODES_PER_IP_PER_HOUR,
+    previewSecret: options.previewSecret ?? randomBytes(32).toString("base64url"),
   };
 
   const router = express.Router();
-  router.use("/media", express.static(options.mediaDir ?? MEDIA_DIR, { maxAge: "7d" }));
+  // express.static answers Range requests (seeking in MP4 and audio) and types .m3u8/.ts for HLS. Media are public
+  // and a standalone platform is another origin than the pages: hls.js fetches playlists and segments across it.
+  router.use(
+    "/media",
+    express.static(options.mediaDir ?? MEDIA_DIR, {
+      maxAge: "7d",
+      setHeaders: (res) => res.setHeader("Access-Control-Allow-Origin", "*"),
+    }),
+  );
   // A missing file is a plain HTTP 404, not an API envelope.
   router.use("/media", (_req, res) => {
     res.sendStatus(404);
@@ -83,6 +111,7 @@ export function createPlatform(options: PlatformOptions): { router: express.Rout
 
   return {
     router,
+    draftPreviews: () => issueDraftPreviews(ctx),
     close() {
       clearInterval(housekeeping);
       db.close();

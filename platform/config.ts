@@ -12,6 +12,7 @@ export function readStandaloneConfig(env: NodeJS.ProcessEnv = process.env) {
     dbPath: resolve(env.PLATFORM_DB_PATH ?? "./data/platform.sqlite"),
     hashidsSalt: env.HASHIDS_SALT ?? "davmu-share",
     hashidsMinLength: minLength,
+    previewSecret: env.PLATFORM_PREVIEW_SECRET,
     // Media URLs must be absolute here: the pages that show them are served by the share site, another origin.
     mediaBaseUrl: env.PLATFORM_MEDIA_BASE_URL ?? `http://localhost:${port}/media`,
     // Opens the development SMS outbox; a random one per process unless set.

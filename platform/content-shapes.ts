@@ -13,6 +13,8 @@ export type ContentType =
   | "local_live"
   | "special";
 
+/** A draft: never listed and never served by id, only through a signed preview link (preview.ts). */
+export const STATE_DRAFT = 0;
 export const STATE_PUBLISHED = 1;
 export const STATE_OFFLINE = 17;
 export const STATE_DELETED = 100;
@@ -34,6 +36,9 @@ export type ContentRow = {
   covers: string;
   images: string;
   media_url: string;
+  hls_url: string;
+  media_width: number;
+  media_height: number;
   duration_sec: number;
   payload: string;
   live: string | null;
@@ -53,7 +58,7 @@ export type ContentRow = {
 };
 
 type Cover = { thumb: string; url: string; wbep_thumb: string };
-type GalleryImage = { url: string; thumb: string; description: string };
+type GalleryImage = { url: string; thumb: string; description: string; width: number; height: number };
 type Payload = {
   url: string;
   real_url: string;
@@ -64,6 +69,9 @@ type Payload = {
   enable_pc: boolean;
   app_url: string;
   pc_url: string;
+  /** mini_program: the mini program's AppID (wx…) and display name. */
+  appid: string;
+  mini_program_name: string;
 };
 type Live = { status: number; start_time: string; end_time: string; online_count: number };
 
@@ -77,6 +85,8 @@ const DEFAULT_PAYLOAD: Payload = {
   enable_pc: true,
   app_url: "",
   pc_url: "",
+  appid: "",
+  mini_program_name: "",
 };
 
 export type Content = {
@@ -105,9 +115,17 @@ export type Content = {
   version: number;
 };
 
-export type ContentDetail = Content & {
-  content: string;
+/** What a player needs: album episodes carry it too, so a page plays them in place. */
+export type MediaFields = {
   media_url: string;
+  hls_url: string;
+  duration_sec: number;
+  media_width: number;
+  media_height: number;
+};
+
+export type ContentDetail = Content & MediaFields & {
+  content: string;
   images: GalleryImage[];
   live: Live | null;
 };
@@ -157,11 +175,21 @@ export function toContent(ctx: PlatformContext, row: ContentRow): Content {
   };
 }
 
-export function toContentDetail(ctx: PlatformContext, row: ContentRow): ContentDetail {
+export function toContentWithMedia(ctx: PlatformContext, row: ContentRow): Content & MediaFields {
   return {
     ...toContent(ctx, row),
-    content: ctx.media(row.body),
     media_url: ctx.media(row.media_url),
+    hls_url: ctx.media(row.hls_url),
+    duration_sec: row.duration_sec,
+    media_width: row.media_width,
+    media_height: row.media_height,
+  };
+}
+
+export function toContentDetail(ctx: PlatformContext, row: ContentRow): ContentDetail {
+  return {
+    ...toContentWithMedia(ctx, row),
+    content: ctx.media(row.body),
     images: JSON.parse(ctx.media(row.images)) as GalleryImage[],
     live: row.live === null ? null : (JSON.parse(row.live) as Live),
   };

@@ -51,6 +51,26 @@ describe("app configuration", () => {
     expect(logo.headers.get("content-type")).toBe("image/png");
     expect((await fetch(`${p.origin}/_platform/media/missing.png`)).status).toBe(404);
   });
+
+  it("serves HLS playlists and segments with their types, and answers range requests for seeking", async () => {
+    const playlist = await fetch(`${p.origin}/_platform/media/river-dawn.m3u8`);
+    expect(playlist.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
+    const segments = (await playlist.text()).split("\n").filter((line) => line.endsWith(".ts"));
+    expect(segments.length).toBeGreaterThanOrEqual(3);
+    for (const segment of segments) {
+      const response = await fetch(`${p.origin}/_platform/media/${segment}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("video/mp2t");
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    }
+    for (const [file, type] of [["river-dawn.mp4", "video/mp4"], ["story-snail.m4a", "audio/mp4"]]) {
+      const part = await fetch(`${p.origin}/_platform/media/${file}`, { headers: { range: "bytes=100-199" } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get("content-type")).toBe(type);
+      expect(part.headers.get("content-range")).toMatch(/^bytes 100-199\/\d+$/);
+      expect((await part.arrayBuffer()).byteLength).toBe(100);
+    }
+  });
 });
 
 describe("content", () => {
@@ -94,19 +114,38 @@ describe("content", () => {
     expect(await p.get("/peony/v1/content/%E4%BD%A0", { token })).toEqual(expected);
   });
 
+  /** Every listed content, page by page. */
+  async function listAll(): Promise<{ list: Content[]; total: number }> {
+    const list: Content[] = [];
+    for (let page = 1; ; page++) {
+      const result = await p.get<{ list: Content[]; total: number }>(`/peony/v1/content?pagesize=50&pageindex=${page}`, { token });
+      list.push(...result.data!.list);
+      if (result.data!.list.length < 50) return { list, total: result.data!.total };
+    }
+  }
+
   it("returns offline and deleted content with its state, and never lists it", async () => {
     expect((await p.get(`/peony/v1/content/${id(SEED_FIXTURES.state17)}`, { token })).data.state).toBe(17);
     expect((await p.get(`/peony/v1/content/${id(SEED_FIXTURES.state100)}`, { token })).data.state).toBe(100);
-    const all = await p.get<{ list: Content[]; total: number }>("/peony/v1/content?pagesize=50", { token });
-    const listed = all.data!.list.map((c) => c.post_id);
+    const all = await listAll();
+    const listed = all.list.map((c) => c.post_id);
     expect(listed).not.toContain(id(SEED_FIXTURES.state17));
     expect(listed).not.toContain(id(SEED_FIXTURES.state100));
-    expect(all.data!.total).toBe(listed.length);
+    expect(all.total).toBe(listed.length);
+  });
+
+  it("never lists or serves drafts by id", async () => {
+    const listed = (await listAll()).list.map((c) => c.post_id);
+    for (const draft of [SEED_FIXTURES.draftArticle, SEED_FIXTURES.draftVideo]) {
+      expect(listed).not.toContain(id(draft));
+      expect(await p.get(`/peony/v1/content/${id(draft)}`, { token })).toEqual({ code: 10024, message: "内容不存在", data: null });
+      expect((await p.get(`/peony/v1/content/${id(draft)}/related`, { token })).code).toBe(10024);
+      expect((await p.get(`/peony/v1/comment/${id(draft)}`, { token })).code).toBe(10024);
+    }
   });
 
   it("has every content type of the spec's map", async () => {
-    const all = await p.get<{ list: Content[] }>("/peony/v1/content?pagesize=50", { token });
-    const types = new Set(all.data!.list.map((c) => c.content_type));
+    const types = new Set((await listAll()).list.map((c) => c.content_type));
     for (const type of ["article", "video", "svideo", "audio", "image", "video_album", "audio_album", "mini_program", "link", "local_live", "special"]) {
       expect(types).toContain(type);
     }
@@ -167,18 +206,48 @@ describe("content", () => {
     expect(empty.data!.album_status).toEqual({ status: 0, total: 0 });
     const special = await p.get<{ list: Content[]; total: number }>(`/peony/v1/content/${id(SEED_FIXTURES.special)}/items`, { token });
     expect(special.data!.list[0].post_id).toBe(id(SEED_FIXTURES.manyComments));
+    expect(special.data!.total).toBe(12);
   });
 
   it("describes media, gallery, live, mini-program and link content", async () => {
     const detail = async (n: number) => (await p.get<ContentDetail>(`/peony/v1/content/${id(n)}`, { token })).data!;
-    expect(await detail(SEED_FIXTURES.video)).toMatchObject({ media_url: "/_platform/media/clip-landscape.mp4", duration_str: "00:03" });
-    expect(await detail(SEED_FIXTURES.audio)).toMatchObject({ media_url: "/_platform/media/chime.mp3", duration_str: "00:04" });
+    expect(await detail(SEED_FIXTURES.video)).toMatchObject({
+      media_url: "/_platform/media/river-dawn.mp4",
+      hls_url: "/_platform/media/river-dawn.m3u8",
+      duration_str: "00:08",
+      duration_sec: 8,
+      media_width: 640,
+      media_height: 360,
+      style: { data: [{ url: "/_platform/media/cover-14.jpg" }] },
+    });
+    for (const svideo of [SEED_FIXTURES.svideo, SEED_FIXTURES.svideoNightMarket, SEED_FIXTURES.svideoFerry]) {
+      const short = await detail(svideo);
+      expect(short).toMatchObject({ content_type: "svideo", media_width: 360, media_height: 640, hls_url: "" });
+      expect(short.media_url).toMatch(/\.mp4$/);
+    }
+    expect(await detail(SEED_FIXTURES.audio)).toMatchObject({ media_url: "/_platform/media/news-morning.m4a", duration_str: "00:10", media_width: 0 });
     const gallery = await detail(SEED_FIXTURES.gallery);
     expect(gallery.pic_num).toBe(6);
-    expect(gallery.images[0]).toMatchObject({ url: "/_platform/media/cover-11.jpg", description: expect.any(String) });
+    expect(gallery.images[0]).toEqual({
+      url: "/_platform/media/cover-11.jpg",
+      thumb: "/_platform/media/cover-11.webp",
+      width: 640,
+      height: 360,
+      description: "清晨，白鹤在芦苇荡边觅食。",
+    });
+    const mixed = await detail(SEED_FIXTURES.galleryMixed);
+    expect(mixed.pic_num).toBe(8);
+    expect(mixed.images.map((i) => [i.width, i.height])).toContainEqual([640, 960]);
+    for (const picture of mixed.images) expect(picture.description).not.toBe("");
     expect((await detail(SEED_FIXTURES.localLive)).live).toMatchObject({ status: 1, online_count: 12345 });
-    expect((await detail(SEED_FIXTURES.miniProgram)).payload).toMatchObject({ url: "pages/index/index", bizName: expect.stringMatching(/^gh_/) });
+    expect((await detail(SEED_FIXTURES.miniProgram)).payload).toMatchObject({
+      url: "pages/index/index",
+      bizName: expect.stringMatching(/^gh_/),
+      appid: expect.stringMatching(/^wx[0-9a-f]{16}$/),
+      mini_program_name: "临江政务服务",
+    });
     expect((await detail(SEED_FIXTURES.link)).payload.url).toMatch(/^https:\/\//);
+    expect((await detail(SEED_FIXTURES.hostileLink)).payload.url).toMatch(/^javascript:/);
   });
 
   it("carries the hostile body unsanitized (the site sanitizes)", async () => {

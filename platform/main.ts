@@ -21,6 +21,9 @@ const server = app.listen(config.port, () => {
   console.log(`[platform] listening on http://localhost:${port} (database ${config.dbPath}, media ${config.mediaBaseUrl})`);
   console.log(`[platform] demo account: phone ${DEMO_PHONE}, password ${demoPasswordFor(config.devKey)}`);
   console.log(`[platform] development SMS outbox (keep this link private): http://localhost:${port}${smsOutboxPath(config.devKey)}`);
+  for (const { content, preview_token, expired_at } of platform.draftPreviews()) {
+    console.log(`[platform] draft ${content.content_type} ${content.post_id}: preview=${preview_token} (until ${expired_at})`);
+  }
 });
 
 function shutdown() {

@@ -2,6 +2,12 @@
  * The platform's tables. Times are ISO 8601 UTC strings (`Date#toISOString`), so they compare correctly as text.
  * Text columns holding media references use the `{{media}}` placeholder (see media.ts).
  */
+/**
+ * Bumped whenever a table changes shape. A database written by another version holds only demo data, so it is
+ * dropped and seeded afresh rather than migrated.
+ */
+export const SCHEMA_VERSION = 2;
+
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS official_accounts (
   id INTEGER PRIMARY KEY,
@@ -83,16 +89,22 @@ CREATE TABLE IF NOT EXISTS contents (
   body TEXT NOT NULL DEFAULT '',
   -- JSON [{ thumb, url, wbep_thumb }].
   covers TEXT NOT NULL DEFAULT '[]',
-  -- JSON [{ url, thumb, description }]: the pictures of a gallery.
+  -- JSON [{ url, thumb, description, width, height }]: the pictures of a gallery.
   images TEXT NOT NULL DEFAULT '[]',
+  -- The MP4 of a video or the file of an audio.
   media_url TEXT NOT NULL DEFAULT '',
+  -- The same video as an HLS playlist (.m3u8), '' when there is none.
+  hls_url TEXT NOT NULL DEFAULT '',
+  -- Pixel size of a video (0 for audio and other types): pages reserve its box before it loads.
+  media_width INTEGER NOT NULL DEFAULT 0,
+  media_height INTEGER NOT NULL DEFAULT 0,
   duration_sec INTEGER NOT NULL DEFAULT 0,
   -- JSON, a subset of the contract's payload; the rest takes defaults.
   payload TEXT NOT NULL DEFAULT '{}',
   -- JSON { status, start_time, end_time, online_count } for local_live, NULL otherwise.
   live TEXT,
   official_account_id INTEGER REFERENCES official_accounts(id),
-  -- 1 published, 17 taken offline, 100 deleted.
+  -- 0 draft (readable only through a signed preview link), 1 published, 17 taken offline, 100 deleted.
   state INTEGER NOT NULL DEFAULT 1,
   recommended INTEGER NOT NULL DEFAULT 0,
   comment_enabled INTEGER NOT NULL DEFAULT 1,
@@ -114,11 +126,21 @@ CREATE TABLE IF NOT EXISTS content_group_items (
   PRIMARY KEY (group_id, content_id)
 );
 
--- Episodes of an album and the items of a special topic, in order.
+-- The sections (tabs) of a special topic, in order.
+CREATE TABLE IF NOT EXISTS special_sections (
+  id INTEGER PRIMARY KEY,
+  special_id INTEGER NOT NULL REFERENCES contents(id),
+  name TEXT NOT NULL,
+  sort INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS special_sections_by_special ON special_sections (special_id, sort);
+
+-- Episodes of an album and the items of a special topic, in order; a special's items each sit in one section.
 CREATE TABLE IF NOT EXISTS content_children (
   parent_id INTEGER NOT NULL REFERENCES contents(id),
   child_id INTEGER NOT NULL REFERENCES contents(id),
   sort INTEGER NOT NULL,
+  section_id INTEGER REFERENCES special_sections(id),
   PRIMARY KEY (parent_id, child_id)
 );
 

@@ -1,5 +1,5 @@
 import type { Db } from "./db";
-import type { ContentType } from "./content-shapes";
+import { STATE_DRAFT, type ContentType } from "./content-shapes";
 import { MEDIA_PLACEHOLDER } from "./media";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
@@ -38,7 +38,20 @@ export const SEED_FIXTURES = {
   miniProgram: 44,
   link: 45,
   localLive: 46,
+  /** Special topic with three sections of cards (special_sections). */
   special: 47,
+  /** Short videos besides `svideo`, each a portrait MP4 with sound. */
+  svideoNightMarket: 48,
+  svideoFerry: 49,
+  /** Finished audio album of 36 episodes: more than the audio-album page of 30. */
+  longAudioAlbum: 50,
+  /** Gallery of 8 pictures in landscape, portrait and square. */
+  galleryMixed: 51,
+  /** Link content whose target is `javascript:`: the site must never navigate to it. */
+  hostileLink: 52,
+  /** Drafts (state 0): served only through a signed preview link. */
+  draftArticle: 60,
+  draftVideo: 61,
   demoUser: USER.demo,
   demoPhone: DEMO_PHONE,
   /** A seeded user without a password (code login only). */
@@ -66,14 +79,40 @@ type ContentSeed = {
   commentsClosed?: boolean;
   state?: number;
   body?: string;
+  /** Media file names in platform/media: the MP4 or audio file, and the HLS playlist of a video. */
   media?: string;
+  hls?: string;
+  /** Pixel size of a video. */
+  size?: [number, number];
   durationSec?: number;
-  images?: { cover: string; description: string }[];
+  images?: Picture[];
   payload?: Record<string, string | boolean>;
   live?: { status: number; startedHoursAgo: number; endsInHours: number; online_count: number };
   albumFinished?: boolean;
+  /** Album episodes, in order. */
   children?: number[];
+  /** A special topic's sections, each with its cards in order. */
+  sections?: { name: string; items: number[] }[];
 };
+
+/** A gallery picture: files in platform/media, their pixel size (the swipe viewer needs it up front) and caption. */
+type Picture = { url: string; thumb: string; width: number; height: number; description: string };
+
+const coverPicture = (n: number, description: string): Picture => ({
+  url: `${coverName(n)}.jpg`,
+  thumb: `${coverName(n)}.webp`,
+  width: 640,
+  height: 360,
+  description,
+});
+
+const galleryPicture = (n: number, [width, height]: [number, number], description: string): Picture => {
+  const name = `gallery-${String(n).padStart(2, "0")}`;
+  return { url: `${name}.jpg`, thumb: `${name}-thumb.webp`, width, height, description };
+};
+
+const LANDSCAPE_VIDEO: [number, number] = [640, 360];
+const PORTRAIT_VIDEO: [number, number] = [360, 640];
 
 const OFFICIAL_ACCOUNTS = [
   { id: ACCOUNT.government, name: "临江发布", avatar: "avatar-11.png", description: "临江市人民政府新闻办公室官方账号", followers: 1234567 },
@@ -138,10 +177,18 @@ const episode = (id: number, title: string, hoursAgo: number, cover: number, vie
   groups: [GROUP.video, GROUP.culture],
   body: paragraphs("手艺在指尖，光阴在竹篾与丝线之间。本集走进一位坚守四十年的老手艺人。"),
   media: "clip-landscape.mp4",
+  size: LANDSCAPE_VIDEO,
   durationSec: 3,
 });
 
-const story = (id: number, title: string, hoursAgo: number, views: number): ContentSeed => ({
+const STORY_TRACKS = [
+  { file: "story-moon-boat.m4a", seconds: 20 },
+  { file: "story-lighthouse.m4a", seconds: 16 },
+  { file: "story-postman.m4a", seconds: 24 },
+  { file: "story-snail.m4a", seconds: 12 },
+];
+
+const story = (id: number, title: string, hoursAgo: number, views: number, track: number): ContentSeed => ({
   id,
   type: "audio",
   title,
@@ -155,8 +202,37 @@ const story = (id: number, title: string, hoursAgo: number, views: number): Cont
   collects: Math.round(views / 30),
   groups: [GROUP.culture],
   body: paragraphs("主播：小雨姐姐。", "适合3至8岁的小朋友，建议睡前收听。"),
-  media: "chime.mp3",
-  durationSec: 4,
+  media: STORY_TRACKS[track].file,
+  durationSec: STORY_TRACKS[track].seconds,
+});
+
+const DIALECT_PHRASES = [
+  "吃了吗", "落雨了", "莫着急", "蛮好的", "搞么子", "晓得了", "慢慢走", "过早", "好扎实", "冇得事",
+  "么样搞", "几好的", "莫港了", "拐了", "闹热", "清爽", "灵醒", "扎劲", "岔巴子", "日白",
+  "嗯是的", "排场", "苕", "味道好", "打流", "划得来", "涮坛子", "不带信", "拉倒", "鬼火冒",
+  "刹黑", "老倌", "伢们", "么事", "哈数", "称透",
+];
+
+/** The 36 episodes of the finished dialect album, a day apart and long before the rest of the seed. */
+const dialectEpisodes = DIALECT_PHRASES.map((phrase, index): ContentSeed => {
+  const track = STORY_TRACKS[index % STORY_TRACKS.length];
+  return {
+    id: 100 + index,
+    type: "audio",
+    title: `临江话100句｜第${index + 1}句：“${phrase}”`,
+    summary: "老临江人教你说地道的临江话。",
+    source: "临江文旅",
+    account: ACCOUNT.culture,
+    covers: [coverName(6)],
+    hoursAgo: 24 * (120 - index),
+    views: 1200 + ((index * 137) % 900),
+    likes: 20 + index,
+    collects: 5 + (index % 7),
+    groups: [],
+    body: paragraphs(`今天学一句临江话：“${phrase}”。`, "主讲：非遗传承人周师傅。"),
+    media: track.file,
+    durationSec: track.seconds,
+  };
 });
 
 const OTHER_CONTENT: ContentSeed[] = [
@@ -175,8 +251,10 @@ const OTHER_CONTENT: ContentSeed[] = [
     groups: [GROUP.recommend, GROUP.video, GROUP.local],
     recommended: true,
     body: paragraphs("清晨五点，无人机从江心洲湿地起飞。镜头里，薄雾慢慢散去，早起的渔船划开平静的江面。", "摄影：大目新闻视觉中心"),
-    media: "clip-landscape.mp4",
-    durationSec: 3,
+    media: "river-dawn.mp4",
+    hls: "river-dawn.m3u8",
+    size: LANDSCAPE_VIDEO,
+    durationSec: 8,
   },
   {
     id: 31,
@@ -193,6 +271,7 @@ const OTHER_CONTENT: ContentSeed[] = [
     groups: [GROUP.video, GROUP.local],
     body: paragraphs("凌晨四点的菜市场，是一座城市最早醒来的地方。"),
     media: "clip-portrait.mp4",
+    size: PORTRAIT_VIDEO,
     durationSec: 3,
   },
   {
@@ -212,8 +291,8 @@ const OTHER_CONTENT: ContentSeed[] = [
       "各位听众早上好，欢迎收听大目早间新闻。",
       "地铁5号线今天上午正式开通运营，江北到高新区最快40分钟；市气象台发布暴雨黄色预警，明后两天出行请注意安全；改造后的老街夜市重新开张，首周客流超过二十万人次。",
     ),
-    media: "chime.mp3",
-    durationSec: 4,
+    media: "news-morning.m4a",
+    durationSec: 10,
   },
   {
     id: 33,
@@ -229,12 +308,12 @@ const OTHER_CONTENT: ContentSeed[] = [
     collects: 345,
     groups: [GROUP.recommend, GROUP.local, GROUP.culture],
     images: [
-      { cover: coverName(11), description: "清晨，白鹤在芦苇荡边觅食。" },
-      { cover: coverName(14), description: "涨潮时分，江水漫过浅滩。" },
-      { cover: coverName(16), description: "湿地公园的草坡，是周末野餐的好去处。" },
-      { cover: coverName(4), description: "远处的群山在薄雾中若隐若现。" },
-      { cover: coverName(10), description: "傍晚的霞光染红了天空。" },
-      { cover: coverName(12), description: "观鸟长廊旁新栽的水杉。" },
+      coverPicture(11, "清晨，白鹤在芦苇荡边觅食。"),
+      coverPicture(14, "涨潮时分，江水漫过浅滩。"),
+      coverPicture(16, "湿地公园的草坡，是周末野餐的好去处。"),
+      coverPicture(4, "远处的群山在薄雾中若隐若现。"),
+      coverPicture(10, "傍晚的霞光染红了天空。"),
+      coverPicture(12, "观鸟长廊旁新栽的水杉。"),
     ],
   },
   {
@@ -274,10 +353,10 @@ const OTHER_CONTENT: ContentSeed[] = [
     albumFinished: false,
     children: [39, 40, 41, 42],
   },
-  story(39, "睡前故事｜小兔子的月亮船", 470, 5678),
-  story(40, "睡前故事｜会唱歌的灯塔", 300, 4567),
-  story(41, "睡前故事｜森林里的邮递员", 130, 3456),
-  story(42, "睡前故事｜下雨天的小蜗牛", 26, 987),
+  story(39, "睡前故事｜小兔子的月亮船", 470, 5678, 0),
+  story(40, "睡前故事｜会唱歌的灯塔", 300, 4567, 1),
+  story(41, "睡前故事｜森林里的邮递员", 130, 3456, 2),
+  story(42, "睡前故事｜下雨天的小蜗牛", 26, 987, 3),
   {
     id: 43,
     type: "audio_album",
@@ -312,6 +391,8 @@ const OTHER_CONTENT: ContentSeed[] = [
       url: "pages/index/index",
       real_url: "https://www.example.com/linjiang-gov/",
       bizName: "gh_3a7c9e21b5d0",
+      appid: "wx5e8a3c1d7b9f2046",
+      mini_program_name: "临江政务服务",
       nav: true,
       capsule: true,
     },
@@ -351,6 +432,7 @@ const OTHER_CONTENT: ContentSeed[] = [
     recommended: true,
     body: paragraphs("大目新闻直播间全程直播2026临江马拉松，主播和专业解说带你看遍全程赛道。"),
     media: "clip-landscape.mp4",
+    size: LANDSCAPE_VIDEO,
     live: { status: 1, startedHoursAgo: 0.7, endsInHours: 4, online_count: 12345 },
   },
   {
@@ -368,7 +450,147 @@ const OTHER_CONTENT: ContentSeed[] = [
     groups: [GROUP.recommend, GROUP.news],
     recommended: true,
     body: paragraphs("交通、居住、消费、文化……城市更新不只是拆和建，更是让生活变得更方便。本专题持续关注临江的城市更新。"),
-    children: [1, 2, 8, 10, 13],
+    sections: [
+      { name: "交通出行", items: [1, 10, 13, 30] },
+      { name: "安居宜居", items: [2, 3, 12] },
+      { name: "消费文化", items: [8, 4, 17, 33, 48] },
+    ],
+  },
+  {
+    id: 48,
+    type: "svideo",
+    title: "夜市开张第一晚，排队的人绕了三圈",
+    summary: "糖画、烤串、臭豆腐：老街夜市的烟火气又回来了。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: ["svideo-night-market"],
+    hoursAgo: 22,
+    views: 23456,
+    likes: 3456,
+    collects: 210,
+    groups: [GROUP.video, GROUP.local],
+    body: paragraphs("糖画、烤串、臭豆腐：老街夜市的烟火气又回来了。"),
+    media: "svideo-night-market.mp4",
+    size: PORTRAIT_VIDEO,
+    durationSec: 5,
+  },
+  {
+    id: 49,
+    type: "svideo",
+    title: "最后一班轮渡：江上十分钟",
+    summary: "晚上九点半，末班轮渡载着下夜班的人回家。",
+    source: "临江文旅",
+    account: ACCOUNT.culture,
+    covers: ["svideo-ferry"],
+    hoursAgo: 30,
+    views: 8765,
+    likes: 987,
+    collects: 65,
+    groups: [GROUP.video],
+    body: paragraphs("晚上九点半，末班轮渡载着下夜班的人回家。"),
+    media: "svideo-ferry.mp4",
+    size: PORTRAIT_VIDEO,
+    durationSec: 5,
+  },
+  {
+    id: 50,
+    type: "audio_album",
+    title: "《临江话100句》第一季",
+    summary: "三十六句地道临江话，从问候到拌嘴，全季已完结。",
+    source: "临江文旅",
+    account: ACCOUNT.culture,
+    covers: [coverName(6)],
+    hoursAgo: 24 * 121,
+    views: 34567,
+    likes: 2345,
+    collects: 3456,
+    groups: [GROUP.culture],
+    body: paragraphs("老临江人教你说地道的临江话。第一季三十六句，从问候到吵架，全季已完结。"),
+    albumFinished: true,
+    children: dialectEpisodes.map((e) => e.id),
+  },
+  {
+    id: 51,
+    type: "image",
+    title: "组图｜一日四时看临江",
+    summary: "从晨光到星夜，八张图看临江的山与江。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: ["gallery-01", "gallery-04", "gallery-06"],
+    hoursAgo: 27,
+    views: 7654,
+    likes: 876,
+    collects: 234,
+    groups: [GROUP.recommend, GROUP.local],
+    images: [
+      galleryPicture(1, [960, 640], "黎明：月亮还没落下，东边的天已经亮了。"),
+      galleryPicture(2, [960, 640], "上午：晴空下的江北丘陵，农田一片新绿。"),
+      galleryPicture(3, [640, 960], "子夜：城郊山顶，一轮满月升起。"),
+      galleryPicture(4, [960, 640], "正午：阳光正烈，远山被晒得发红。"),
+      galleryPicture(5, [800, 800], "午后：江面开阔，水天一色。"),
+      galleryPicture(6, [960, 640], "黄昏：晚霞把天空染成紫色。"),
+      galleryPicture(7, [640, 960], "春日：山坡上的茶园。"),
+      galleryPicture(8, [960, 640], "入夜：江边亮起第一盏灯。"),
+    ],
+  },
+  {
+    id: 52,
+    type: "link",
+    title: "点击领取临江消费券（测试用恶意链接）",
+    summary: "这条外链的目标不是网页地址，分享站不应跳转。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: [coverName(9)],
+    hoursAgo: 200,
+    views: 321,
+    likes: 1,
+    collects: 0,
+    groups: [GROUP.news],
+    payload: {
+      url: "javascript:alert(document.cookie)",
+      real_url: "javascript:alert(document.cookie)",
+      pc_url: "javascript:alert(document.cookie)",
+    },
+  },
+  ...dialectEpisodes,
+  {
+    id: 60,
+    type: "article",
+    title: "【草稿】江北新区规划方案征求意见",
+    summary: "规划方案尚在审定，请勿外传。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: [coverName(2)],
+    hoursAgo: 0.5,
+    views: 0,
+    likes: 0,
+    collects: 0,
+    groups: [GROUP.news],
+    state: STATE_DRAFT,
+    body: paragraphs(
+      "（内部预览稿）江北新区规划方案今日起公开征求意见，方案提出建设三条跨江通道和一座滨江公园。",
+      "<strong>编辑注：</strong>数据待规划局最终核实。",
+    ),
+  },
+  {
+    id: 61,
+    type: "video",
+    title: "【草稿】航拍江北新区施工现场",
+    summary: "视频待审，请勿外传。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: [coverName(14)],
+    hoursAgo: 0.5,
+    views: 0,
+    likes: 0,
+    collects: 0,
+    groups: [GROUP.video],
+    state: STATE_DRAFT,
+    body: paragraphs("（内部预览稿）无人机镜头下的江北新区施工现场。"),
+    media: "river-dawn.mp4",
+    hls: "river-dawn.m3u8",
+    size: LANDSCAPE_VIDEO,
+    durationSec: 8,
   },
 ];
 
@@ -399,20 +621,22 @@ export function seedDatabase(db: Db, now: Date): void {
     GROUPS.forEach((g, index) => insertGroup.run(g.id, g.name, index));
 
     const insertContent = db.prepare(
-      `INSERT INTO contents (id, content_type, title, summary, source_alias, body, covers, images, media_url, duration_sec,
-         payload, live, official_account_id, state, recommended, comment_enabled, album_finished, view_count, like_count,
-         collect_count, publish_at)
-       VALUES (@id, @type, @title, @summary, @source, @body, @covers, @images, @media, @durationSec, @payload, @live,
-         @account, @state, @recommended, @commentEnabled, @albumFinished, @views, @likes, @collects, @publishAt)`,
+      `INSERT INTO contents (id, content_type, title, summary, source_alias, body, covers, images, media_url, hls_url,
+         media_width, media_height, duration_sec, payload, live, official_account_id, state, recommended, comment_enabled,
+         album_finished, view_count, like_count, collect_count, publish_at)
+       VALUES (@id, @type, @title, @summary, @source, @body, @covers, @images, @media, @hls, @width, @height, @durationSec,
+         @payload, @live, @account, @state, @recommended, @commentEnabled, @albumFinished, @views, @likes, @collects,
+         @publishAt)`,
     );
     const insertGroupItem = db.prepare("INSERT INTO content_group_items (group_id, content_id) VALUES (?, ?)");
-    const insertChild = db.prepare("INSERT INTO content_children (parent_id, child_id, sort) VALUES (?, ?, ?)");
+    const insertChild = db.prepare("INSERT INTO content_children (parent_id, child_id, sort, section_id) VALUES (?, ?, ?, ?)");
+    const insertSection = db.prepare("INSERT INTO special_sections (special_id, name, sort) VALUES (?, ?, ?)");
     const contents = [...ARTICLES.map(articleSeed), ...OTHER_CONTENT];
     for (const c of contents) {
       const published = hoursAgo(c.hoursAgo);
       publishMs.set(c.id, published);
       const covers = c.covers.map((name) => ({ thumb: media(`${name}.jpg`), url: media(`${name}.jpg`), wbep_thumb: media(`${name}.webp`) }));
-      const images = (c.images ?? []).map((i) => ({ url: media(`${i.cover}.jpg`), thumb: media(`${i.cover}.webp`), description: i.description }));
+      const images = (c.images ?? []).map((i) => ({ ...i, url: media(i.url), thumb: media(i.thumb) }));
       const live = c.live && {
         status: c.live.status,
         start_time: at(hoursAgo(c.live.startedHoursAgo)),
@@ -429,6 +653,9 @@ export function seedDatabase(db: Db, now: Date): void {
         covers: JSON.stringify(covers),
         images: JSON.stringify(images),
         media: c.media ? media(c.media) : "",
+        hls: c.hls ? media(c.hls) : "",
+        width: c.size?.[0] ?? 0,
+        height: c.size?.[1] ?? 0,
         durationSec: c.durationSec ?? 0,
         payload: JSON.stringify(c.payload ?? {}),
         live: live ? JSON.stringify(live) : null,
@@ -444,7 +671,14 @@ export function seedDatabase(db: Db, now: Date): void {
       });
       for (const g of c.groups) insertGroupItem.run(g, c.id);
     }
-    for (const c of contents) c.children?.forEach((child, index) => insertChild.run(c.id, child, index + 1));
+    for (const c of contents) {
+      c.children?.forEach((child, index) => insertChild.run(c.id, child, index + 1, null));
+      let sort = 0;
+      c.sections?.forEach((section, index) => {
+        const sectionId = insertSection.run(c.id, section.name, index + 1).lastInsertRowid;
+        for (const item of section.items) insertChild.run(c.id, item, ++sort, sectionId);
+      });
+    }
 
     const insertComment = db.prepare(
       `INSERT INTO comments (content_id, user_id, parent_id, target_user_id, content, ip_location, star_count, reply_count, created_at)

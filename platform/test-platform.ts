@@ -20,6 +20,8 @@ export const TEST_DEV_KEY = "platform-test-dev-key";
 export const TEST_DEMO_PASSWORD = demoPasswordFor(TEST_DEV_KEY);
 
 export const testIds = createIdCodec({ salt: SALT, minLength: MIN_LENGTH });
+/** Tests sign their own preview tokens (expired, for another post) with it. */
+export const TEST_PREVIEW_SECRET = "platform-test-preview-secret";
 
 type CallOptions = { token?: string; body?: unknown; rawBody?: string; ip?: string };
 
@@ -35,6 +37,7 @@ export async function startTestPlatform() {
     log: (line) => logs.push(line),
     now: () => new Date(nowMs),
     devKey: TEST_DEV_KEY,
+    previewSecret: TEST_PREVIEW_SECRET,
   });
   const app = express();
   app.set("trust proxy", "loopback");
@@ -103,6 +106,8 @@ export async function startTestPlatform() {
     latestCode,
     loginWithCode,
     loginDemo,
+    draftPreviews: () => platform.draftPreviews(),
+    now: () => new Date(nowMs),
     advance(ms: number) {
       nowMs += ms;
     },

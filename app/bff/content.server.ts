@@ -42,7 +42,82 @@ export const contentSchema = z.object({
 });
 export type Content = z.infer<typeof contentSchema>;
 
-const detailSchema = contentSchema.extend({ content: z.string().default(""), media_url: z.string().default("") });
+/** What plays a content item: the detail and every album episode carry it. */
+const mediaFields = {
+  media_url: z.string().default(""),
+  hls_url: z.string().default(""),
+  duration_sec: count,
+  media_width: count,
+  media_height: count,
+};
+
+/** A list item with what plays it: album episodes. */
+export const playableContentSchema = contentSchema.extend(mediaFields);
+
+const VIDEO_TYPES = new Set(["video", "svideo", "local_live"]);
+
+/** A video's sources, poster and size, as its player needs them. */
+export type VideoMedia = {
+  kind: "video";
+  /** MP4 file ('' when the video only has HLS). */
+  mp4: string;
+  /** HLS playlist (.m3u8), '' when there is none. */
+  hls: string;
+  poster: string;
+  duration_sec: number;
+  duration_str: string;
+  /** Pixel size, 0 when unknown; a page reserves the player's box from it. */
+  width: number;
+  height: number;
+};
+
+export type AudioMedia = { kind: "audio"; url: string; cover: string; duration_sec: number; duration_str: string };
+
+/** The player's sources of a video or audio item; null for other types and for items without a file. */
+export function mediaOf(item: z.infer<typeof playableContentSchema>): VideoMedia | AudioMedia | null {
+  const timing = { duration_sec: item.duration_sec, duration_str: item.duration_str };
+  if (VIDEO_TYPES.has(item.content_type) && (item.media_url || item.hls_url)) {
+    return { kind: "video", mp4: item.media_url, hls: item.hls_url, poster: coverOf(item), width: item.media_width, height: item.media_height, ...timing };
+  }
+  if (item.content_type === "audio" && item.media_url) return { kind: "audio", url: item.media_url, cover: coverOf(item), ...timing };
+  return null;
+}
+
+/** A mini program's card: its name, AppID and page path (payload), and its original id (gh_…) for the WeChat open tag. */
+export type MiniProgram = { name: string; appid: string; path: string; username: string; fallback_url: string };
+
+function miniProgramOf(content: Content): MiniProgram | null {
+  if (content.content_type !== "mini_program") return null;
+  const text = (key: string) => {
+    const value = content.payload[key];
+    return typeof value === "string" ? value : "";
+  };
+  return { name: text("mini_program_name"), appid: text("appid"), path: content.payload.url, username: text("bizName"), fallback_url: content.payload.real_url };
+}
+
+/** A content detail; the preview and a special's head read the same shape. */
+export const detailSchema = contentSchema
+  .extend({
+    content: z.string().default(""),
+    ...mediaFields,
+    /** Gallery pictures with their captions; width and height let a swipe viewer lay them out before they load. */
+    images: z
+      .array(
+        z.object({
+          url: z.string(),
+          thumb: z.string().default(""),
+          description: z.string().default(""),
+          width: count,
+          height: count,
+        }),
+      )
+      .default([]),
+    live: z
+      .object({ status: z.number().int(), start_time: z.string(), end_time: z.string(), online_count: count })
+      .nullable()
+      .default(null),
+  })
+  .transform((detail) => ({ ...detail, media: mediaOf(detail), mini_program: miniProgramOf(detail) }));
 export type ContentDetail = z.infer<typeof detailSchema>;
 
 /** Spec section 4: these states mean the content is gone; the page answers 404. */

@@ -5,12 +5,16 @@ import {
   CONTENT_COLUMNS,
   CONTENT_FROM,
   LISTABLE,
+  type Content,
+  STATE_DRAFT,
   STATE_PUBLISHED,
   toContent,
   toContentDetail,
+  toContentWithMedia,
   type ContentRow,
 } from "../content-shapes";
 import { ErrorCode, PlatformError, handle } from "../envelope";
+import { findPreviewable } from "../preview";
 import { requireToken, sessionOf } from "../tokens";
 import { intQuery, pageQuery, parseInput } from "../validation";
 
@@ -22,16 +26,31 @@ const listQuery = z.object({
   pagesize: intQuery(10, 1, 50),
 });
 const relatedQuery = z.object({ size: intQuery(5, 1, 20) });
+const itemsQuery = pageQuery(30).extend({ section: z.string().max(64).optional() });
+// Spec section 9: a special topic opens with pagesize and batch_size 50.
+const specialQuery = z.object({
+  pagesize: intQuery(50, 1, 50),
+  batch_size: intQuery(50, 1, 50),
+  batch_index: intQuery(1, 1, 100_000),
+});
+const previewQuery = z.object({ preview: z.string({ required_error: "缺少参数 preview" }).min(1, "缺少参数 preview") });
 const userRelatedParams = z.object({ type: z.string().regex(/^[a-z_]{1,32}$/, "参数 type 无效"), post_id: z.string() });
 
-/** Finds a content by its public id in any state; code 10024 when the id does not decode or nothing matches. */
+const contentNotFound = () => new PlatformError(ErrorCode.contentNotFound, "内容不存在");
+
+/**
+ * Finds a content by its public id in any state but draft (drafts open only through a preview link); code 10024
+ * when the id does not decode or nothing matches.
+ */
 function findContent(ctx: PlatformContext, postId: string): ContentRow {
   const id = ctx.ids.decode(postId);
   const row =
     id === null
       ? undefined
-      : (ctx.db.prepare(`SELECT ${CONTENT_COLUMNS} FROM ${CONTENT_FROM} WHERE c.id = ?`).get(id) as ContentRow | undefined);
-  if (!row) throw new PlatformError(ErrorCode.contentNotFound, "内容不存在");
+      : (ctx.db.prepare(`SELECT ${CONTENT_COLUMNS} FROM ${CONTENT_FROM} WHERE c.id = ? AND c.state != ?`).get(id, STATE_DRAFT) as
+          | ContentRow
+          | undefined);
+  if (!row) throw contentNotFound();
   return row;
 }
 
@@ -39,7 +58,7 @@ function findContent(ctx: PlatformContext, postId: string): ContentRow {
 export function findPublishedContent(ctx: PlatformContext, postId: string): ContentRow {
   const row = findContent(ctx, postId);
   if (row.state !== STATE_PUBLISHED || row.publish_at > ctx.now().toISOString()) {
-    throw new PlatformError(ErrorCode.contentNotFound, "内容不存在");
+    throw contentNotFound();
   }
   return row;
 }
@@ -49,7 +68,15 @@ export function contentRoutes(ctx: PlatformContext): Router {
   const db = ctx.db;
   const token = requireToken(ctx);
 
-  function page(where: string, order: string, params: Record<string, unknown>, pageIndex: number, size: number) {
+  /** One page of listable content; `shape` may add fields to each item (album episodes carry their media). */
+  function page(
+    where: string,
+    order: string,
+    params: Record<string, unknown>,
+    pageIndex: number,
+    size: number,
+    shape: (ctx: PlatformContext, row: ContentRow) => Content = toContent,
+  ) {
     const now = ctx.now().toISOString();
     const bound = { ...params, now, limit: size, offset: (pageIndex - 1) * size };
     const rows = db
@@ -58,7 +85,7 @@ export function contentRoutes(ctx: PlatformContext): Router {
     const { total } = db.prepare(`SELECT COUNT(*) AS total FROM ${CONTENT_FROM} WHERE ${LISTABLE} AND ${where}`).get(bound) as {
       total: number;
     };
-    return { list: rows.map((row) => toContent(ctx, row)), total };
+    return { list: rows.map((row) => shape(ctx, row)), total };
   }
 
   function groupIdOf(gid: string | undefined): number | null {
@@ -128,19 +155,71 @@ export function contentRoutes(ctx: PlatformContext): Router {
     }),
   );
 
+  /** An album's episodes or a special's cards (of one section, when given), in their order. */
+  function childrenPage(parentId: number, sectionId: number | null, pageIndex: number, size: number) {
+    const inSection = sectionId === null ? "" : " AND section_id = @sectionId";
+    return page(
+      `c.id IN (SELECT child_id FROM content_children WHERE parent_id = @parentId${inSection})`,
+      "(SELECT sort FROM content_children WHERE parent_id = @parentId AND child_id = c.id)",
+      { parentId, sectionId },
+      pageIndex,
+      size,
+      toContentWithMedia,
+    );
+  }
+
+  /** The id of a special's section from its public id; code 404 when it is not one of this special's. */
+  function sectionIdOf(specialId: number, section: string): number {
+    const id = ctx.ids.decode(section);
+    const found = id !== null && db.prepare("SELECT 1 FROM special_sections WHERE id = ? AND special_id = ?").get(id, specialId);
+    if (id === null || !found) throw new PlatformError(ErrorCode.notFound, "专题栏目不存在");
+    return id;
+  }
+
   router.get(
     "/peony/v1/content/:post_id/items",
     token,
     handle((req) => {
-      const query = parseInput(pageQuery(30), req.query);
+      const query = parseInput(itemsQuery, req.query);
       const content = findContent(ctx, req.params.post_id);
-      return page(
-        "c.id IN (SELECT child_id FROM content_children WHERE parent_id = @parentId)",
-        "(SELECT sort FROM content_children WHERE parent_id = @parentId AND child_id = c.id)",
-        { parentId: content.id },
-        query.page,
-        query.size,
-      );
+      const sectionId = query.section === undefined ? null : sectionIdOf(content.id, query.section);
+      return childrenPage(content.id, sectionId, query.page, query.size);
+    }),
+  );
+
+  router.get(
+    "/peony/v1/special/:post_id",
+    token,
+    handle((req) => {
+      const query = parseInput(specialQuery, req.query);
+      const special = findContent(ctx, req.params.post_id);
+      if (special.content_type !== "special") throw contentNotFound();
+      const sections = db
+        .prepare("SELECT id, name FROM special_sections WHERE special_id = ? ORDER BY sort, id LIMIT ? OFFSET ?")
+        .all(special.id, query.batch_size, (query.batch_index - 1) * query.batch_size) as { id: number; name: string }[];
+      const { total } = db.prepare("SELECT COUNT(*) AS total FROM special_sections WHERE special_id = ?").get(special.id) as {
+        total: number;
+      };
+      return {
+        special: toContentDetail(ctx, special),
+        sections: sections.map((section) => ({
+          section_id: ctx.ids.encode(section.id),
+          name: section.name,
+          ...childrenPage(special.id, section.id, 1, query.pagesize),
+        })),
+        total_sections: total,
+      };
+    }),
+  );
+
+  router.get(
+    "/peony/v1/preview/content/:post_id",
+    token,
+    handle((req) => {
+      const query = parseInput(previewQuery, req.query);
+      const found = findPreviewable(ctx, req.params.post_id, query.preview);
+      if (!found) throw contentNotFound();
+      return { ...toContentDetail(ctx, found.row), expired_at: found.expiredAt.toISOString() };
     }),
   );
 

@@ -12,6 +12,8 @@ export const E2E_HASHIDS = { salt: "davmu-share-e2e", minLength: 8 };
 
 /** Opens the embedded platform's development SMS outbox, as PLATFORM_DEV_KEY does for anyone trying the site. */
 export const E2E_DEV_KEY = "e2e-dev-key-not-for-production";
+/** Fixed, so preview e2e tests can sign their own links (expired ones, forged ones) with platform/preview-tokens.ts. */
+export const E2E_PREVIEW_SECRET = "e2e-preview-secret-not-for-production";
 
 export const E2E_SERVER_ENV = {
   NODE_ENV: "production",
@@ -22,6 +24,7 @@ export const E2E_SERVER_ENV = {
   PLATFORM_DEV_KEY: E2E_DEV_KEY,
   HASHIDS_SALT: E2E_HASHIDS.salt,
   HASHIDS_MIN_LENGTH: String(E2E_HASHIDS.minLength),
+  PLATFORM_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
   // Every e2e browser is 127.0.0.1: per-address limits are raised so parallel tests don't share one budget.
   PLATFORM_CODES_PER_IP_PER_HOUR: "1000",
   AUTH_RATE_LIMIT_PER_MINUTE: "1000",

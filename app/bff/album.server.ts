@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { detached, platformRequest, type Caller } from "~/bff/client.server";
+import { mediaOf, playableContentSchema, toCard, type AudioMedia, type Card, type Page, type VideoMedia } from "~/bff/content.server";
+import { cached } from "~/bff/shared-cache.server";
+
+/** Spec section 9: the audio album limit, 30 episodes a page (video albums page the same way). */
+export const ALBUM_PAGE_SIZE = 30;
+
+// Episodes are added now and then; a short reuse keeps an album page cheap without hiding a new one for long.
+const ITEMS_TTL_MS = 15_000;
+
+/** An album episode: its card, its duration and what plays it in place. */
+export type AlbumItem = Card & { duration_str: string; media: VideoMedia | AudioMedia | null };
+
+/** One page of an album's episodes, in album order; code 10024 (missing album) rejects as the platform answered. */
+export function listAlbumItems(caller: Caller, albumId: string, page: number): Promise<Page<AlbumItem>> {
+  return cached(`album:${albumId}:${page}`, ITEMS_TTL_MS, async () => {
+    const data = await platformRequest(`/peony/v1/content/${encodeURIComponent(albumId)}/items`, detached(caller), {
+      query: { page, size: ALBUM_PAGE_SIZE },
+      schema: z.object({ list: z.array(playableContentSchema), total: z.number().int().nonnegative() }),
+    });
+    return {
+      list: data.list.map((item) => ({ ...toCard(item), duration_str: item.duration_str, media: mediaOf(item) })),
+      total: data.total,
+    };
+  });
+}

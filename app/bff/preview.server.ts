@@ -1,0 +1,54 @@
+import { PlatformError, isMissingContent, platformRequest, type Caller } from "~/bff/client.server";
+import { detailSchema, type ContentDetail } from "~/bff/content.server";
+
+/**
+ * The share-site query parameter that carries a draft's preview token, e.g.
+ * `/preview-wang/doc/2026/05/<post_id>/index.html?preview=<token>`. Its presence is also the spec's `preview`
+ * flag that hides the app banner.
+ */
+export const PREVIEW_PARAM = "preview";
+
+/** Longer than any token the platform issues; longer values are refused without asking it. */
+const MAX_TOKEN_LENGTH = 256;
+
+export type PreviewResult =
+  /** The draft, with `expired_at` set to the link's expiry (the countdown's end). */
+  | { kind: "draft"; detail: ContentDetail }
+  /** The link was genuine-looking but its time is up: the page says "preview expired". */
+  | { kind: "expired"; expired_at: string }
+  /** Bad token, unknown id, or content that cannot be previewed: a plain 404. */
+  | { kind: "missing" };
+
+/**
+ * The expiry a token claims for this post, read WITHOUT checking its signature: only to word the refusal
+ * ("expired" rather than "not found"). Whether a draft is shown is the platform's decision alone.
+ */
+export function claimedExpiry(token: string, postId: string): Date | null {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8")) as { pid?: unknown; exp?: unknown };
+    return claims.pid === postId && typeof claims.exp === "number" && Number.isFinite(claims.exp) ? new Date(claims.exp) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A draft through its preview link. Never through the shared cache: a draft belongs to the holder of its
+ * link alone, and an expired link must stop working at once.
+ */
+export async function getPreviewDetail(caller: Caller, postId: string, token: string, now = new Date()): Promise<PreviewResult> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return { kind: "missing" };
+  try {
+    const detail = await platformRequest(`/peony/v1/preview/content/${encodeURIComponent(postId)}`, caller, {
+      query: { preview: token },
+      schema: detailSchema,
+    });
+    return { kind: "draft", detail };
+  } catch (error) {
+    // 10024: the platform's one answer to bad, foreign and expired tokens alike; 400: a token it cannot read.
+    const unreadable = error instanceof PlatformError && error.kind === "code" && error.code === 400;
+    if (!isMissingContent(error) && !unreadable) throw error;
+    const expiry = claimedExpiry(token, postId);
+    return expiry && expiry.getTime() <= now.getTime() ? { kind: "expired", expired_at: expiry.toISOString() } : { kind: "missing" };
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { detached, platformRequest, type Caller } from "~/bff/client.server";
+import { contentSchema, detailSchema, toCard, type Card, type ContentDetail, type Page } from "~/bff/content.server";
+import { cached } from "~/bff/shared-cache.server";
+
+/** Spec section 9: a special topic opens with pagesize and batch_size 50 (cards per section, sections per call). */
+export const SPECIAL_PAGE_SIZE = 50;
+export const SPECIAL_BATCH_SIZE = 50;
+
+const SPECIAL_TTL_MS = 15_000;
+
+export type SpecialSection = { section_id: string; name: string; total: number; cards: Card[] };
+export type Special = { special: ContentDetail; sections: SpecialSection[]; total_sections: number };
+
+const specialSchema = z.object({
+  special: detailSchema,
+  sections: z.array(
+    z.object({ section_id: z.string(), name: z.string(), total: z.number().int().nonnegative(), list: z.array(contentSchema) }),
+  ),
+  total_sections: z.number().int().nonnegative(),
+});
+
+/** A special topic: its own detail (banner, summary, body) and its sections, each with its first 50 cards. */
+export function getSpecial(caller: Caller, specialId: string): Promise<Special> {
+  return cached(`special:${specialId}`, SPECIAL_TTL_MS, async () => {
+    const data = await platformRequest(`/peony/v1/special/${encodeURIComponent(specialId)}`, detached(caller), {
+      query: { pagesize: SPECIAL_PAGE_SIZE, batch_size: SPECIAL_BATCH_SIZE },
+      schema: specialSchema,
+    });
+    return {
+      special: data.special,
+      sections: data.sections.map(({ list, ...section }) => ({ ...section, cards: list.map(toCard) })),
+      total_sections: data.total_sections,
+    };
+  });
+}
+
+/** Further cards of one section (page 2 onwards of SPECIAL_PAGE_SIZE), for its "load more". */
+export function listSpecialSection(caller: Caller, specialId: string, sectionId: string, page: number): Promise<Page<Card>> {
+  return cached(`special:${specialId}:${sectionId}:${page}`, SPECIAL_TTL_MS, async () => {
+    const data = await platformRequest(`/peony/v1/content/${encodeURIComponent(specialId)}/items`, detached(caller), {
+      query: { section: sectionId, page, size: SPECIAL_PAGE_SIZE },
+      schema: z.object({ list: z.array(contentSchema), total: z.number().int().nonnegative() }),
+    });
+    return { list: data.list.map(toCard), total: data.total };
+  });
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { draftPreviewUrls } from "./example-urls";
+
+describe("draftPreviewUrls", () => {
+  it("links each draft's page under a preview actor, with its token in the preview parameter", () => {
+    const draft = {
+      content: { post_id: "p67oom79", content_type: "article", title: "【草稿】标题", publish_at: "2026-05-19T18:30:00.000Z" },
+      preview_token: "eyJwaWQiOiJwNjdvb203OSJ9.sig-_",
+    };
+    const video = { ...draft, content: { ...draft.content, content_type: "video" } };
+    expect(draftPreviewUrls("http://localhost:3000/davmu/share/", [draft, video])).toEqual([
+      "http://localhost:3000/davmu/share/preview-editor/doc/2026/05/p67oom79/index.html?preview=eyJwaWQiOiJwNjdvb203OSJ9.sig-_  【草稿】标题",
+      "http://localhost:3000/davmu/share/preview-editor/video/2026/05/p67oom79/index.html?preview=eyJwaWQiOiJwNjdvb203OSJ9.sig-_  【草稿】标题",
+    ]);
+  });
+});
