@@ -1,6 +1,5 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -11,7 +10,9 @@ import { createPlatform } from "./platform/app";
 import { desktopRedirect } from "./server/desktop-redirect";
 import { exampleShareUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
-import { publicOrigin } from "./server/public-origin";
+import { formBodies, refuseMalformedRequests } from "./server/malformed-requests";
+import { knownHosts, publicOrigin } from "./server/public-origin";
+import { remixHandler } from "./server/remix-handler";
 import { requestId, requestLog } from "./server/request-log";
 import { sameOriginWrites } from "./server/same-origin";
 import { cspNonce, securityHeaders } from "./server/security-headers";
@@ -21,6 +22,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.basename(here) === "build" ? path.dirname(here) : here;
 const development = !env.isProduction;
 const originOf = publicOrigin(env.PUBLIC_ORIGIN);
+const hosts = knownHosts({ allowedHosts: env.ALLOWED_HOSTS, publicOrigin: env.PUBLIC_ORIGIN, host: env.HOST, port: env.PORT });
+if (env.isProduction && !env.PUBLIC_ORIGIN) {
+  console.warn(
+    `PUBLIC_ORIGIN is not set: canonical and share URLs take their host from each request (one of ${[...hosts].join(", ")}). ` +
+      "Set PUBLIC_ORIGIN to the site's public origin, e.g. https://m.example.com.",
+  );
+}
 
 const app = express();
 app.set("trust proxy", env.TRUST_PROXY);
@@ -72,13 +80,16 @@ if (development) {
 
 app.use(cspNonce);
 app.use(securityHeaders({ development }));
+app.use(refuseMalformedRequests({ knownHosts: hosts }));
 app.use(desktopRedirect(originOf));
 app.use(sameOriginWrites(originOf));
+app.use(formBodies);
 app.all(
   "*",
-  createRequestHandler({
+  remixHandler({
     build,
     mode: env.NODE_ENV,
+    originOf,
     getLoadContext: (req, res): LoadContext => ({
       cspNonce: res.locals.cspNonce,
       requestId: res.locals.requestId,

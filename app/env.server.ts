@@ -12,11 +12,18 @@ const schema = z.object({
   PLATFORM_API_URL: z.string().url().optional(),
   PLATFORM_DB_PATH: z.string().default("data/platform.sqlite"),
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  PLATFORM_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   SESSION_SECRET: z.string().min(16).optional(),
   HASHIDS_SALT: z.string().default("davmu-share"),
   HASHIDS_MIN_LENGTH: z.coerce.number().int().min(0).max(32).default(8),
   COOKIE_SECURE: boolean.optional(),
-  PUBLIC_ORIGIN: z.string().url().optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), "must be an http or https origin")
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  ALLOWED_HOSTS: z.string().optional(),
   PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
