@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { platformEnvelope } from "./app/bff/client.server";
 import { env } from "./app/env.server";
 import type { LoadContext } from "./app/load-context";
 import { BASE_PATH } from "./app/lib/base-path";
@@ -43,7 +44,8 @@ app.use(
   }),
 );
 app.use(compression());
-app.use(BASE_PATH, healthRoutes({ platformApiUrl: env.platformApiUrl, timeoutMs: env.PLATFORM_TIMEOUT_MS }));
+// Any envelope of this unauthenticated read proves the platform up and speaking the contract, without side effects.
+app.use(BASE_PATH, healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }) }));
 
 const platform = env.embeddedPlatform
   ? createPlatform({
