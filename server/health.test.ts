@@ -9,7 +9,8 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  platform = await startFakePlatform();
+  // Generous: on a busy machine a slow answer must not pass for an unparseable one.
+  platform = await startFakePlatform({ timeoutMs: 1500 });
   // Both read PLATFORM_API_URL at import, after the fake platform has set it.
   const { platformEnvelope } = await import("../app/bff/client.server");
   const { healthRoutes } = await import("./health");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
+import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { contentPath } from "~/lib/content-path";
 
@@ -28,10 +29,10 @@ export const contentSchema = z.object({
   mp: z.string().default(""),
   mp_name: z.string().default(""),
   style: z
-    .object({ data: z.array(z.object({ thumb: z.string().default(""), url: z.string().default(""), wbep_thumb: z.string().default("") })).default([]) })
+    .object({ data: z.array(z.object({ thumb: platformUrl, url: platformUrl, wbep_thumb: platformUrl })).default([]) })
     .default({ data: [] }),
   payload: z
-    .object({ url: z.string().default(""), real_url: z.string().default(""), enable_app: z.boolean().default(true) })
+    .object({ url: platformUrl, real_url: platformUrl, enable_app: z.boolean().default(true) })
     .passthrough()
     .default({}),
   meta: z.object({ comment_available: z.string().default("false") }).default({}),
@@ -42,7 +43,7 @@ export const contentSchema = z.object({
 });
 export type Content = z.infer<typeof contentSchema>;
 
-const detailSchema = contentSchema.extend({ content: z.string().default(""), media_url: z.string().default("") });
+const detailSchema = contentSchema.extend({ content: z.string().default(""), media_url: platformUrl });
 export type ContentDetail = z.infer<typeof detailSchema>;
 
 /** Spec section 4: these states mean the content is gone; the page answers 404. */

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeRichHtml } from "./sanitize.server";
+import { sanitizeHtml as clean } from "./sanitize.worker";
 
-let keySeed = 0;
-/** Each call gets a fresh cache key so tests never see each other's cached output. */
-const clean = (html: string) => sanitizeRichHtml(html, `test:${keySeed++}`);
-
-describe("sanitizeRichHtml policy", () => {
+describe("sanitizeHtml policy", () => {
   it("keeps ordinary article markup and classes", () => {
     const html = '<h2 class="title">标题</h2><p>正文<strong>加粗</strong><em>斜体</em></p><ul><li>一</li></ul><blockquote>引用</blockquote>';
     expect(clean(html)).toBe(html);
@@ -141,30 +137,5 @@ describe("sanitizeRichHtml policy", () => {
 
   it("handles empty input", () => {
     expect(clean("")).toBe("");
-  });
-});
-
-describe("sanitizeRichHtml cache", () => {
-  it("returns the cached result for a key without sanitizing again", () => {
-    const first = sanitizeRichHtml("<p>v1</p>", "post-a:1");
-    const second = sanitizeRichHtml("<p>different html</p>", "post-a:1");
-    expect(first).toBe("<p>v1</p>");
-    expect(second).toBe(first);
-  });
-
-  it("sanitizes afresh for a new version", () => {
-    sanitizeRichHtml("<p>v1</p>", "post-b:1");
-    expect(sanitizeRichHtml("<p>v2</p>", "post-b:2")).toBe("<p>v2</p>");
-  });
-
-  it("evicts the least recently used entry beyond 500", () => {
-    sanitizeRichHtml("<p>old</p>", "lru:old");
-    sanitizeRichHtml("<p>kept</p>", "lru:kept");
-    for (let i = 0; i < 499; i++) {
-      if (i === 250) sanitizeRichHtml("ignored", "lru:kept");
-      sanitizeRichHtml("<p>filler</p>", `lru:filler:${i}`);
-    }
-    expect(sanitizeRichHtml("<p>new</p>", "lru:old")).toBe("<p>new</p>");
-    expect(sanitizeRichHtml("<p>new</p>", "lru:kept")).toBe("<p>kept</p>");
   });
 });

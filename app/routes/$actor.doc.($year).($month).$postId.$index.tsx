@@ -101,7 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const canonical = canonicalUrl(new URL(url.pathname + url.search, context.origin));
   return {
     article,
-    body: sanitizeRichHtml(detail.content, `${detail.post_id}:${detail.version}`),
+    body: await sanitizeRichHtml(detail.content, `${detail.post_id}:${detail.version}`).catch(rethrowAsResponse),
     cover: coverOf(detail),
     canonical,
     commentsOpen: canComment(detail),
