@@ -21,7 +21,7 @@ const TEXTS = {
   origin: { status: 403, title: "请求来源无效", hint: "请在本站页面上操作" },
 } as const;
 
-export type Problem = keyof typeof TEXTS;
+type Problem = keyof typeof TEXTS;
 
 declare module "express-serve-static-core" {
   interface Locals {

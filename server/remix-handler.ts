@@ -38,7 +38,8 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse, originOf: Origi
   for (const [key, value] of Object.entries(req.headers)) {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, item);
   }
-  return new Request(new URL(req.originalUrl, originOf(req)), {
+  // Concatenated, not resolved: a target such as '//evil.example/…' stays a path on this origin.
+  return new Request(new URL(originOf(req) + req.originalUrl), {
     method: req.method,
     headers,
     signal: controller.signal,

@@ -27,6 +27,8 @@ const pool = new Piscina({
   // Two threads even on a small machine: one long article must not queue every other one behind it.
   maxThreads: Math.max(2, Math.min(4, availableParallelism() - 1)),
   idleTimeout: 60_000,
+  // Past this many articles waiting, new ones are refused (a 503) rather than queued without bound.
+  maxQueue: 100,
 });
 
 const cache = new Map<string, Promise<string>>();
@@ -34,7 +36,8 @@ const cache = new Map<string, Promise<string>>();
 /**
  * Sanitizes CMS rich HTML for rendering with dangerouslySetInnerHTML, off the event loop. `cacheKey` must
  * change whenever the HTML does (callers pass `${post_id}:${version}`): a hit, or a sanitizing already under
- * way for the key, skips the work. Rejects with a PlatformError (a page's 503) past RICH_HTML_MAX_LENGTH.
+ * way for the key, skips the work. Rejects with a PlatformError (a page's 503) past RICH_HTML_MAX_LENGTH or
+ * when the pool cannot do the work.
  */
 export function sanitizeRichHtml(html: string, cacheKey: string): Promise<string> {
   const cached = cache.get(cacheKey);
@@ -47,7 +50,10 @@ export function sanitizeRichHtml(html: string, cacheKey: string): Promise<string
   if (html.length > RICH_HTML_MAX_LENGTH) {
     return Promise.reject(new PlatformError("invalid", `rich HTML of ${html.length} characters is over ${RICH_HTML_MAX_LENGTH}: ${cacheKey}`));
   }
-  const clean = pool.run(html) as Promise<string>;
+  const clean = (pool.run(html) as Promise<string>).catch((error: Error) => {
+    // A full queue or a worker that died (out of memory on pathological HTML): the page's 503, like any bad content.
+    throw new PlatformError("invalid", `sanitizing failed: ${cacheKey}: ${error.message}`);
+  });
   cache.set(cacheKey, clean);
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   // A failure is not kept: the next visitor tries again.

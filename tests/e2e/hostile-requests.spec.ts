@@ -64,8 +64,10 @@ test("malformed requests get a 4xx with the friendly page, never a 500", async (
     expect(answer.headers["content-type"], head).toMatch(/^text\/html/);
     expect(answer.body, head).toContain("返回首页");
   }
-  // The site itself still answers its own host.
+  // The site itself still answers its own host; a target naming another host in its path is only a path here.
   expect((await send(`GET ${ARTICLE} HTTP/1.1\r\nHost: ${HOST}`)).status).toBe(200);
+  const pathOnly = await send(`GET //evil.example${ARTICLE} HTTP/1.1\r\nHost: ${HOST}`);
+  expect(pathOnly.status).toBe(404);
 });
 
 test("POST bodies that are not a form get 415 or 400, as pages and as data requests", async () => {
