@@ -4,7 +4,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT_BYTES, formBodies, refuseMalformedRequests } from "./malformed-requests";
 import { knownHosts } from "./public-origin";
-import { rawRequest } from "./raw-http.test-support";
+import { rawRequest, sendRaw } from "./raw-http.test-support";
 
 const HOST = "share.example.cn";
 let server: Server;
@@ -27,10 +27,7 @@ beforeAll(async () => {
 
 afterAll(() => server.close());
 
-function send(head: string, body = "") {
-  const length = body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : "";
-  return rawRequest(port, `${head}\r\n${length}Connection: close\r\n\r\n${body}`);
-}
+const send = (head: string, body = "") => sendRaw(port, head, body);
 
 const page = "/davmu/share/news/doc/2026/11/abcdefgh/index.html";
 

@@ -26,3 +26,9 @@ export function rawRequest(port: number, request: string | Buffer): Promise<RawA
     });
   });
 }
+
+/** A request from its head (request line and headers, without the blank line) and body; adds Content-Length and Connection: close. */
+export function sendRaw(port: number, head: string, body = ""): Promise<RawAnswer> {
+  const length = body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : "";
+  return rawRequest(port, `${head}\r\n${length}Connection: close\r\n\r\n${body}`);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { rawRequest } from "../../server/raw-http.test-support";
+import { sendRaw } from "../../server/raw-http.test-support";
 import { E2E_PORT } from "./support/e2e-server";
 import { authUrl } from "./support/login";
 import { articleUrl } from "./support/urls";
@@ -40,10 +40,7 @@ async function csrfField(page: Page): Promise<{ csrf: string }> {
 
 const ARTICLE = articleUrl(SEED_FIXTURES.article);
 
-function send(head: string, body = "") {
-  const length = body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : "";
-  return rawRequest(E2E_PORT, `${head}\r\n${length}Connection: close\r\n\r\n${body}`);
-}
+const send = (head: string, body = "") => sendRaw(E2E_PORT, head, body);
 
 const HOST = `localhost:${E2E_PORT}`;
 
