@@ -23,7 +23,13 @@ const schema = z.object({
     .refine((value) => /^https?:$/.test(new URL(value).protocol), "must be an http or https origin")
     .transform((value) => new URL(value).origin)
     .optional(),
-  ALLOWED_HOSTS: z.string().optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .refine(
+      (value) => value.split(",").every((entry) => !entry.trim() || /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(entry.trim())),
+      "must be a comma-separated list of host names with optional ports, e.g. m.example.com,m.example.com:8443",
+    )
+    .optional(),
   PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
