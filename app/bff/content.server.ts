@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
+import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { contentPath } from "~/lib/content-path";
 
@@ -28,10 +29,12 @@ export const contentSchema = z.object({
   mp: z.string().default(""),
   mp_name: z.string().default(""),
   style: z
-    .object({ data: z.array(z.object({ thumb: z.string().default(""), url: z.string().default(""), wbep_thumb: z.string().default("") })).default([]) })
+    .object({ data: z.array(z.object({ thumb: platformUrl, url: platformUrl, wbep_thumb: platformUrl })).default([]) })
     .default({ data: [] }),
   payload: z
-    .object({ url: z.string().default(""), real_url: z.string().default(""), enable_app: z.boolean().default(true) })
+    // `url` is a link's target or, for a mini program, its page path ('pages/index/index'): not always a URL, so
+    // it stays raw here and every place that navigates to it checks it is http(s) first (see contentPath).
+    .object({ url: z.string().catch(""), real_url: platformUrl, enable_app: z.boolean().default(true) })
     .passthrough()
     .default({}),
   meta: z.object({ comment_available: z.string().default("false") }).default({}),
@@ -44,8 +47,8 @@ export type Content = z.infer<typeof contentSchema>;
 
 /** What plays a content item: the detail and every album episode carry it. */
 const mediaFields = {
-  media_url: z.string().default(""),
-  hls_url: z.string().default(""),
+  media_url: platformUrl,
+  hls_url: platformUrl,
   duration_sec: count,
   media_width: count,
   media_height: count,
@@ -104,8 +107,8 @@ export const detailSchema = contentSchema
     images: z
       .array(
         z.object({
-          url: z.string(),
-          thumb: z.string().default(""),
+          url: platformUrl,
+          thumb: platformUrl,
           description: z.string().default(""),
           width: count,
           height: count,

@@ -10,7 +10,8 @@ import { formText, requireOwnForm } from "~/csrf.server";
 import { interactionSchema, performInteraction } from "~/interactions.server";
 import { ArticleView } from "~/components/article-view";
 import { ids } from "~/ids.server";
-import { routerPath, sitePath } from "~/lib/base-path";
+import { sitePath } from "~/lib/base-path";
+import { redirectLocation } from "~/lib/redirect-target";
 import { canComment, validateComment } from "~/lib/comment-text";
 import { findReplyTarget } from "~/lib/reply-target";
 import { contentPath } from "~/lib/content-path";
@@ -64,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (detail.content_type !== "article") {
     // The id belongs to another content type: send the visitor to that type's page (a link goes to its target).
     const path = contentPath(detail, params.actor);
-    throw redirect(path);
+    throw redirect(/^https?:\/\//i.test(path) ? path : redirectLocation(sitePath(path), context.origin));
   }
 
   // 'Expand N replies' without JavaScript: the chosen comment's replies come with the page.
@@ -100,7 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const canonical = canonicalUrl(new URL(url.pathname + url.search, context.origin));
   return {
     article,
-    body: sanitizeRichHtml(detail.content, `${detail.post_id}:${detail.version}`),
+    body: await sanitizeRichHtml(detail.content, `${detail.post_id}:${detail.version}`).catch(rethrowAsResponse),
     cover: coverOf(detail),
     canonical,
     commentsOpen: canComment(detail),
@@ -128,7 +129,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await requireOwnForm(request, context);
   const url = new URL(request.url);
   url.searchParams.delete("reply");
-  const back = routerPath(url.pathname) + url.search;
+  const back = url.pathname + url.search;
 
   const parentId = formText(form, "parent_id");
   const parsed = interactionSchema.safeParse({
@@ -153,14 +154,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await rememberPending(request, context, interaction);
     if (form.get("js") === "1") return data<ArticleActionData>({ needLogin: true });
     const anchor = interaction.intent === "comment" ? "#comments" : "";
-    const returnTo = sitePath(back) + anchor;
-    return redirect(`/auth?redirect=${encodeURIComponent(returnTo)}`, { headers: await sessionHeaders(context) });
+    const login = sitePath(`/auth?redirect=${encodeURIComponent(back + anchor)}`);
+    return redirect(redirectLocation(login, context.origin), { headers: await sessionHeaders(context) });
   }
 
   const result = await performInteraction(callerFor(visitor, request, context), interaction).catch(rethrowAsResponse);
   await flashToast(request, context, result.toast);
   const anchor = result.commentId ? `#c-${result.commentId}` : interaction.intent === "comment" ? "#comments" : "";
-  return redirect(back + anchor, { headers: await sessionHeaders(context) });
+  return redirect(redirectLocation(back + anchor, context.origin), { headers: await sessionHeaders(context) });
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
