@@ -22,6 +22,8 @@ const listQuery = z.object({
   pagesize: intQuery(10, 1, 50),
 });
 const relatedQuery = z.object({ size: intQuery(5, 1, 20) });
+/** The side lists of a detail page leave out the page itself (`exclude`, a post id; one that does not decode excludes nothing). */
+const sideListQuery = (defaultSize: number) => pageQuery(defaultSize).extend({ exclude: z.string().max(64).optional() });
 const userRelatedParams = z.object({ type: z.string().regex(/^[a-z_]{1,32}$/, "参数 type 无效"), post_id: z.string() });
 
 /** Finds a content by its public id in any state; code 10024 when the id does not decode or nothing matches. */
@@ -61,6 +63,11 @@ export function contentRoutes(ctx: PlatformContext): Router {
     return { list: rows.map((row) => toContent(ctx, row)), total };
   }
 
+  /** The database id to leave out of a side list; 0 (no content has it) when none is given or it does not decode. */
+  function excludedId(postId: string | undefined): number {
+    return (postId && ctx.ids.decode(postId)) || 0;
+  }
+
   function groupIdOf(gid: string | undefined): number | null {
     if (gid === undefined || gid === "") return null;
     const id = ctx.ids.decode(gid);
@@ -84,8 +91,9 @@ export function contentRoutes(ctx: PlatformContext): Router {
     "/peony/v1/recommend",
     token,
     handle((req) => {
-      const query = parseInput(pageQuery(10), req.query);
-      const { list, total } = page("c.recommended = 1", "c.publish_at DESC, c.id DESC", {}, query.page, query.size);
+      const query = parseInput(sideListQuery(10), req.query);
+      const exclude = excludedId(query.exclude);
+      const { list, total } = page("c.recommended = 1 AND c.id != @exclude", "c.publish_at DESC, c.id DESC", { exclude }, query.page, query.size);
       return { news: list, total };
     }),
   );
@@ -94,9 +102,10 @@ export function contentRoutes(ctx: PlatformContext): Router {
     "/peony/v1/hot72",
     token,
     handle((req) => {
-      const query = parseInput(pageQuery(10), req.query);
+      const query = parseInput(sideListQuery(10), req.query);
       const since = new Date(ctx.now().getTime() - HOT_WINDOW_MS).toISOString();
-      const { list, total } = page("c.publish_at > @since", "c.view_count DESC, c.publish_at DESC", { since }, query.page, query.size);
+      const exclude = excludedId(query.exclude);
+      const { list, total } = page("c.publish_at > @since AND c.id != @exclude", "c.view_count DESC, c.publish_at DESC", { since, exclude }, query.page, query.size);
       return { news: list, total };
     }),
   );

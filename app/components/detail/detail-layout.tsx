@@ -1,52 +1,74 @@
+import type { ComponentType } from "react";
+import type { Comment } from "~/bff/comments.server";
+import type { Card } from "~/bff/content.server";
 import { AppOpenDialog } from "~/components/app-open-dialog";
-import { CommentFooter, FollowButton } from "~/components/comment-footer";
-import { CommentList } from "~/components/comment-list";
+import { BODIES } from "~/components/content/bodies";
+import type { BodyExtra, BodyProps, ContentView } from "~/components/content/body-props";
 import { ContentCard } from "~/components/content-card";
-import { FeedSection } from "~/components/feed-section";
-import { abbreviateCount } from "~/lib/count";
-import { formatDate, formatRelativeDate } from "~/lib/relative-date";
-import type { ArticleActionData, ArticleData } from "~/routes/$actor.doc.($year).($month).$postId.$index";
+import { CommentFooter, type CommentFooterData } from "~/components/detail/comment-footer";
+import { CommentList } from "~/components/detail/comment-list";
+import { FeedSection } from "~/components/detail/feed-section";
+import { FollowButton, type FollowState } from "~/components/detail/follow-button";
+import type { InteractionAnswer } from "~/hooks/use-login-prompt";
+import type { BodyKind, DetailLayout as LayoutFlags } from "~/lib/content-types";
 
-/** The docDetail layout of spec section 2: header, body, related, comments, recommendations, footer. */
-export function ArticleView({ data, documentResult }: { data: ArticleData; documentResult?: ArticleActionData }) {
-  const { article, now } = data;
+type Feed = { list: Card[]; total: number; pages: number };
+
+/** The parts under the body (spec section 2's bottom components): related reading, comments, hot list, recommendations. */
+export type BottomLists = {
+  related: Card[];
+  comments: { list: Comment[]; total: number; pages: number; expanded: string | null };
+  commentsOpen: boolean;
+  hot: Feed;
+  recommended: Feed;
+};
+
+export type DetailPageData = {
+  body: BodyKind;
+  layout: LayoutFlags;
+  content: ContentView;
+  extra: BodyExtra<BodyKind>;
+  /** Null when the content has no official account. */
+  follow: FollowState | null;
+  /** Null when the type hides the comment footer. */
+  footer: CommentFooterData | null;
+  /** Null when the type hides the bottom components. */
+  bottom: BottomLists | null;
+  now: string;
+};
+
+/**
+ * The docDetail layout of spec section 2, the same for every content type: the type's body, then (where the
+ * registry's layout flags allow) related reading, comments, the hot list and recommendations, and the comment footer.
+ */
+export function DetailLayout({ body, layout, content, extra, follow, footer, bottom, now, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
+  const Body = BODIES[body] as ComponentType<BodyProps>;
   return (
     <>
-      <main className="article">
-        <article>
-          <header className="article__header">
-            <h1 className="article__title">{article.title}</h1>
-            <div className="article__meta">
-              <span className="article__source">{article.mp_name || article.source_alias}</span>
-              <time dateTime={article.publish_at} title={formatDate(article.publish_at)}>
-                {formatRelativeDate(article.publish_at, new Date(now))}
-              </time>
-              <span>{abbreviateCount(article.view_count)}阅读</span>
-              <FollowButton data={data} />
-            </div>
-          </header>
-          <div className="article__body rich-text" dangerouslySetInnerHTML={{ __html: data.body }} />
-        </article>
+      <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`}>
+        <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton {...follow} /> : null} />
 
-        {data.related.length > 0 ? (
-          <section className="section" aria-labelledby="related-title">
-            <h2 id="related-title" className="section__title">
-              相关阅读
-            </h2>
-            <ul className="card-list">
-              {data.related.map((content) => (
-                <ContentCard key={content.post_id} content={content} now={now} />
-              ))}
-            </ul>
-          </section>
+        {bottom ? (
+          <>
+            {bottom.related.length > 0 ? (
+              <section className="section" aria-labelledby="related-title">
+                <h2 id="related-title" className="section__title">
+                  相关阅读
+                </h2>
+                <ul className="card-list">
+                  {bottom.related.map((card) => (
+                    <ContentCard key={card.post_id} content={card} now={now} />
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            <CommentList postId={content.post_id} open={bottom.commentsOpen} comments={bottom.comments} now={now} />
+            <FeedSection kind="hot72" title="72小时热点" feed={bottom.hot} pageParam="hpage" exclude={content.post_id} now={now} ranked />
+            <FeedSection kind="recommend" title="编辑推荐" feed={bottom.recommended} pageParam="rpage" exclude={content.post_id} now={now} />
+          </>
         ) : null}
-
-        <CommentList postId={article.post_id} open={data.commentsOpen} comments={data.comments} now={now} />
-
-        <FeedSection kind="hot72" title="72小时热点" feed={data.hot} pageParam="hpage" now={now} ranked />
-        <FeedSection kind="recommend" title="编辑推荐" feed={data.recommended} pageParam="rpage" now={now} />
       </main>
-      <CommentFooter data={data} documentResult={documentResult} />
+      {footer ? <CommentFooter {...footer} kind={layout.footer} documentResult={documentResult} /> : null}
       <AppOpenDialog />
     </>
   );
