@@ -52,16 +52,9 @@ const ICONS: Record<BadgeIcon, ReactElement> = {
       <path d="M1.6 1.6a6.2 6.2 0 0 0 0 8.8M10.4 1.6a6.2 6.2 0 0 1 0 8.8" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" />
     </>
   ),
-  // Two linked rings: the mini-program mark.
+  // A stem with two loops: the mini-program mark.
   mini_program: (
-    <path
-      d="M4.2 3.2a2 2 0 1 0 0 4v4M7.8 8.8a2 2 0 1 0 0-4v-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      transform="rotate(90 6 6)"
-    />
+    <path d="M6 4.5v3a2.2 2.2 0 1 1-2.2-2.2M6 7.5v-3a2.2 2.2 0 1 1 2.2 2.2" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
   ),
   // A hash sign.
   topic: <path d="M4.6 1.2L3.4 10.8M8.6 1.2L7.4 10.8M1.5 4.2h9.2M1.1 7.8h9.2" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />,
