@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SEED_FIXTURES, SITE_NAME } from "../../platform/seed";
 import { BASE_PATH } from "../../app/lib/base-path";
+import { isNoJs } from "./support/login";
 import { detailUrl, urlId } from "./support/urls";
 
 type Case = {
@@ -129,5 +130,32 @@ test.describe("a page never lists itself (issue 6 item 7)", () => {
     const top = urlId(SEED_FIXTURES.manyComments);
     expect(await listed("hot72", "")).toContain(top);
     expect(await listed("hot72", top)).not.toContain(top);
+  });
+});
+
+test.describe("one interaction action for every type", () => {
+  test("collect on a video page goes through the shared action: logged out, it asks for a login first", async ({ page }, testInfo) => {
+    const url = detailUrl(SEED_FIXTURES.video, "video");
+    await page.goto(url);
+    const collect = page.locator(".footer-bar button[value=collect]");
+    await expect(collect).toHaveAttribute("aria-pressed", "false");
+    await collect.click();
+    if (isNoJs(testInfo)) {
+      await expect(page).toHaveURL((current) => current.pathname === `${BASE_PATH}auth` && current.searchParams.get("redirect") === url);
+    } else {
+      await expect(page.locator(".sheet")).toBeVisible();
+    }
+  });
+
+  test("a type without a comment footer refuses comments and collects, but follows its account", async ({ page }) => {
+    const url = detailUrl(SEED_FIXTURES.svideo, "svideo");
+    await page.goto(url);
+    const csrf = await page.locator("form.follow input[name=csrf]").inputValue();
+    const comment = await page.request.post(url, { form: { csrf, intent: "comment", content: "你好", track_id: "" }, maxRedirects: 0 });
+    expect(comment.status()).toBe(400);
+    const follow = await page.request.post(url, { form: { csrf, intent: "follow", mp: "x", type: "add" }, maxRedirects: 0 });
+    // Logged out: the follow is remembered and the visitor sent to log in.
+    expect(follow.status()).toBe(302);
+    expect(new URL(follow.headers().location ?? "", "http://x").pathname).toBe(`${BASE_PATH}auth`);
   });
 });
