@@ -59,6 +59,9 @@ test.describe("one detail route for every content type", () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
     await expect(page.locator(".footer-bar")).toHaveCount(0);
+    // One canonical address for the topic, whichever of its URLs was opened.
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+    expect(new URL(canonical ?? "").pathname).toBe(detailUrl(SEED_FIXTURES.special, "special"));
   });
 });
 

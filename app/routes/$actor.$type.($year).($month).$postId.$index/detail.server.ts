@@ -161,7 +161,8 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
         }
       : null,
     bottom,
-    canonical: canonicalUrl(new URL(url.pathname + url.search, context.origin)),
+    // One address per content, whichever of its URLs was asked for (with or without year and month, /special/{id}/index).
+    canonical: canonicalUrl(new URL(sitePath(contentPath(detail, params.actor)) + url.search, context.origin)),
     now: new Date().toISOString(),
   };
 }
