@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@remix-run/node";
+import { getAppConfig } from "~/bff/app-config.server";
 import { data, redirect } from "@remix-run/node";
 import { isMissingContent, rethrowAsResponse, type Caller } from "~/bff/client.server";
 import { listComments, listReplies, type Comment } from "~/bff/comments.server";
@@ -17,6 +18,7 @@ import { linkTarget, contentPath } from "~/lib/content-path";
 import { contentTypeEntry, typeOfSegment, type BodyKind, type DetailPage } from "~/lib/content-types";
 import { collectPages, pageCount } from "~/lib/pages";
 import { findReplyTarget } from "~/lib/reply-target";
+import { detailShareMeta } from "~/lib/share-meta";
 import { canonicalUrl } from "~/lib/share-url";
 import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders } from "~/session.server";
 
@@ -60,8 +62,11 @@ function requireDetailUrl({ segment, postId, index }: DetailParams): DetailPage 
 
 const notFound = () => data(null, { status: 404 });
 
-/** What the detail route's loader gives the page: the layout's data plus what the meta tags need. */
-export type DetailLoaderData = DetailPageData & { canonical: string };
+/**
+ * What the detail route's loader gives the page: the layout's data and the page's share metadata, built here so
+ * that the builder stays out of the page's JavaScript.
+ */
+export type DetailLoaderData = DetailPageData & { share: MetaDescriptor[] };
 
 export async function loadDetail({ request, context }: LoaderFunctionArgs, params: DetailParams): Promise<DetailLoaderData> {
   const requested = requireDetailUrl(params);
@@ -121,32 +126,38 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   }
 
   // Spec section 4: collect state comes from the user-related lookup; a non-zero code there just stops.
-  const [userRelated, followed, extra] = await Promise.all([
+  const [userRelated, followed, extra, config] = await Promise.all([
     visitor.isLoggedIn && page.layout.commentFooter ? optional(getUserRelated(caller, detail.content_type, postId), null, "user-related") : null,
     visitor.isLoggedIn && detail.mp ? optional(getFollowed(caller, detail.mp), null, "follow state") : null,
     loadExtra(page.body, caller, detail, url),
+    // The site name and description of the share metadata; the root loader has just read the same (cached) config.
+    optional(getAppConfig(caller), null, "app config"),
   ]);
+
+  const content = {
+    post_id: detail.post_id,
+    content_type: detail.content_type,
+    title: detail.title,
+    summary: detail.summary,
+    source_alias: detail.source_alias,
+    mp_name: detail.mp_name,
+    publish_at: detail.publish_at,
+    view_count: detail.view_count,
+    duration_str: detail.duration_str,
+    pic_num: detail.pic_num,
+    album_status: detail.album_status,
+    cover: coverOf(detail),
+    media_url: detail.media_url,
+    html: detail.content ? sanitizeRichHtml(detail.content, `${detail.post_id}:${detail.version}`) : "",
+  };
+  // One address per content, whichever of its URLs was asked for (with or without year and month, /special/{id}/index).
+  const canonical = canonicalUrl(new URL(sitePath(contentPath(detail, params.actor)) + url.search, context.origin));
 
   // Only what the page renders travels to the browser (the loader data is serialized into the HTML).
   return {
     body: page.body,
     layout: page.layout,
-    content: {
-      post_id: detail.post_id,
-      content_type: detail.content_type,
-      title: detail.title,
-      summary: detail.summary,
-      source_alias: detail.source_alias,
-      mp_name: detail.mp_name,
-      publish_at: detail.publish_at,
-      view_count: detail.view_count,
-      duration_str: detail.duration_str,
-      pic_num: detail.pic_num,
-      album_status: detail.album_status,
-      cover: coverOf(detail),
-      media_url: detail.media_url,
-      html: detail.content ? sanitizeRichHtml(detail.content, `${detail.post_id}:${detail.version}`) : "",
-    },
+    content,
     extra,
     follow: detail.mp ? { mp: detail.mp, isFollowed: followed?.is_followed ?? false } : null,
     footer: page.layout.commentFooter
@@ -161,8 +172,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
         }
       : null,
     bottom,
-    // One address per content, whichever of its URLs was asked for (with or without year and month, /special/{id}/index).
-    canonical: canonicalUrl(new URL(sitePath(contentPath(detail, params.actor)) + url.search, context.origin)),
+    share: detailShareMeta({ content, canonical, site: { name: config?.siteName ?? "", description: config?.siteDescription ?? "" } }),
     now: new Date().toISOString(),
   };
 }

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DetailLayout } from "~/components/detail/detail-layout";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
-import { detailShareMeta } from "~/lib/share-meta";
 import type { loader as rootLoader } from "~/root";
 import { detailAction, loadDetail, type DetailParams } from "./detail.server";
 
@@ -24,7 +23,7 @@ export const action = (args: ActionFunctionArgs) => detailAction(args, detailPar
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
   const site = matches.find((m) => m.id === "root")?.data?.site;
   if (!page) return [{ title: site?.name || "内容不存在" }];
-  return detailShareMeta({ content: page.content, canonical: page.canonical, site: { name: site?.name ?? "", description: site?.description ?? "" } });
+  return page.share;
 };
 
 export default function DetailPage() {
