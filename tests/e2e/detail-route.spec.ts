@@ -133,6 +133,8 @@ test.describe("a page never lists itself (issue 6 item 7)", () => {
     const top = urlId(SEED_FIXTURES.manyComments);
     expect(await listed("hot72", "")).toContain(top);
     expect(await listed("hot72", top)).not.toContain(top);
+    // Something that is not a post id excludes nothing, and is not an error.
+    expect(await listed("recommend", "x".repeat(200))).toContain(latest);
   });
 });
 
