@@ -192,10 +192,11 @@ const newsSchema = z.object({ news: z.array(contentSchema), total: z.number() })
 /** The two side lists of a detail page (spec section 2), paged 10 at a time. */
 export type FeedKind = "hot72" | "recommend";
 
-export function listFeed(caller: Caller, kind: FeedKind, page: number, size: number): Promise<Page<Card>> {
+/** `exclude` is the post id of the page showing the list: the platform leaves it out, so paging stays whole. */
+export function listFeed(caller: Caller, kind: FeedKind, page: number, size: number, exclude: string): Promise<Page<Card>> {
   const path = kind === "hot72" ? "/peony/v1/hot72" : "/peony/v1/recommend";
-  return cached(`${kind}:${page}:${size}`, SIDE_LIST_TTL_MS, async () => {
-    const data = await platformRequest(path, detached(caller), { query: { page, size }, schema: newsSchema });
+  return cached(`${kind}:${exclude}:${page}:${size}`, SIDE_LIST_TTL_MS, async () => {
+    const data = await platformRequest(path, detached(caller), { query: { page, size, exclude }, schema: newsSchema });
     return { list: data.news.map(toCard), total: data.total };
   });
 }

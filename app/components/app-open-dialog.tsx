@@ -1,4 +1,4 @@
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 
 /** Links to this hash open the dialog; it is a CSS :target dialog, so it works without JavaScript. */
 export const APP_OPEN_HASH = "#app-open";

@@ -13,7 +13,7 @@ import { CODE_COUNTDOWN_SECONDS, LOGIN_TEXTS, validateLogin, validateSendCode } 
 import { formatPhoneInput } from "~/lib/phone";
 import { redirectLocation, safeRedirectTarget } from "~/lib/redirect-target";
 import { createRateLimiter } from "~/rate-limit.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 import {
   callerFor,
   codeSentAt,
