@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { UnbrokenTitles } from "~/components/unbroken-titles";
 import type { Toast } from "~/session.server";
 
 /** Client code raises a toast with this event; server-side toasts arrive through the root loader. */
@@ -23,7 +24,7 @@ export function ToastHost({ initial }: { initial: Toast | null }) {
     <div className="toast-host" role="status" aria-live="polite">
       {toast ? (
         <div key={toast.key} className={`toast toast--${toast.toast.kind ?? "info"}`}>
-          {toast.toast.text}
+          <UnbrokenTitles text={toast.toast.text} />
         </div>
       ) : null}
     </div>

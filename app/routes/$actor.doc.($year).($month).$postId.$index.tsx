@@ -9,6 +9,7 @@ import { sanitizeRichHtml } from "~/bff/sanitize.server";
 import { formText, requireOwnForm } from "~/csrf.server";
 import { interactionSchema, performInteraction } from "~/interactions.server";
 import { ArticleView } from "~/components/article-view";
+import { errorMeta } from "~/components/error-page";
 import { ids } from "~/ids.server";
 import { routerPath, sitePath } from "~/lib/base-path";
 import { canComment, validateComment } from "~/lib/comment-text";
@@ -163,9 +164,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect(back + anchor, { headers: await sessionHeaders(context) });
 }
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, error, matches }) => {
   const site = matches.find((m) => m.id === "root")?.data?.site;
-  if (!page) return [{ title: site?.name || "内容不存在" }];
+  if (!page) return errorMeta(error, site?.name);
   const { article, canonical, cover } = page;
   const siteName = site?.name || "精彩内容";
   const description = article.summary || site?.description || "打开APP，查看更多精彩内容";
