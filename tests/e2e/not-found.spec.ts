@@ -14,6 +14,7 @@ const missingContent: Array<[string, string]> = [
   ["the article has state 17 (offline)", `${BASE}news/doc/2026/11/${urlId(SEED_FIXTURES.state17)}/index.html`],
   ["the article has state 100 (deleted)", `${BASE}news/doc/2026/11/${urlId(SEED_FIXTURES.state100)}/index.html`],
   ["the error page itself", `${BASE}404`],
+  ["the agreement is unknown", `${BASE}agreement/nope`],
 ];
 
 test.describe("missing content answers HTTP 404", () => {
