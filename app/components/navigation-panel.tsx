@@ -47,14 +47,14 @@ function Module({ item }: { item: NavigationItem }) {
   // A module whose only entry bears its own name is that entry: no heading repeating it.
   if (entries.length === 1 && entries[0].name === item.title) {
     return (
-      <section className="nav__module" aria-label={item.title}>
+      <section className="nav__module">
         <EntryLink className="nav__entry" entry={entries[0]} />
       </section>
     );
   }
   // The home module sits right under the 首页 link, which names it.
   return (
-    <section className={item.isHome ? "nav__module nav__module--home" : "nav__module"} aria-label={item.title}>
+    <section className={item.isHome ? "nav__module nav__module--home" : "nav__module"}>
       {item.isHome ? null : <h2 className="nav__module-title">{item.title}</h2>}
       <ul className="nav__groups">
         {entries.map((entry) => (

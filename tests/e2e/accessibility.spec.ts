@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { waitForHydration } from "./support/hydration";
+import { loginAsDemo, TEXTS } from "./support/login";
 import { articleUrl } from "./support/urls";
 import { wechatUserAgent } from "./support/user-agents";
 
@@ -51,6 +52,16 @@ test("the open login sheet passes axe", async ({ page }) => {
   await waitForHydration(page, ".banner__login");
   await page.locator(".banner__login").click();
   await expect(page.locator(".sheet__panel")).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test("a logged-in article page and its logout confirmation pass axe", async ({ page }) => {
+  const url = articleUrl(SEED_FIXTURES.manyComments);
+  await loginAsDemo(page, url);
+  await waitForHydration(page, ".banner__login");
+  await expectNoViolations(page);
+  await page.locator(".banner__login").click();
+  await expect(page.getByRole("dialog", { name: TEXTS.logoutConfirm })).toBeVisible();
   await expectNoViolations(page);
 });
 
