@@ -88,7 +88,8 @@ function trapTab(event: KeyboardEvent, container: HTMLElement) {
 /**
  * The slide-out navigation of the banner, grouped by module. A <details> so it opens and closes without
  * JavaScript; its toggle stretches into the dimmed backdrop, so a tap outside the panel closes it too.
- * With JavaScript, Escape closes it, focus stays inside while it is open, and a navigation closes it.
+ * With JavaScript, Escape or a tap anywhere else closes it, focus stays inside while it is open, and a navigation
+ * closes it.
  */
 export function NavigationPanel({ items }: { items: NavigationItem[] }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -110,8 +111,16 @@ export function NavigationPanel({ items }: { items: NavigationItem[] }) {
         trapTab(event, details);
       }
     };
+    // The backdrop only covers the page below the banner; a tap on the banner's other controls closes it too.
+    const onClick = (event: globalThis.MouseEvent) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
+    };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
   }, []);
 
   return (

@@ -34,12 +34,17 @@ test("the open panel dims the page behind it, and a tap outside closes it", asyn
   await expect(page).toHaveURL((url) => url.pathname === HOME && !url.search);
 });
 
-test("Escape closes the panel and focus returns to the menu button", async ({ page }, testInfo) => {
-  test.skip(isNoJs(testInfo), "keyboard handling needs JavaScript");
+test("Escape closes the panel and focus returns to the menu button; so does a tap on the banner", async ({ page }, testInfo) => {
+  test.skip(isNoJs(testInfo), "keyboard and outside-tap handling need JavaScript");
   const panel = await openPanel(page);
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
   await expect(page.locator("details.nav summary")).toBeFocused();
+
+  await page.locator("details.nav summary").click();
+  await expect(panel).toBeVisible();
+  await page.locator("header.banner .banner__logo").click();
+  await expect(panel).toBeHidden();
 });
 
 test("focus stays inside the open panel", async ({ page }, testInfo) => {
