@@ -36,8 +36,20 @@ for (const width of WIDTHS) {
       for (const meta of await metas.all()) {
         const tops = await meta.evaluate((row) => [...row.children].map((item) => Math.round(item.getBoundingClientRect().top + item.getBoundingClientRect().height / 2)));
         expect(new Set(tops).size, `one line: ${await meta.textContent()}`).toBe(1);
-        // What gives way is the source or the view count; album status and time are never cut.
+        // Album status and time are never cut.
         for (const kept of await meta.locator(".card__album, time").all()) expect(await isCut(kept)).toBe(false);
+        // The source and the view count give way whole (shown entirely, or not at all), the source first.
+        const optional = await meta.locator(".card__optional").evaluate((box) => {
+          const outer = box.getBoundingClientRect();
+          return [...box.children].map((item) => {
+            const inner = item.getBoundingClientRect();
+            const shown = inner.top < outer.bottom;
+            const whole = inner.left >= outer.left - 1 && inner.right <= outer.right + 1;
+            return { text: item.textContent, views: item.classList.contains("card__views"), shown, whole };
+          });
+        });
+        for (const item of optional) if (item.shown) expect(item.whole, `${item.text} shown whole`).toBe(true);
+        if (optional.some((item) => item.shown)) expect(optional.find((item) => item.views)?.shown, "views before the source").toBe(true);
       }
     });
   });
