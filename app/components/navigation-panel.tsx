@@ -2,32 +2,17 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
 import type { NavigationItem } from "~/bff/app-config.server";
 import { showToast } from "~/components/toast";
+import { APP_ONLY_MESSAGE, isSingleEntryModule, moduleEntries, type NavigationEntry } from "~/lib/navigation-modules";
 
-// Spec section 2: app and topic modules exist only in the native app.
-const APP_ONLY_CATEGORIES = new Set(["app", "topic"]);
-const UNSUPPORTED = "暂不支持该模块，请前往APP查看";
 /** Without JavaScript an app-only entry links here, and CSS shows the message while it is the target. */
 const UNSUPPORTED_ID = "nav-unsupported";
 
-type Entry = { key: string; name: string; to: string | null };
-
-/** A module's entries: its groups, or the module itself when an app-only module lists none. */
-function entriesOf(item: NavigationItem): Entry[] {
-  const appOnly = APP_ONLY_CATEGORIES.has(item.category);
-  if (appOnly && item.groups.length === 0) return [{ key: item.id, name: item.title, to: null }];
-  return item.groups.map((group) => ({
-    key: group.gid,
-    name: group.name,
-    to: appOnly ? null : `/?group=${encodeURIComponent(group.gid)}`,
-  }));
-}
-
 function showUnsupported(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
-  showToast({ text: UNSUPPORTED });
+  showToast({ text: APP_ONLY_MESSAGE });
 }
 
-function EntryLink({ entry, className }: { entry: Entry; className?: string }) {
+function EntryLink({ entry, className }: { entry: NavigationEntry; className?: string }) {
   if (entry.to === null) {
     return (
       <a className={className} href={`#${UNSUPPORTED_ID}`} onClick={showUnsupported}>
@@ -43,9 +28,8 @@ function EntryLink({ entry, className }: { entry: Entry; className?: string }) {
 }
 
 function Module({ item }: { item: NavigationItem }) {
-  const entries = entriesOf(item);
-  // A module whose only entry bears its own name is that entry: no heading repeating it.
-  if (entries.length === 1 && entries[0].name === item.title) {
+  const entries = moduleEntries(item);
+  if (isSingleEntryModule(item, entries)) {
     return (
       <section className="nav__module">
         <EntryLink className="nav__entry" entry={entries[0]} />
@@ -136,7 +120,7 @@ export function NavigationPanel({ items }: { items: NavigationItem[] }) {
           <Module key={item.id} item={item} />
         ))}
         <p id={UNSUPPORTED_ID} className="nav__unsupported" role="status">
-          {UNSUPPORTED}
+          {APP_ONLY_MESSAGE}
         </p>
       </nav>
     </details>
