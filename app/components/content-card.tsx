@@ -19,8 +19,10 @@ export function ContentCard({ content, now, rank }: { content: Card; now: string
         <p className="card__meta">
           <TagBadge type={content.content_type} />
           {content.album_status ? <span className="card__album">{albumStatusText(content.album_status)}</span> : null}
-          {content.source_alias ? <span>{content.source_alias}</span> : null}
-          <span>{abbreviateCount(content.view_count)}阅读</span>
+          <span className="card__optional">
+            {content.source_alias ? <span>{content.source_alias}</span> : null}
+            <span className="card__views">{abbreviateCount(content.view_count)}阅读</span>
+          </span>
           <time dateTime={content.publish_at}>{formatRelativeDate(content.publish_at, new Date(now))}</time>
         </p>
       </div>

@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FramePopup } from "~/components/frame-popup";
 import { showToast } from "~/client/events";
+import { UnbrokenTitles } from "~/components/unbroken-titles";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { sitePath } from "~/lib/base-path";
 import { canSubmitLogin, CODE_MAX_LENGTH, LOGIN_TEXTS, type LoginFieldErrors, type LoginMode } from "~/lib/login-form";
@@ -35,7 +36,7 @@ type Props = {
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p className="login__error" id={id}>
-      {message}
+      <UnbrokenTitles text={message} />
     </p>
   ) : null;
 }

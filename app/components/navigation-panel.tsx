@@ -1,36 +1,127 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import type { NavigationItem } from "~/bff/app-config.server";
+import { showToast } from "~/client/events";
+import { APP_ONLY_MESSAGE, isSingleEntryModule, moduleEntries, type NavigationEntry } from "~/lib/navigation-modules";
 
-// Spec section 2: app and topic modules exist only in the native app.
-const APP_ONLY_CATEGORIES = new Set(["app", "topic"]);
+/** Without JavaScript an app-only entry links here, and CSS shows the message while it is the target. */
+const UNSUPPORTED_ID = "nav-unsupported";
 
-/** The slide-out navigation of the banner, grouped by module. A <details> so it opens without JavaScript. */
-export function NavigationPanel({ items }: { items: NavigationItem[] }) {
+function showUnsupported(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  showToast({ text: APP_ONLY_MESSAGE });
+}
+
+function EntryLink({ entry, className }: { entry: NavigationEntry; className?: string }) {
+  if (entry.to === null) {
+    return (
+      <a className={className} href={`#${UNSUPPORTED_ID}`} onClick={showUnsupported}>
+        {entry.name}
+      </a>
+    );
+  }
   return (
-    <details className="nav">
+    <Link className={className} to={entry.to}>
+      {entry.name}
+    </Link>
+  );
+}
+
+function Module({ item }: { item: NavigationItem }) {
+  const entries = moduleEntries(item);
+  if (isSingleEntryModule(item, entries)) {
+    return (
+      <section className="nav__module">
+        <EntryLink className="nav__entry" entry={entries[0]} />
+      </section>
+    );
+  }
+  // The home module sits right under the 首页 link, which names it.
+  return (
+    <section className={item.isHome ? "nav__module nav__module--home" : "nav__module"}>
+      {item.isHome ? null : <h2 className="nav__module-title">{item.title}</h2>}
+      <ul className="nav__groups">
+        {entries.map((entry) => (
+          <li key={entry.key}>
+            <EntryLink entry={entry} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Keeps Tab and Shift+Tab cycling through the open panel's controls (its toggle included). */
+function trapTab(event: KeyboardEvent, container: HTMLElement) {
+  const focusable = [...container.querySelectorAll<HTMLElement>("summary, a[href], button:not([disabled])")].filter(
+    (element) => element.getClientRects().length > 0,
+  );
+  if (focusable.length === 0) return;
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const inside = container.contains(document.activeElement);
+  if (event.shiftKey && (document.activeElement === first || !inside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The slide-out navigation of the banner, grouped by module. A <details> so it opens and closes without
+ * JavaScript; its toggle stretches into the dimmed backdrop, so a tap outside the panel closes it too.
+ * With JavaScript, Escape or a tap anywhere else closes it, focus stays inside while it is open, and a navigation
+ * closes it.
+ */
+export function NavigationPanel({ items }: { items: NavigationItem[] }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!details.open) return;
+      if (event.key === "Escape") {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      } else if (event.key === "Tab") {
+        trapTab(event, details);
+      }
+    };
+    // The backdrop only covers the page below the banner; a tap on the banner's other controls closes it too.
+    const onClick = (event: globalThis.MouseEvent) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, []);
+
+  return (
+    <details className="nav" ref={ref}>
       <summary className="nav__toggle" aria-label="导航菜单">
         <span aria-hidden="true" className="nav__icon" />
       </summary>
       <nav className="nav__panel" aria-label="栏目导航">
-        <Link className="nav__home" to="/">
+        <Link className="nav__home nav__entry" to="/">
           首页
         </Link>
         {items.map((item) => (
-          <section key={item.id} className="nav__module">
-            <h2 className="nav__module-title">{item.title}</h2>
-            {APP_ONLY_CATEGORIES.has(item.category) ? (
-              <p className="nav__unsupported">暂不支持该模块，请前往APP查看</p>
-            ) : (
-              <ul className="nav__groups">
-                {item.groups.map((group) => (
-                  <li key={group.gid}>
-                    <Link to={`/?group=${encodeURIComponent(group.gid)}`}>{group.name}</Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <Module key={item.id} item={item} />
         ))}
+        <p id={UNSUPPORTED_ID} className="nav__unsupported" role="status">
+          {APP_ONLY_MESSAGE}
+        </p>
       </nav>
     </details>
   );

@@ -2,15 +2,20 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import type { RootData } from "~/hooks/use-root-data";
 import { openLogin, pushOpenApp } from "~/client/events";
+import { ModalDialog } from "~/components/modal-dialog";
 import { NavigationPanel } from "~/components/navigation-panel";
 import { sitePath } from "~/lib/base-path";
 
 const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
 
+/** The site's own logout confirmation (the /auth page asks the same without JavaScript). */
+export const LOGOUT_CONFIRM = "确定退出登录吗？";
+
 type Props = { site: RootData["site"]; device: RootData["device"]; user: RootData["user"]; csrfToken: string };
 
 export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
   const [showLaunchTips, setShowLaunchTips] = useState(false);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
   const location = useLocation();
   const logout = useFetcher();
   const here = sitePath(location.pathname) + location.search;
@@ -19,7 +24,11 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
   // Spec section 2: tapping the avatar logs out after confirmation. Without JavaScript /auth asks instead.
   function confirmLogout(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
-    if (!window.confirm("确定退出登录吗？")) return;
+    setConfirmingLogout(true);
+  }
+
+  function logOut() {
+    setConfirmingLogout(false);
     logout.submit({ intent: "logout", csrf: csrfToken, redirect: here }, { method: "post", action: "/auth" });
   }
 
@@ -35,7 +44,7 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
 
   return (
     <header className="banner">
-      <img className="banner__logo" src={site.logo || BUNDLED_LOGO} alt="" width={36} height={36} />
+      <img className="banner__logo" src={site.logo || BUNDLED_LOGO} alt="" width={34} height={34} />
       <div className="banner__text">
         <strong className="banner__name">{site.name}</strong>
         <span className="banner__desc">{site.description}</span>
@@ -64,16 +73,38 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
         打开APP
       </a>
       <NavigationPanel items={site.navigation} />
-      {showLaunchTips ? (
-        <div className="launch-tips" role="dialog" aria-label="在浏览器中打开" onClick={() => setShowLaunchTips(false)}>
-          <div className="launch-tips__arrow" aria-hidden="true" />
-          <p>
-            点击右上角 <b>···</b>
-            <br />
-            选择「在浏览器打开」即可打开APP
-          </p>
+      <ModalDialog
+        open={confirmingLogout}
+        onClose={() => setConfirmingLogout(false)}
+        className="confirm"
+        labelledBy="logout-confirm-title"
+      >
+        <h2 id="logout-confirm-title" className="confirm__title">
+          {LOGOUT_CONFIRM}
+        </h2>
+        <div className="confirm__actions">
+          <button type="button" className="button button--ghost" onClick={() => setConfirmingLogout(false)} autoFocus>
+            取消
+          </button>
+          <button type="button" className="button" onClick={logOut}>
+            确定退出
+          </button>
         </div>
-      ) : null}
+      </ModalDialog>
+      <ModalDialog open={showLaunchTips} onClose={() => setShowLaunchTips(false)} className="launch-tips" labelledBy="launch-tips-text" closeOnAnyTap>
+        {/* Points past the banner, up at WeChat's ··· menu above the page, without covering our own controls. */}
+        <svg className="launch-tips__arrow" viewBox="0 0 80 96" aria-hidden="true">
+          <path d="M10 92C14 52 34 22 72 6M52 4l20 2-8 18" />
+        </svg>
+        <p id="launch-tips-text" className="launch-tips__text">
+          点击右上角 <b className="launch-tips__dots">···</b>
+          <br />
+          选择「在浏览器打开」即可打开APP
+        </p>
+        <button type="button" className="button button--ghost launch-tips__close" autoFocus>
+          知道了
+        </button>
+      </ModalDialog>
     </header>
   );
 }

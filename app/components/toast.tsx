@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { onShowToast } from "~/client/events";
+import { UnbrokenTitles } from "~/components/unbroken-titles";
 import type { Toast } from "~/session.server";
 
 /** One toast at a time. It fades by CSS animation, so a toast after a no-JS form post also goes away. */
@@ -15,7 +16,7 @@ export function ToastHost({ initial }: { initial: Toast | null }) {
     <div className="toast-host" role="status" aria-live="polite">
       {toast ? (
         <div key={toast.key} className={`toast toast--${toast.toast.kind ?? "info"}`}>
-          {toast.toast.text}
+          <UnbrokenTitles text={toast.toast.text} />
         </div>
       ) : null}
     </div>

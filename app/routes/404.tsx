@@ -1,4 +1,5 @@
 import { data, type MetaFunction } from "@remix-run/node";
+import { errorMeta } from "~/components/error-page";
 import type { loader as rootLoader } from "~/root";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
@@ -8,10 +9,8 @@ export function loader() {
   throw data(null, { status: 404 });
 }
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const siteName = matches.find((m) => m.id === "root")?.data?.site.name;
-  return [{ title: siteName ? `内容不存在 - ${siteName}` : "内容不存在" }, { name: "robots", content: "noindex" }];
-};
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ error, matches }) =>
+  errorMeta(error, matches.find((m) => m.id === "root")?.data?.site.name);
 
 export default function NotFound() {
   return null;

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { LIST_PAGE_SIZE, listContent, listGroups, type Card } from "~/bff/content.server";
 import { ContentCard } from "~/components/content-card";
+import { errorMeta } from "~/components/error-page";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { useLoadMore } from "~/hooks/use-load-more";
 import { collectPages, pageCount } from "~/lib/pages";
@@ -27,8 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ error, matches }) => {
   const site = matches.find((m) => m.id === "root")?.data?.site;
+  if (error) return errorMeta(error, site?.name);
   const name = site?.name || "精彩内容";
   return [{ title: name }, { name: "description", content: site?.description ?? "" }];
 };

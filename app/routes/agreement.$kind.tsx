@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useRootData } from "~/hooks/use-root-data";
+import type { loader as rootLoader } from "~/root";
+import { errorMeta } from "~/components/error-page";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -35,7 +37,8 @@ export function loader({ params }: LoaderFunctionArgs) {
   return { kind: kind as keyof typeof DOCUMENTS };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? DOCUMENTS[page.kind].title : "协议" }];
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, error, matches }) =>
+  page ? [{ title: DOCUMENTS[page.kind].title }] : errorMeta(error, matches.find((m) => m.id === "root")?.data?.site.name);
 
 export default function AgreementPage() {
   const { kind } = useLoaderData<typeof loader>();

@@ -128,6 +128,29 @@ test("an empty comment is refused with 评论内容不能为空", async ({ page 
   await expect(topLevel(page)).toHaveCount(before);
 });
 
+test("after an empty send, typing hides the message and the next comment still goes through and empties the box", async ({ page }, testInfo) => {
+  test.skip(isNoJs(testInfo), "without JavaScript each send renders a new page, which starts clean");
+  const url = scratchArticleUrl(testInfo, 1);
+  await openLoggedIn(page, url);
+  const input = page.locator("#comment-input");
+  const message = page.locator(".footer-bar__error");
+
+  await postComment(page, "");
+  await expect(message).toHaveText(TEXTS.commentEmpty);
+  await input.pressSequentially("好");
+  await expect(message).toHaveCount(0);
+
+  await postComment(page, " ");
+  await expect(message).toHaveText(TEXTS.commentEmpty);
+  const text = uniqueText("空发之后的评论");
+  await postComment(page, text);
+  await expect(page.locator(".toast")).toHaveText(TEXTS.commentSent);
+  await expect(topLevel(page).first().locator(".comment__content")).toHaveText(text);
+  await expect(input).toHaveValue("");
+  await expect(message).toHaveCount(0);
+  await expect(input).toHaveAttribute("placeholder", "写评论...");
+});
+
 test("comments closed: the input is disabled and the server refuses a forged post", async ({ page }, testInfo) => {
   const url = articleUrl(SEED_FIXTURES.closedComments);
   await openLoggedIn(page, url);

@@ -51,7 +51,7 @@ test.describe("home page", () => {
   test("shows the source of each card exactly as the CMS wrote it", async ({ page }) => {
     await page.goto(HOME);
     const metaOf = page.locator("li.card", { has: page.locator("h3.card__title", { hasText: rainWarning.title }) });
-    await expect(metaOf.locator(".card__meta span").first()).toHaveText(rainWarning.source);
+    await expect(metaOf.locator(".card__optional span").first()).toHaveText(rainWarning.source);
   });
 
   test("serves HTML without NUL bytes or broken UTF-8", async ({ request }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
+import { charactersPerLine } from "./support/text-lines";
 import { urlId } from "./support/urls";
 
 const BASE = "/davmu/share/";
@@ -13,6 +14,7 @@ const missingContent: Array<[string, string]> = [
   ["the article has state 17 (offline)", `${BASE}news/doc/2026/11/${urlId(SEED_FIXTURES.state17)}/index.html`],
   ["the article has state 100 (deleted)", `${BASE}news/doc/2026/11/${urlId(SEED_FIXTURES.state100)}/index.html`],
   ["the error page itself", `${BASE}404`],
+  ["the agreement is unknown", `${BASE}agreement/nope`],
 ];
 
 test.describe("missing content answers HTTP 404", () => {
@@ -21,6 +23,8 @@ test.describe("missing content answers HTTP 404", () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "内容不存在或已下线" })).toBeVisible();
+      // The tab and any share card say the page was not found, not just the site name.
+      await expect(page).toHaveTitle("内容不存在 - 大目新闻");
       const back = page.getByRole("link", { name: "返回首页" });
       await expect(back).toHaveAttribute("href", BASE);
       // Nothing of an article leaks onto the error page.
@@ -53,8 +57,22 @@ test.describe("unmatched URLs answer HTTP 404", () => {
     });
   }
 
-  test("the 404 page has a title", async ({ page }) => {
+  test("the 404 page's title says the page was not found", async ({ page }) => {
     await page.goto(`${BASE}no/such/page`);
-    await expect(page).toHaveTitle(/\S/);
+    await expect(page).toHaveTitle("页面找不到了 - 大目新闻");
   });
+});
+
+test.describe("the 404 page's short texts wrap in balanced lines", () => {
+  // Phone widths where the hint needs two lines: unbalanced, the last line held a lone character.
+  for (const width of [360, 375, 390]) {
+    test(`at ${width} px no line ends with a lone character`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${BASE}404`);
+      for (const text of await page.locator(".error-page h1, .error-page p").all()) {
+        const lines = await charactersPerLine(text);
+        if (lines.length > 1) expect(Math.min(...lines), `lines of "${await text.textContent()}": ${lines}`).toBeGreaterThan(lines[0] / 2);
+      }
+    });
+  }
 });

@@ -48,13 +48,27 @@ export function CommentFooter({ kind, documentResult, ...data }: Props) {
     });
   }, []);
 
-  // A sent comment comes back as a redirect: the input empties once the fetcher settles without an error.
+  // The message under the input: the no-JavaScript post's answer, then each sent comment's. It goes as soon as
+  // the visitor types or a comment goes through.
+  const [fieldError, setFieldError] = useState(documentResult?.fieldError);
+  useEffect(() => setFieldError(documentResult?.fieldError), [documentResult]);
+
+  // A refused comment answers with new data; a sent one with a redirect, after which the fetcher still holds
+  // the previous answer (the same object). So a send succeeded when the data did not change.
   const sending = comment.state !== "idle";
   const wasSending = useRef(false);
+  const answerBefore = useRef<InteractionAnswer | undefined>(undefined);
   useEffect(() => {
-    if (wasSending.current && !sending && !comment.data?.fieldError && !comment.data?.needLogin) {
-      setText("");
-      setReply(null);
+    if (sending && !wasSending.current) answerBefore.current = comment.data;
+    if (!sending && wasSending.current) {
+      const answer = comment.data === answerBefore.current ? undefined : comment.data;
+      if (answer?.fieldError) {
+        setFieldError(answer.fieldError);
+      } else if (!answer?.needLogin) {
+        setText("");
+        setReply(null);
+        setFieldError(undefined);
+      }
     }
     wasSending.current = sending;
   }, [sending, comment.data]);
@@ -75,8 +89,6 @@ export function CommentFooter({ kind, documentResult, ...data }: Props) {
   const placeholder = !commentsOpen ? COMMENT_TEXTS.closed : reply ? `回复 ${reply.targetUserAlias}：` : COMMENT_TEXTS.placeholder;
   const csrf = <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />;
   const js = hydrated ? <input type="hidden" name="js" value="1" /> : null;
-
-  const fieldError = (comment.data ?? documentResult)?.fieldError;
 
   return (
     <div className={kind === "gallery" ? "footer-bar footer-bar--gallery" : "footer-bar"}>
@@ -111,7 +123,10 @@ export function CommentFooter({ kind, documentResult, ...data }: Props) {
           disabled={!commentsOpen}
           autoFocus={Boolean(data.replyTarget)}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setFieldError(undefined);
+          }}
           onFocus={onFocus}
           onBlur={onBlur}
         />

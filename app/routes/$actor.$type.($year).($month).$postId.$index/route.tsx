@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DetailLayout } from "~/components/detail/detail-layout";
+import { errorMeta } from "~/components/error-page";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import type { loader as rootLoader } from "~/root";
 import { detailAction, loadDetail, type DetailParams } from "./detail.server";
@@ -20,9 +21,9 @@ export const loader = (args: LoaderFunctionArgs) => loadDetail(args, detailParam
 
 export const action = (args: ActionFunctionArgs) => detailAction(args, detailParams(args.params));
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, error, matches }) => {
   const site = matches.find((m) => m.id === "root")?.data?.site;
-  if (!page) return [{ title: site?.name || "内容不存在" }];
+  if (!page) return errorMeta(error, site?.name);
   return page.share;
 };
 

@@ -1,0 +1,40 @@
+import { useEffect, useRef, type ReactNode } from "react";
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  className: string;
+  labelledBy: string;
+  /** Any tap inside closes it too, not only one on the backdrop (for a layer that is all backdrop). */
+  closeOnAnyTap?: boolean;
+  children: ReactNode;
+};
+
+/**
+ * A modal drawn by the browser's own <dialog>: shown in the top layer with showModal(), so the page behind is
+ * inert, focus stays inside and Escape closes it. A tap on the backdrop (the dialog box itself) closes it too.
+ */
+export function ModalDialog({ open, onClose, className, labelledBy, closeOnAnyTap = false, children }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    else if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={className}
+      aria-labelledby={labelledBy}
+      onClose={onClose}
+      onClick={(event) => {
+        if (closeOnAnyTap || event.target === event.currentTarget) ref.current?.close();
+      }}
+    >
+      {open ? children : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { SEED_FIXTURES } from "../../platform/seed";
+import { waitForHydration } from "./support/hydration";
+import { loginAsDemo, TEXTS } from "./support/login";
+import { articleUrl } from "./support/urls";
+import { wechatUserAgent } from "./support/user-agents";
+
+const BASE = "/davmu/share/";
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Runs axe on the page as it is now and fails with each violation's rule, target and message. */
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const found = violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} (${node.failureSummary?.replace(/\s+/g, " ")})`),
+  );
+  expect(found).toEqual([]);
+}
+
+// The rules do not differ by phone; one profile is enough.
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "android", "axe runs on the Android profile only");
+});
+
+const pages: Array<[string, string]> = [
+  ["the home page", BASE],
+  ["the 404 page", `${BASE}404`],
+  ["an unmatched URL", `${BASE}no/such/page`],
+  ["the article page", articleUrl(SEED_FIXTURES.manyComments)],
+  ["the login page", `${BASE}auth`],
+];
+
+for (const [name, path] of pages) {
+  test(`${name} passes axe (WCAG 2.1 AA)`, async ({ page }) => {
+    await page.goto(path);
+    await waitForHydration(page, "header.banner .banner__open");
+    await expectNoViolations(page);
+  });
+}
+
+test("the open navigation panel passes axe", async ({ page }) => {
+  await page.goto(BASE);
+  await waitForHydration(page, "details.nav summary");
+  await page.locator("details.nav summary").click();
+  await expect(page.locator("details.nav .nav__panel")).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test("the open login sheet passes axe", async ({ page }) => {
+  await page.goto(articleUrl(SEED_FIXTURES.article));
+  await waitForHydration(page, ".banner__login");
+  await page.locator(".banner__login").click();
+  await expect(page.locator(".sheet__panel")).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test("a logged-in article page and its logout confirmation pass axe", async ({ page }) => {
+  const url = articleUrl(SEED_FIXTURES.manyComments);
+  await loginAsDemo(page, url);
+  await waitForHydration(page, ".banner__login");
+  await expectNoViolations(page);
+  await page.locator(".banner__login").click();
+  await expect(page.getByRole("dialog", { name: TEXTS.logoutConfirm })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test.describe("in WeChat on Android", () => {
+  test.use({ userAgent: wechatUserAgent });
+
+  test("the launch tips layer passes axe", async ({ page }) => {
+    await page.goto(BASE);
+    await waitForHydration(page, "header.banner .banner__open");
+    await page.locator(".banner__open").click();
+    await expect(page.locator(".launch-tips")).toBeVisible();
+    await expectNoViolations(page);
+  });
+});
