@@ -30,7 +30,7 @@ export function openGalleryViewer(pictures: GalleryPicture[], index: number, thu
   });
   viewer.on("uiRegister", () => {
     viewer.ui?.registerElement({
-      name: "caption",
+      name: "custom-caption",
       order: 9,
       isButton: false,
       appendTo: "root",
