@@ -26,7 +26,7 @@ function fetchedScript(page: Page, part: string): Promise<boolean> {
 }
 
 test.describe("gallery", () => {
-  test("every picture with its caption and 1/N counter, each a link to the full image", async ({ page }) => {
+  test("every picture with its caption and 1/N counter, each a link to the full image", async ({ page }, testInfo) => {
     expect((await page.goto(GALLERY))?.status()).toBe(200);
     const items = page.locator(".gallery__item");
     await expect(items).toHaveCount(6);
@@ -43,6 +43,8 @@ test.describe("gallery", () => {
     }
     // The pictures really load.
     expect(await images.nth(0).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The floating counter is a JavaScript addition; without it each caption carries the count.
+    if (isNoJs(testInfo)) await expect(page.locator(".gallery__progress")).toHaveCount(0);
     // The gallery footer, and no bottom lists.
     await expect(page.locator(".footer-bar")).toHaveClass(/footer-bar--gallery/);
     await expect(page.locator("#comments, #feed-hot72, #feed-recommend")).toHaveCount(0);
@@ -65,6 +67,13 @@ test.describe("gallery", () => {
     await waitForHydration(page, ".gallery__link");
     // PhotoSwipe is not part of the page until a picture is opened.
     expect(await fetchedScript(page, "gallery-viewer")).toBe(false);
+    // Over the footer, the counter follows the picture in the middle of the screen.
+    const progress = page.locator(".gallery__progress");
+    await expect(progress).toHaveText("1/8");
+    await page.locator(".gallery__item").nth(4).evaluate((item) => item.scrollIntoView({ block: "center" }));
+    await expect(progress).toHaveText("5/8");
+    await page.locator(".gallery__item").nth(1).evaluate((item) => item.scrollIntoView({ block: "center" }));
+    await expect(progress).toHaveText("2/8");
 
     await page.locator(".gallery__link").nth(1).click();
     const viewer = page.locator(".pswp");

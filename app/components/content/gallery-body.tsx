@@ -1,7 +1,8 @@
-import { useRef, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type RefObject } from "react";
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
 import { TagBadge } from "~/components/tag-badge";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * A gallery (image) page: every picture with its caption and its place in the set (1/N). Each picture links to its
@@ -11,6 +12,8 @@ export function GalleryBody({ content, extra, now, follow }: BodyProps<"gallery"
   const { pictures } = extra;
   const listRef = useRef<HTMLOListElement>(null);
   const count = pictures.length || content.pic_num;
+  const current = useCurrentPicture(listRef);
+  const hydrated = useHydrated();
 
   function open(event: MouseEvent<HTMLAnchorElement>, index: number) {
     // A modified click (new tab, download) keeps its usual meaning.
@@ -60,6 +63,32 @@ export function GalleryBody({ content, extra, now, follow }: BodyProps<"gallery"
         </ol>
       )}
       {content.html ? <div className="article__body rich-text" dangerouslySetInnerHTML={{ __html: content.html }} /> : null}
+      {/* Over the gallery footer, where the reader is in the set; each caption says the same without JavaScript. */}
+      {hydrated && pictures.length > 1 ? (
+        <p className="gallery__progress" aria-hidden="true">
+          {current}/{count}
+        </p>
+      ) : null}
     </article>
   );
+}
+
+/** The 1-based number of the picture nearest the middle of the screen, followed as the visitor scrolls. */
+function useCurrentPicture(listRef: RefObject<HTMLOListElement>): number {
+  const [current, setCurrent] = useState(1);
+  useEffect(() => {
+    const items = Array.from(listRef.current?.children ?? []);
+    if (items.length === 0 || typeof IntersectionObserver === "undefined") return;
+    // A thin band across the middle of the viewport: the picture crossing it is the one being looked at.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const seen = entries.find((entry) => entry.isIntersecting);
+        if (seen) setCurrent(items.indexOf(seen.target) + 1);
+      },
+      { rootMargin: "-50% 0px -50% 0px" },
+    );
+    items.forEach((item) => observer.observe(item));
+    return () => observer.disconnect();
+  }, [listRef]);
+  return current;
 }
