@@ -61,6 +61,18 @@ describe("detailShareMeta", () => {
     expect(jsonLd(detailShareMeta({ content: { ...content, content_type: "audio_album" }, canonical, site }))["@type"]).toBe("CollectionPage");
   });
 
+  it("lists every gallery picture, with its caption, in the ImageGallery", () => {
+    const pictures = [
+      { url: "/m/1.jpg", description: "黎明" },
+      { url: "https://cdn.example.com/2.jpg", description: "" },
+    ];
+    const gallery = jsonLd(detailShareMeta({ content: { ...content, content_type: "image" }, canonical, site, pictures }));
+    expect(gallery.image).toEqual([
+      { "@type": "ImageObject", contentUrl: "https://share.example.com/m/1.jpg", caption: "黎明" },
+      { "@type": "ImageObject", contentUrl: "https://cdn.example.com/2.jpg" },
+    ]);
+  });
+
   it("falls back to the site description, then the default text, and leaves out images it does not have", () => {
     const meta = detailShareMeta({ content: { ...content, summary: "", cover: "" }, canonical, site: { name: "", description: "" } });
     expect(meta).toContainEqual({ name: "description", content: "打开APP，查看更多精彩内容" });

@@ -22,6 +22,8 @@ export type ShareMetaInput = {
   /** The page's canonical absolute URL; relative cover and media addresses resolve against it. */
   canonical: string;
   site: { name: string; description: string };
+  /** A gallery's pictures (addresses and captions): its ImageGallery lists them all. */
+  pictures?: ReadonlyArray<{ url: string; description: string }>;
 };
 
 /** '03:25' or '1:02:03' as an ISO 8601 duration ('PT3M25S'); empty when it is not a duration. */
@@ -48,7 +50,7 @@ function isoDate(value: string): string {
  * og:image / og:video / og:audio as the content has them), Twitter card and JSON-LD, each typed by the
  * content-type registry (an article is a NewsArticle, a video a VideoObject, a gallery an ImageGallery…).
  */
-export function detailShareMeta({ content, canonical, site }: ShareMetaInput): MetaDescriptor[] {
+export function detailShareMeta({ content, canonical, site, pictures = [] }: ShareMetaInput): MetaDescriptor[] {
   const page = contentTypeEntry(content.content_type)?.page;
   const og = page?.og ?? "article";
   const schema = page?.schema ?? "NewsArticle";
@@ -100,7 +102,20 @@ export function detailShareMeta({ content, canonical, site }: ShareMetaInput): M
       ...(duration ? { duration } : {}),
       author: { "@type": "Organization", name: author },
     },
-    ImageGallery: { ...common, datePublished: published, author: { "@type": "Organization", name: author } },
+    ImageGallery: {
+      ...common,
+      datePublished: published,
+      author: { "@type": "Organization", name: author },
+      ...(pictures.length > 0
+        ? {
+            image: pictures.map((picture) => ({
+              "@type": "ImageObject",
+              contentUrl: absolute(picture.url),
+              ...(picture.description ? { caption: picture.description } : {}),
+            })),
+          }
+        : {}),
+    },
     CollectionPage: { ...common, datePublished: published },
     WebPage: { ...common, datePublished: published },
   };

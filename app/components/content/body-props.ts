@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import type { AlbumItem } from "~/bff/album.server";
+import type { MiniProgram } from "~/bff/content.server";
+import type { SpecialSection } from "~/bff/special.server";
 import type { BodyKind } from "~/lib/content-types";
 import type { ShareableContent } from "~/lib/share-meta";
 
@@ -17,7 +20,20 @@ export type ContentView = ShareableContent & {
  * A kind listed here gets its `extra` from the loader hook of the same kind in the detail route's
  * detail.server.ts (EXTRA_LOADERS); a kind not listed gets null. Add the kind here and its hook there.
  */
-export interface BodyExtras {}
+export interface BodyExtras {
+  gallery: { pictures: GalleryPicture[] };
+  audio_album: AlbumEpisodes;
+  video_album: AlbumEpisodes;
+  /** Null when the platform sent no mini-program card (the page then shows the content alone). */
+  mini_program: MiniProgram | null;
+  special: { sections: SpecialSection[] };
+}
+
+/** A gallery picture; width and height let the swipe viewer lay it out before it loads. */
+export type GalleryPicture = { url: string; thumb: string; description: string; width: number; height: number };
+
+/** The episodes an album page shows: pages 1..`pages` (?apage=), and the one playing in place (?play=), if any. */
+export type AlbumEpisodes = { items: AlbumItem[]; total: number; pages: number; playing: string | null };
 
 export type BodyExtra<K extends BodyKind> = K extends keyof BodyExtras ? BodyExtras[K] : null;
 

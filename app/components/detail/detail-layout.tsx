@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
 import type { Comment } from "~/bff/comments.server";
 import type { Card } from "~/bff/content.server";
 import { AppOpenDialog } from "~/components/app-open-dialog";
@@ -46,7 +46,10 @@ export function DetailLayout({ body, layout, content, extra, follow, footer, bot
   return (
     <>
       <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`}>
-        <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton {...follow} /> : null} />
+        {/* A body loaded on demand (see BODIES) hydrates when its chunk is in; until then the server's HTML stays. */}
+        <Suspense fallback={null}>
+          <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton {...follow} /> : null} />
+        </Suspense>
 
         {bottom ? (
           <>

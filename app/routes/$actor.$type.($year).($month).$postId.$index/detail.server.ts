@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@remix-run/node";
+import { listAlbumItems } from "~/bff/album.server";
 import { getAppConfig } from "~/bff/app-config.server";
 import { data, redirect } from "@remix-run/node";
 import { isMissingContent, rethrowAsResponse, type Caller } from "~/bff/client.server";
@@ -6,7 +7,8 @@ import { listComments, listReplies, type Comment } from "~/bff/comments.server";
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card, type ContentDetail } from "~/bff/content.server";
 import { getFollowed, getUserRelated } from "~/bff/interactions.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
-import type { BodyExtra, BodyExtras } from "~/components/content/body-props";
+import { getSpecial } from "~/bff/special.server";
+import type { AlbumEpisodes, BodyExtra, BodyExtras } from "~/components/content/body-props";
 import type { BottomLists, DetailPageData } from "~/components/detail/detail-layout";
 import { formText, requireOwnForm } from "~/csrf.server";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
@@ -33,7 +35,24 @@ const RELATED_SIZE = 5;
  * one entry per body kind that needs more than the content itself, e.g. an album's items or a special's sections.
  */
 type ExtraLoader<K extends keyof BodyExtras> = (caller: Caller, detail: ContentDetail, url: URL) => Promise<BodyExtras[K]>;
-const EXTRA_LOADERS: { [K in keyof BodyExtras]: ExtraLoader<K> } = {};
+const EXTRA_LOADERS: { [K in keyof BodyExtras]: ExtraLoader<K> } = {
+  gallery: async (_caller, detail) => ({ pictures: detail.images }),
+  audio_album: loadAlbumEpisodes,
+  video_album: loadAlbumEpisodes,
+  mini_program: async (_caller, detail) => detail.mini_program,
+  special: async (caller, detail) => {
+    const special = await getSpecial(caller, detail.post_id).catch(rethrowAsResponse);
+    return { sections: special.sections };
+  },
+};
+
+/** An album's episodes: as many pages as ?apage= asks (load-more without JavaScript), and ?play= if it names one of them. */
+async function loadAlbumEpisodes(caller: Caller, detail: ContentDetail, url: URL): Promise<AlbumEpisodes> {
+  const pages = pageCount(url.searchParams.get("apage"));
+  const { list, total } = await collectPages(pages, (page) => listAlbumItems(caller, detail.post_id, page)).catch(rethrowAsResponse);
+  const play = url.searchParams.get("play");
+  return { items: list, total, pages, playing: list.some((item) => item.post_id === play) ? play : null };
+}
 
 function loadExtra(body: BodyKind, caller: Caller, detail: ContentDetail, url: URL): Promise<BodyExtra<BodyKind>> {
   const hook = (EXTRA_LOADERS as Partial<Record<BodyKind, (...args: Parameters<ExtraLoader<never>>) => Promise<BodyExtra<BodyKind>>>>)[body];
@@ -174,7 +193,12 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
         }
       : null,
     bottom,
-    share: detailShareMeta({ content, canonical, site: { name: config?.siteName ?? "", description: config?.siteDescription ?? "" } }),
+    share: detailShareMeta({
+      content,
+      canonical,
+      site: { name: config?.siteName ?? "", description: config?.siteDescription ?? "" },
+      pictures: detail.images,
+    }),
     now: new Date().toISOString(),
   };
 }

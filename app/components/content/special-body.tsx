@@ -1,0 +1,51 @@
+import type { BodyProps } from "~/components/content/body-props";
+import { ContentHeader } from "~/components/content/content-header";
+import { ContentCard } from "~/components/content-card";
+
+const sectionAnchor = (sectionId: string) => `section-${sectionId}`;
+
+/**
+ * A special topic's home: banner, summary and its sections, each with its cards. The section tabs are in-page
+ * anchors, so they work without JavaScript; the tab bar stays at the top while the sections scroll under it.
+ */
+export function SpecialBody({ content, extra, now, follow }: BodyProps<"special">) {
+  const sections = extra.sections.filter((section) => section.cards.length > 0);
+  return (
+    <article className="special">
+      {content.cover ? <img className="special__banner" src={content.cover} alt="" width={750} height={422} decoding="async" /> : null}
+      <ContentHeader content={content} now={now} follow={follow} />
+      {content.summary ? <p className="special__summary">{content.summary}</p> : null}
+      {content.html ? <div className="article__body rich-text" dangerouslySetInnerHTML={{ __html: content.html }} /> : null}
+      {sections.length > 0 ? (
+        <>
+          <nav className="special__tabs" aria-label="专题栏目">
+            {sections.map((section) => (
+              <a key={section.section_id} className="special__tab" href={`#${sectionAnchor(section.section_id)}`}>
+                {section.name}
+              </a>
+            ))}
+          </nav>
+          {sections.map((section) => (
+            <section
+              key={section.section_id}
+              className="section special__section"
+              id={sectionAnchor(section.section_id)}
+              aria-labelledby={`${sectionAnchor(section.section_id)}-title`}
+            >
+              <h2 id={`${sectionAnchor(section.section_id)}-title`} className="section__title">
+                {section.name}
+              </h2>
+              <ul className="card-list">
+                {section.cards.map((card) => (
+                  <ContentCard key={card.post_id} content={card} now={now} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </>
+      ) : (
+        <p className="special__empty">专题内容正在整理中，敬请期待</p>
+      )}
+    </article>
+  );
+}
