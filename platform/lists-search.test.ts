@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "./content-shapes";
-import { containsPattern, searchTerms } from "./routes/search";
+import { containsPattern } from "./routes/search";
 import { LIST_FIXTURES } from "./seed-lists";
 import { startTestPlatform, testIds, type TestPlatform } from "./test-platform";
 
@@ -143,11 +143,7 @@ describe("search", () => {
   });
 });
 
-describe("search terms", () => {
-  it("splits on any white space and drops repeats", () => {
-    expect(searchTerms(" 地铁  地铁\u3000开通\t")).toEqual(["地铁", "开通"]);
-  });
-
+describe("containsPattern", () => {
   it("escapes LIKE wildcards and the escape character", () => {
     expect(containsPattern("100%_a\\b")).toBe("%100\\%\\_a\\\\b%");
   });

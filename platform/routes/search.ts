@@ -1,15 +1,11 @@
 import { Router } from "express";
 import { z } from "zod";
+import { KEYWORD_TOO_LONG, MAX_KEYWORD_LENGTH, searchTerms } from "../../app/lib/search-keyword";
 import type { PlatformContext } from "../context";
 import { handle } from "../envelope";
 import { listablePage } from "../listable-page";
 import { requireToken } from "../tokens";
 import { intQuery, pageQuery, parseInput } from "../validation";
-
-/** Longest keyword accepted, in characters; a search box needs no more. */
-export const MAX_KEYWORD_LENGTH = 50;
-/** Words beyond this many in one keyword are ignored. */
-const MAX_TERMS = 5;
 
 const hotWordsQuery = z.object({ size: intQuery(10, 1, 20) });
 const searchQuery = pageQuery(10).extend({
@@ -17,13 +13,9 @@ const searchQuery = pageQuery(10).extend({
     .string({ required_error: "请输入搜索关键词", invalid_type_error: "参数 keyword 格式错误" })
     .trim()
     .min(1, "请输入搜索关键词")
-    .max(MAX_KEYWORD_LENGTH, `搜索关键词不能超过${MAX_KEYWORD_LENGTH}个字`),
+    // Characters, not UTF-16 units, as the site counts them.
+    .refine((keyword) => [...keyword].length <= MAX_KEYWORD_LENGTH, KEYWORD_TOO_LONG),
 });
-
-/** The words of a keyword: split on white space (also the ideographic space), repeats dropped. */
-export function searchTerms(keyword: string): string[] {
-  return [...new Set(keyword.split(/\s+/u).filter(Boolean))].slice(0, MAX_TERMS);
-}
 
 /** A LIKE pattern matching `term` anywhere, with LIKE's own wildcards (and the escape character) taken literally. */
 export function containsPattern(term: string): string {

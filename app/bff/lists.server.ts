@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { detached, platformRequest, type Caller } from "~/bff/client.server";
+import { LIST_PAGE_SIZE, contentSchema, toCards, type Card, type Page } from "~/bff/content.server";
+import { cached } from "~/bff/shared-cache.server";
+
+// The same for every visitor; editors expect a change to show within seconds.
+const LIST_TTL_MS = 15_000;
+
+/** A titled list of cards: a curated list, or the current group of a content model. */
+export type TitledList = Page<Card> & { title: string; description: string };
+
+const listSchema = z.object({
+  title: z.string(),
+  description: z.string().default(""),
+  list: z.array(contentSchema),
+  total: z.number().int().nonnegative(),
+});
+
+/** One page of a curated list (`/list/{list_id}/index`); a list the platform does not know is a 404 code. */
+export function getList(caller: Caller, listId: string, page: number): Promise<TitledList> {
+  return cached(`list:${listId}:${page}`, LIST_TTL_MS, async () => {
+    const data = await platformRequest(`/peony/v1/list/${encodeURIComponent(listId)}`, detached(caller), {
+      query: { page, size: LIST_PAGE_SIZE },
+      schema: listSchema,
+    });
+    return { title: data.title, description: data.description, list: toCards(data.list), total: data.total };
+  });
+}
+
+export type ContentModel = TitledList & { groups: { gid: string; name: string }[]; group: string };
+
+const modelSchema = listSchema.extend({
+  groups: z.array(z.object({ gid: z.string(), name: z.string() })).default([]),
+  group: z.string().default(""),
+});
+
+/** One page of a content model's group (`/content_model/index?id=&group=`); no group means its first. */
+export function getContentModel(caller: Caller, query: { id: string; group?: string; page: number }): Promise<ContentModel> {
+  return cached(`content_model:${query.id}:${query.group ?? ""}:${query.page}`, LIST_TTL_MS, async () => {
+    const data = await platformRequest("/peony/v1/content_model", detached(caller), {
+      query: { id: query.id, group: query.group, page: query.page, size: LIST_PAGE_SIZE },
+      schema: modelSchema,
+    });
+    return { ...data, list: toCards(data.list) };
+  });
+}
