@@ -2,6 +2,8 @@ import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { LIST_PAGE_SIZE, contentSchema, toCards, type Card, type Page } from "~/bff/content.server";
 import { cached } from "~/bff/shared-cache.server";
+import { ids } from "~/ids.server";
+import { collectPages } from "~/lib/pages";
 
 // The same for every visitor; editors expect a change to show within seconds.
 const LIST_TTL_MS = 15_000;
@@ -27,6 +29,12 @@ export function getList(caller: Caller, listId: string, page: number): Promise<T
   });
 }
 
+/** Pages 1..`pages` of a titled list joined as one, with the first page (its title and groups) as `head`. */
+export async function collectTitledPages<T extends TitledList>(pages: number, fetchPage: (page: number) => Promise<T>) {
+  const [head, cards] = await Promise.all([fetchPage(1), collectPages(pages, fetchPage)]);
+  return { head, cards: { ...cards, pages, pageSize: LIST_PAGE_SIZE } };
+}
+
 export type ContentModel = TitledList & { groups: { gid: string; name: string }[]; group: string };
 
 const modelSchema = listSchema.extend({
@@ -43,4 +51,12 @@ export function getContentModel(caller: Caller, query: { id: string; group?: str
     });
     return { ...data, list: toCards(data.list) };
   });
+}
+
+/** The query of a content model page: `id` (required) and `group`, each a platform id that must decode. */
+export function contentModelQuery(url: URL): { id: string; group: string | undefined } | null {
+  const id = url.searchParams.get("id") ?? "";
+  const group = url.searchParams.get("group") || undefined;
+  if (ids.decode(id) === null || (group !== undefined && ids.decode(group) === null)) return null;
+  return { id, group };
 }
