@@ -10,6 +10,8 @@ export type CardPages = { list: Card[]; total: number; pages: number; pageSize: 
 
 type Props = {
   cards: CardPages;
+  /** The list's name for screen readers: a heading between the page's h1 and the cards' h3 titles. */
+  label: string;
   /** The resource route answering one page as JSON, for load-more with JavaScript. */
   pageUrl: (page: number) => string;
   now: string;
@@ -25,7 +27,7 @@ const keyOf = (card: Card) => card.post_id;
  * A list of content cards with load-more: without JavaScript the link reloads the page with one more page (the
  * route reads `page` from the query), with it the next page is appended in place.
  */
-export function PagedCardList({ cards, pageUrl, now, empty, highlight }: Props) {
+export function PagedCardList({ cards, label, pageUrl, now, empty, highlight }: Props) {
   const location = useLocation();
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
     initial: cards.list,
@@ -38,6 +40,7 @@ export function PagedCardList({ cards, pageUrl, now, empty, highlight }: Props) 
   if (items.length === 0 && !hasMore) return <>{empty}</>;
   return (
     <>
+      <h2 className="visually-hidden">{label}</h2>
       <ul className="card-list">
         {items.map((card) => (
           <ContentCard key={card.post_id} content={card} now={now} highlight={highlight} />

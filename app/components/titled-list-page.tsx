@@ -25,6 +25,7 @@ export function TitledListPage({ title, description, cards, pageUrl, now, emptyT
       {children}
       <PagedCardList
         cards={cards}
+        label="内容列表"
         pageUrl={pageUrl}
         now={now}
         empty={

@@ -11,13 +11,11 @@ describe("listShareMeta", () => {
     expect(meta).toContainEqual({ property: "og:image", content: "https://share.example.com/_platform/media/cover-01.jpg" });
     expect(meta).toContainEqual({ property: "og:url", content: canonical });
     expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: canonical });
-    expect(meta).not.toContainEqual({ name: "robots", content: "noindex" });
   });
 
-  it("falls back to the site description, leaves out a missing picture, and can ask not to be indexed", () => {
-    const meta = listShareMeta({ title: "搜索", description: "", canonical, image: "", site, noindex: true });
+  it("falls back to the site description and leaves out a missing picture", () => {
+    const meta = listShareMeta({ title: "搜索", description: "", canonical, image: "", site });
     expect(meta).toContainEqual({ name: "description", content: "看临江，上大目" });
     expect(meta.some((m) => "property" in m && m.property === "og:image")).toBe(false);
-    expect(meta).toContainEqual({ name: "robots", content: "noindex" });
   });
 });

@@ -11,19 +11,16 @@ export type ListShareMetaInput = {
   /** A picture for the share card (the first item's cover), '' for none. */
   image: string;
   site: Site;
-  /** Pages that only repeat others' content for a query (search results) ask not to be indexed. */
-  noindex?: boolean;
 };
 
 /** The share metadata of a list page: title, description, canonical link, Open Graph, Twitter card and JSON-LD. */
-export function listShareMeta({ title, description, canonical, image, site, noindex = false }: ListShareMetaInput): MetaDescriptor[] {
+export function listShareMeta({ title, description, canonical, image, site }: ListShareMetaInput): MetaDescriptor[] {
   const siteName = site.name || "精彩内容";
   const text = description || site.description || "打开APP，查看更多精彩内容";
   const picture = image ? new URL(image, canonical).href : "";
   return [
     { title: `${title} - ${siteName}` },
     { name: "description", content: text },
-    ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: siteName },

@@ -63,7 +63,6 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     canonical: page.canonical,
     image: "",
     site,
-    noindex: searched,
   });
 };
 
@@ -150,6 +149,7 @@ export default function SearchPage() {
           </h1>
           <PagedCardList
             key={keyword}
+            label="搜索结果"
             cards={results}
             pageUrl={(page) => `/api/search?keyword=${encodeURIComponent(keyword)}&page=${page}`}
             now={now}

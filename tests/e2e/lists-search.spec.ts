@@ -129,7 +129,7 @@ test.describe("search page", () => {
     await expect(title).toHaveText("老街夜市重新开张 首周客流超二十万人次");
     await expect(title.locator("mark")).toHaveText(["老街", "夜市"]);
     await expect(page.getByRole("searchbox", { name: "搜索关键词" })).toHaveValue("老街 夜市");
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/search\/index\?keyword=%E8%80%81%E8%A1%97\+%E5%A4%9C%E5%B8%82$/);
   });
 
   test("pages through the results", async ({ page }, testInfo) => {
