@@ -15,7 +15,9 @@ import { collectionRoutes } from "./routes/collections";
 import { commentRoutes } from "./routes/comments";
 import { contentRoutes } from "./routes/content";
 import { devRoutes } from "./routes/dev";
+import { listRoutes } from "./routes/lists";
 import { officialAccountRoutes } from "./routes/official-accounts";
+import { searchRoutes } from "./routes/search";
 import { seedDatabase } from "./seed";
 
 export type PlatformOptions = {
@@ -105,6 +107,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   router.use(commentRoutes(ctx));
   router.use(collectionRoutes(ctx));
   router.use(officialAccountRoutes(ctx));
+  router.use(listRoutes(ctx));
+  router.use(searchRoutes(ctx));
   if (options.devKey) router.use(devRoutes(ctx, options.devKey));
   router.use(notFound);
   router.use(errorHandler(log));

@@ -6,7 +6,7 @@
  * Bumped whenever a table changes shape. A database written by another version holds only demo data, so it is
  * dropped and seeded afresh rather than migrated.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS official_accounts (
@@ -195,5 +195,45 @@ CREATE TABLE IF NOT EXISTS follows (
 CREATE TABLE IF NOT EXISTS static_data (
   module_name TEXT PRIMARY KEY,
   value TEXT NOT NULL
+);
+-- Titled lists of content an editor curates (/peony/v1/list/{list_id}), items in order.
+CREATE TABLE IF NOT EXISTS content_lists (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS content_list_items (
+  list_id INTEGER NOT NULL REFERENCES content_lists(id),
+  content_id INTEGER NOT NULL REFERENCES contents(id),
+  sort INTEGER NOT NULL,
+  PRIMARY KEY (list_id, content_id)
+);
+
+-- Content models (/peony/v1/content_model): a titled page of content in tabs (its groups), items in order.
+CREATE TABLE IF NOT EXISTS content_models (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS content_model_groups (
+  id INTEGER PRIMARY KEY,
+  model_id INTEGER NOT NULL REFERENCES content_models(id),
+  name TEXT NOT NULL,
+  sort INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS content_model_items (
+  group_id INTEGER NOT NULL REFERENCES content_model_groups(id),
+  content_id INTEGER NOT NULL REFERENCES contents(id),
+  sort INTEGER NOT NULL,
+  PRIMARY KEY (group_id, content_id)
+);
+
+-- What people search for now (/peony/v1/search/hot-words), in order; label is '', '热' or '新'.
+CREATE TABLE IF NOT EXISTS hot_words (
+  id INTEGER PRIMARY KEY,
+  word TEXT NOT NULL UNIQUE,
+  heat INTEGER NOT NULL,
+  label TEXT NOT NULL DEFAULT '',
+  sort INTEGER NOT NULL
 );
 `;

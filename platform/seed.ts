@@ -3,6 +3,7 @@ import { STATE_DRAFT, type ContentType } from "./content-shapes";
 import { MEDIA_PLACEHOLDER } from "./media";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
+import { seedListsAndSearch } from "./seed-lists";
 import { DEMO_PHONE, USER, USERS } from "./seed-users";
 
 export const SITE_NAME = "大目新闻";
@@ -713,5 +714,7 @@ export function seedDatabase(db: Db, now: Date): void {
 
     const insertStatic = db.prepare("INSERT INTO static_data (module_name, value) VALUES (?, ?)");
     for (const [name, value] of Object.entries(STATIC_DATA)) insertStatic.run(name, JSON.stringify(value));
+
+    seedListsAndSearch(db);
   })();
 }

@@ -1,6 +1,7 @@
 // `npm run bench`: measures the built host (build/server.js) on this machine and prints a Markdown report:
 // article SSR under load against a static file of the same bytes, the article page's gzipped HTML and JS,
-// and Lighthouse mobile scores. A missed target is reported, not fatal; a failed measurement exits non-zero.
+// and Lighthouse mobile scores of the article, the home, a list and search results. A missed target is reported, not
+// fatal; a failed measurement exits non-zero.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -11,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import Hashids from "hashids";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
@@ -18,6 +20,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER_ENTRY = path.join(ROOT, "build/server.js");
 const STATIC_COPY = path.join(ROOT, "build/client/bench-static.html");
 const BASE_PATH = "/davmu/share/";
+// The server's ids, so the bench can name a seeded list (platform/seed-lists.ts: list 1 is 城市更新观察).
+const HASHIDS = { salt: "davmu-share-bench", minLength: 8 };
+const LIST_DB_ID = 1;
+const SEARCH_KEYWORD = "临江";
 
 // Android Chrome, the phone most share links are opened on outside WeChat (and the device Lighthouse emulates).
 const MOBILE_UA =
@@ -73,6 +79,8 @@ async function startServer(dataDir) {
       HOST: "127.0.0.1",
       PLATFORM_DB_PATH: path.join(dataDir, "platform.sqlite"),
       SESSION_SECRET: randomBytes(32).toString("hex"),
+      HASHIDS_SALT: HASHIDS.salt,
+      HASHIDS_MIN_LENGTH: String(HASHIDS.minLength),
     },
     stdio: ["ignore", "pipe", "pipe"],
   }));
@@ -250,16 +258,31 @@ async function main() {
       await rm(STATIC_COPY, { force: true });
     }
 
-    const runs = [];
-    for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) runs.push(await runLighthouse(articleUrl, workDir, run));
-    const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((id) => [id, median(runs.map((run) => run.scores[id]))]));
+    const lighthouseRuns = async (name, url) => {
+      const runs = [];
+      for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) runs.push(await runLighthouse(url, workDir, `${name}-${run}`));
+      return runs;
+    };
+    const runs = await lighthouseRuns("article", articleUrl);
     const jsTransferred = median(runs.map((run) => run.jsTransferred));
+    const listId = new Hashids(HASHIDS.salt, HASHIDS.minLength).encode(LIST_DB_ID);
+    const otherPages = [
+      ["home", server.origin + BASE_PATH],
+      ["list", `${server.origin}${BASE_PATH}list/${listId}/index`],
+      ["search results", `${server.origin}${BASE_PATH}search/index?keyword=${encodeURIComponent(SEARCH_KEYWORD)}`],
+    ];
+    const otherRuns = [];
+    for (const [name, url] of otherPages) {
+      await get(url);
+      otherRuns.push([name, await lighthouseRuns(name.replace(" ", "-"), url)]);
+    }
 
     const cpus = os.cpus();
     console.log(`\n## Benchmark ${new Date().toISOString()}\n`);
     console.log(`- machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`);
     console.log(`- Node ${process.version}, ${runs[0].tools}`);
     console.log(`- article: ${new URL(articleUrl).pathname} (${html.length} bytes of HTML, ${scripts.length} scripts)`);
+    console.log(`- other pages in Lighthouse: ${otherPages.map(([name, url]) => `${name} ${decodeURI(new URL(url).pathname + new URL(url).search)}`).join(", ")}`);
     console.log(
       `- load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s measured; ` +
         `Android Chrome user agent, accept-encoding: gzip, ${cookie ? "the session cookie of a first visit (a returning visitor)" : "no cookie (the server set none)"}`,
@@ -275,10 +298,15 @@ async function main() {
     console.log(`| article HTML, gzip -9 | ${kb(htmlGzipped)} | | |`);
     console.log(`| first-load JS, gzip -9 | ${kb(jsGzipped)} | ≤ ${kb(JS_BUDGET_BYTES)} | ${verdict(jsGzipped <= JS_BUDGET_BYTES)} |`);
     console.log(`| JS transferred in Lighthouse's load | ${kb(jsTransferred)} | | |`);
-    for (const id of LIGHTHOUSE_CATEGORIES) {
-      const all = runs.map((run) => run.scores[id]).join(", ");
-      console.log(`| Lighthouse ${id} | ${scores[id]} (runs: ${all}) | ≥ ${LIGHTHOUSE_TARGET} | ${verdict(scores[id] >= LIGHTHOUSE_TARGET)} |`);
-    }
+    const printScores = (label, pageRuns) => {
+      for (const id of LIGHTHOUSE_CATEGORIES) {
+        const score = median(pageRuns.map((run) => run.scores[id]));
+        const all = pageRuns.map((run) => run.scores[id]).join(", ");
+        console.log(`| Lighthouse ${id}${label} | ${score} (runs: ${all}) | ≥ ${LIGHTHOUSE_TARGET} | ${verdict(score >= LIGHTHOUSE_TARGET)} |`);
+      }
+    };
+    printScores("", runs);
+    for (const [name, pageRuns] of otherRuns) printScores(`, ${name}`, pageRuns);
   } catch (error) {
     if (!interrupted && server.output.length) console.error(`last server output:\n${server.output.join("\n")}`);
     throw error;

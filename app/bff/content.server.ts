@@ -3,6 +3,7 @@ import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { contentPath } from "~/lib/content-path";
+import { filterListItems } from "~/lib/list-filter";
 
 // How long shared answers are reused. Short: counts move, and editors expect a change to show soon.
 const DETAIL_TTL_MS = 5_000;
@@ -14,6 +15,8 @@ const count = z.number().int().nonnegative().catch(0);
 export const contentSchema = z.object({
   post_id: z.string(),
   content_type: z.string(),
+  /** Set on items that are a block of the page (a banner…); the list filter keeps one of each. */
+  layout: z.string().optional(),
   title: z.string(),
   summary: z.string().default(""),
   source_alias: z.string().default(""),
@@ -152,6 +155,11 @@ export function toCard(content: Content): Card {
   };
 }
 
+/** A list's items as cards, after the list filter of spec section 3: every list the site shows goes through it. */
+export function toCards(contents: Content[]): Card[] {
+  return filterListItems(contents).map(toCard);
+}
+
 /** Cache key prefix of one content item's detail; writes that change its counts invalidate it. */
 export const detailKey = (postId: string) => `detail:${postId}`;
 
@@ -172,7 +180,7 @@ export function listContent(caller: Caller, query: { gid?: string; page: number;
       query: { gid: query.gid, pageindex: query.page, pagesize: query.size },
       schema: z.object({ list: z.array(contentSchema), total: z.number() }),
     });
-    return { list: data.list.map(toCard), total: data.total };
+    return { list: toCards(data.list), total: data.total };
   });
 }
 
@@ -197,7 +205,7 @@ export function listFeed(caller: Caller, kind: FeedKind, page: number, size: num
   const path = kind === "hot72" ? "/peony/v1/hot72" : "/peony/v1/recommend";
   return cached(`${kind}:${exclude}:${page}:${size}`, SIDE_LIST_TTL_MS, async () => {
     const data = await platformRequest(path, detached(caller), { query: { page, size, exclude }, schema: newsSchema });
-    return { list: data.news.map(toCard), total: data.total };
+    return { list: toCards(data.news), total: data.total };
   });
 }
 
@@ -207,6 +215,6 @@ export function listRelated(caller: Caller, postId: string, size: number): Promi
       query: { size },
       schema: z.object({ list: z.array(contentSchema) }),
     });
-    return data.list.map(toCard);
+    return toCards(data.list);
   });
 }

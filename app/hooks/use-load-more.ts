@@ -11,13 +11,18 @@ type Options<T> = {
   /** The resource route answering one page as PageData. */
   pageUrl: (page: number) => string;
   key: (item: T) => string;
+  /**
+   * Items the server asks the platform for per page. Give it for lists that the list filter may shorten: more pages
+   * then exist while the pages loaded hold fewer than `total`, however many items were shown.
+   */
+  pageSize?: number;
 };
 
 /**
  * Load-more that works both ways: without JavaScript the link reloads the page with one more page
  * (the route reads the page count from the query); with it, the next page is fetched and appended.
  */
-export function useLoadMore<T>({ initial, total, pages, pageUrl, key }: Options<T>) {
+export function useLoadMore<T>({ initial, total, pages, pageUrl, key, pageSize }: Options<T>) {
   const fetcher = useFetcher<PageData<T>>();
   const [items, setItems] = useState(initial);
   const [page, setPage] = useState(pages);
@@ -39,7 +44,7 @@ export function useLoadMore<T>({ initial, total, pages, pageUrl, key }: Options<
     setPage((current) => current + 1);
   }, [fetcher.data, key]);
 
-  const hasMore = items.length < total;
+  const hasMore = pageSize ? page * pageSize < total : items.length < total;
   function loadMore(event: MouseEvent) {
     event.preventDefault();
     if (fetcher.state === "idle") fetcher.load(pageUrl(page + 1));

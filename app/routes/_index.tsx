@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listGroups(caller),
       collectPages(pages, (page) => listContent(caller, { gid: group || undefined, page, size: LIST_PAGE_SIZE })),
     ]);
-    return { group, groups, pages, feed, now: new Date().toISOString() };
+    return { group, groups, pages, pageSize: LIST_PAGE_SIZE, feed, now: new Date().toISOString() };
   } catch (error) {
     rethrowAsResponse(error);
   }
@@ -38,7 +38,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 const keyOf = (content: Card) => content.post_id;
 
 export default function Home() {
-  const { group, groups, pages, feed, now } = useLoaderData<typeof loader>();
+  const { group, groups, pages, pageSize, feed, now } = useLoaderData<typeof loader>();
   const groupQuery = group ? `group=${encodeURIComponent(group)}&` : "";
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
     initial: feed.list,
@@ -46,6 +46,7 @@ export default function Home() {
     pages,
     pageUrl: (page) => `/api/content?${groupQuery}page=${page}`,
     key: keyOf,
+    pageSize,
   });
   return (
     <main className="home">

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { json, startFakePlatform } from "~/bff/fake-platform.test-support";
+
+let platform: Awaited<ReturnType<typeof startFakePlatform>>;
+let content: typeof import("~/bff/content.server");
+let lists: typeof import("~/bff/lists.server");
+let search: typeof import("~/bff/search.server");
+
+beforeAll(async () => {
+  platform = await startFakePlatform();
+  content = await import("~/bff/content.server");
+  lists = await import("~/bff/lists.server");
+  search = await import("~/bff/search.server");
+});
+afterAll(() => platform.close());
+
+const caller = { token: "t", requestId: "r" };
+const item = (post_id: string, content_type: string, layout?: string) => ({
+  post_id,
+  content_type,
+  title: `标题${post_id}`,
+  publish_at: "2026-11-20T02:00:00.000Z",
+  ...(layout ? { layout } : {}),
+});
+// What a platform may put in any list: app-only types, and page blocks repeated further down.
+const mixed = [item("a", "article", "banner"), item("b", "dejin"), item("c", "video"), item("d", "article", "banner"), item("e", "clue_report"), item("f", "audio")];
+const kept = ["a", "c", "f"];
+
+describe("the list filter in the BFF", () => {
+  it("applies to the home feed, the side lists and related reading", async () => {
+    platform.answer((req, res) => {
+      const list = { list: mixed, total: 6 };
+      json(res, { code: 0, message: "success", data: req.url?.includes("hot72") ? { news: mixed, total: 6 } : list });
+    });
+    expect((await content.listContent(caller, { gid: "filter-home", page: 1, size: 10 })).list.map((c) => c.post_id)).toEqual(kept);
+    expect((await content.listFeed(caller, "hot72", 91, 10, "")).list.map((c) => c.post_id)).toEqual(kept);
+    expect((await content.listRelated(caller, "filter-related", 5)).map((c) => c.post_id)).toEqual(kept);
+  });
+
+  it("applies to curated lists, content models and search results, keeping the platform's total", async () => {
+    platform.answer((req, res) => {
+      const data = { title: "列表", groups: [], group: "", keyword: "k", list: mixed, total: 16 };
+      json(res, { code: 0, message: "success", data: req.url?.includes("hot-words") ? { list: [] } : data });
+    });
+    const list = await lists.getList(caller, "filter-list", 1);
+    expect(list.list.map((c) => c.post_id)).toEqual(kept);
+    expect(list.total).toBe(16);
+    expect((await lists.getContentModel(caller, { id: "filter-model", page: 1 })).list.map((c) => c.post_id)).toEqual(kept);
+    expect((await search.searchContent(caller, "k", 1)).list.map((c) => c.post_id)).toEqual(kept);
+  });
+});

@@ -1,0 +1,54 @@
+import { useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { Card } from "~/bff/content.server";
+import { ContentCard } from "~/components/content-card";
+import { LoadMoreLink } from "~/components/load-more-link";
+import { useLoadMore } from "~/hooks/use-load-more";
+import { withParam } from "~/lib/query";
+
+export type CardPages = { list: Card[]; total: number; pages: number; pageSize: number };
+
+type Props = {
+  cards: CardPages;
+  /** The list's name for screen readers: a heading between the page's h1 and the cards' h3 titles. */
+  label: string;
+  /** The resource route answering one page as JSON, for load-more with JavaScript. */
+  pageUrl: (page: number) => string;
+  now: string;
+  /** Shown instead of the list when it has no items. */
+  empty: ReactNode;
+  /** A search keyword whose words are marked in the titles. */
+  highlight?: string;
+};
+
+const keyOf = (card: Card) => card.post_id;
+
+/**
+ * A list of content cards with load-more: without JavaScript the link reloads the page with one more page (the
+ * route reads `page` from the query), with it the next page is appended in place.
+ */
+export function PagedCardList({ cards, label, pageUrl, now, empty, highlight }: Props) {
+  const location = useLocation();
+  const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
+    initial: cards.list,
+    total: cards.total,
+    pages: cards.pages,
+    pageSize: cards.pageSize,
+    pageUrl,
+    key: keyOf,
+  });
+  if (items.length === 0 && !hasMore) return <>{empty}</>;
+  return (
+    <>
+      <h2 className="visually-hidden">{label}</h2>
+      <ul className="card-list">
+        {items.map((card) => (
+          <ContentCard key={card.post_id} content={card} now={now} highlight={highlight} />
+        ))}
+      </ul>
+      {hasMore ? (
+        <LoadMoreLink href={withParam(location.search, "page", String(nextPage))} loading={loading} onClick={loadMore} text="加载更多" />
+      ) : null}
+    </>
+  );
+}
