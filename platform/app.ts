@@ -16,6 +16,7 @@ import { commentRoutes } from "./routes/comments";
 import { contentRoutes } from "./routes/content";
 import { devRoutes } from "./routes/dev";
 import { officialAccountRoutes } from "./routes/official-accounts";
+import { trackerRoutes } from "./routes/tracker";
 import { seedDatabase } from "./seed";
 
 export type PlatformOptions = {
@@ -105,6 +106,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   router.use(commentRoutes(ctx));
   router.use(collectionRoutes(ctx));
   router.use(officialAccountRoutes(ctx));
+  router.use(trackerRoutes(ctx));
   if (options.devKey) router.use(devRoutes(ctx, options.devKey));
   router.use(notFound);
   router.use(errorHandler(log));

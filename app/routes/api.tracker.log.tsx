@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { detached, isOutage } from "~/bff/client.server";
+import { sendTrackingEvents } from "~/bff/tracker.server";
+import { formText } from "~/csrf.server";
+import { detectDevice } from "~/lib/device";
+import { completeEvent, isPreviewPage } from "~/lib/tracking";
+import { parseBrowserBatch } from "~/lib/tracking-schema";
+import { createRateLimiter } from "~/rate-limit.server";
+import { callerFor, getVisitor, sessionHeaders } from "~/session.server";
+
+/** A page sends a handful of batches per view; far more from one address is not a reader. */
+const trackerLimiter = createRateLimiter({ windowMs: 60_000, max: 120 });
+
+function problem(status: number, message: string, headers?: HeadersInit): Response {
+  return Response.json({ message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/**
+ * The site's tracker: pages post their statistics here (a beacon carrying the form field `events`), never to the
+ * stat base itself. The batch is checked, completed with what only the server knows (the logged-in user from the
+ * session, the device from the request) and forwarded to {stat base}/tracker/log. 204 when done or deliberately
+ * dropped (previews, crawlers).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return problem(405, "请求方式无效", { Allow: "POST" });
+  const wait = trackerLimiter.hit(context.clientIp);
+  if (wait > 0) return problem(429, "请求过于频繁", { "Retry-After": String(wait) });
+
+  const referer = URL.canParse(request.headers.get("referer") ?? "") ? new URL(request.headers.get("referer")!) : null;
+  const device = detectDevice(context.userAgent);
+  // Spec section 4: no statistics in preview mode; the page does not send them, and none sent anyway are kept.
+  if ((referer && isPreviewPage(referer.pathname, referer.search)) || device.isBot) return new Response(null, { status: 204 });
+
+  const batch = parseBrowserBatch(formText(await request.formData(), "events"));
+  if (!batch.ok) return problem(400, batch.error);
+
+  const visitor = await getVisitor(request, context);
+  const events = batch.events.map((event) => completeEvent(event, { device, userId: visitor.userId }));
+  try {
+    // Detached: a beacon's connection may close as the page goes; the events still go on.
+    await sendTrackingEvents(detached(callerFor(visitor, request, context)), events);
+  } catch (error) {
+    console.warn(`tracking events not delivered: ${(error as Error).message}`);
+    return problem(isOutage(error) ? 503 : 502, "统计服务暂不可用");
+  }
+  return new Response(null, { status: 204, headers: await sessionHeaders(context) });
+}
