@@ -1,15 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { detached, isOutage } from "~/bff/client.server";
+import { isOutage } from "~/bff/client.server";
 import { sendTrackingEvents } from "~/bff/tracker.server";
 import { formText } from "~/csrf.server";
 import { detectDevice } from "~/lib/device";
 import { completeEvent, isPreviewPage } from "~/lib/tracking";
 import { parseBrowserBatch } from "~/lib/tracking-schema";
 import { createRateLimiter } from "~/rate-limit.server";
-import { callerFor, getVisitor, sessionHeaders } from "~/session.server";
+import { sessionUserId } from "~/session.server";
 
-/** A page sends a handful of batches per view; far more from one address is not a reader. */
-const trackerLimiter = createRateLimiter({ windowMs: 60_000, max: 120 });
+/**
+ * A page sends a handful of batches per view. Generous per address: many phones share one carrier address;
+ * the limit only stops a flood.
+ */
+const trackerLimiter = createRateLimiter({ windowMs: 60_000, max: 600 });
 
 function problem(status: number, message: string, headers?: HeadersInit): Response {
   return Response.json({ message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -18,8 +21,9 @@ function problem(status: number, message: string, headers?: HeadersInit): Respon
 /**
  * The site's tracker: pages post their statistics here (a beacon carrying the form field `events`), never to the
  * stat base itself. The batch is checked, completed with what only the server knows (the logged-in user from the
- * session, the device from the request) and forwarded to {stat base}/tracker/log. 204 when done or deliberately
- * dropped (previews, crawlers).
+ * signed session cookie, the device from the request) and forwarded to {stat base}/tracker/log. 204 when done or
+ * deliberately dropped (previews, crawlers); 400 for a malformed batch, 429 for a flood, 502/503 when the stat
+ * base fails.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return problem(405, "请求方式无效", { Allow: "POST" });
@@ -34,14 +38,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const batch = parseBrowserBatch(formText(await request.formData(), "events"));
   if (!batch.ok) return problem(400, batch.error);
 
-  const visitor = await getVisitor(request, context);
-  const events = batch.events.map((event) => completeEvent(event, { device, userId: visitor.userId }));
+  const userId = await sessionUserId(request);
+  const events = batch.events.map((event) => completeEvent(event, { device, userId }));
   try {
-    // Detached: a beacon's connection may close as the page goes; the events still go on.
-    await sendTrackingEvents(detached(callerFor(visitor, request, context)), events);
+    // No visitor token and no abort signal: statistics need neither, and a beacon's connection may close as the
+    // page goes while the events still go on.
+    await sendTrackingEvents({ token: null, requestId: null, clientIp: context.clientIp }, events);
   } catch (error) {
     console.warn(`tracking events not delivered: ${(error as Error).message}`);
     return problem(isOutage(error) ? 503 : 502, "统计服务暂不可用");
   }
-  return new Response(null, { status: 204, headers: await sessionHeaders(context) });
+  return new Response(null, { status: 204 });
 }
