@@ -18,6 +18,11 @@ function problem(status: number, message: string, headers?: HeadersInit): Respon
   return Response.json({ message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
+/** Only pages' beacons post here; a GET is a clear 405, not a missing-loader error. */
+export function loader() {
+  return problem(405, "请求方式无效", { Allow: "POST" });
+}
+
 /**
  * The site's tracker: pages post their statistics here (a beacon carrying the form field `events`), never to the
  * stat base itself. The batch is checked, completed with what only the server knows (the logged-in user from the
@@ -30,13 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const wait = trackerLimiter.hit(context.clientIp);
   if (wait > 0) return problem(429, "请求过于频繁", { "Retry-After": String(wait) });
 
+  const batch = parseBrowserBatch(formText(await request.formData(), "events"));
+  if (!batch.ok) return problem(400, batch.error);
+
   const referer = URL.canParse(request.headers.get("referer") ?? "") ? new URL(request.headers.get("referer")!) : null;
   const device = detectDevice(context.userAgent);
   // Spec section 4: no statistics in preview mode; the page does not send them, and none sent anyway are kept.
   if ((referer && isPreviewPage(referer.pathname, referer.search)) || device.isBot) return new Response(null, { status: 204 });
-
-  const batch = parseBrowserBatch(formText(await request.formData(), "events"));
-  if (!batch.ok) return problem(400, batch.error);
 
   const userId = await sessionUserId(request);
   const events = batch.events.map((event) => completeEvent(event, { device, userId }));
