@@ -12,6 +12,7 @@ import {
   readEvent,
   risenPercent,
   STATS_INIT_DELAY_MS,
+  type Box,
   type BrowserEvent,
   type PageTarget,
 } from "~/lib/tracking";
@@ -36,13 +37,14 @@ function send(events: BrowserEvent[]): void {
 }
 
 /** The boxes a card must fit in to count as seen: each clipping scroll container up the tree, then the viewport. */
-function containerBoxes(element: Element): DOMRect[] {
-  const boxes: DOMRect[] = [];
+function containerBoxes(element: Element): Box[] {
+  const boxes: Box[] = [];
   for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
     const { overflowX, overflowY } = getComputedStyle(parent);
     if (/(auto|scroll|hidden)/.test(overflowX + overflowY)) boxes.push(parent.getBoundingClientRect());
   }
-  boxes.push(new DOMRect(0, 0, window.innerWidth, window.innerHeight));
+  // A plain box: the browsers that need this fallback may have no DOMRect constructor either.
+  boxes.push({ top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth });
   return boxes;
 }
 
@@ -76,9 +78,19 @@ function watchCards(onSeen: (ids: string[]) => void): () => void {
       });
     };
     observeAll();
-    const mutations = new MutationObserver(observeAll);
+    // Pages that change often (players, live chat) would otherwise search for cards on every change.
+    let frame = 0;
+    const mutations = new MutationObserver(() => {
+      if (!frame) {
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          observeAll();
+        });
+      }
+    });
     mutations.observe(document.body, { childList: true, subtree: true });
     return () => {
+      cancelAnimationFrame(frame);
       mutations.disconnect();
       observer.disconnect();
     };

@@ -143,7 +143,8 @@ export function cardIdOf(className: string): string | null {
   return CARD_ID_CLASS.exec(className)?.[1] ?? null;
 }
 
-type Box = { top: number; left: number; bottom: number; right: number };
+/** A rectangle in viewport coordinates, as getBoundingClientRect gives it. */
+export type Box = { top: number; left: number; bottom: number; right: number };
 
 /**
  * The exposure rule: a card counts when all of it is inside its scroll container (and the viewport, which is

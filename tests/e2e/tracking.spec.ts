@@ -176,3 +176,27 @@ test("a preview page sends no statistics", async ({ page }) => {
   expect(forged.status()).toBe(204);
   expect(await previewed()).toEqual({ views: 0, reads: 0 });
 });
+
+test("without IntersectionObserver (old webviews) cards are still exposed once each", async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+  });
+  const exposes = async () => Object.fromEntries((await stats(page.request)).map((row) => [row.content_id, row.exposes]));
+  const home = { path: "/" };
+  const before = await exposes();
+  const viewsBefore = rowOf(await stats(page.request), home)?.views ?? 0;
+
+  await page.goto(HOME);
+  await untilCounted(page.request, home, "views", viewsBefore + 1);
+  const seen = await browse(page, 1);
+  await page.goto("about:blank");
+  await untilCounted(page.request, home, "reads", viewsBefore + 1);
+
+  const after = await exposes();
+  const added = Object.fromEntries(
+    Object.entries(after)
+      .map(([id, count]) => [id, count - (before[id] ?? 0)] as const)
+      .filter(([, count]) => count > 0),
+  );
+  expect(added).toEqual(Object.fromEntries([...seen].map((id) => [id, 1])));
+});
