@@ -11,6 +11,8 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PLATFORM_API_URL: z.string().url().optional(),
   PLATFORM_DB_PATH: z.string().default("data/platform.sqlite"),
+  // Where statistics go ({stat base}/tracker/log); unset, the platform API's base (the embedded collector).
+  STAT_BASE_URL: z.string().url().optional(),
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   PLATFORM_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   SESSION_SECRET: z.string().min(16).optional(),
@@ -48,12 +50,14 @@ function readEnv() {
   }
   const values = parsed.data;
   const isProduction = values.NODE_ENV === "production";
+  const platformApiUrl = (values.PLATFORM_API_URL ?? `http://127.0.0.1:${values.PORT}/_platform`).replace(/\/+$/, "");
   return {
     ...values,
     isProduction,
     /** Embedded mode: the platform runs inside this host, mounted at /_platform. */
     embeddedPlatform: values.PLATFORM_API_URL === undefined,
-    platformApiUrl: (values.PLATFORM_API_URL ?? `http://127.0.0.1:${values.PORT}/_platform`).replace(/\/+$/, ""),
+    platformApiUrl,
+    statBaseUrl: (values.STAT_BASE_URL ?? platformApiUrl).replace(/\/+$/, ""),
     // A random secret keeps a one-command start safe; sessions then last only as long as the process.
     sessionSecret: values.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     sessionSecretIsEphemeral: values.SESSION_SECRET === undefined,

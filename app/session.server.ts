@@ -141,6 +141,15 @@ export async function getVisitor(request: Request, context: object): Promise<Vis
   return toVisitor(await stateFor(request, context));
 }
 
+/**
+ * The logged-in user's id from the signed session cookie alone: no platform call, no new session. For requests
+ * that only report (statistics beacons), where a fresh anonymous session per request would cost the platform.
+ */
+export async function sessionUserId(request: Request): Promise<string | null> {
+  const session = await storage.getSession(request.headers.get("cookie"));
+  return session.get("userToken") ? (session.get("userId") ?? null) : null;
+}
+
 /** The toast left by the previous request (a flash: read once). */
 export async function takeToast(request: Request, context: object): Promise<Toast | null> {
   const state = await stateFor(request, context);

@@ -18,6 +18,7 @@ import { devRoutes } from "./routes/dev";
 import { listRoutes } from "./routes/lists";
 import { officialAccountRoutes } from "./routes/official-accounts";
 import { searchRoutes } from "./routes/search";
+import { trackerRoutes } from "./routes/tracker";
 import { seedDatabase } from "./seed";
 
 export type PlatformOptions = {
@@ -109,6 +110,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   router.use(officialAccountRoutes(ctx));
   router.use(listRoutes(ctx));
   router.use(searchRoutes(ctx));
+  router.use(trackerRoutes(ctx));
   if (options.devKey) router.use(devRoutes(ctx, options.devKey));
   router.use(notFound);
   router.use(errorHandler(log));

@@ -2,14 +2,19 @@ import type { Db } from "./db";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Deletes rows nothing reads any more: expired tokens, codes past every rate-limit window, old outbox messages. */
+/**
+ * Deletes rows nothing reads any more: expired tokens, codes past every rate-limit window, old outbox messages,
+ * statistics older than the development page needs.
+ */
 export function pruneExpiredRows(db: Db, now: Date): void {
   const nowIso = now.toISOString();
   const twoDaysAgo = new Date(now.getTime() - 2 * DAY_MS).toISOString();
+  const thirtyDaysAgo = new Date(now.getTime() - 30 * DAY_MS).toISOString();
   db.transaction(() => {
     db.prepare("DELETE FROM tokens WHERE expires_at <= ?").run(nowIso);
     db.prepare("DELETE FROM verification_codes WHERE created_at < ?").run(twoDaysAgo);
     db.prepare("DELETE FROM sms_outbox WHERE created_at < ?").run(twoDaysAgo);
     db.prepare("DELETE FROM password_failures WHERE created_at < ?").run(twoDaysAgo);
+    db.prepare("DELETE FROM tracker_events WHERE received_at < ?").run(thirtyDaysAgo);
   })();
 }

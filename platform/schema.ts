@@ -65,6 +65,26 @@ CREATE TABLE IF NOT EXISTS sms_outbox (
   created_at TEXT NOT NULL
 );
 
+-- Statistics received at /tracker/log: one row per content id an event names (an expose of three cards is three
+-- rows); content_id is '' for an event that names a page path instead.
+CREATE TABLE IF NOT EXISTS tracker_events (
+  id INTEGER PRIMARY KEY,
+  behavior TEXT NOT NULL,
+  content_id TEXT NOT NULL,
+  -- The content's row, decoded from content_id; kept without a foreign key, as statistics outlive content.
+  content_row_id INTEGER,
+  path TEXT NOT NULL,
+  duration INTEGER,
+  percent INTEGER,
+  user_id TEXT NOT NULL,
+  device_type TEXT NOT NULL,
+  device_os TEXT NOT NULL,
+  happened_at TEXT NOT NULL,
+  received_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tracker_events_by_content ON tracker_events (content_id, path);
+CREATE INDEX IF NOT EXISTS tracker_events_by_user ON tracker_events (user_id);
+
 CREATE TABLE IF NOT EXISTS password_failures (
   id INTEGER PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id),

@@ -1,5 +1,5 @@
 import { BASE_PATH } from "../app/lib/base-path";
-import { smsOutboxPath } from "../platform/routes/dev";
+import { smsOutboxPath, statsPath } from "../platform/routes/dev";
 import { demoPasswordFor } from "../platform/demo-account";
 import { DEMO_PHONE } from "../platform/seed-users";
 
@@ -13,8 +13,8 @@ export type StartUpFacts = {
 };
 
 /**
- * What the host prints when it starts listening. On the embedded platform that includes the two things that exist
- * only for trying the product, the demo account and the SMS outbox, both opened by the development key; in
+ * What the host prints when it starts listening. On the embedded platform that includes what exists only for trying
+ * the product, the demo account, the SMS outbox and the statistics page, all opened by the development key; in
  * production it adds one warning that this is a demonstration platform and how to point the site at a real one.
  */
 export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: string | null } {
@@ -25,6 +25,7 @@ export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: 
       `Embedded platform at ${facts.origin}/_platform (SQLite: ${embedded.dbPath})`,
       `Demo account: phone ${DEMO_PHONE}, password ${demoPasswordFor(embedded.devKey)}; any other phone logs in by code.`,
       `Verification codes arrive in the development SMS outbox (keep this link private): ${facts.origin}/_platform${smsOutboxPath(embedded.devKey)}`,
+      `Statistics of the visits (views, reads, exposes) show on the development stats page: ${facts.origin}/_platform${statsPath(embedded.devKey)}`,
     );
     if (embedded.devKeyIsEphemeral) {
       info.push("  The outbox key and the demo password change at every start; set PLATFORM_DEV_KEY (16+ characters) to keep them.");

@@ -60,6 +60,8 @@ type EnvelopeOptions = {
   body?: unknown;
   /** The most this call reads of the answer; PLATFORM_MAX_RESPONSE_BYTES unless said otherwise. */
   maxBytes?: number;
+  /** Another service speaking the same envelope (the stat base); the platform API unless said otherwise. */
+  baseUrl?: string;
 };
 
 type RequestOptions<T> = EnvelopeOptions & { schema: z.ZodType<T, z.ZodTypeDef, unknown> };
@@ -83,7 +85,7 @@ export async function platformRequest<T>(path: string, caller: Caller, options: 
  * as it streams and the call aborted once it passes `maxBytes`, so an oversized answer costs at most that much.
  */
 export async function platformEnvelope(path: string, caller: Caller, options: EnvelopeOptions = {}): Promise<Envelope> {
-  const url = new URL(env.platformApiUrl + path);
+  const url = new URL((options.baseUrl ?? env.platformApiUrl) + path);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }

@@ -5,6 +5,7 @@ import type { PlatformContext } from "../context";
 import { handle } from "../envelope";
 import { PHONE_PATTERN } from "../../app/lib/phone";
 import { parseInput } from "../validation";
+import { contentStats, STATS_LIMIT, type ContentStats } from "./tracker";
 
 const OUTBOX_LIMIT = 50;
 const outboxQuery = z.object({ tel: z.string().regex(PHONE_PATTERN, "请输入正确的手机号").optional() });
@@ -12,6 +13,11 @@ const outboxQuery = z.object({ tel: z.string().regex(PHONE_PATTERN, "请输入�
 /** The outbox's path under the platform router, key included: whoever has it can read every verification code. */
 export function smsOutboxPath(devKey: string): string {
   return `/dev/sms-outbox?key=${encodeURIComponent(devKey)}`;
+}
+
+/** The development statistics page's path under the platform router, key included. */
+export function statsPath(devKey: string): string {
+  return `/dev/stats?key=${encodeURIComponent(devKey)}`;
 }
 
 type OutboxRow = { tel: string; code: string; text: string; created_at: string };
@@ -73,9 +79,61 @@ ${rows.length ? `<ol>\n${items}\n</ol>` : "<p>还没有短信。</p>"}
 </body></html>`;
 }
 
+function statNumber(value: number | null, unit = ""): string {
+  return value === null ? "–" : `${value}${unit}`;
+}
+
+/** Per-content statistics as a page: what the collector at /tracker/log has received, newest activity first. */
+function statsPage(rows: ContentStats[], tel: string | undefined): string {
+  const body = rows
+    .map((row) => {
+      const name = row.content_id
+        ? `${escapeHtml(row.title || "（未知内容）")}<br><code>${escapeHtml(row.content_id)}</code>`
+        : `页面 <code>${escapeHtml(row.path)}</code>`;
+      const cells = [
+        row.views,
+        row.reads,
+        statNumber(row.avg_duration, " 秒"),
+        statNumber(row.avg_percent, "%"),
+        row.exposes,
+        row.attempts,
+        row.opened,
+        row.fell_back,
+      ];
+      return `<tr><th scope="row">${name}</th>${cells.map((cell) => `<td>${cell}</td>`).join("")}</tr>`;
+    })
+    .join("\n");
+  return `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>开发统计</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; line-height: 1.5; color: #222; }
+h1 { font-size: 1.25rem; margin: 0 0 .25rem; }
+.note { color: #555; font-size: .875rem; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; width: 100%; font-size: .875rem; }
+th, td { border-bottom: 1px solid #ddd; padding: .4rem .5rem; text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+th[scope=row], thead th:first-child { text-align: left; white-space: normal; min-width: 12rem; font-weight: 500; }
+code { color: #555; font-size: .8rem; }
+</style></head>
+<body><h1>开发统计</h1>
+<p class="note">演示平台在 <code>/tracker/log</code> 收到的统计${tel ? `（只显示 ${escapeHtml(tel)} 的）` : ""}：每个内容的浏览、阅读（平均时长和阅读进度）、曝光，以及唤起 APP 的尝试、成功和回落。最近有动静的在最前，最多 ${STATS_LIMIT} 行；刷新可看到新的数据。</p>
+${
+  rows.length
+    ? `<div class="scroll"><table>
+<thead><tr><th scope="col">内容</th><th scope="col">浏览</th><th scope="col">阅读</th><th scope="col">平均时长</th><th scope="col">平均进度</th><th scope="col">曝光</th><th scope="col">唤起尝试</th><th scope="col">唤起成功</th><th scope="col">回落下载</th></tr></thead>
+<tbody>
+${body}
+</tbody></table></div>`
+    : "<p>还没有统计。</p>"
+}
+</body></html>`;
+}
+
 /**
- * The development SMS gateway's outbox: where verification codes "arrive" when there is no real SMS provider.
- * Everything under `/dev` answers only to requests carrying the development key.
+ * The development pages: the SMS gateway's outbox, where verification codes "arrive" when there is no real SMS
+ * provider, and the statistics the collector received. Everything under `/dev` answers only to requests carrying
+ * the development key; both filter by `tel`.
  */
 export function devRoutes(ctx: PlatformContext, devKey: string): Router {
   const router = Router();
@@ -92,16 +150,29 @@ export function devRoutes(ctx: PlatformContext, devKey: string): Router {
     return { tel, rows };
   };
 
-  router.get("/dev/sms-outbox", (req, res, next) => {
-    // A browser opening the printed link gets a page; scripts and tests get the JSON envelope.
-    if (req.accepts(["json", "html"]) !== "html") return next();
-    const { tel, rows } = readOutbox(req);
-    res.type("html").send(outboxPage(rows, tel));
-  });
-  router.get(
-    "/dev/sms-outbox",
-    handle((req) => ({ list: readOutbox(req).rows })),
-  );
+  /** A browser opening the printed link gets a page; scripts and tests get the JSON envelope. */
+  function pageOrJson<Row>(path: string, read: (req: Request) => { tel?: string; rows: Row[] }, page: (rows: Row[], tel?: string) => string) {
+    router.get(path, (req, res, next) => {
+      if (req.accepts(["json", "html"]) !== "html") return next();
+      const { tel, rows } = read(req);
+      res.type("html").send(page(rows, tel));
+    });
+    router.get(
+      path,
+      handle((req) => ({ list: read(req).rows })),
+    );
+  }
+
+  pageOrJson("/dev/sms-outbox", readOutbox, outboxPage);
+
+  const readStats = (req: Request) => {
+    const { tel } = parseInput(outboxQuery, req.query);
+    if (tel === undefined) return { tel, rows: contentStats(ctx) };
+    const user = ctx.db.prepare("SELECT id FROM users WHERE phone = ?").get(tel) as { id: number } | undefined;
+    return { tel, rows: user ? contentStats(ctx, { userId: ctx.ids.encode(user.id) }) : [] };
+  };
+
+  pageOrJson("/dev/stats", readStats, statsPage);
 
   return router;
 }

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { BEHAVIORS, CONTENT_ID, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, MAX_TID_IDS, type BrowserEvent } from "~/lib/tracking";
+
+/**
+ * The shapes of tracking events, checked where they arrive: the site's tracker route (from pages) and the
+ * platform's collector (from the site). Server-side only: pages never load zod.
+ */
+
+const eventFields = {
+  behavior: z.enum(BEHAVIORS),
+  /** Seconds since the epoch (spec section 9). */
+  timestamp: z.number().int().min(1_000_000_000).max(9_999_999_999),
+  tid: z
+    .string()
+    .max(MAX_TID_IDS * 33)
+    .refine((tid) => tid === "" || tid.split("|").every((id) => CONTENT_ID.test(id)), "tid 须为以 | 分隔的内容 id")
+    .refine((tid) => tid.split("|").length <= MAX_TID_IDS, `tid 最多 ${MAX_TID_IDS} 个 id`),
+  path: z.string().startsWith("/").max(512).optional(),
+  duration: z.number().int().min(0).max(86_400).optional(),
+  percent: z.number().int().min(0).max(100).optional(),
+};
+
+type EventCore = { behavior: string; tid: string; path?: string; duration?: number; percent?: number };
+
+/** Spec section 3: read events add duration and percent, view and expose carry neither; every event names something. */
+function checkEvent(event: EventCore, ctx: z.RefinementCtx): void {
+  if (event.tid === "" && event.path === undefined) ctx.addIssue({ code: "custom", message: "事件须有 tid 或 path" });
+  const isRead = event.behavior === "read";
+  if (isRead && (event.duration === undefined || event.percent === undefined)) {
+    ctx.addIssue({ code: "custom", message: "read 事件须有 duration 和 percent" });
+  }
+  if (!isRead && (event.duration !== undefined || event.percent !== undefined)) {
+    ctx.addIssue({ code: "custom", message: "只有 read 事件带 duration 和 percent" });
+  }
+}
+
+/** An event as a page posts it to the site: only what the browser alone knows. */
+export const browserEventSchema = z.object(eventFields).strict().superRefine(checkEvent);
+
+/** Spec section 3's tracking event, as the stat base receives it. */
+export const trackingEventSchema = z
+  .object({
+    ...eventFields,
+    version: z.literal("1"),
+    terminal: z.literal("wap"),
+    device_type: z.enum(["mobile", "desktop"]),
+    device_os: z.enum(["ios", "android", "harmony", "other"]),
+    user_id: z.string().max(64),
+  })
+  .strict()
+  .superRefine(checkEvent);
+
+const browserBatchSchema = z.array(browserEventSchema).min(1).max(MAX_BATCH_EVENTS);
+
+/**
+ * The `events` field a page posts to the tracker route (a JSON list of at most MAX_BATCH_EVENTS events within
+ * MAX_BATCH_BYTES), or why it is refused. Nothing in it is trusted beyond its shape: the user id and the device
+ * come from the session and the request.
+ */
+export function parseBrowserBatch(text: string): { ok: true; events: BrowserEvent[] } | { ok: false; error: string } {
+  if (!text) return { ok: false, error: "missing events" };
+  if (new TextEncoder().encode(text).length > MAX_BATCH_BYTES) return { ok: false, error: `events over ${MAX_BATCH_BYTES} bytes` };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, error: "events are not JSON" };
+  }
+  const parsed = browserBatchSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, error: `${issue?.path.join(".") || "events"}: ${issue?.message ?? "invalid"}` };
+  }
+  return { ok: true, events: parsed.data };
+}

@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { isOutage } from "~/bff/client.server";
+import { sendTrackingEvents } from "~/bff/tracker.server";
+import { formText } from "~/csrf.server";
+import { detectDevice } from "~/lib/device";
+import { completeEvent, isPreviewPage } from "~/lib/tracking";
+import { parseBrowserBatch } from "~/lib/tracking-schema";
+import { createRateLimiter } from "~/rate-limit.server";
+import { sessionUserId } from "~/session.server";
+
+/**
+ * A page sends a handful of batches per view. Generous per address: many phones share one carrier address;
+ * the limit only stops a flood.
+ */
+const trackerLimiter = createRateLimiter({ windowMs: 60_000, max: 600 });
+
+function problem(status: number, message: string, headers?: HeadersInit): Response {
+  return Response.json({ message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/** Only pages' beacons post here; a GET is a clear 405, not a missing-loader error. */
+export function loader() {
+  return problem(405, "请求方式无效", { Allow: "POST" });
+}
+
+/**
+ * The site's tracker: pages post their statistics here (a beacon carrying the form field `events`), never to the
+ * stat base itself. The batch is checked, completed with what only the server knows (the logged-in user from the
+ * signed session cookie, the device from the request) and forwarded to {stat base}/tracker/log. 204 when done or
+ * deliberately dropped (previews, crawlers); 400 for a malformed batch, 429 for a flood, 502/503 when the stat
+ * base fails.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return problem(405, "请求方式无效", { Allow: "POST" });
+  const wait = trackerLimiter.hit(context.clientIp);
+  if (wait > 0) return problem(429, "请求过于频繁", { "Retry-After": String(wait) });
+
+  const batch = parseBrowserBatch(formText(await request.formData(), "events"));
+  if (!batch.ok) return problem(400, batch.error);
+
+  const referer = URL.canParse(request.headers.get("referer") ?? "") ? new URL(request.headers.get("referer")!) : null;
+  const device = detectDevice(context.userAgent);
+  // Spec section 4: no statistics in preview mode; the page does not send them, and none sent anyway are kept.
+  if ((referer && isPreviewPage(referer.pathname, referer.search)) || device.isBot) return new Response(null, { status: 204 });
+
+  const userId = await sessionUserId(request);
+  const events = batch.events.map((event) => completeEvent(event, { device, userId }));
+  try {
+    // No visitor token and no abort signal: statistics need neither, and a beacon's connection may close as the
+    // page goes while the events still go on.
+    await sendTrackingEvents({ token: null, requestId: null, clientIp: context.clientIp }, events);
+  } catch (error) {
+    console.warn(`tracking events not delivered: ${(error as Error).message}`);
+    return problem(isOutage(error) ? 503 : 502, "统计服务暂不可用");
+  }
+  return new Response(null, { status: 204 });
+}
