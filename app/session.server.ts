@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { fetchAccount } from "~/bff/account.server";
 import { fetchAnonymousToken } from "~/bff/auth.server";
-import { generateAnonymousId, PlatformError, type Caller } from "~/bff/client.server";
+import { generateAnonymousId, PlatformError, sidePart, type Caller } from "~/bff/client.server";
 import { env } from "~/env.server";
 import { BASE_PATH } from "~/lib/base-path";
 
@@ -74,7 +74,8 @@ async function restoreUser(state: VisitorState, deadline: number | undefined): P
   const userToken = state.session.get("userToken");
   const userId = state.session.get("userId");
   if (!userToken || !userId) return;
-  const caller = { token: userToken, requestId: state.session.get("requestId") ?? null, deadline };
+  // The profile only fills the avatar: a side part of the page, like the anonymous token below.
+  const caller = sidePart({ token: userToken, requestId: state.session.get("requestId") ?? null, deadline });
   try {
     const user = await fetchAccount(caller, userId);
     state.user = { alias: user.alias, avatar: user.avatar };
@@ -108,9 +109,10 @@ async function loadState(request: Request, deadline: number | undefined): Promis
     }
   }
   if (!session.get("userToken") && !session.get("anonToken")) {
-    // Spec section 8: a missing token is not an error; the visitor goes on without one if the platform fails.
+    // Spec section 8: a missing token is not an error; the visitor goes on without one if the platform fails,
+    // so the page does not wait for it as long as for its main content.
     try {
-      session.set("anonToken", await fetchAnonymousToken({ token: null, requestId: session.get("requestId") ?? null, deadline }));
+      session.set("anonToken", await fetchAnonymousToken(sidePart({ token: null, requestId: session.get("requestId") ?? null, deadline })));
       state.dirty = true;
     } catch (error) {
       console.warn(`anonymous token unavailable: ${(error as Error).message}`);

@@ -1,4 +1,4 @@
-import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from "cockatiel";
+import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleType, type CircuitBreakerPolicy } from "cockatiel";
 
 /**
  * One circuit breaker per upstream service (the first path segment behind the platform's base URL: peony,
@@ -9,9 +9,15 @@ import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, h
 export type BreakerOptions = {
   failures: number;
   halfOpenAfterMs: number;
-  /** Which errors count against the upstream: outages, not the platform's ordinary refusals. */
-  isFailure: (error: unknown) => boolean;
   log?: (line: string) => void;
+};
+
+/** What one call through a breaker needs to know; passed per call, so no error class is shared between bundles. */
+export type BreakerCall = {
+  /** Which errors count against the upstream: outages, not the platform's ordinary refusals. */
+  countsAsFailure: (error: unknown) => boolean;
+  /** The error a call gets instead of being made while the breaker is open. */
+  whenOpen: () => Error;
 };
 
 export type BreakerState = "closed" | "open" | "half-open";
@@ -24,11 +30,10 @@ const STATE_NAMES: Record<CircuitState, BreakerState> = {
   [CircuitState.Isolated]: "open",
 };
 
-/** Thrown instead of calling an upstream whose breaker is open, or half-open with its probe under way. */
-export class OpenCircuitError extends Error {
-  constructor(readonly upstream: string) {
-    super(`circuit open for ${upstream}`);
-    this.name = "OpenCircuitError";
+/** Carries a counted failure through cockatiel, which counts by error type. */
+class CountedFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super("upstream failure");
   }
 }
 
@@ -39,7 +44,7 @@ export function createBreakers(options: BreakerOptions) {
   function policyFor(upstream: string): CircuitBreakerPolicy {
     let policy = policies.get(upstream);
     if (!policy) {
-      policy = circuitBreaker(handleWhen(options.isFailure), {
+      policy = circuitBreaker(handleType(CountedFailure), {
         halfOpenAfter: options.halfOpenAfterMs,
         breaker: new ConsecutiveBreaker(options.failures),
       });
@@ -50,15 +55,18 @@ export function createBreakers(options: BreakerOptions) {
   }
 
   return {
-    /** Runs `call` through the upstream's breaker; rejects with OpenCircuitError while it is open. */
-    async run<T>(upstream: string, call: () => Promise<T>): Promise<T> {
+    /** Runs `call` through the upstream's breaker; rejects with `whenOpen()` while it is open. */
+    async run<T>(upstream: string, call: () => Promise<T>, { countsAsFailure, whenOpen }: BreakerCall): Promise<T> {
       const policy = policyFor(upstream);
       // cockatiel makes callers wait for a half-open probe; a page must not wait on a platform being probed.
-      if (policy.state === CircuitState.HalfOpen) throw new OpenCircuitError(upstream);
+      if (policy.state === CircuitState.HalfOpen) throw whenOpen();
       try {
-        return await policy.execute(call);
+        return await policy.execute(() =>
+          call().catch((error: unknown) => Promise.reject(countsAsFailure(error) ? new CountedFailure(error) : error)),
+        );
       } catch (error) {
-        if (error instanceof BrokenCircuitError) throw new OpenCircuitError(upstream);
+        if (error instanceof BrokenCircuitError) throw whenOpen();
+        if (error instanceof CountedFailure) throw error.failure;
         throw error;
       }
     },

@@ -6,7 +6,8 @@ let platform: Awaited<ReturnType<typeof startFakePlatform>>;
 let client: typeof import("~/bff/client.server");
 
 beforeAll(async () => {
-  platform = await startFakePlatform();
+  // A cold first fetch takes hundreds of milliseconds on a busy machine: too close to a 300 ms timeout.
+  platform = await startFakePlatform({ timeoutMs: 1000 });
   client = await import("~/bff/client.server");
 });
 

@@ -1,7 +1,8 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { createBreakers, OpenCircuitError, upstreamOf } from "~/bff/breaker.server";
+import { createBreakers, upstreamOf } from "~/bff/breaker.server";
 import { env } from "~/env.server";
+import { singleton } from "~/singleton.server";
 
 /** What every upstream call knows about the visitor it is made for. */
 export type Caller = {
@@ -122,10 +123,11 @@ export async function platformEnvelope(path: string, caller: Caller, options: En
   const headers = platformHeaders(path, caller);
   if (options.body !== undefined) headers["content-type"] = "application/json";
 
-  let text: string;
-  try {
-    text = await breakers.run(upstreamOf(path), async () => {
-      const timeout = AbortSignal.timeout(budget);
+  const upstream = upstreamOf(path);
+  const text = await breakers.run(
+    upstream,
+    async () => {
+      const timeout = AbortSignal.timeout(Math.ceil(budget));
       const signal = caller.signal ? AbortSignal.any([timeout, caller.signal]) : timeout;
       try {
         const response = await fetch(url, {
@@ -141,15 +143,13 @@ export async function platformEnvelope(path: string, caller: Caller, options: En
         return await readCapped(response, options.maxBytes ?? env.PLATFORM_MAX_RESPONSE_BYTES, path);
       } catch (error) {
         if (error instanceof PlatformError) throw error;
-        if (timeout.aborted) throw new PlatformError("timeout", `platform timed out after ${Math.round(budget)} ms: ${path}`);
+        if (timeout.aborted) throw new PlatformError("timeout", `platform timed out after ${Math.ceil(budget)} ms: ${path}`);
         if (caller.signal?.aborted) throw error;
         throw new PlatformError("unavailable", `platform unreachable: ${path}: ${(error as Error).message}`);
       }
-    });
-  } catch (error) {
-    if (error instanceof OpenCircuitError) throw new PlatformError("unavailable", `${error.message}: ${path}`);
-    throw error;
-  }
+    },
+    { countsAsFailure: isUpstreamFailure, whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`) },
+  );
 
   let json: unknown;
   try {
@@ -167,11 +167,9 @@ function isUpstreamFailure(error: unknown): boolean {
   return error instanceof PlatformError && (error.kind === "timeout" || error.kind === "unavailable");
 }
 
-const breakers = createBreakers({
-  failures: env.PLATFORM_BREAKER_FAILURES,
-  halfOpenAfterMs: env.PLATFORM_BREAKER_HALF_OPEN_MS,
-  isFailure: isUpstreamFailure,
-});
+const breakers = singleton("platform-breakers", () =>
+  createBreakers({ failures: env.PLATFORM_BREAKER_FAILURES, halfOpenAfterMs: env.PLATFORM_BREAKER_HALF_OPEN_MS }),
+);
 
 /** Each upstream service's breaker state, for /readyz. */
 export const breakerStates = () => breakers.states();

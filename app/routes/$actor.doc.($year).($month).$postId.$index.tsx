@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { isMissingContent, rethrowAsResponse } from "~/bff/client.server";
+import { isMissingContent, rethrowAsResponse, sidePart } from "~/bff/client.server";
 import { COMMENT_PAGE_SIZE, listComments, listReplies, type Comment } from "~/bff/comments.server";
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card } from "~/bff/content.server";
 import { getFollowed, getUserRelated } from "~/bff/interactions.server";
@@ -49,17 +49,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const expanded = url.searchParams.get("expand");
 
   const detailPromise = getContentDetail(caller, postId);
+  // Comments and lists give up well within the budget: the article is what the visitor came for.
+  const side = sidePart(caller);
   const emptyPage = { list: [] as Card[], total: 0 };
   const [detail, comments, related, hot, recommended] = await Promise.all([
     detailPromise.catch(rethrowAsResponse),
     optional(
-      collectPages(commentPages, (page) => listComments(caller, postId, page)),
+      collectPages(commentPages, (page) => listComments(side, postId, page)),
       { list: [] as Comment[], total: 0 },
       "comments",
     ),
-    optional(listRelated(caller, postId, RELATED_SIZE), [], "related"),
-    optional(collectPages(hotPages, (page) => listFeed(caller, "hot72", page, LIST_PAGE_SIZE)), emptyPage, "hot list"),
-    optional(collectPages(recommendPages, (page) => listFeed(caller, "recommend", page, LIST_PAGE_SIZE)), emptyPage, "recommendations"),
+    optional(listRelated(side, postId, RELATED_SIZE), [], "related"),
+    optional(collectPages(hotPages, (page) => listFeed(side, "hot72", page, LIST_PAGE_SIZE)), emptyPage, "hot list"),
+    optional(collectPages(recommendPages, (page) => listFeed(side, "recommend", page, LIST_PAGE_SIZE)), emptyPage, "recommendations"),
   ]);
   if (GONE_STATES.includes(detail.state)) throw data(null, { status: 404 });
   if (detail.content_type !== "article") {
@@ -70,7 +72,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   // 'Expand N replies' without JavaScript: the chosen comment's replies come with the page.
   if (expanded && comments.list.some((c) => c.gid === expanded)) {
-    const replies = await optional(listReplies(caller, postId, expanded), null, "replies");
+    const replies = await optional(listReplies(sidePart(caller), postId, expanded), null, "replies");
     if (replies) {
       comments.list = comments.list.map((c) => (c.gid === expanded ? { ...c, replys: replies.list } : c));
     }
@@ -79,8 +81,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Spec section 4: collect state comes from the user-related lookup; a non-zero code there just stops.
   const [related_, followed] = visitor.isLoggedIn
     ? await Promise.all([
-        optional(getUserRelated(caller, detail.content_type, postId), null, "user-related"),
-        detail.mp ? optional(getFollowed(caller, detail.mp), null, "follow state") : Promise.resolve(null),
+        optional(getUserRelated(sidePart(caller), detail.content_type, postId), null, "user-related"),
+        detail.mp ? optional(getFollowed(sidePart(caller), detail.mp), null, "follow state") : Promise.resolve(null),
       ])
     : [null, null];
 
