@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PlatformError } from "~/bff/client.server";
 import { cached, invalidate, trackStaleAnswers } from "~/bff/shared-cache.server";
 
 const STALE_MS = 10 * 60_000; // PLATFORM_STALE_MS by default
@@ -87,5 +88,14 @@ describe("cached", () => {
     await expect(before).resolves.toBe("without it");
     await expect(after).resolves.toBe("with the new comment");
     await expect(cached("comments:a:page:1", 60_000, async () => "reloaded")).resolves.toBe("with the new comment");
+  });
+
+  it("serves no stale copy of content the platform says is gone", async () => {
+    vi.useFakeTimers();
+    await cached("k8", 10, async () => "article");
+    vi.advanceTimersByTime(11);
+    const gone = () => Promise.reject(new PlatformError("code", "内容不存在", 10024));
+    await expect(cached("k8", 10, gone)).rejects.toMatchObject({ code: 10024 });
+    await expect(cached("k8", 10, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
   });
 });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { LRUCache } from "lru-cache";
+import { isMissingContent } from "~/bff/client.server";
 import { env } from "~/env.server";
 import { singleton } from "~/singleton.server";
 
@@ -54,7 +55,9 @@ function refresh(key: string, ttlMs: number, load: () => Promise<unknown>, lastG
       return { value, stale: false };
     },
     (error: unknown): Outcome => {
-      if (!lastGood) throw error;
+      // Content taken down is gone for everyone at once, not served from memory for another ten minutes.
+      if (isMissingContent(error) && mine()) answers.delete(key);
+      if (!lastGood || isMissingContent(error)) throw error;
       // The next request tries again (the breaker keeps those tries cheap while the platform is down).
       if (lastGood.staleSince === undefined) {
         lastGood.staleSince = Date.now();
