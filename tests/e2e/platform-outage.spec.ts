@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
+import { waitForHydration } from "./support/hydration";
 import { seedArticle } from "./support/seed-content";
 import { authUrl, DEMO_ACCOUNT } from "./support/login";
 import { startControllablePlatform, startSite } from "./support/platform-outage";
@@ -30,6 +31,7 @@ test.afterAll(() => {
 });
 
 const seen = seedArticle(SEED_FIXTURES.article);
+const withComments = seedArticle(SEED_FIXTURES.manyComments);
 const unseen = seedArticle(SEED_FIXTURES.olderThan72h);
 const SLOW_TEXT = "服务繁忙，请稍后再试";
 
@@ -44,6 +46,7 @@ test("the platform up: the article renders fresh", async ({ page }) => {
   expect(response?.status()).toBe(200);
   expect(response?.headers().warning).toBeUndefined();
   await expect(page.locator("h1.article__title")).toHaveText(seen.title);
+  expect((await page.goto(site.origin + articleUrl(withComments.id)))?.status()).toBe(200);
 });
 
 test("a slow platform: login answers the network-error message with 503 before the platform has answered", async ({ page }) => {
@@ -84,6 +87,17 @@ test("the platform stopped: a page seen recently is served again, marked stale; 
   const missing = await page.goto(site.origin + articleUrl(unseen.id));
   expect(missing?.status()).toBe(503);
   await expect(page.getByRole("heading", { name: SLOW_TEXT })).toBeVisible();
+});
+
+test("the platform stopped: 'more comments' on a page served stale keeps the page and says why in a toast", async ({ page }) => {
+  platform.set("down");
+  const response = await page.goto(site.origin + articleUrl(withComments.id));
+  expect(response?.headers().warning).toContain("110");
+  await waitForHydration(page, "#comments a.load-more");
+  await page.locator("#comments a.load-more").click();
+  await expect(page.locator(".toast-host")).toContainText(SLOW_TEXT);
+  await expect(page.locator("h1.article__title")).toHaveText(withComments.title);
+  await expect(page.locator("#comments .comment-list > li")).toHaveCount(10);
 });
 
 test("the platform stopped: JSON routes answer errors as { status, message } with the same status", async ({ request }) => {
