@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { platformEnvelope } from "./app/bff/client.server";
+import { breakerStates, platformEnvelope, requestDeadline } from "./app/bff/client.server";
 import { env } from "./app/env.server";
 import type { LoadContext } from "./app/load-context";
 import { BASE_PATH } from "./app/lib/base-path";
@@ -47,7 +47,10 @@ app.use(
 );
 app.use(compression());
 // Any envelope of this unauthenticated read proves the platform up and speaking the contract, without side effects.
-app.use(BASE_PATH, healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }) }));
+app.use(
+  BASE_PATH,
+  healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }), breakers: breakerStates }),
+);
 
 const platform = env.embeddedPlatform
   ? createPlatform({
@@ -103,6 +106,7 @@ app.all(
       origin: originOf(req),
       userAgent: req.get("user-agent") ?? "",
       clientIp: req.ip ?? "",
+      deadline: requestDeadline(),
     }),
   }),
 );

@@ -14,6 +14,12 @@ const schema = z.object({
   // Where statistics go ({stat base}/tracker/log); unset, the platform API's base (the embedded collector).
   STAT_BASE_URL: z.string().url().optional(),
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  // After this many outages in a row an upstream's breaker opens; it lets one probe through after the pause.
+  PLATFORM_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
+  PLATFORM_BREAKER_HALF_OPEN_MS: z.coerce.number().int().positive().default(2000),
+  // How long an answer that is the same for everyone may stand in while the platform fails, and the memory it may take.
+  PLATFORM_STALE_MS: z.coerce.number().int().min(0).default(10 * 60_000),
+  PLATFORM_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
   PLATFORM_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   SESSION_SECRET: z.string().min(16).optional(),
   HASHIDS_SALT: z.string().default("davmu-share"),

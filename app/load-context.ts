@@ -7,6 +7,8 @@ export type LoadContext = {
   userAgent: string;
   /** The visitor's address (behind trusted proxies), passed upstream so the platform's limits are per visitor. */
   clientIp: string;
+  /** When this request's upstream work must be over (epoch ms): PLATFORM_TIMEOUT_MS after it arrived. */
+  deadline: number;
 };
 
 declare module "@remix-run/node" {

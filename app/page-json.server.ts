@@ -1,22 +1,30 @@
-import { rethrowAsResponse, type Caller } from "~/bff/client.server";
+import { isMissingContent, PlatformError, type Caller } from "~/bff/client.server";
 import type { Page } from "~/bff/content.server";
+import { jsonError } from "~/json-error.server";
 import { callerFor, getVisitor, sessionHeaders } from "~/session.server";
 
 /**
  * The answer of a load-more resource route: one page as JSON with the time it was made (for relative dates),
- * the session cookie when the request changed it (resource routes bypass entry.server), and upstream
- * failures as 404 / 503.
+ * the session cookie when the request changed it (resource routes bypass entry.server), and failures in the
+ * site's JSON error shape: missing content 404, anything the platform did 503, anything else 500.
  */
 export async function pageJson<T>(
   request: Request,
-  context: { clientIp?: string },
+  context: { clientIp?: string; deadline?: number },
   load: (caller: Caller) => Promise<Page<T>>,
 ): Promise<Response> {
-  const caller = callerFor(await getVisitor(request, context), request, context);
   try {
+    const caller = callerFor(await getVisitor(request, context), request, context);
     const page = await load(caller);
     return Response.json({ ...page, now: new Date().toISOString() }, { headers: await sessionHeaders(context) });
   } catch (error) {
-    rethrowAsResponse(error);
+    if (isMissingContent(error)) return jsonError(404);
+    if (error instanceof PlatformError) {
+      console.warn(`page of a list unavailable: ${error.message}${error.code === null ? "" : ` (code ${error.code})`}`);
+      return jsonError(503);
+    }
+    if (request.signal.aborted) throw error;
+    console.error(error);
+    return jsonError(500);
   }
 }

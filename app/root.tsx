@@ -10,7 +10,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { getAppConfig, type AppConfig } from "~/bff/app-config.server";
-import { isOutage } from "~/bff/client.server";
+import { isOutage, sidePart } from "~/bff/client.server";
 import { installChunkReloadGuard } from "~/client/chunk-reload";
 import { scheduleDesktopCheck } from "~/client/desktop-redirect";
 import { registerServiceWorker } from "~/client/service-worker";
@@ -36,7 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const toast = await takeToast(request, context);
   let config: AppConfig | null = null;
   try {
-    config = await getAppConfig(callerFor(visitor, request, context));
+    // The page has fallbacks for all of it, so it does not wait on the platform as long as the main content.
+    config = await getAppConfig(sidePart(callerFor(visitor, request, context)));
   } catch (error) {
     // The page can still render with the spec's fallbacks; only a real outage is worth a log line.
     if (isOutage(error)) console.warn(`app config unavailable: ${(error as Error).message}`);

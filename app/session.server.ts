@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { fetchAccount } from "~/bff/account.server";
 import { fetchAnonymousToken } from "~/bff/auth.server";
-import { generateAnonymousId, PlatformError, type Caller } from "~/bff/client.server";
+import { generateAnonymousId, PlatformError, sidePart, type Caller } from "~/bff/client.server";
 import { env } from "~/env.server";
 import { BASE_PATH } from "~/lib/base-path";
 
@@ -70,17 +70,18 @@ function freshSession(previous: Session<SessionData, FlashData>, fields: Partial
  * Spec section 4: a stored login is restored on every visit. A token the platform no longer accepts
  * (expired or revoked) turns the visitor anonymous; an outage keeps the login, without a profile.
  */
-async function restoreUser(state: VisitorState): Promise<void> {
+async function restoreUser(state: VisitorState, deadline: number | undefined): Promise<void> {
   const userToken = state.session.get("userToken");
   const userId = state.session.get("userId");
   if (!userToken || !userId) return;
-  const caller = { token: userToken, requestId: state.session.get("requestId") ?? null };
+  // The profile only fills the avatar: a side part of the page, like the anonymous token below.
+  const caller = sidePart({ token: userToken, requestId: state.session.get("requestId") ?? null, deadline });
   try {
     const user = await fetchAccount(caller, userId);
     state.user = { alias: user.alias, avatar: user.avatar };
   } catch (error) {
     if (error instanceof PlatformError && error.kind === "code" && error.code === 401) {
-      const anonToken = await fetchAnonymousToken({ token: null, requestId: caller.requestId }).catch(() => null);
+      const anonToken = await fetchAnonymousToken({ ...caller, token: null }).catch(() => null);
       state.session = await freshSession(state.session, anonToken ? { anonToken } : {});
       state.dirty = true;
       return;
@@ -89,7 +90,12 @@ async function restoreUser(state: VisitorState): Promise<void> {
   }
 }
 
-async function loadState(request: Request): Promise<VisitorState> {
+/** The request's upstream deadline, when the host set one (see LoadContext). */
+function deadlineOf(context: object): number | undefined {
+  return (context as { deadline?: number }).deadline;
+}
+
+async function loadState(request: Request, deadline: number | undefined): Promise<VisitorState> {
   const session = await storage.getSession(request.headers.get("cookie"));
   const state: VisitorState = { session, dirty: false, user: null };
   for (const [key, make] of [
@@ -103,22 +109,23 @@ async function loadState(request: Request): Promise<VisitorState> {
     }
   }
   if (!session.get("userToken") && !session.get("anonToken")) {
-    // Spec section 8: a missing token is not an error; the visitor goes on without one if the platform fails.
+    // Spec section 8: a missing token is not an error; the visitor goes on without one if the platform fails,
+    // so the page does not wait for it as long as for its main content.
     try {
-      session.set("anonToken", await fetchAnonymousToken({ token: null, requestId: session.get("requestId") ?? null }));
+      session.set("anonToken", await fetchAnonymousToken(sidePart({ token: null, requestId: session.get("requestId") ?? null, deadline })));
       state.dirty = true;
     } catch (error) {
       console.warn(`anonymous token unavailable: ${(error as Error).message}`);
     }
   }
-  await restoreUser(state);
+  await restoreUser(state, deadline);
   return state;
 }
 
 function stateFor(request: Request, context: object): Promise<VisitorState> {
   let state = states.get(context);
   if (!state) {
-    state = loadState(request);
+    state = loadState(request, deadlineOf(context));
     states.set(context, state);
   }
   return state;
@@ -226,7 +233,7 @@ export async function sessionHeaders(context: object): Promise<HeadersInit> {
   return cookie ? { "Set-Cookie": cookie } : {};
 }
 
-/** The caller a BFF call needs, from the visitor and the request's abort signal. */
-export function callerFor(visitor: Visitor, request: Request, context: { clientIp?: string }): Caller {
-  return { token: visitor.token, requestId: visitor.requestId, signal: request.signal, clientIp: context.clientIp };
+/** The caller a BFF call needs, from the visitor, the request's abort signal and its upstream deadline. */
+export function callerFor(visitor: Visitor, request: Request, context: { clientIp?: string; deadline?: number }): Caller {
+  return { token: visitor.token, requestId: visitor.requestId, signal: request.signal, clientIp: context.clientIp, deadline: context.deadline };
 }

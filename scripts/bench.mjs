@@ -1,7 +1,8 @@
 // `npm run bench`: measures the built host (build/server.js) on this machine and prints a Markdown report:
 // article SSR under load against a static file of the same bytes, the article page's gzipped HTML and JS,
-// and Lighthouse mobile scores of the article, the home, a list and search results. A missed target is reported, not
-// fatal; a failed measurement exits non-zero.
+// and Lighthouse mobile scores of the article, the home, a list and search results,
+// and an upstream-kill run (the platform stopped under load, then restarted). A missed target is reported, not fatal; a failed measurement exits non-zero.
+// `node scripts/bench.mjs --only=upstream-kill` runs the upstream-kill part alone.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -67,7 +68,7 @@ function tail(stream, lines) {
   });
 }
 
-async function startServer(dataDir) {
+async function startServer(dataDir, extraEnv = {}) {
   const port = await freePort();
   const output = [];
   const child = track(spawn(process.execPath, [SERVER_ENTRY], {
@@ -81,6 +82,7 @@ async function startServer(dataDir) {
       SESSION_SECRET: randomBytes(32).toString("hex"),
       HASHIDS_SALT: HASHIDS.salt,
       HASHIDS_MIN_LENGTH: String(HASHIDS.minLength),
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   }));
@@ -88,6 +90,20 @@ async function startServer(dataDir) {
   tail(child.stderr, output);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   return { child, exited, output, origin: `http://localhost:${port}` };
+}
+
+/** The platform on its own (what `npm run platform` starts), on `port`, over the database in `dataDir`. */
+function startPlatform(dataDir, port) {
+  const output = [];
+  const child = track(spawn(process.execPath, ["--import", "tsx", "platform/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), PLATFORM_DB_PATH: path.join(dataDir, "platform.sqlite") },
+    stdio: ["ignore", "pipe", "pipe"],
+  }));
+  tail(child.stdout, output);
+  tail(child.stderr, output);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return { child, exited, output, origin: `http://127.0.0.1:${port}` };
 }
 
 async function stopServer(server) {
@@ -144,6 +160,125 @@ async function load(url, headers, seconds) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts under load`);
   }
   return result;
+}
+
+// The upstream-kill run: a steady load on pages rendered moments before, the platform killed, then restarted.
+const KILL_CONCURRENCY = 20;
+const KILL_BEFORE_SECONDS = 5;
+const KILL_DOWN_SECONDS = 15;
+const KILL_AFTER_SECONDS = 10;
+const RECOVERY_TARGET_SECONDS = 5;
+
+/** Keeps `concurrency` requests in flight over `urls` until `stop()`, recording when each ended, its status and staleness. */
+function steadyLoad(urls, headers, concurrency) {
+  const results = [];
+  let stopped = false;
+  let next = 0;
+  const worker = async () => {
+    while (!stopped) {
+      const url = urls[next++ % urls.length];
+      try {
+        const response = await fetch(url, { headers, redirect: "manual" });
+        await response.arrayBuffer();
+        results.push({ at: Date.now(), status: response.status, stale: (response.headers.get("warning") ?? "").startsWith("110") });
+      } catch {
+        results.push({ at: Date.now(), status: 0, stale: false });
+      }
+    }
+  };
+  const workers = Array.from({ length: concurrency }, worker);
+  return {
+    results,
+    async stop() {
+      stopped = true;
+      await Promise.all(workers);
+    },
+  };
+}
+
+const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+async function untilPlatformAnswers(platform, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (platform.child.exitCode !== null) throw new Error(`the platform exited:\n${platform.output.join("\n")}`);
+    const ok = await fetch(`${platform.origin}/peony/v1/group`).then((r) => r.ok, () => false);
+    if (ok) return Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the platform did not answer within ${timeoutMs} ms:\n${platform.output.join("\n")}`);
+}
+
+async function measureUpstreamKill(workDir) {
+  const platformPort = await freePort();
+  let platform = startPlatform(workDir, platformPort);
+  const server = await startServer(workDir, { PLATFORM_API_URL: platform.origin });
+  try {
+    await untilPlatformAnswers(platform, 60_000);
+    await waitForOk(server, `${BASE_PATH}healthz`, 60_000);
+    await waitForOk(server, `${BASE_PATH}readyz`, 30_000);
+    const home = await (await get(server.origin + BASE_PATH)).text();
+    const urls = [...new Set([...home.matchAll(/href="([^"]*\/doc\/[^"]*)"/g)].map(([, href]) => new URL(href.replaceAll("&amp;", "&"), server.origin).href))];
+    if (urls.length === 0) throw new Error("the home page links to no /doc/ article");
+    const first = await get(urls[0]);
+    const cookie = first.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+    const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip", ...(cookie && { cookie }) };
+    // Every page is rendered once before the outage: 'pages rendered in the last 10 minutes'.
+    for (const url of urls) await get(url, headers);
+
+    const load = steadyLoad(urls, headers, KILL_CONCURRENCY);
+    await sleep(KILL_BEFORE_SECONDS);
+    const killedAt = Date.now();
+    platform.child.kill("SIGKILL");
+    await platform.exited;
+    await sleep(KILL_DOWN_SECONDS);
+    const restartedAt = Date.now();
+    platform = startPlatform(workDir, platformPort);
+    const backAt = await untilPlatformAnswers(platform, 60_000);
+    await sleep(KILL_AFTER_SECONDS);
+    await load.stop();
+
+    const before = load.results.filter((r) => r.at < killedAt);
+    const down = load.results.filter((r) => r.at >= killedAt && r.at < backAt);
+    const after = load.results.filter((r) => r.at >= backAt);
+    const failed = (r) => r.status !== 200;
+    // Recovered once every later answer is fresh: the last stale or failed answer after the platform is back.
+    const lastBad = after.filter((r) => r.stale || failed(r)).at(-1);
+    const recoverySeconds = lastBad ? (lastBad.at - backAt) / 1000 : 0;
+    return {
+      pages: urls.length,
+      downSeconds: (backAt - killedAt) / 1000,
+      restartSeconds: (backAt - restartedAt) / 1000,
+      before: { total: before.length, errors: before.filter(failed).length },
+      down: { total: down.length, errors: down.filter(failed).length, stale: down.filter((r) => r.stale).length },
+      after: { total: after.length, errors: after.filter(failed).length },
+      recoverySeconds,
+      recoveredByEnd: after.length > 0 && !after.at(-1).stale && !failed(after.at(-1)),
+    };
+  } catch (error) {
+    if (!interrupted) console.error(`last server output:\n${server.output.join("\n")}\nlast platform output:\n${platform.output.join("\n")}`);
+    throw error;
+  } finally {
+    await stopServer(server);
+    await stopServer(platform);
+  }
+}
+
+function reportUpstreamKill(kill) {
+  console.log(
+    `\n### Upstream kill\n\n- ${kill.pages} article pages rendered once, then ${KILL_CONCURRENCY} concurrent visitors cycling through them ` +
+      `(returning visitor's cookie); the platform (\`platform/main.ts\`, its own process) killed with SIGKILL after ${KILL_BEFORE_SECONDS} s, ` +
+      `restarted after ${KILL_DOWN_SECONDS} s (answering again ${kill.restartSeconds.toFixed(1)} s later), load kept ${KILL_AFTER_SECONDS} s more\n`,
+  );
+  console.log("| measure | value | target | result |");
+  console.log("|---|---|---|---|");
+  console.log(`| answers before the kill (errors) | ${kill.before.total} (${kill.before.errors}) | | |`);
+  console.log(`| errors while the platform was down (${kill.downSeconds.toFixed(1)} s) | ${kill.down.errors} of ${kill.down.total} | 0 | ${verdict(kill.down.errors === 0)} |`);
+  console.log(`| stale pages served while down | ${kill.down.stale} of ${kill.down.total} | | |`);
+  console.log(`| answers after the platform was back (errors) | ${kill.after.total} (${kill.after.errors}) | | |`);
+  console.log(
+    `| seconds to recover (last stale or failed answer after the platform answered again) | ${kill.recoverySeconds.toFixed(1)} s | ≤ ${RECOVERY_TARGET_SECONDS} s | ${verdict(kill.recoveredByEnd && kill.recoverySeconds <= RECOVERY_TARGET_SECONDS)} |`,
+  );
 }
 
 async function measureLoad(url, headers) {
@@ -210,6 +345,24 @@ const verdict = (ok) => (ok ? "PASS" : "FAIL");
 
 async function main() {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run npm run build first`);
+  const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+  if (only !== undefined && only !== "upstream-kill") throw new Error(`--only=${only}: the only part that runs alone is upstream-kill`);
+  if (only === "upstream-kill") {
+    const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-"));
+    process.once("SIGINT", () => {
+      interrupted = true;
+      for (const child of running) child.kill("SIGTERM");
+      process.exit(130);
+    });
+    try {
+      const kill = await measureUpstreamKill(workDir);
+      console.log(`\n## Benchmark ${new Date().toISOString()} (upstream-kill only)`);
+      reportUpstreamKill(kill);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+    return;
+  }
   const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-"));
   const server = await startServer(workDir);
   const interrupt = async () => {
@@ -307,6 +460,13 @@ async function main() {
     };
     printScores("", runs);
     for (const [name, pageRuns] of otherRuns) printScores(`, ${name}`, pageRuns);
+    await stopServer(server);
+    const killDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-kill-"));
+    try {
+      reportUpstreamKill(await measureUpstreamKill(killDir));
+    } finally {
+      await rm(killDir, { recursive: true, force: true });
+    }
   } catch (error) {
     if (!interrupted && server.output.length) console.error(`last server output:\n${server.output.join("\n")}`);
     throw error;

@@ -12,10 +12,10 @@ beforeAll(async () => {
   // Generous: on a busy machine a slow answer must not pass for an unparseable one.
   platform = await startFakePlatform({ timeoutMs: 1500 });
   // Both read PLATFORM_API_URL at import, after the fake platform has set it.
-  const { platformEnvelope } = await import("../app/bff/client.server");
+  const { breakerStates, platformEnvelope } = await import("../app/bff/client.server");
   const { healthRoutes } = await import("./health");
   const app = express();
-  app.use(healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }) }));
+  app.use(healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }), breakers: breakerStates }));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -31,7 +31,7 @@ describe("/readyz", () => {
     platform.answer((_req, res) => json(res, { code: 401, message: "缺少访问令牌", data: null }));
     const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe("ready");
+    expect(await response.text()).toBe("ready\ncircuit breaker peony: closed");
     expect(platform.seen[0].url).toBe("/api/peony/v1/group");
   });
 
@@ -52,6 +52,19 @@ describe("/readyz", () => {
     const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(503);
     expect(await response.text()).toMatch(/^platform not ready: timeout: /);
+  });
+
+  it("says when the platform's breaker is open, without calling the platform", async () => {
+    platform.answer((_req, res) => json(res, { code: 0, data: null }, 503));
+    let text = "";
+    // The breaker opens after PLATFORM_BREAKER_FAILURES (5) outages in a row; earlier tests may have counted some.
+    for (let attempt = 0; attempt < 5 && !text.includes("open"); attempt++) text = await (await fetch(`${base}/readyz`)).text();
+    expect(text).toMatch(/^platform not ready: unavailable: .*\ncircuit breaker peony: open$/);
+    const calls = platform.seen.length;
+    const response = await fetch(`${base}/readyz`);
+    expect(response.status).toBe(503);
+    expect(await response.text()).toMatch(/circuit open for peony/);
+    expect(platform.seen.length).toBe(calls);
   });
 
   it("keeps liveness apart from the platform", async () => {

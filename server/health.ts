@@ -3,22 +3,27 @@ import { PlatformError } from "../app/bff/client.server";
 
 /**
  * Liveness says the process serves; readiness says the upstream platform answers, and in a form the
- * site can read: `probe` makes one platform call and throws when it fails or does not parse.
+ * site can read: `probe` makes one platform call and throws when it fails or does not parse. Readiness
+ * also lists each upstream's circuit breaker, so an operator sees a platform the site has stopped calling.
  */
-export function healthRoutes(options: { probe: () => Promise<unknown> }): Router {
+export function healthRoutes(options: { probe: () => Promise<unknown>; breakers: () => Record<string, string> }): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {
     res.type("text/plain").set("Cache-Control", "no-store").send("ok");
   });
   router.get("/readyz", async (_req, res) => {
-    res.set("Cache-Control", "no-store");
+    res.set("Cache-Control", "no-store").type("text/plain");
+    let verdict: string;
     try {
       await options.probe();
-      res.type("text/plain").send("ready");
+      verdict = "ready";
     } catch (error) {
       const reason = error instanceof PlatformError ? `${error.kind}: ${error.message}` : (error as Error).name;
-      res.status(503).type("text/plain").send(`platform not ready: ${reason}`);
+      verdict = `platform not ready: ${reason}`;
+      res.status(503);
     }
+    const breakers = Object.entries(options.breakers()).map(([upstream, state]) => `circuit breaker ${upstream}: ${state}`);
+    res.send([verdict, ...breakers].join("\n"));
   });
   return router;
 }

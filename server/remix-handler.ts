@@ -1,11 +1,13 @@
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { trackStaleAnswers } from "../app/bff/shared-cache.server";
 import type { OriginOf } from "./public-origin";
 
 /**
  * Hands a request to Remix. Unlike @remix-run/express's adapter, the request's URL is built from the
  * public origin (never from raw Host / X-Forwarded-* headers, which can make it unparseable), and a POST's
- * body is the form `formBodies` has already read and checked.
+ * body is the form `formBodies` has already read and checked. A response built from stale upstream answers
+ * says so in a Warning header.
  */
 export function remixHandler(options: {
   build: () => Promise<ServerBuild>;
@@ -16,10 +18,14 @@ export function remixHandler(options: {
   const handleRequest = createRequestHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
-      const response = await handleRequest(remixRequest(req, res, options.originOf), options.getLoadContext(req, res));
+      const { result: response, stale } = await trackStaleAnswers(() =>
+        handleRequest(remixRequest(req, res, options.originOf), options.getLoadContext(req, res)),
+      );
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [key, value] of response.headers.entries()) res.append(key, value);
+      // Built from upstream answers kept past their freshness because the platform failed (RFC 7234 warn-code 110).
+      if (stale.length > 0) res.set("Warning", '110 - "Response is Stale"');
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {

@@ -6,7 +6,8 @@ let platform: Awaited<ReturnType<typeof startFakePlatform>>;
 let client: typeof import("~/bff/client.server");
 
 beforeAll(async () => {
-  platform = await startFakePlatform();
+  // A cold first fetch takes hundreds of milliseconds on a busy machine: too close to a 300 ms timeout.
+  platform = await startFakePlatform({ timeoutMs: 1000 });
   client = await import("~/bff/client.server");
 });
 
@@ -189,5 +190,49 @@ describe("platformHeaders", () => {
     expect(client.platformHeaders("/a", { token: "t", requestId: "r", clientIp: "203.0.113.9" })["X-Forwarded-For"]).toBe(
       "203.0.113.9",
     );
+  });
+});
+
+describe("one budget per request", () => {
+  it("spends one deadline across sequential calls: a call after it has passed never reaches the platform", async () => {
+    platform.answer(() => undefined); // never answers
+    const request = { ...caller, deadline: Date.now() + 400 };
+    const first = await client.platformRequest("/budget/first", request, { schema }).catch((e: unknown) => e);
+    expect(first).toMatchObject({ kind: "timeout" });
+    const second = await client.platformRequest("/budget/second", request, { schema }).catch((e: unknown) => e);
+    expect(second).toMatchObject({ kind: "timeout" });
+    expect(platform.seen.map((seen) => seen.url)).toEqual(["/api/budget/first"]);
+  });
+
+  it("gives a side part a share of what is left, and a shared call keeps the deadline but not the visitor's signal", () => {
+    const deadline = Date.now() + 1000;
+    const side = client.sidePart({ ...caller, deadline, signal: new AbortController().signal });
+    expect(side.deadline).toBeLessThan(deadline);
+    expect(side.deadline).toBeGreaterThan(Date.now());
+    const shared = client.detached(side);
+    expect(shared.deadline).toBe(side.deadline);
+    expect(shared.signal).toBeUndefined();
+  });
+});
+
+describe("circuit breaker of an upstream service", () => {
+  it("opens after PLATFORM_BREAKER_FAILURES outages in a row; then calls fail fast as an outage, without reaching it", async () => {
+    platform.answer((_req, res) => json(res, { code: 0, data: null }, 503));
+    for (let i = 0; i < 5; i++) await client.platformRequest("/breaker/v1/x", caller, { schema }).catch(() => undefined);
+    platform.answer((_req, res) => json(res, { code: 0, message: "", data: { n: 1 } }));
+    const error = await client.platformRequest("/breaker/v1/x", caller, { schema }).catch((e: unknown) => e);
+    expect(client.isOutage(error)).toBe(true);
+    expect(error).toMatchObject({ kind: "unavailable", message: "circuit open for breaker: /breaker/v1/x" });
+    expect(platform.seen).toHaveLength(0);
+    expect(client.breakerStates()).toMatchObject({ breaker: "open" });
+    // Another upstream service is not held back by it.
+    await expect(client.platformRequest("/other/v1/x", caller, { schema })).resolves.toEqual({ n: 1 });
+  });
+
+  it("does not count the platform's refusals (envelope codes) as outages", async () => {
+    platform.answer((_req, res) => json(res, { code: 10024, message: "内容不存在", data: null }));
+    for (let i = 0; i < 8; i++) await client.platformRequest("/refusals/v1/x", caller, { schema }).catch(() => undefined);
+    expect(platform.seen).toHaveLength(8);
+    expect(client.breakerStates()).toMatchObject({ refusals: "closed" });
   });
 });

@@ -1,13 +1,43 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { createBreakers, upstreamOf } from "~/bff/breaker.server";
 import { env } from "~/env.server";
+import { singleton } from "~/singleton.server";
 
 /** What every upstream call knows about the visitor it is made for. */
-export type Caller = { token: string | null; requestId: string | null; signal?: AbortSignal; clientIp?: string };
+export type Caller = {
+  token: string | null;
+  requestId: string | null;
+  signal?: AbortSignal;
+  clientIp?: string;
+  /**
+   * When the request's upstream work must be over (epoch ms): one budget for all of a request's calls,
+   * however they are chained. Without it, each call gets PLATFORM_TIMEOUT_MS of its own.
+   */
+  deadline?: number;
+};
 
-/** The caller for a shared, cached call: one visitor leaving must not cancel what others wait on. */
+/** The deadline of a request arriving now: PLATFORM_TIMEOUT_MS is the whole of its upstream budget. */
+export function requestDeadline(now = Date.now()): number {
+  return now + env.PLATFORM_TIMEOUT_MS;
+}
+
+/** Side parts of a page (comments, lists, recommendations) get this share of what is left of the budget. */
+export const SIDE_PART_SHARE = 0.5;
+
+/** The caller for a side part: it gives up well before the main content, so the page is not held up by it. */
+export function sidePart(caller: Caller): Caller {
+  if (caller.deadline === undefined) return { ...caller, deadline: Date.now() + env.PLATFORM_TIMEOUT_MS * SIDE_PART_SHARE };
+  const now = Date.now();
+  return { ...caller, deadline: now + Math.max(0, caller.deadline - now) * SIDE_PART_SHARE };
+}
+
+/**
+ * The caller for a shared, cached call: one visitor leaving must not cancel what others wait on. The
+ * deadline stays: whoever joins later has a later deadline of their own, so nobody waits past theirs.
+ */
 export function detached(caller: Caller): Caller {
-  return { token: caller.token, requestId: caller.requestId, clientIp: caller.clientIp };
+  return { token: caller.token, requestId: caller.requestId, clientIp: caller.clientIp, deadline: caller.deadline };
 }
 
 export type PlatformErrorKind = "code" | "timeout" | "unavailable" | "invalid";
@@ -89,30 +119,39 @@ export async function platformEnvelope(path: string, caller: Caller, options: En
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const timeout = AbortSignal.timeout(env.PLATFORM_TIMEOUT_MS);
-  const signal = caller.signal ? AbortSignal.any([timeout, caller.signal]) : timeout;
+  const budget = caller.deadline === undefined ? env.PLATFORM_TIMEOUT_MS : caller.deadline - Date.now();
+  // A spent budget is the request's own doing, not the platform's: no call, and nothing held against it.
+  if (budget <= 0) throw new PlatformError("timeout", `no time left in the request's budget for ${path}`);
   const headers = platformHeaders(path, caller);
   if (options.body !== undefined) headers["content-type"] = "application/json";
 
-  let text: string;
-  try {
-    const response = await fetch(url, {
-      method: options.method ?? "GET",
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal,
-    });
-    if (response.status >= 500) {
-      await response.body?.cancel();
-      throw new PlatformError("unavailable", `platform answered ${response.status}: ${path}`);
-    }
-    text = await readCapped(response, options.maxBytes ?? env.PLATFORM_MAX_RESPONSE_BYTES, path);
-  } catch (error) {
-    if (error instanceof PlatformError) throw error;
-    if (timeout.aborted) throw new PlatformError("timeout", `platform timed out after ${env.PLATFORM_TIMEOUT_MS} ms: ${path}`);
-    if (caller.signal?.aborted) throw error;
-    throw new PlatformError("unavailable", `platform unreachable: ${path}: ${(error as Error).message}`);
-  }
+  const upstream = upstreamOf(path);
+  const text = await breakers.run(
+    upstream,
+    async () => {
+      const timeout = AbortSignal.timeout(Math.ceil(budget));
+      const signal = caller.signal ? AbortSignal.any([timeout, caller.signal]) : timeout;
+      try {
+        const response = await fetch(url, {
+          method: options.method ?? "GET",
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal,
+        });
+        if (response.status >= 500) {
+          await response.body?.cancel();
+          throw new PlatformError("unavailable", `platform answered ${response.status}: ${path}`);
+        }
+        return await readCapped(response, options.maxBytes ?? env.PLATFORM_MAX_RESPONSE_BYTES, path);
+      } catch (error) {
+        if (error instanceof PlatformError) throw error;
+        if (timeout.aborted) throw new PlatformError("timeout", `platform timed out after ${Math.ceil(budget)} ms: ${path}`);
+        if (caller.signal?.aborted) throw error;
+        throw new PlatformError("unavailable", `platform unreachable: ${path}: ${(error as Error).message}`);
+      }
+    },
+    { countsAsFailure: isUpstreamFailure, whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`) },
+  );
 
   let json: unknown;
   try {
@@ -124,6 +163,18 @@ export async function platformEnvelope(path: string, caller: Caller, options: En
   if (!parsed.success) throw new PlatformError("invalid", `platform answered without an envelope: ${path}`);
   return parsed.data;
 }
+
+/** Timeouts, 5xx answers and connection failures count against an upstream; its refusals (envelope codes) do not. */
+function isUpstreamFailure(error: unknown): boolean {
+  return error instanceof PlatformError && (error.kind === "timeout" || error.kind === "unavailable");
+}
+
+const breakers = singleton("platform-breakers", () =>
+  createBreakers({ failures: env.PLATFORM_BREAKER_FAILURES, halfOpenAfterMs: env.PLATFORM_BREAKER_HALF_OPEN_MS }),
+);
+
+/** Each upstream service's breaker state, for /readyz. */
+export const breakerStates = () => breakers.states();
 
 /** The body as text, refusing (and cancelling the download) as soon as it is known to exceed `limit` bytes. */
 async function readCapped(response: Response, limit: number, path: string): Promise<string> {

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cached, invalidate } from "~/bff/shared-cache.server";
+import { PlatformError } from "~/bff/client.server";
+import { cached, invalidate, trackStaleAnswers } from "~/bff/shared-cache.server";
+
+const STALE_MS = 10 * 60_000; // PLATFORM_STALE_MS by default
 
 afterEach(() => vi.useRealTimers());
 
@@ -39,5 +42,60 @@ describe("cached", () => {
     await cached("detail:a", 60_000, load);
     await cached("detail:b", 60_000, load);
     expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it("keeps serving the last good answer through a long outage, each request told it was stale", async () => {
+    vi.useFakeTimers();
+    await cached("k4", 5_000, async () => "article");
+    const down = () => Promise.reject(new Error("platform unreachable"));
+    // 1, 4 and then 9 minutes into the outage.
+    for (const minutes of [1, 3, 5]) {
+      vi.setSystemTime(Date.now() + minutes * 60_000);
+      await expect(trackStaleAnswers(() => cached("k4", 5_000, down))).resolves.toEqual({ result: "article", stale: ["k4"] });
+    }
+    // A fresh answer is not reported as stale.
+    await expect(trackStaleAnswers(() => cached("k4", 5_000, async () => "article v2"))).resolves.toEqual({ result: "article v2", stale: [] });
+  });
+
+  it("gives up on an answer older than its freshness plus PLATFORM_STALE_MS", async () => {
+    vi.useFakeTimers();
+    await cached("k5", 5_000, async () => "old");
+    vi.setSystemTime(Date.now() + 5_000 + STALE_MS + 1);
+    await expect(cached("k5", 5_000, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+  });
+
+  it("reports staleness to each waiting request, not to others", async () => {
+    vi.useFakeTimers();
+    await cached("k6", 10, async () => "good");
+    vi.advanceTimersByTime(11);
+    let fail: (error: Error) => void = () => undefined;
+    const refresh = () => new Promise<string>((_resolve, reject) => (fail = reject));
+    const first = trackStaleAnswers(() => cached("k6", 10, refresh));
+    const second = trackStaleAnswers(() => cached("k6", 10, refresh));
+    const other = trackStaleAnswers(() => cached("k7", 10, async () => "unrelated"));
+    fail(new Error("down"));
+    expect(await first).toEqual({ result: "good", stale: ["k6"] });
+    expect(await second).toEqual({ result: "good", stale: ["k6"] });
+    expect(await other).toEqual({ result: "unrelated", stale: [] });
+  });
+
+  it("does not keep an answer loaded across an invalidation: it may predate the site's own write", async () => {
+    let finish: (value: string) => void = () => undefined;
+    const before = cached("comments:a:page:1", 60_000, () => new Promise<string>((resolve) => (finish = resolve)));
+    invalidate("comments:a:");
+    const after = cached("comments:a:page:1", 60_000, async () => "with the new comment");
+    finish("without it");
+    await expect(before).resolves.toBe("without it");
+    await expect(after).resolves.toBe("with the new comment");
+    await expect(cached("comments:a:page:1", 60_000, async () => "reloaded")).resolves.toBe("with the new comment");
+  });
+
+  it("serves no stale copy of content the platform says is gone", async () => {
+    vi.useFakeTimers();
+    await cached("k8", 10, async () => "article");
+    vi.advanceTimersByTime(11);
+    const gone = () => Promise.reject(new PlatformError("code", "内容不存在", 10024));
+    await expect(cached("k8", 10, gone)).rejects.toMatchObject({ code: 10024 });
+    await expect(cached("k8", 10, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
   });
 });

@@ -1,39 +1,90 @@
-/**
- * Upstream answers that are the same for every visitor (app config, hot lists, related reading, content
- * detail), kept briefly in memory. Concurrent requests share one call; when a refresh fails, the last good
- * answer is served. Per process: each instance of the site keeps its own.
- */
-type Entry = { value: Promise<unknown>; expiresAt: number; lastGood?: unknown };
+import { AsyncLocalStorage } from "node:async_hooks";
+import { LRUCache } from "lru-cache";
+import { isMissingContent } from "~/bff/client.server";
+import { env } from "~/env.server";
+import { singleton } from "~/singleton.server";
 
-const MAX_ENTRIES = 2000;
-const entries = new Map<string, Entry>();
+/**
+ * Upstream answers that are the same for every visitor (app config, lists, comments, content detail), kept
+ * in memory. Concurrent requests share one call. An answer is fresh for its ttl; after that the next request
+ * refreshes it, and when the refresh fails the last good answer stands in (stale-if-error) for up to
+ * PLATFORM_STALE_MS, so pages seen recently still render while the platform is down. Bounded by
+ * PLATFORM_CACHE_MAX_BYTES (least recently used go first). Per process: each instance keeps its own.
+ */
+type Answer = { value: unknown; storedAt: number; freshUntil: number; staleSince?: number };
+type Outcome = { value: unknown; stale: boolean };
+
+const { answers, inFlight, staleAnswers } = singleton("shared-cache", () => ({
+  answers: new LRUCache<string, Answer>({
+    maxSize: env.PLATFORM_CACHE_MAX_BYTES,
+    // The JSON length stands for the memory an answer holds; close enough to bound it.
+    sizeCalculation: (answer) => Math.max(1, JSON.stringify(answer.value)?.length ?? 1),
+  }),
+  inFlight: new Map<string, Promise<Outcome>>(),
+  /** The keys of the stale answers one request was served; see trackStaleAnswers. */
+  staleAnswers: new AsyncLocalStorage<Set<string>>(),
+}));
 
 export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const now = Date.now();
-  const entry = entries.get(key);
-  if (entry && entry.expiresAt > now) return entry.value as Promise<T>;
+  const answer = answers.get(key);
+  if (answer && answer.freshUntil > now) return Promise.resolve(answer.value as T);
 
-  const lastGood = entry?.lastGood as T | undefined;
-  const fresh: Entry = { value: Promise.resolve(), expiresAt: now + ttlMs, lastGood };
-  fresh.value = load().then(
-    (value) => {
-      fresh.lastGood = value;
-      return value;
+  let outcome = inFlight.get(key);
+  if (!outcome) {
+    const lastGood = answer && now - answer.storedAt <= ttlMs + env.PLATFORM_STALE_MS ? answer : undefined;
+    outcome = refresh(key, ttlMs, load, lastGood);
+    inFlight.set(key, outcome);
+  }
+  // This continuation runs in the asking request's own context, so each request learns it was served stale.
+  return outcome.then(({ value, stale }) => {
+    if (stale) staleAnswers.getStore()?.add(key);
+    return value as T;
+  });
+}
+
+function refresh(key: string, ttlMs: number, load: () => Promise<unknown>, lastGood: Answer | undefined): Promise<Outcome> {
+  const mine = () => inFlight.get(key) === outcome;
+  const outcome = load().then(
+    (value): Outcome => {
+      // An answer loaded across an invalidation may predate the site's own write: hand it out, do not keep it.
+      if (mine()) {
+        if (lastGood?.staleSince !== undefined) console.log(`upstream answer fresh again: ${key}`);
+        answers.set(key, { value, storedAt: Date.now(), freshUntil: Date.now() + ttlMs });
+      }
+      return { value, stale: false };
     },
-    (error: unknown) => {
-      // Forget the failure so the next request tries again; meanwhile the last good answer stands in.
-      if (entries.get(key) === fresh) entries.delete(key);
-      if (lastGood !== undefined) return lastGood;
-      throw error;
+    (error: unknown): Outcome => {
+      // Content taken down is gone for everyone at once, not served from memory for another ten minutes.
+      if (isMissingContent(error) && mine()) answers.delete(key);
+      if (!lastGood || isMissingContent(error)) throw error;
+      // The next request tries again (the breaker keeps those tries cheap while the platform is down).
+      if (lastGood.staleSince === undefined) {
+        lastGood.staleSince = Date.now();
+        const age = Math.round((Date.now() - lastGood.storedAt) / 1000);
+        console.warn(`serving stale ${key} (answer from ${age} s ago): ${(error as Error).message}`);
+      }
+      return { value: lastGood.value, stale: true };
     },
   );
-  entries.delete(key);
-  entries.set(key, fresh);
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-  return fresh.value as Promise<T>;
+  outcome.finally(() => {
+    if (mine()) inFlight.delete(key);
+  }).catch(() => undefined);
+  return outcome;
 }
 
 /** Drops every entry whose key starts with `prefix`: the site changed that data itself. */
 export function invalidate(prefix: string): void {
-  for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+  for (const key of [...answers.keys()]) if (key.startsWith(prefix)) answers.delete(key);
+  for (const key of [...inFlight.keys()]) if (key.startsWith(prefix)) inFlight.delete(key);
+}
+
+/**
+ * Runs one request's work and reports which stale answers it was served, so the response can say so.
+ * Upstream answers reached outside such a run are served the same, just not reported.
+ */
+export async function trackStaleAnswers<T>(work: () => Promise<T>): Promise<{ result: T; stale: string[] }> {
+  const stale = new Set<string>();
+  const result = await staleAnswers.run(stale, work);
+  return { result, stale: [...stale] };
 }

@@ -1,5 +1,5 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useJsonPage } from "~/hooks/use-json-page";
 
 export type PageData<T> = { list: T[]; total: number; now: string };
 
@@ -23,7 +23,7 @@ type Options<T> = {
  * (the route reads the page count from the query); with it, the next page is fetched and appended.
  */
 export function useLoadMore<T>({ initial, total, pages, pageUrl, key, pageSize }: Options<T>) {
-  const fetcher = useFetcher<PageData<T>>();
+  const pageRequest = useJsonPage<PageData<T>>();
   const [items, setItems] = useState(initial);
   const [page, setPage] = useState(pages);
   const appended = useRef<unknown>(null);
@@ -34,7 +34,7 @@ export function useLoadMore<T>({ initial, total, pages, pageUrl, key, pageSize }
   }, [initial, pages]);
 
   useEffect(() => {
-    const data = fetcher.data;
+    const data = pageRequest.data;
     if (!data || appended.current === data) return;
     appended.current = data;
     setItems((current) => {
@@ -42,12 +42,12 @@ export function useLoadMore<T>({ initial, total, pages, pageUrl, key, pageSize }
       return [...current, ...data.list.filter((item) => !seen.has(key(item)))];
     });
     setPage((current) => current + 1);
-  }, [fetcher.data, key]);
+  }, [pageRequest.data, key]);
 
   const hasMore = pageSize ? page * pageSize < total : items.length < total;
   function loadMore(event: MouseEvent) {
     event.preventDefault();
-    if (fetcher.state === "idle") fetcher.load(pageUrl(page + 1));
+    if (!pageRequest.loading) void pageRequest.load(pageUrl(page + 1));
   }
-  return { items, hasMore, nextPage: page + 1, loading: fetcher.state !== "idle", loadMore };
+  return { items, hasMore, nextPage: page + 1, loading: pageRequest.loading, loadMore };
 }

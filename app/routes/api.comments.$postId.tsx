@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { listComments } from "~/bff/comments.server";
 import { ids } from "~/ids.server";
 import { pageNumber } from "~/lib/pages";
+import { jsonError } from "~/json-error.server";
 import { pageJson } from "~/page-json.server";
 
 /** One page of an article's comments, for load-more with JavaScript. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postId = params.postId ?? "";
-  if (ids.decode(postId) === null) throw data(null, { status: 404 });
+  if (ids.decode(postId) === null) return jsonError(404);
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
   return pageJson(request, context, (caller) => listComments(caller, postId, page));
 }

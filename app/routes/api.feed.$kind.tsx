@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { LIST_PAGE_SIZE, listFeed } from "~/bff/content.server";
 import { ids } from "~/ids.server";
 import { pageNumber } from "~/lib/pages";
+import { jsonError } from "~/json-error.server";
 import { pageJson } from "~/page-json.server";
 
 /** One page of the hot list or the editor-recommended list, for load-more with JavaScript; `exclude` is the page being read. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const kind = params.kind;
-  if (kind !== "hot72" && kind !== "recommend") throw data(null, { status: 404 });
+  if (kind !== "hot72" && kind !== "recommend") return jsonError(404);
   const query = new URL(request.url).searchParams;
   const page = pageNumber(query.get("page"));
   // Only a real post id is passed on: anything else excludes nothing (and makes no cache entry of its own).

@@ -1,9 +1,10 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import type { Comment } from "~/bff/comments.server";
 import { APP_OPEN_HASH } from "~/components/app-open-dialog";
 import { startReply } from "~/client/events";
 import { LoadMoreLink } from "~/components/load-more-link";
+import { useJsonPage } from "~/hooks/use-json-page";
 import { useLoadMore, type PageData } from "~/hooks/use-load-more";
 import { COMMENT_TEXTS, expandRepliesText } from "~/lib/comment-text";
 import { abbreviateCount } from "~/lib/count";
@@ -77,15 +78,15 @@ type ItemProps = { postId: string; comment: Comment; now: string; expanded: bool
 
 function CommentItem({ postId, comment, now, expanded, canReply }: ItemProps) {
   const location = useLocation();
-  const fetcher = useFetcher<PageData<Comment>>();
+  const replyPage = useJsonPage<PageData<Comment>>();
   const [open, setOpen] = useState(false);
-  const replies = open && fetcher.data ? fetcher.data.list : comment.replys;
+  const replies = open && replyPage.data ? replyPage.data.list : comment.replys;
   const remaining = comment.reply_count - replies.length;
 
   function expand(event: MouseEvent) {
     event.preventDefault();
     setOpen(true);
-    fetcher.load(`/api/replies/${postId}/${comment.gid}`);
+    void replyPage.load(`/api/replies/${postId}/${comment.gid}`);
   }
 
   return (
@@ -113,7 +114,7 @@ function CommentItem({ postId, comment, now, expanded, canReply }: ItemProps) {
             replace
             onClick={expand}
           >
-            {fetcher.state !== "idle" ? "加载中…" : expandRepliesText(remaining)}
+            {replyPage.loading ? "加载中…" : expandRepliesText(remaining)}
           </Link>
         ) : null}
       </div>

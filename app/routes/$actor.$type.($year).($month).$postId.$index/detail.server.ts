@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@re
 import { listAlbumItems } from "~/bff/album.server";
 import { getAppConfig } from "~/bff/app-config.server";
 import { data, redirect } from "@remix-run/node";
-import { isMissingContent, rethrowAsResponse, type Caller } from "~/bff/client.server";
+import { isMissingContent, rethrowAsResponse, sidePart, type Caller } from "~/bff/client.server";
 import { listComments, listReplies, type Comment } from "~/bff/comments.server";
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card, type ContentDetail } from "~/bff/content.server";
 import { getFollowed, getUserRelated } from "~/bff/interactions.server";
@@ -101,17 +101,19 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   const emptyPage = { list: [] as Card[], total: 0 };
 
   // The side lists start with the detail, for the layout the requested segment promises; a wrong segment redirects anyway.
+  // Comments and lists give up well within the budget: the content is what the visitor came for.
+  const side = sidePart(caller);
   const [detail, comments, related, hot, recommended] = await Promise.all([
     getContentDetail(caller, postId).catch(rethrowAsResponse),
     requested.layout.bottomLists
-      ? optional(collectPages(commentPages, (page) => listComments(caller, postId, page)), { list: [] as Comment[], total: 0 }, "comments")
+      ? optional(collectPages(commentPages, (page) => listComments(side, postId, page)), { list: [] as Comment[], total: 0 }, "comments")
       : null,
-    requested.layout.bottomLists ? optional(listRelated(caller, postId, RELATED_SIZE), [], "related") : null,
+    requested.layout.bottomLists ? optional(listRelated(side, postId, RELATED_SIZE), [], "related") : null,
     requested.layout.bottomLists
-      ? optional(collectPages(hotPages, (page) => listFeed(caller, "hot72", page, LIST_PAGE_SIZE, postId)), emptyPage, "hot list")
+      ? optional(collectPages(hotPages, (page) => listFeed(side, "hot72", page, LIST_PAGE_SIZE, postId)), emptyPage, "hot list")
       : null,
     requested.layout.bottomLists
-      ? optional(collectPages(recommendPages, (page) => listFeed(caller, "recommend", page, LIST_PAGE_SIZE, postId)), emptyPage, "recommendations")
+      ? optional(collectPages(recommendPages, (page) => listFeed(side, "recommend", page, LIST_PAGE_SIZE, postId)), emptyPage, "recommendations")
       : null,
   ]);
   if (GONE_STATES.includes(detail.state)) throw notFound();
@@ -133,7 +135,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   if (comments && related && hot && recommended) {
     // 'Expand N replies' without JavaScript: the chosen comment's replies come with the page.
     if (expanded && comments.list.some((c) => c.gid === expanded)) {
-      const replies = await optional(listReplies(caller, postId, expanded), null, "replies");
+      const replies = await optional(listReplies(side, postId, expanded), null, "replies");
       if (replies) comments.list = comments.list.map((c) => (c.gid === expanded ? { ...c, replys: replies.list } : c));
     }
     bottom = {
@@ -147,11 +149,11 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
 
   // Spec section 4: collect state comes from the user-related lookup; a non-zero code there just stops.
   const [userRelated, followed, extra, config] = await Promise.all([
-    visitor.isLoggedIn && page.layout.commentFooter ? optional(getUserRelated(caller, detail.content_type, postId), null, "user-related") : null,
-    visitor.isLoggedIn && detail.mp ? optional(getFollowed(caller, detail.mp), null, "follow state") : null,
+    visitor.isLoggedIn && page.layout.commentFooter ? optional(getUserRelated(side, detail.content_type, postId), null, "user-related") : null,
+    visitor.isLoggedIn && detail.mp ? optional(getFollowed(side, detail.mp), null, "follow state") : null,
     loadExtra(page.body, caller, detail, url),
     // The site name and description of the share metadata; the root loader has just read the same (cached) config.
-    optional(getAppConfig(caller), null, "app config"),
+    optional(getAppConfig(side), null, "app config"),
   ]);
 
   const html = detail.content ? await sanitizeRichHtml(detail.content, `${detail.post_id}:${detail.version}`).catch(rethrowAsResponse) : "";

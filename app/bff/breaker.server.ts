@@ -1,0 +1,83 @@
+import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleType, type CircuitBreakerPolicy } from "cockatiel";
+
+/**
+ * One circuit breaker per upstream service (the first path segment behind the platform's base URL: peony,
+ * guzzle, law…). After `failures` outages in a row the breaker opens and calls fail at once instead of
+ * piling up on a platform that is down or drowning; after `halfOpenAfterMs` one call goes through as a
+ * probe, and its answer closes the breaker again or keeps it open for another pause.
+ */
+export type BreakerOptions = {
+  failures: number;
+  halfOpenAfterMs: number;
+  log?: (line: string) => void;
+};
+
+/** What one call through a breaker needs to know; passed per call, so no error class is shared between bundles. */
+export type BreakerCall = {
+  /** Which errors count against the upstream: outages, not the platform's ordinary refusals. */
+  countsAsFailure: (error: unknown) => boolean;
+  /** The error a call gets instead of being made while the breaker is open. */
+  whenOpen: () => Error;
+};
+
+export type BreakerState = "closed" | "open" | "half-open";
+
+const STATE_NAMES: Record<CircuitState, BreakerState> = {
+  [CircuitState.Closed]: "closed",
+  [CircuitState.Open]: "open",
+  [CircuitState.HalfOpen]: "half-open",
+  // Isolation is a manual hold; this site never isolates, but it reads as open.
+  [CircuitState.Isolated]: "open",
+};
+
+/** Carries a counted failure through cockatiel, which counts by error type. */
+class CountedFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super("upstream failure");
+  }
+}
+
+export function createBreakers(options: BreakerOptions) {
+  const policies = new Map<string, CircuitBreakerPolicy>();
+  const log = options.log ?? ((line: string) => console.warn(line));
+
+  function policyFor(upstream: string): CircuitBreakerPolicy {
+    let policy = policies.get(upstream);
+    if (!policy) {
+      policy = circuitBreaker(handleType(CountedFailure), {
+        halfOpenAfter: options.halfOpenAfterMs,
+        breaker: new ConsecutiveBreaker(options.failures),
+      });
+      policy.onStateChange((state) => log(`circuit breaker ${upstream}: ${STATE_NAMES[state]}`));
+      policies.set(upstream, policy);
+    }
+    return policy;
+  }
+
+  return {
+    /** Runs `call` through the upstream's breaker; rejects with `whenOpen()` while it is open. */
+    async run<T>(upstream: string, call: () => Promise<T>, { countsAsFailure, whenOpen }: BreakerCall): Promise<T> {
+      const policy = policyFor(upstream);
+      // cockatiel makes callers wait for a half-open probe; a page must not wait on a platform being probed.
+      if (policy.state === CircuitState.HalfOpen) throw whenOpen();
+      try {
+        return await policy.execute(() =>
+          call().catch((error: unknown) => Promise.reject(countsAsFailure(error) ? new CountedFailure(error) : error)),
+        );
+      } catch (error) {
+        if (error instanceof BrokenCircuitError) throw whenOpen();
+        if (error instanceof CountedFailure) throw error.failure;
+        throw error;
+      }
+    },
+    /** Every upstream called so far with its breaker's state, for /readyz. */
+    states(): Record<string, BreakerState> {
+      return Object.fromEntries([...policies].map(([upstream, policy]) => [upstream, STATE_NAMES[policy.state]]));
+    },
+  };
+}
+
+/** The upstream service a platform path belongs to: '/peony/v1/content/x' → 'peony'. */
+export function upstreamOf(path: string): string {
+  return /^\/*([^/?#]+)/.exec(path)?.[1] ?? "platform";
+}

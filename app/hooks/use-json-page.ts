@@ -1,0 +1,31 @@
+import { useCallback, useState } from "react";
+import { showToast } from "~/client/events";
+import { LOGIN_TEXTS } from "~/lib/login-form";
+
+/**
+ * Fetches one of the site's JSON resource routes (`/api/…`, relative to the base path) from a click. Unlike a
+ * Remix fetcher, whose failed load replaces the whole page with the error boundary, a failure here leaves the
+ * page as it is and says so in a toast: the route's `{ status, message }`, or the network-error text.
+ */
+export function useJsonPage<T>() {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [loading, setLoading] = useState(false);
+  const load = useCallback(async (url: string) => {
+    setLoading(true);
+    try {
+      const response = await fetch(import.meta.env.BASE_URL + url.replace(/^\//, ""), { headers: { accept: "application/json" } });
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok) {
+        const message = (body as { message?: unknown } | null)?.message;
+        showToast({ text: typeof message === "string" && message ? message : LOGIN_TEXTS.networkError, kind: "error" });
+        return;
+      }
+      setData(body as T);
+    } catch {
+      showToast({ text: LOGIN_TEXTS.networkError, kind: "error" });
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  return { data, loading, load };
+}

@@ -1,0 +1,18 @@
+/**
+ * The one JSON error shape of this site, for resource routes and data requests alike:
+ * `{ "status": 503, "message": "…" }` with the same HTTP status (the host's refusals of malformed
+ * requests answer `.data` requests in this shape too). Never cached: an error is not the resource.
+ */
+export type JsonError = { status: number; message: string };
+
+const MESSAGES: Record<number, string> = {
+  400: "请求无效",
+  404: "内容不存在或已下线",
+  405: "不支持的请求方式",
+  500: "服务出错了，请稍后重试",
+  503: "服务繁忙，请稍后再试",
+};
+
+export function jsonError(status: number, message = MESSAGES[status] ?? MESSAGES[500]): Response {
+  return Response.json({ status, message } satisfies JsonError, { status, headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { E2E_ORIGIN, E2E_SERVER_ENV } from "./e2e-server";
+
+/**
+ * A second site for outage tests, in front of a platform the test controls: a small proxy to the e2e
+ * server's embedded platform that can pass calls on, refuse them as a stopped platform would, or hold them
+ * (a platform too slow to answer) until the test releases them.
+ */
+export type PlatformMode = "up" | "down" | "hold";
+
+export async function startControllablePlatform(target = `${E2E_ORIGIN}/_platform`) {
+  let mode: PlatformMode = "up";
+  const held: Array<() => void> = [];
+  let calls = 0;
+  const forward = (req: IncomingMessage, res: ServerResponse) => {
+    // A held call the site gave up on has nobody left to answer.
+    if (res.destroyed) return;
+    const url = new URL(target + req.url);
+    const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  };
+  const server = createServer((req, res) => {
+    calls += 1;
+    if (mode === "down") return void req.socket.destroy();
+    if (mode === "hold") return void held.push(() => forward(req, res));
+    forward(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    set(next: PlatformMode) {
+      mode = next;
+    },
+    /** Calls that reached the platform so far, answered or not. */
+    calls: () => calls,
+    /** Calls held and not yet answered. */
+    held: () => held.length,
+    /** Answers every held call (late, as a slow platform would). */
+    release() {
+      for (const answer of held.splice(0)) answer();
+    },
+    close() {
+      held.splice(0);
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** A free TCP port on the loopback interface, for a process the test starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts the built site (build/server.js) with the e2e settings plus `env`, and waits until it serves. */
+export async function startSite(env: Record<string, string>) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
+    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), LOG_LEVEL: "silent", ...env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const origin = `http://localhost:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${origin}/davmu/share/healthz`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (attempt > 300) throw new Error(`site did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin,
+    /** Everything the site printed, for lines such as 'serving stale …'. */
+    output: () => output,
+    stop() {
+      child.kill("SIGTERM");
+    },
+  };
+}
