@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import type { Comment } from "~/bff/comments.server";
 import type { Card } from "~/bff/content.server";
 import { AppOpenDialog } from "~/components/app-open-dialog";
@@ -9,8 +9,13 @@ import { CommentFooter, type CommentFooterData } from "~/components/detail/comme
 import { CommentList } from "~/components/detail/comment-list";
 import { FeedSection } from "~/components/detail/feed-section";
 import { FollowButton, type FollowState } from "~/components/detail/follow-button";
+import type { PreviewState } from "~/components/preview/preview-frame";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import type { BodyKind, DetailLayout as LayoutFlags } from "~/lib/content-types";
+
+// Only preview pages load the preview frame's code; the server waits for it on those pages (entry.server.tsx),
+// so they still arrive whole, readable without JavaScript.
+const PreviewFrame = lazy(() => import("~/components/preview/preview-frame").then((module) => ({ default: module.PreviewFrame })));
 
 type Feed = { list: Card[]; total: number; pages: number };
 
@@ -34,6 +39,8 @@ export type DetailPageData = {
   footer: CommentFooterData | null;
   /** Null when the type hides the bottom components. */
   bottom: BottomLists | null;
+  /** Set on a draft's preview page (which has no footer, no bottom lists and no app dialog). */
+  preview: PreviewState | null;
   now: string;
 };
 
@@ -41,9 +48,9 @@ export type DetailPageData = {
  * The docDetail layout of spec section 2, the same for every content type: the type's body, then (where the
  * registry's layout flags allow) related reading, comments, the hot list and recommendations, and the comment footer.
  */
-export function DetailLayout({ body, layout, content, extra, follow, footer, bottom, now, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
+export function DetailLayout({ body, layout, content, extra, follow, footer, bottom, preview, now, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
   const Body = BODIES[body] as ComponentType<BodyProps>;
-  return (
+  const page = (
     <>
       <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`}>
         <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton {...follow} /> : null} />
@@ -69,7 +76,16 @@ export function DetailLayout({ body, layout, content, extra, follow, footer, bot
         ) : null}
       </main>
       {footer ? <CommentFooter {...footer} kind={layout.footer} documentResult={documentResult} /> : null}
-      <AppOpenDialog />
+      {preview ? null : <AppOpenDialog />}
     </>
+  );
+  return preview ? (
+    <Suspense fallback={null}>
+      <PreviewFrame preview={preview} now={now}>
+        {page}
+      </PreviewFrame>
+    </Suspense>
+  ) : (
+    page
   );
 }

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { DetailLayout } from "~/components/detail/detail-layout";
+import { RouteErrorBoundary } from "~/components/error-page";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import type { loader as rootLoader } from "~/root";
 import { detailAction, loadDetail, type DetailParams } from "./detail.server";
-
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 /**
  * The content detail page of every type: /{actor}/{type}/{year?}/{month?}/{post_id}/index.html
@@ -22,11 +22,26 @@ export const action = (args: ActionFunctionArgs) => detailAction(args, detailPar
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
   const site = matches.find((m) => m.id === "root")?.data?.site;
-  if (!page) return [{ title: site?.name || "内容不存在" }];
+  // An error page (missing content, an expired or refused preview) is nothing to index.
+  if (!page) return [{ title: site?.name || "内容不存在" }, { name: "robots", content: "noindex" }];
   return page.share;
 };
 
 export default function DetailPage() {
   const answer = useActionData<typeof action>() as InteractionAnswer | undefined;
   return <DetailLayout {...useLoaderData<typeof loader>()} documentResult={answer} />;
+}
+
+// Loaded only when shown, like the rest of preview mode (the server renders preview answers whole).
+const PreviewExpired = lazy(() => import("~/components/preview/preview-expired").then((module) => ({ default: module.PreviewExpired })));
+
+/** The loader's 410 is a preview link whose time is up; every other error is the site's error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 410) return <RouteErrorBoundary />;
+  return (
+    <Suspense fallback={null}>
+      <PreviewExpired />
+    </Suspense>
+  );
 }
