@@ -185,7 +185,10 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     html,
   };
   // One address per content, whichever of its URLs was asked for (with or without year and month, /special/{id}/index).
-  const canonical = canonicalUrl(new URL(sitePath(contentPath(detail, params.actor)) + url.search, context.origin));
+  // A preview's points at the content's public address: its link (the token) must never travel in share metadata.
+  const canonical = preview
+    ? new URL(sitePath(contentPath(detail)), context.origin).href
+    : canonicalUrl(new URL(sitePath(contentPath(detail, params.actor)) + url.search, context.origin));
 
   const now = new Date();
   const share = detailShareMeta({ content, canonical, site: { name: config?.siteName ?? "", description: config?.siteDescription ?? "" } });
