@@ -4,6 +4,7 @@ import { RELOAD_MAX_AGE_MS } from "../../app/lib/preview";
 import { signPreviewToken } from "../../platform/preview-tokens";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { E2E_ORIGIN, E2E_PREVIEW_SECRET } from "./support/e2e-server";
+import { waitForHydration } from "./support/hydration";
 import { isNoJs } from "./support/login";
 import { detailUrl, urlId } from "./support/urls";
 
@@ -33,7 +34,10 @@ async function expectNothingOfTheDraft(page: Page) {
 }
 
 test.describe("preview mode", () => {
-  test("a preview link shows the draft under its countdown and watermark, with no app banner, dialog or footer", async ({ page }) => {
+  test("a preview link shows the draft under its countdown and watermark, with no app banner, dialog or footer", async ({ page }, testInfo) => {
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
     const response = await page.goto(previewUrl(token(30)));
     // The reload rule answered first: a 302 to the same address with _ set to the server's time.
     expect(response?.request().redirectedFrom()?.url()).not.toContain("_=");
@@ -64,6 +68,9 @@ test.describe("preview mode", () => {
     );
     expect(shared.length).toBeGreaterThan(0);
     for (const address of shared) expect(new URL(address).search).toBe("");
+    // The lazily loaded frame hydrates over the server's markup without a mismatch.
+    if (!isNoJs(testInfo)) await waitForHydration(page, ".preview-banner");
+    expect(errors).toEqual([]);
   });
 
   test("a stale _ is replaced, a fresh one kept", async ({ page }) => {
@@ -97,12 +104,15 @@ test.describe("preview mode", () => {
   });
 
   test("an expired link is the 'preview expired' page (410), showing nothing of the draft", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
     const response = await page.goto(previewUrl(token(-1)));
     expect(response?.status()).toBe(410);
     expect(response?.headers()["cache-control"]).toBe("no-store");
     await expect(page.getByRole("heading", { name: "预览已过期" })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expectNothingOfTheDraft(page);
+    expect(errors).toEqual([]);
   });
 
   test("forged, altered, foreign and missing tokens are refused with a 404", async ({ page }) => {

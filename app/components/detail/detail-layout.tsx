@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
 import type { Comment } from "~/bff/comments.server";
 import type { Card } from "~/bff/content.server";
 import { AppOpenDialog } from "~/components/app-open-dialog";
@@ -9,13 +9,10 @@ import { CommentFooter, type CommentFooterData } from "~/components/detail/comme
 import { CommentList } from "~/components/detail/comment-list";
 import { FeedSection } from "~/components/detail/feed-section";
 import { FollowButton, type FollowState } from "~/components/detail/follow-button";
+import { LazyPreviewFrame } from "~/components/preview/lazy-preview";
 import type { PreviewState } from "~/components/preview/preview-frame";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import type { BodyKind, DetailLayout as LayoutFlags } from "~/lib/content-types";
-
-// Only preview pages load the preview frame's code; the server waits for it on those pages (entry.server.tsx),
-// so they still arrive whole, readable without JavaScript.
-const PreviewFrame = lazy(() => import("~/components/preview/preview-frame").then((module) => ({ default: module.PreviewFrame })));
 
 type Feed = { list: Card[]; total: number; pages: number };
 
@@ -81,9 +78,9 @@ export function DetailLayout({ body, layout, content, extra, follow, footer, bot
   );
   return preview ? (
     <Suspense fallback={null}>
-      <PreviewFrame preview={preview} now={now}>
+      <LazyPreviewFrame preview={preview} now={now}>
         {page}
-      </PreviewFrame>
+      </LazyPreviewFrame>
     </Suspense>
   ) : (
     page

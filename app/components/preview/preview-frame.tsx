@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { PreviewExpired } from "~/components/preview/preview-expired";
 import { formatCountdown } from "~/lib/preview";
 
 /** What a preview page needs beyond the page itself: when its countdown ends. */
@@ -57,5 +56,17 @@ export function PreviewFrame({ preview, now, children }: { preview: PreviewState
         ))}
       </div>
     </>
+  );
+}
+
+/** Spec section 2: what a preview link shows once its time is up, from the server (410) or when the countdown ends. */
+export function PreviewExpired() {
+  return (
+    <main className="error-page preview-expired" aria-labelledby="preview-expired-title">
+      <h1 id="preview-expired-title" className="error-page__title">
+        预览已过期
+      </h1>
+      <p className="error-page__hint">该预览链接已失效，内容不再显示。如需继续预览，请在编辑后台重新生成预览链接。</p>
+    </main>
   );
 }

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { DetailLayout } from "~/components/detail/detail-layout";
 import { RouteErrorBoundary } from "~/components/error-page";
+import { LazyPreviewExpired } from "~/components/preview/lazy-preview";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import type { loader as rootLoader } from "~/root";
 import { detailAction, loadDetail, type DetailParams } from "./detail.server";
@@ -32,16 +33,13 @@ export default function DetailPage() {
   return <DetailLayout {...useLoaderData<typeof loader>()} documentResult={answer} />;
 }
 
-// Loaded only when shown, like the rest of preview mode (the server renders preview answers whole).
-const PreviewExpired = lazy(() => import("~/components/preview/preview-expired").then((module) => ({ default: module.PreviewExpired })));
-
 /** The loader's 410 is a preview link whose time is up; every other error is the site's error page. */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 410) return <RouteErrorBoundary />;
   return (
     <Suspense fallback={null}>
-      <PreviewExpired />
+      <LazyPreviewExpired />
     </Suspense>
   );
 }
