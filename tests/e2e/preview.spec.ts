@@ -143,6 +143,16 @@ test.describe("preview mode", () => {
     await expect(page.locator(".preview-watermark")).toHaveCount(1);
   });
 
+  test("a draft video previews on its own page, also when the link names another type", async ({ page }) => {
+    const videoId = urlId(SEED_FIXTURES.draftVideo);
+    const videoToken = encodeURIComponent(token(30, videoId));
+    const response = await page.goto(`${BASE_PATH}preview-editor/doc/2026/11/${videoId}/index.html?preview=${videoToken}`);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe(detailUrl(SEED_FIXTURES.draftVideo, "video", "preview-editor"));
+    await expect(page.locator("main h1")).toHaveText("【草稿】航拍江北新区施工现场");
+    await expect(page.locator(".preview-banner")).toContainText("内部临时预览");
+  });
+
   test("every preview answer is no-store and noindex, the reload redirect included", async ({ request }) => {
     const first = await request.get(previewUrl(token(30)), { maxRedirects: 0 });
     expect(first.status()).toBe(302);
