@@ -30,6 +30,12 @@ export default defineConfig({
           }),
       }),
     tsconfigPaths(),
+    {
+      // The server bundle stays the one file build/server/index.js, lazily loaded page parts included: the
+      // sanitizer's worker is found beside it, and splitting saves the server nothing.
+      name: "one-file-server-bundle",
+      config: (_config, { isSsrBuild }) => (isSsrBuild ? { build: { rollupOptions: { output: { inlineDynamicImports: true } } } } : undefined),
+    },
   ],
   test: {
     include: ["app/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],

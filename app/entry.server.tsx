@@ -5,9 +5,20 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
+import { isPreviewRequest, PREVIEW_HEADERS } from "~/lib/preview";
 import { commitVisitor } from "~/session.server";
 
 export const streamTimeout = 5_000;
+
+function isPreviewUrl(request: Request): boolean {
+  const url = new URL(request.url);
+  return isPreviewRequest(url.pathname, url.search);
+}
+
+/** A draft's preview, whatever the answer (page, 404, 410), is stored nowhere and indexed by no one. */
+function setPreviewHeaders(headers: Headers) {
+  for (const [name, value] of Object.entries(PREVIEW_HEADERS)) headers.set(name, value);
+}
 
 /**
  * React 18's streaming renderer can flush its whole 2 KB buffer when a multi-byte character did not fit,
@@ -34,11 +45,12 @@ export default async function handleRequest(
   const cookie = await commitVisitor(loadContext);
   if (cookie) responseHeaders.append("Set-Cookie", cookie);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Pages carry per-visitor state (login, toasts): never shared by caches.
-  responseHeaders.set("Cache-Control", "private, no-cache");
+  // Pages carry per-visitor state (login, toasts): never shared by caches. Previews are not even kept.
+  if (isPreviewUrl(request)) setPreviewHeaders(responseHeaders);
+  else responseHeaders.set("Cache-Control", "private, no-cache");
   const nonce = loadContext.cspNonce;
-  // Crawlers and link-preview bots get the whole document at once.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // Crawlers and link-preview bots get the whole document at once; so do previews, whose frame is loaded lazily.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") || isPreviewUrl(request) ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -67,9 +79,10 @@ export default async function handleRequest(
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = async (response, { context }) => {
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
   const cookie = await commitVisitor(context);
   if (cookie) response.headers.append("Set-Cookie", cookie);
+  if (isPreviewUrl(request)) setPreviewHeaders(response.headers);
   return response;
 };
 

@@ -21,6 +21,7 @@ import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
 import { useRootData, type RootData } from "~/hooks/use-root-data";
 import { detectDevice } from "~/lib/device";
+import { isPreviewRequest } from "~/lib/preview";
 import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
 import { callerFor, getVisitor, takeToast } from "~/session.server";
@@ -62,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       isBot: device.isBot,
       isOwnApp: device.isOwnApp,
     },
-    showBanner: !device.isOwnApp && !url.searchParams.has("preview"),
+    showBanner: !device.isOwnApp && !isPreviewRequest(url.pathname, url.search),
     user: visitor.user,
     csrfToken: visitor.csrfToken,
     toast,

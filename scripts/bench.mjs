@@ -1,7 +1,8 @@
 // `npm run bench`: measures the built host (build/server.js) on this machine and prints a Markdown report:
 // article SSR under load against a static file of the same bytes, the article page's gzipped HTML and JS,
-// and Lighthouse mobile scores of the article, the home, a list and search results,
-// and an upstream-kill run (the platform stopped under load, then restarted). A missed target is reported, not fatal; a failed measurement exits non-zero.
+// and Lighthouse mobile scores of the article, the home, a list and search results, a row per content type
+// (Lighthouse scores and first-load JS), and an upstream-kill run (the platform stopped under load, then
+// restarted). A missed target is reported, not fatal; a failed measurement exits non-zero.
 // `node scripts/bench.mjs --only=upstream-kill` runs the upstream-kill part alone.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -37,6 +38,21 @@ const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices",
 const LIGHTHOUSE_TARGET = 95;
 // 1 KB = 1000 bytes: the stricter reading of the 120 KB budget.
 const JS_BUDGET_BYTES = 120_000;
+// The article's own target in the per-type table: its first-load JavaScript must not grow past this.
+const ARTICLE_JS_TARGET_BYTES = 100_000;
+
+// The content types with a page of their own besides the article, by platform content_type, with the path
+// segment of their detail page (app/lib/content-types.ts). BENCH_TYPES=video,image limits a run to some of them.
+const TYPE_PAGES = [
+  { type: "video", segment: "video" },
+  { type: "svideo", segment: "svideo" },
+  { type: "audio", segment: "audio" },
+  { type: "image", segment: "gallery" },
+  { type: "audio_album", segment: "audio_album" },
+  { type: "video_album", segment: "video_album" },
+  { type: "mini_program", segment: "mini_program" },
+  { type: "special", segment: "special" },
+];
 
 
 // Every child still running: an interrupted bench must leave no server or browser behind.
@@ -151,6 +167,45 @@ function scriptUrls(html, pageUrl) {
     if (rel === "modulepreload" && href) urls.add(new URL(href.replaceAll("&amp;", "&"), pageUrl).href);
   }
   return [...urls];
+}
+
+/** Every script the page's HTML makes the browser fetch up front, each compressed with gzip -9, summed. */
+async function firstLoadJs(html, pageUrl) {
+  const scripts = scriptUrls(html, pageUrl);
+  let bytes = 0;
+  for (const url of scripts) bytes += gzipSync(Buffer.from(await (await get(url)).arrayBuffer()), { level: 9 }).length;
+  return { bytes, count: scripts.length };
+}
+
+/**
+ * The detail page of the newest published content of each wanted type, read from the platform's own list (the
+ * home page links only some types). The short form of the address (no year and month) serves the same page.
+ */
+async function typePageUrls(origin, wanted) {
+  const auth = await fetch(`${origin}/_platform/peony/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ appid: 1, platform: "mobile" }),
+  });
+  const token = (await auth.json()).data?.token;
+  if (!token) throw new Error("the embedded platform gave no anonymous token");
+  const found = new Map();
+  for (let page = 1; found.size < wanted.length && page <= 10; page++) {
+    const answer = await (await fetch(`${origin}/_platform/peony/v1/content?pagesize=50&pageindex=${page}`, { headers: { authorization: token } })).json();
+    const list = answer.data?.list ?? [];
+    for (const item of list) {
+      const entry = wanted.find((candidate) => candidate.type === item.content_type);
+      if (entry && !found.has(entry.type)) {
+        const id = encodeURIComponent(item.post_id);
+        const pathname = entry.segment === "special" ? `${BASE_PATH}special/${id}/index` : `${BASE_PATH}news/${entry.segment}/${id}/index.html`;
+        found.set(entry.type, `${origin}${pathname}`);
+      }
+    }
+    if (list.length < 50) break;
+  }
+  const missing = wanted.filter(({ type }) => !found.has(type)).map(({ type }) => type);
+  if (missing.length) throw new Error(`the platform lists no published ${missing.join(", ")}`);
+  return wanted.map(({ type }) => ({ type, url: found.get(type) }));
 }
 
 async function load(url, headers, seconds) {
@@ -393,11 +448,7 @@ async function main() {
     const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip", ...(cookie && { cookie }) };
     const html = Buffer.from(await (await get(articleUrl, cookie ? { cookie } : {})).arrayBuffer());
 
-    const scripts = scriptUrls(html.toString("utf8"), articleUrl);
-    let jsGzipped = 0;
-    for (const url of scripts) {
-      jsGzipped += gzipSync(Buffer.from(await (await get(url)).arrayBuffer()), { level: 9 }).length;
-    }
+    const { bytes: jsGzipped, count: scriptCount } = await firstLoadJs(html.toString("utf8"), articleUrl);
     const htmlGzipped = gzipSync(html, { level: 9 }).length;
 
     const ssr = await measureLoad(articleUrl, headers);
@@ -430,17 +481,30 @@ async function main() {
       otherRuns.push([name, await lighthouseRuns(name.replace(" ", "-"), url)]);
     }
 
+    // One Lighthouse run per further type keeps the bench's time reasonable; the article keeps its median of three.
+    const wantedTypes = process.env.BENCH_TYPES
+      ? TYPE_PAGES.filter(({ type, segment }) => process.env.BENCH_TYPES.split(",").some((name) => [type, segment].includes(name.trim())))
+      : TYPE_PAGES;
+    const typeRows = [];
+    for (const { type, url } of await typePageUrls(server.origin, wantedTypes)) {
+      const js = await firstLoadJs(await (await get(url)).text(), url);
+      const run = await runLighthouse(url, workDir, `${type}-1`);
+      typeRows.push({ type, url, js: js.bytes, scores: run.scores });
+    }
+
     const cpus = os.cpus();
     console.log(`\n## Benchmark ${new Date().toISOString()}\n`);
     console.log(`- machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`);
     console.log(`- Node ${process.version}, ${runs[0].tools}`);
-    console.log(`- article: ${new URL(articleUrl).pathname} (${html.length} bytes of HTML, ${scripts.length} scripts)`);
+    console.log(`- article: ${new URL(articleUrl).pathname} (${html.length} bytes of HTML, ${scriptCount} scripts)`);
     console.log(`- other pages in Lighthouse: ${otherPages.map(([name, url]) => `${name} ${decodeURI(new URL(url).pathname + new URL(url).search)}`).join(", ")}`);
     console.log(
       `- load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s measured; ` +
         `Android Chrome user agent, accept-encoding: gzip, ${cookie ? "the session cookie of a first visit (a returning visitor)" : "no cookie (the server set none)"}`,
     );
-    console.log(`- Lighthouse ${LIGHTHOUSE_RUNS} runs (median), default mobile config with simulated throttling, first visit\n`);
+    console.log(
+      `- Lighthouse ${LIGHTHOUSE_RUNS} runs (median) on the article, one run on each other type, default mobile config with simulated throttling, first visit\n`,
+    );
     console.log("| measure | value | target | result |");
     console.log("|---|---|---|---|");
     console.log(`| article SSR throughput | ${ssr.rps.toFixed(0)} req/s | | |`);
@@ -467,6 +531,17 @@ async function main() {
     } finally {
       await rm(killDir, { recursive: true, force: true });
     }
+
+    // Per content type: every Lighthouse category ≥ 95; the article's first-load JS also ≤ 100 KB.
+    console.log(`\n| type | page | first-load JS, gzip -9 | ${LIGHTHOUSE_CATEGORIES.join(" | ")} | result |`);
+    console.log(`|---|---|---|${LIGHTHOUSE_CATEGORIES.map(() => "---").join("|")}|---|`);
+    const typeRow = ({ type, url, js, scores: typeScores }, jsTarget) => {
+      const ok = LIGHTHOUSE_CATEGORIES.every((id) => typeScores[id] >= LIGHTHOUSE_TARGET) && (jsTarget === undefined || js <= jsTarget);
+      const jsCell = jsTarget === undefined ? kb(js) : `${kb(js)} (≤ ${kb(jsTarget)})`;
+      console.log(`| ${type} | ${new URL(url).pathname} | ${jsCell} | ${LIGHTHOUSE_CATEGORIES.map((id) => typeScores[id]).join(" | ")} | ${verdict(ok)} |`);
+    };
+    typeRow({ type: "article", url: articleUrl, js: jsGzipped, scores }, ARTICLE_JS_TARGET_BYTES);
+    for (const row of typeRows) typeRow(row);
   } catch (error) {
     if (!interrupted && server.output.length) console.error(`last server output:\n${server.output.join("\n")}`);
     throw error;

@@ -1,6 +1,6 @@
 import { fetchAnonymousToken } from "../app/bff/auth.server";
 import { listContent } from "../app/bff/content.server";
-import { PREVIEW_PARAM } from "../app/bff/preview.server";
+import { PREVIEW_PARAM } from "../app/lib/preview";
 import { contentPath, type ContentPathInput } from "../app/lib/content-path";
 
 /** A few share URLs of real content, printed at start-up so a new user has something to open. */

@@ -1,13 +1,6 @@
 import { PlatformError, isMissingContent, platformRequest, type Caller } from "~/bff/client.server";
 import { detailSchema, type ContentDetail } from "~/bff/content.server";
 
-/**
- * The share-site query parameter that carries a draft's preview token, e.g.
- * `/preview-wang/doc/2026/05/<post_id>/index.html?preview=<token>`. Its presence is also the spec's `preview`
- * flag that hides the app banner.
- */
-export const PREVIEW_PARAM = "preview";
-
 /** Longer than any token the platform issues; longer values are refused without asking it. */
 const MAX_TOKEN_LENGTH = 256;
 

@@ -9,6 +9,8 @@ import { CommentFooter, type CommentFooterData } from "~/components/detail/comme
 import { CommentList } from "~/components/detail/comment-list";
 import { FeedSection } from "~/components/detail/feed-section";
 import { FollowButton, type FollowState } from "~/components/detail/follow-button";
+import { LazyPreviewFrame } from "~/components/preview/lazy-preview";
+import type { PreviewState } from "~/components/preview/preview-frame";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import type { BodyKind, DetailLayout as LayoutFlags } from "~/lib/content-types";
 
@@ -34,6 +36,8 @@ export type DetailPageData = {
   footer: CommentFooterData | null;
   /** Null when the type hides the bottom components. */
   bottom: BottomLists | null;
+  /** Set on a draft's preview page (which has no footer, no bottom lists and no app dialog). */
+  preview: PreviewState | null;
   now: string;
 };
 
@@ -41,9 +45,9 @@ export type DetailPageData = {
  * The docDetail layout of spec section 2, the same for every content type: the type's body, then (where the
  * registry's layout flags allow) related reading, comments, the hot list and recommendations, and the comment footer.
  */
-export function DetailLayout({ body, layout, content, extra, follow, footer, bottom, now, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
+export function DetailLayout({ body, layout, content, extra, follow, footer, bottom, preview, now, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
   const Body = BODIES[body] as ComponentType<BodyProps>;
-  return (
+  const page = (
     <>
       <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`}>
         {/* A body loaded on demand (see BODIES) hydrates when its chunk is in; until then the server's HTML stays. */}
@@ -72,7 +76,16 @@ export function DetailLayout({ body, layout, content, extra, follow, footer, bot
         ) : null}
       </main>
       {footer ? <CommentFooter {...footer} kind={layout.footer} documentResult={documentResult} /> : null}
-      <AppOpenDialog />
+      {preview ? null : <AppOpenDialog />}
     </>
+  );
+  return preview ? (
+    <Suspense fallback={null}>
+      <LazyPreviewFrame preview={preview} now={now}>
+        {page}
+      </LazyPreviewFrame>
+    </Suspense>
+  ) : (
+    page
   );
 }

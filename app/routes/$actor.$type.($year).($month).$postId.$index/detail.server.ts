@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@remix-run/node";
 import { listAlbumItems } from "~/bff/album.server";
 import { getAppConfig } from "~/bff/app-config.server";
@@ -6,6 +7,7 @@ import { isMissingContent, rethrowAsResponse, sidePart, type Caller } from "~/bf
 import { listComments, listReplies, type Comment } from "~/bff/comments.server";
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card, type ContentDetail } from "~/bff/content.server";
 import { getFollowed, getUserRelated } from "~/bff/interactions.server";
+import { getPreviewDetail } from "~/bff/preview.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
 import { getSpecial } from "~/bff/special.server";
 import type { AlbumEpisodes, BodyExtra, BodyExtras } from "~/components/content/body-props";
@@ -19,6 +21,7 @@ import { canComment, validateComment } from "~/lib/comment-text";
 import { linkTarget, contentPath } from "~/lib/content-path";
 import { contentTypeEntry, typeOfSegment, type BodyKind, type DetailPage } from "~/lib/content-types";
 import { collectPages, pageCount } from "~/lib/pages";
+import { isPreviewActor, isPreviewDetail, PREVIEW_HEADERS, PREVIEW_INDEX, PREVIEW_PARAM, previewDeadline, previewReloadTarget } from "~/lib/preview";
 import { redirectLocation } from "~/lib/redirect-target";
 import { findReplyTarget } from "~/lib/reply-target";
 import { detailShareMeta } from "~/lib/share-meta";
@@ -72,15 +75,29 @@ async function optional<T>(promise: Promise<T>, fallback: T, what: string): Prom
 
 /**
  * Spec sections 2 and 5: the segment must be one the site knows, the last segment the one its page requires
- * ('index.html'; 'index' for special topics) and the id must decode. Anything else is a 404 before any upstream call.
+ * ('index.html'; 'index' for special topics; 'preview' for /{actor}/doc/…/preview) and the id must decode,
+ * except in preview mode. Anything else is a 404 before any upstream call.
  */
-function requireDetailUrl({ segment, postId, index }: DetailParams): DetailPage {
-  const known = typeOfSegment(segment);
-  if (!known || index !== known.page.index || ids.decode(postId) === null) throw data(null, { status: 404 });
+function requireDetailUrl(params: DetailParams, preview: boolean): DetailPage {
+  const known = typeOfSegment(params.segment);
+  const index = preview && params.index === PREVIEW_INDEX ? known?.page.index : params.index;
+  if (!known || index !== known.page.index || (!preview && ids.decode(params.postId) === null)) throw notFound(preview);
   return known.page;
 }
 
-const notFound = () => data(null, { status: 404 });
+/** Every preview answer, 404s and redirects included, is private to the link's holder and kept out of search engines. */
+const notFound = (preview = false) => data(null, { status: 404, headers: preview ? PREVIEW_HEADERS : undefined });
+
+/**
+ * A draft through its preview link (the `preview` query parameter). A link the platform refuses shows nothing of
+ * the draft (404); one whose time is up is the "preview expired" page (410).
+ */
+async function readDraft(caller: Caller, postId: string, url: URL): Promise<ContentDetail> {
+  const result = await getPreviewDetail(caller, postId, url.searchParams.get(PREVIEW_PARAM) ?? "").catch(rethrowAsResponse);
+  if (result.kind === "missing") throw notFound(true);
+  if (result.kind === "expired") throw data({ expired_at: result.expired_at }, { status: 410, headers: PREVIEW_HEADERS });
+  return result.detail;
+}
 
 /**
  * What the detail route's loader gives the page: the layout's data and the page's share metadata, built here so
@@ -89,9 +106,15 @@ const notFound = () => data(null, { status: 404 });
 export type DetailLoaderData = DetailPageData & { share: MetaDescriptor[] };
 
 export async function loadDetail({ request, context }: LoaderFunctionArgs, params: DetailParams): Promise<DetailLoaderData> {
-  const requested = requireDetailUrl(params);
+  const preview = isPreviewDetail(params);
+  const requested = requireDetailUrl(params, preview);
   const { postId } = params;
   const url = new URL(request.url);
+  if (preview) {
+    // Spec section 2's reload rule, on the server so that it also holds without JavaScript.
+    const reload = previewReloadTarget(url.pathname + url.search, Date.now());
+    if (reload) throw redirect(redirectLocation(reload, context.origin), { status: 302, headers: PREVIEW_HEADERS });
+  }
   const visitor = await getVisitor(request, context);
   const caller = callerFor(visitor, request, context);
   const commentPages = pageCount(url.searchParams.get("cpage"));
@@ -99,34 +122,41 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   const recommendPages = pageCount(url.searchParams.get("rpage"));
   const expanded = url.searchParams.get("expand");
   const emptyPage = { list: [] as Card[], total: 0 };
+  // A draft has no comments, related reading or place in the lists, and a preview shows none of them.
+  const bottomLists = requested.layout.bottomLists && !preview;
 
   // The side lists start with the detail, for the layout the requested segment promises; a wrong segment redirects anyway.
   // Comments and lists give up well within the budget: the content is what the visitor came for.
   const side = sidePart(caller);
   const [detail, comments, related, hot, recommended] = await Promise.all([
-    getContentDetail(caller, postId).catch(rethrowAsResponse),
-    requested.layout.bottomLists
+    preview ? readDraft(caller, postId, url) : getContentDetail(caller, postId).catch(rethrowAsResponse),
+    bottomLists
       ? optional(collectPages(commentPages, (page) => listComments(side, postId, page)), { list: [] as Comment[], total: 0 }, "comments")
       : null,
-    requested.layout.bottomLists ? optional(listRelated(side, postId, RELATED_SIZE), [], "related") : null,
-    requested.layout.bottomLists
+    bottomLists ? optional(listRelated(side, postId, RELATED_SIZE), [], "related") : null,
+    bottomLists
       ? optional(collectPages(hotPages, (page) => listFeed(side, "hot72", page, LIST_PAGE_SIZE, postId)), emptyPage, "hot list")
       : null,
-    requested.layout.bottomLists
+    bottomLists
       ? optional(collectPages(recommendPages, (page) => listFeed(side, "recommend", page, LIST_PAGE_SIZE, postId)), emptyPage, "recommendations")
       : null,
   ]);
-  if (GONE_STATES.includes(detail.state)) throw notFound();
+  if (GONE_STATES.includes(detail.state)) throw notFound(preview);
 
   if (detail.content_type === "link") {
     // Link content opens its target; one that is not http(s) is never followed.
     const target = linkTarget(detail);
-    if (!target) throw notFound();
-    throw redirect(target, 302);
+    if (!target) throw notFound(preview);
+    throw redirect(target, { status: 302, headers: preview ? PREVIEW_HEADERS : undefined });
   }
   const page = contentTypeEntry(detail.content_type)?.page;
-  if (!page) throw notFound();
+  if (!page) throw notFound(preview);
   if (page.segment !== params.segment) {
+    if (preview) {
+      // A draft of another type: its own preview page, for now only (302); the actor keeps it a preview.
+      const actor = isPreviewActor(params.actor) ? params.actor : `preview-${params.actor ?? "editor"}`;
+      throw redirect(redirectLocation(sitePath(contentPath(detail, actor)) + url.search, context.origin), { status: 302, headers: PREVIEW_HEADERS });
+    }
     // The id belongs to another type: its own page is the address to keep (301), with the same query.
     throw redirect(redirectLocation(sitePath(contentPath(detail, params.actor)) + url.search, context.origin), 301);
   }
@@ -149,14 +179,16 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
 
   // Spec section 4: collect state comes from the user-related lookup; a non-zero code there just stops.
   const [userRelated, followed, extra, config] = await Promise.all([
-    visitor.isLoggedIn && page.layout.commentFooter ? optional(getUserRelated(side, detail.content_type, postId), null, "user-related") : null,
-    visitor.isLoggedIn && detail.mp ? optional(getFollowed(side, detail.mp), null, "follow state") : null,
+    visitor.isLoggedIn && page.layout.commentFooter && !preview ? optional(getUserRelated(side, detail.content_type, postId), null, "user-related") : null,
+    visitor.isLoggedIn && detail.mp && !preview ? optional(getFollowed(side, detail.mp), null, "follow state") : null,
     loadExtra(page.body, caller, detail, url),
     // The site name and description of the share metadata; the root loader has just read the same (cached) config.
     optional(getAppConfig(side), null, "app config"),
   ]);
 
-  const html = detail.content ? await sanitizeRichHtml(detail.content, `${detail.post_id}:${detail.version}`).catch(rethrowAsResponse) : "";
+  // A draft changes without a new version: its sanitized text is kept under a key its own text makes.
+  const sanitizeKey = preview ? `draft:${createHash("sha256").update(detail.content).digest("base64url")}` : `${detail.post_id}:${detail.version}`;
+  const html = detail.content ? await sanitizeRichHtml(detail.content, sanitizeKey).catch(rethrowAsResponse) : "";
   const content = {
     post_id: detail.post_id,
     content_type: detail.content_type,
@@ -174,16 +206,27 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     html,
   };
   // One address per content, whichever of its URLs was asked for (with or without year and month, /special/{id}/index).
-  const canonical = canonicalUrl(new URL(sitePath(contentPath(detail, params.actor)) + url.search, context.origin));
+  // A preview's points at the content's public address: its link (the token) must never travel in share metadata.
+  const canonical = preview
+    ? new URL(sitePath(contentPath(detail)), context.origin).href
+    : canonicalUrl(new URL(sitePath(contentPath(detail, params.actor)) + url.search, context.origin));
 
+  const now = new Date();
+  const share = detailShareMeta({
+    content,
+    canonical,
+    site: { name: config?.siteName ?? "", description: config?.siteDescription ?? "" },
+    pictures: detail.images,
+  });
   // Only what the page renders travels to the browser (the loader data is serialized into the HTML).
   return {
     body: page.body,
     layout: page.layout,
     content,
     extra,
-    follow: detail.mp ? { mp: detail.mp, isFollowed: followed?.is_followed ?? false } : null,
-    footer: page.layout.commentFooter
+    follow: detail.mp && !preview ? { mp: detail.mp, isFollowed: followed?.is_followed ?? false } : null,
+    // A preview writes nothing: no comment footer, no follow control.
+    footer: page.layout.commentFooter && !preview
       ? {
           track_id: detail.track_id,
           like_count: detail.like_count,
@@ -195,13 +238,9 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
         }
       : null,
     bottom,
-    share: detailShareMeta({
-      content,
-      canonical,
-      site: { name: config?.siteName ?? "", description: config?.siteDescription ?? "" },
-      pictures: detail.images,
-    }),
-    now: new Date().toISOString(),
+    share: preview ? [...share, { name: "robots", content: "noindex" }] : share,
+    preview: preview ? { expired_at: new Date(previewDeadline(detail.expired_at, now.getTime())).toISOString() } : null,
+    now: now.toISOString(),
   };
 }
 
@@ -211,7 +250,9 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
  * (and a toast), or to the login page first.
  */
 export async function detailAction({ request, context }: ActionFunctionArgs, params: DetailParams) {
-  const requested = requireDetailUrl(params);
+  // A preview writes nothing; its URLs are not action targets.
+  if (isPreviewDetail(params)) throw notFound(true);
+  const requested = requireDetailUrl(params, false);
   const form = await requireOwnForm(request, context);
   const url = new URL(request.url);
   url.searchParams.delete("reply");

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Suspense } from "react";
 import { DetailLayout } from "~/components/detail/detail-layout";
-import { errorMeta } from "~/components/error-page";
+import { errorMeta, RouteErrorBoundary } from "~/components/error-page";
+import { LazyPreviewExpired } from "~/components/preview/lazy-preview";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import type { loader as rootLoader } from "~/root";
 import { detailAction, loadDetail, type DetailParams } from "./detail.server";
-
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 /**
  * The content detail page of every type: /{actor}/{type}/{year?}/{month?}/{post_id}/index.html
@@ -30,4 +30,15 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 export default function DetailPage() {
   const answer = useActionData<typeof action>() as InteractionAnswer | undefined;
   return <DetailLayout {...useLoaderData<typeof loader>()} documentResult={answer} />;
+}
+
+/** The loader's 410 is a preview link whose time is up; every other error is the site's error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 410) return <RouteErrorBoundary />;
+  return (
+    <Suspense fallback={null}>
+      <LazyPreviewExpired />
+    </Suspense>
+  );
 }
