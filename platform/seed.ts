@@ -1,6 +1,7 @@
 import type { Db } from "./db";
 import { STATE_DRAFT, type ContentType } from "./content-shapes";
 import { MEDIA_PLACEHOLDER } from "./media";
+import { seedDejin } from "./seed-dejin";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
 import { DEMO_PHONE, USER, USERS } from "./seed-users";
@@ -713,5 +714,7 @@ export function seedDatabase(db: Db, now: Date): void {
 
     const insertStatic = db.prepare("INSERT INTO static_data (module_name, value) VALUES (?, ?)");
     for (const [name, value] of Object.entries(STATIC_DATA)) insertStatic.run(name, JSON.stringify(value));
+
+    seedDejin(db, { at, hoursAgo });
   })();
 }
