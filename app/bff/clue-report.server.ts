@@ -2,6 +2,7 @@ import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { detailKey, type Page } from "~/bff/content.server";
 import { cached } from "~/bff/shared-cache.server";
+import type { ClueList } from "~/lib/dejin-paths";
 
 /**
  * The clue report (tip-offs, the dejin area) over /peony/v3/clue_report. Every answer is the same for every
@@ -99,16 +100,6 @@ export function getReporter(caller: Caller, userId: string): Promise<Reporter> {
     platformRequest(`${BASE}/user/${segment(userId)}`, detached(caller), { schema: reporterSchema }),
   );
 }
-
-/**
- * Which clues a list shows: the whole stream (newest first), a topic or one of its channels (most read first,
- * the spec's changeChannelType), a reporter's own clues, or the clues that mention a reporter.
- */
-export type ClueList =
-  | { kind: "stream" }
-  | { kind: "topic"; topic: string; channel?: string }
-  | { kind: "reporter"; userId: string }
-  | { kind: "mentions"; userId: string };
 
 export function listClues(caller: Caller, list: ClueList, page: number): Promise<Page<Clue>> {
   const paging = { page, limit: DEJIN_PAGE_SIZE };

@@ -3,6 +3,8 @@ import { useState, type MouseEvent } from "react";
 import type { RootData } from "~/root";
 import { openLogin } from "~/components/login-sheet";
 import { NavigationPanel } from "~/components/navigation-panel";
+import { useAppOpenParams } from "~/hooks/use-app-open";
+import { appOpenHref } from "~/lib/app-open";
 import { sitePath } from "~/lib/base-path";
 
 const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
@@ -17,6 +19,7 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
   const location = useLocation();
   const logout = useFetcher();
   const here = sitePath(location.pathname) + location.search;
+  const appHref = appOpenHref(site.downloadUrl, useAppOpenParams());
   const authLink = `/auth?redirect=${encodeURIComponent(here)}`;
 
   // Spec section 2: tapping the avatar logs out after confirmation. Without JavaScript /auth asks instead.
@@ -63,7 +66,7 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
           登录
         </Link>
       )}
-      <a className="banner__open button" href={site.downloadUrl || "#"} onClick={openApp} rel="noopener">
+      <a className="banner__open button" href={appHref} onClick={openApp} rel="noopener">
         打开APP
       </a>
       <NavigationPanel items={site.navigation} />
