@@ -1,9 +1,9 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { platformEnvelope } from "./app/bff/client.server";
 import { env } from "./app/env.server";
 import type { LoadContext } from "./app/load-context";
 import { BASE_PATH } from "./app/lib/base-path";
@@ -12,7 +12,9 @@ import { basePathOnly } from "./server/base-path-only";
 import { desktopRedirect } from "./server/desktop-redirect";
 import { draftPreviewUrls, exampleShareUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
-import { publicOrigin } from "./server/public-origin";
+import { formBodies, refuseMalformedRequests } from "./server/malformed-requests";
+import { knownHosts, publicOrigin } from "./server/public-origin";
+import { remixHandler } from "./server/remix-handler";
 import { requestId, requestLog } from "./server/request-log";
 import { sameOriginWrites } from "./server/same-origin";
 import { cspNonce, securityHeaders } from "./server/security-headers";
@@ -23,6 +25,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.basename(here) === "build" ? path.dirname(here) : here;
 const development = !env.isProduction;
 const originOf = publicOrigin(env.PUBLIC_ORIGIN);
+const hosts = knownHosts({ allowedHosts: env.ALLOWED_HOSTS, publicOrigin: env.PUBLIC_ORIGIN, host: env.HOST, port: env.PORT });
+if (env.isProduction && !env.PUBLIC_ORIGIN) {
+  console.warn(
+    `PUBLIC_ORIGIN is not set: canonical and share URLs take their host from each request (one of ${[...hosts].join(", ")}). ` +
+      "Set PUBLIC_ORIGIN to the site's public origin, e.g. https://m.example.com.",
+  );
+}
 
 const app = express();
 app.set("trust proxy", env.TRUST_PROXY);
@@ -37,7 +46,8 @@ app.use(
   }),
 );
 app.use(compression());
-app.use(BASE_PATH, healthRoutes({ platformApiUrl: env.platformApiUrl, timeoutMs: env.PLATFORM_TIMEOUT_MS }));
+// Any envelope of this unauthenticated read proves the platform up and speaking the contract, without side effects.
+app.use(BASE_PATH, healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }) }));
 
 const platform = env.embeddedPlatform
   ? createPlatform({
@@ -76,14 +86,17 @@ if (development) {
 
 app.use(cspNonce);
 app.use(securityHeaders({ development }));
+app.use(refuseMalformedRequests({ knownHosts: hosts }));
 app.use(basePathOnly);
 app.use(desktopRedirect(originOf));
 app.use(sameOriginWrites(originOf));
+app.use(formBodies);
 app.all(
   "*",
-  createRequestHandler({
+  remixHandler({
     build,
     mode: env.NODE_ENV,
+    originOf,
     getLoadContext: (req, res): LoadContext => ({
       cspNonce: res.locals.cspNonce,
       requestId: res.locals.requestId,

@@ -23,6 +23,11 @@ export default defineConfig({
           v3_singleFetch: true,
           v3_lazyRouteDiscovery: true,
         },
+        // Spec section 2: /special/{id}/index is the special-topic home without actor or date; the detail route serves it.
+        routes: (defineRoutes) =>
+          defineRoutes((route) => {
+            route("special/:postId/:index", "routes/$actor.$type.($year).($month).$postId.$index/route.tsx", { id: "special-home" });
+          }),
       }),
     tsconfigPaths(),
   ],

@@ -12,11 +12,24 @@ const schema = z.object({
   PLATFORM_API_URL: z.string().url().optional(),
   PLATFORM_DB_PATH: z.string().default("data/platform.sqlite"),
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  PLATFORM_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   SESSION_SECRET: z.string().min(16).optional(),
   HASHIDS_SALT: z.string().default("davmu-share"),
   HASHIDS_MIN_LENGTH: z.coerce.number().int().min(0).max(32).default(8),
   COOKIE_SECURE: boolean.optional(),
-  PUBLIC_ORIGIN: z.string().url().optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), "must be an http or https origin")
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .refine(
+      (value) => value.split(",").every((entry) => !entry.trim() || /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(entry.trim())),
+      "must be a comma-separated list of host names with optional ports, e.g. m.example.com,m.example.com:8443",
+    )
+    .optional(),
   PLATFORM_DEV_KEY: z.string().min(16).optional(),
   PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Signs the embedded platform's draft preview links; unset, a random one per process (links die on restart).

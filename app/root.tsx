@@ -7,7 +7,6 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { getAppConfig, type AppConfig } from "~/bff/app-config.server";
@@ -19,6 +18,7 @@ import { useNonce } from "~/components/nonce";
 import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
+import { useRootData, type RootData } from "~/hooks/use-root-data";
 import { detectDevice } from "~/lib/device";
 import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
@@ -30,7 +30,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const visitor = await getVisitor(request, context);
   const toast = await takeToast(request, context);
   let config: AppConfig | null = null;
@@ -60,18 +60,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isBot: device.isBot,
       isOwnApp: device.isOwnApp,
     },
-    // Spec section 1: no banner inside our own client or on previews.
     showBanner: !device.isOwnApp && !url.searchParams.has("preview"),
     user: visitor.user,
     csrfToken: visitor.csrfToken,
     toast,
   };
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 function ClientBehaviours({ device }: { device: RootData["device"] | undefined }) {

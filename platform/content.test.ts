@@ -189,6 +189,22 @@ describe("content", () => {
     expect(news[0].post_id).toBe(id(SEED_FIXTURES.manyComments));
   });
 
+  it("leaves the page being read out of the hot list and the recommendations, total included", async () => {
+    const latest = id(SEED_FIXTURES.latest);
+    const all = await p.get<{ news: Content[]; total: number }>("/peony/v1/recommend?size=50", { token });
+    const without = await p.get<{ news: Content[]; total: number }>(`/peony/v1/recommend?size=50&exclude=${latest}`, { token });
+    expect(all.data!.news.map((c) => c.post_id)).toContain(latest);
+    expect(without.data!.news.map((c) => c.post_id)).not.toContain(latest);
+    expect(without.data!.total).toBe(all.data!.total - 1);
+
+    const top = id(SEED_FIXTURES.manyComments);
+    const hot = await p.get<{ news: Content[]; total: number }>(`/peony/v1/hot72?size=50&exclude=${top}`, { token });
+    expect(hot.data!.news.map((c) => c.post_id)).not.toContain(top);
+    // An id that does not decode excludes nothing.
+    const unchanged = await p.get<{ news: Content[]; total: number }>("/peony/v1/recommend?size=50&exclude=nonsense", { token });
+    expect(unchanged.data!.total).toBe(all.data!.total);
+  });
+
   it("lists related content without the content itself", async () => {
     const result = await p.get<{ list: Content[] }>(`/peony/v1/content/${id(SEED_FIXTURES.manyComments)}/related?size=5`, { token });
     expect(result.data!.list).toHaveLength(5);

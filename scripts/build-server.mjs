@@ -1,15 +1,9 @@
-// Bundles the host (server.ts and what it imports from app/, server/ and platform/) into build/server.js;
-// npm packages stay external and load from node_modules at run time.
+// Bundles the host (server.ts and what it imports from app/, server/ and platform/) into build/server.js,
+// and the rich-HTML sanitizer's worker beside the Remix server bundle, where app/bff/sanitize.server.ts
+// looks for it; npm packages stay external and load from node_modules at run time.
 import { build } from "esbuild";
 
-await build({
-  entryPoints: ["server.ts"],
-  outfile: "build/server.js",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-});
+const common = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", sourcemap: true, logLevel: "warning" };
+
+await build({ ...common, entryPoints: ["server.ts"], outfile: "build/server.js" });
+await build({ ...common, entryPoints: ["app/bff/sanitize.worker.ts"], outfile: "build/server/sanitize-worker.js" });

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import { BASE_PATH } from "../app/lib/base-path";
 import { shouldRedirectToPc } from "../app/lib/device";
+import { safeRedirectTarget } from "../app/lib/redirect-target";
 import type { OriginOf } from "./public-origin";
 
 const PC_PATH = `${BASE_PATH}pc`;
@@ -15,6 +16,7 @@ export function desktopRedirect(originOf: OriginOf): RequestHandler {
     if (req.get("sec-fetch-dest") === "iframe" || req.get("sec-fetch-mode") === "cors") return next();
     if (!(req.get("accept") ?? "").includes("text/html")) return next();
     if (!shouldRedirectToPc(req.get("user-agent") ?? "")) return next();
-    res.redirect(302, `${PC_PATH}?url=${encodeURIComponent(originOf(req) + req.originalUrl)}`);
+    const origin = originOf(req);
+    res.redirect(302, safeRedirectTarget(`${PC_PATH}?url=${encodeURIComponent(origin + req.originalUrl)}`, origin, BASE_PATH));
   };
 }

@@ -1,7 +1,11 @@
 import { Router } from "express";
+import { PlatformError } from "../app/bff/client.server";
 
-/** Liveness says the process serves; readiness says the upstream platform answers too. */
-export function healthRoutes(options: { platformApiUrl: string; timeoutMs: number }): Router {
+/**
+ * Liveness says the process serves; readiness says the upstream platform answers, and in a form the
+ * site can read: `probe` makes one platform call and throws when it fails or does not parse.
+ */
+export function healthRoutes(options: { probe: () => Promise<unknown> }): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {
     res.type("text/plain").set("Cache-Control", "no-store").send("ok");
@@ -9,16 +13,11 @@ export function healthRoutes(options: { platformApiUrl: string; timeoutMs: numbe
   router.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
     try {
-      // Any envelope proves the platform is up; an unauthenticated call answers one without side effects.
-      const response = await fetch(`${options.platformApiUrl}/peony/v1/group`, { signal: AbortSignal.timeout(options.timeoutMs) });
-      const body = (await response.json()) as { code?: unknown };
-      if (response.status < 500 && typeof body.code === "number") {
-        res.type("text/plain").send("ready");
-        return;
-      }
-      res.status(503).type("text/plain").send(`platform answered ${response.status}`);
+      await options.probe();
+      res.type("text/plain").send("ready");
     } catch (error) {
-      res.status(503).type("text/plain").send(`platform unreachable: ${(error as Error).name}`);
+      const reason = error instanceof PlatformError ? `${error.kind}: ${error.message}` : (error as Error).name;
+      res.status(503).type("text/plain").send(`platform not ready: ${reason}`);
     }
   });
   return router;

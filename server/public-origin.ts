@@ -1,11 +1,61 @@
+import { networkInterfaces } from "node:os";
 import type { Request } from "express";
 
 export type OriginOf = (req: Request) => string;
 
 /**
  * The origin visitors see: PUBLIC_ORIGIN when configured, else what the request says (behind trusted
- * proxies). One answer for canonical URLs, the /pc redirect target and the same-origin check.
+ * proxies). One answer for canonical URLs, the /pc redirect target and the same-origin check. Without
+ * PUBLIC_ORIGIN it is only as trustworthy as the checks in front of it: requestHost() must be a known host
+ * and the protocol http or https (refuseMalformedRequests sees to both before any page code runs).
  */
 export function publicOrigin(configured: string | undefined): OriginOf {
-  return (req) => configured ?? `${req.protocol}://${req.get("host")}`;
+  return (req) => configured ?? `${req.protocol}://${requestHost(req)}`;
+}
+
+/**
+ * The host the request names: X-Forwarded-Host from a trusted proxy (as Express and the Remix adapter
+ * read it), else Host. Lower-cased; "" when there is none.
+ */
+export function requestHost(req: Request): string {
+  const trust = req.app.get("trust proxy fn") as ((address: string | undefined, hop: number) => boolean) | undefined;
+  const forwarded = trust?.(req.socket.remoteAddress, 0) ? req.get("x-forwarded-host") : undefined;
+  const host = forwarded ? forwarded.split(",")[0] : req.get("host");
+  return (host ?? "").trim().toLowerCase();
+}
+
+/**
+ * The hosts the site answers to, each as `name[:port]` the way a Host header carries it. ALLOWED_HOSTS
+ * when configured; always the host of PUBLIC_ORIGIN; and the addresses the server listens on (every
+ * interface's when bound to all of them, plus localhost), so a fresh start works on this machine and
+ * from a phone on the same network without configuration.
+ */
+export function knownHosts(options: { allowedHosts?: string; publicOrigin?: string; host: string; port: number }): Set<string> {
+  const hosts = new Set<string>();
+  for (const entry of (options.allowedHosts ?? "").split(",")) {
+    if (entry.trim()) hosts.add(entry.trim().toLowerCase());
+  }
+  if (options.publicOrigin) {
+    const url = new URL(options.publicOrigin);
+    hosts.add(url.host);
+    // A client may spell out the default port.
+    if (!url.port) hosts.add(`${url.hostname}:${url.protocol === "https:" ? 443 : 80}`);
+  }
+  const listening = isWildcard(options.host) ? interfaceAddresses() : [options.host];
+  for (const address of ["localhost", ...listening]) {
+    const name = address.includes(":") ? `[${address}]` : address;
+    hosts.add(`${name.toLowerCase()}:${options.port}`);
+    if (options.port === 80) hosts.add(name.toLowerCase());
+  }
+  return hosts;
+}
+
+function isWildcard(host: string): boolean {
+  return host === "0.0.0.0" || host === "::" || host === "";
+}
+
+function interfaceAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .map((info) => info.address.replace(/%.*$/, ""));
 }

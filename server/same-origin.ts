@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { refuse } from "./malformed-requests";
 import type { OriginOf } from "./public-origin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -13,6 +14,6 @@ export function sameOriginWrites(originOf: OriginOf): RequestHandler {
     const origin = req.get("origin");
     if (SAFE_METHODS.has(req.method) || origin === undefined) return next();
     if (origin === originOf(req)) return next();
-    res.status(403).type("text/plain; charset=utf-8").send("请求来源无效");
+    refuse(req, res, "origin");
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PlatformError, platformRequest, type Caller } from "~/bff/client.server";
+import { platformUrl } from "~/bff/platform-url.server";
 import { LOGIN_TEXTS } from "~/lib/login-form";
 import { retryWhile } from "~/lib/retry";
 
@@ -7,7 +8,7 @@ const userSchema = z
   .object({
     user_id: z.union([z.string(), z.number()]).transform(String),
     alias: z.string().default(""),
-    avatar: z.string().default(""),
+    avatar: platformUrl,
   })
   .passthrough();
 export type User = z.infer<typeof userSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { listGroups, type Group } from "~/bff/content.server";
+import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { env } from "~/env.server";
 import { DEFAULT_THEME_COLOR } from "~/lib/theme";
@@ -44,9 +45,9 @@ const appInfoSchema = z.object({
 });
 
 const siteConfigSchema = jsonString(
-  z.object({ site_name: z.string().default(""), descriptions: z.string().default(""), site_logo: z.string().default("") }),
+  z.object({ site_name: z.string().default(""), descriptions: z.string().default(""), site_logo: platformUrl }),
 );
-const downloadSchema = jsonString(z.object({ url: z.string() }));
+const downloadSchema = jsonString(z.object({ url: platformUrl }));
 
 export type AppConfig = {
   themeColor: string;
@@ -78,7 +79,7 @@ async function loadAppConfig(caller: Caller): Promise<AppConfig> {
     siteName: site.site_name,
     siteDescription: site.descriptions,
     siteLogo: site.site_logo,
-    downloadUrl: /^https?:\/\//.test(download.url) ? download.url : "",
+    downloadUrl: download.url,
   };
 }
 

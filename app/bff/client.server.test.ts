@@ -88,6 +88,81 @@ describe("platformRequest", () => {
   });
 });
 
+describe("what the platform answers is not trusted", () => {
+  it.each([500, 401, 429, 10001])("a page's main content with code %i is the friendly 503", async (code) => {
+    platform.answer((_req, res) => json(res, { code, message: "服务异常", data: null }));
+    const error = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
+    expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 503 }) }));
+  });
+
+  it.each([10024, 404])("code %i is the spec's not-found: 404", async (code) => {
+    platform.answer((_req, res) => json(res, { code, message: "", data: null }));
+    const error = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
+    expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 404 }) }));
+  });
+
+  it("refuses an answer whose declared length is past the default cap", async () => {
+    const size = 3 * 1024 * 1024;
+    platform.answer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": size });
+      streamUntilClosed(res, size, () => undefined);
+    });
+    const error = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "invalid", message: expect.stringContaining("over 2097152 bytes") });
+    expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 503 }) }));
+  });
+
+  it("counts an undeclared (chunked) answer as it streams and aborts past the per-call cap", async () => {
+    const size = 20 * 1024 * 1024;
+    const closed = new Promise<number>((resolve) => {
+      platform.answer((_req, res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        streamUntilClosed(res, size, resolve);
+      });
+    });
+    const error = await client.platformRequest("/x", caller, { schema, maxBytes: 256 * 1024 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "invalid", message: expect.stringContaining("over 262144 bytes") });
+    // The platform saw the connection go long before it had sent everything.
+    expect(await closed).toBeLessThan(size);
+  });
+
+  it("answers a normal call while a huge one streams in and is refused", async () => {
+    const size = 20 * 1024 * 1024;
+    platform.answer((req, res) => {
+      if (req.url?.endsWith("/huge")) {
+        res.writeHead(200, { "content-type": "application/json" });
+        streamUntilClosed(res, size, () => undefined);
+      } else {
+        json(res, { code: 0, message: "", data: { n: 1 } });
+      }
+    });
+    const order: string[] = [];
+    const huge = client.platformRequest("/huge", caller, { schema }).then(
+      () => order.push("huge answered"),
+      () => order.push("huge refused"),
+    );
+    const normal = client.platformRequest("/normal", caller, { schema }).then((data) => order.push(`normal ${data.n}`));
+    await Promise.all([huge, normal]);
+    expect(order).toContain("normal 1");
+    expect(order).toContain("huge refused");
+  });
+});
+
+/** Writes `total` bytes of a JSON-looking string as fast as the client reads; reports how much went out. */
+function streamUntilClosed(res: import("node:http").ServerResponse, total: number, report: (written: number) => void) {
+  const chunk = Buffer.alloc(64 * 1024, "a");
+  let written = 0;
+  res.on("close", () => report(written));
+  const pump = () => {
+    while (written < total && !res.destroyed) {
+      written += chunk.length;
+      if (!res.write(chunk)) return void res.once("drain", pump);
+    }
+    if (written >= total) res.end();
+  };
+  pump();
+}
+
 describe("platformHeaders", () => {
   it("sends the token, else an empty authorization", () => {
     expect(client.platformHeaders("/a", { token: "t", requestId: "r" }).authorization).toBe("t");

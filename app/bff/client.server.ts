@@ -51,20 +51,38 @@ export function platformHeaders(path: string, caller: Caller): Record<string, st
   return headers;
 }
 
-const envelope = z.object({ code: z.number(), message: z.string().optional().default(""), data: z.unknown() });
+const envelopeSchema = z.object({ code: z.number(), message: z.string().optional().default(""), data: z.unknown() });
+export type Envelope = z.infer<typeof envelopeSchema>;
 
-type RequestOptions<T> = {
+type EnvelopeOptions = {
   method?: "GET" | "POST";
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  schema: z.ZodType<T, z.ZodTypeDef, unknown>;
+  /** The most this call reads of the answer; PLATFORM_MAX_RESPONSE_BYTES unless said otherwise. */
+  maxBytes?: number;
 };
+
+type RequestOptions<T> = EnvelopeOptions & { schema: z.ZodType<T, z.ZodTypeDef, unknown> };
 
 /**
  * The one way the site calls the platform: headers, timeout joined with the visitor's own abort signal,
  * envelope check and a zod parse of `data`. Resolves with `data` only when `code` is 0.
  */
 export async function platformRequest<T>(path: string, caller: Caller, options: RequestOptions<T>): Promise<T> {
+  const envelope = await platformEnvelope(path, caller, options);
+  if (envelope.code !== 0) throw new PlatformError("code", envelope.message || "请求失败", envelope.code);
+  const data = options.schema.safeParse(envelope.data);
+  if (!data.success) {
+    throw new PlatformError("invalid", `platform data did not match: ${path}: ${data.error.issues[0]?.message ?? ""}`);
+  }
+  return data.data;
+}
+
+/**
+ * A platform call's envelope, whatever its code: the transport half of platformRequest. The answer is read
+ * as it streams and the call aborted once it passes `maxBytes`, so an oversized answer costs at most that much.
+ */
+export async function platformEnvelope(path: string, caller: Caller, options: EnvelopeOptions = {}): Promise<Envelope> {
   const url = new URL(env.platformApiUrl + path);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -74,35 +92,59 @@ export async function platformRequest<T>(path: string, caller: Caller, options: 
   const headers = platformHeaders(path, caller);
   if (options.body !== undefined) headers["content-type"] = "application/json";
 
-  let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, {
+    const response = await fetch(url, {
       method: options.method ?? "GET",
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
     });
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      throw new PlatformError("unavailable", `platform answered ${response.status}: ${path}`);
+    }
+    text = await readCapped(response, options.maxBytes ?? env.PLATFORM_MAX_RESPONSE_BYTES, path);
   } catch (error) {
+    if (error instanceof PlatformError) throw error;
     if (timeout.aborted) throw new PlatformError("timeout", `platform timed out after ${env.PLATFORM_TIMEOUT_MS} ms: ${path}`);
     if (caller.signal?.aborted) throw error;
     throw new PlatformError("unavailable", `platform unreachable: ${path}: ${(error as Error).message}`);
   }
-  if (response.status >= 500) throw new PlatformError("unavailable", `platform answered ${response.status}: ${path}`);
 
   let json: unknown;
   try {
-    json = await response.json();
+    json = JSON.parse(text);
   } catch {
-    throw new PlatformError("invalid", `platform answered ${response.status} without JSON: ${path}`);
+    throw new PlatformError("invalid", `platform answered without JSON: ${path}`);
   }
-  const parsed = envelope.safeParse(json);
+  const parsed = envelopeSchema.safeParse(json);
   if (!parsed.success) throw new PlatformError("invalid", `platform answered without an envelope: ${path}`);
-  if (parsed.data.code !== 0) throw new PlatformError("code", parsed.data.message || "请求失败", parsed.data.code);
-  const data = options.schema.safeParse(parsed.data.data);
-  if (!data.success) {
-    throw new PlatformError("invalid", `platform data did not match: ${path}: ${data.error.issues[0]?.message ?? ""}`);
+  return parsed.data;
+}
+
+/** The body as text, refusing (and cancelling the download) as soon as it is known to exceed `limit` bytes. */
+async function readCapped(response: Response, limit: number, path: string): Promise<string> {
+  const tooLarge = () => new PlatformError("invalid", `platform answer over ${limit} bytes: ${path}`);
+  if (Number(response.headers.get("content-length")) > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
   }
-  return data.data;
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Upstream failures a page cannot recover from become HTTP answers: missing content 404, an outage 503. */
@@ -114,9 +156,15 @@ export function isOutage(error: unknown): boolean {
   return error instanceof PlatformError && error.kind !== "code";
 }
 
-/** Turns an upstream failure into the page's HTTP answer: missing content 404, an outage 503. */
+/**
+ * Turns an upstream failure of a page's main content into the page's HTTP answer: missing content 404;
+ * anything else the platform did (an outage, or a refusal such as code 500, 401 or 429) the friendly 503.
+ */
 export function rethrowAsResponse(error: unknown): never {
   if (isMissingContent(error)) throw data(null, { status: 404 });
-  if (isOutage(error)) throw data(null, { status: 503 });
+  if (error instanceof PlatformError) {
+    console.warn(`main content unavailable: ${error.message}${error.code === null ? "" : ` (code ${error.code})`}`);
+    throw data(null, { status: 503 });
+  }
   throw error;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
+import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import type { Page } from "~/bff/content.server";
 
@@ -27,7 +28,7 @@ const commentSchema: z.ZodType<CommentShape, z.ZodTypeDef, unknown> = z.lazy(() 
     gid: z.string(),
     content: z.string(),
     alias: z.string().default(""),
-    avatar: z.string().default(""),
+    avatar: platformUrl,
     user: z.object({ mp_name: z.string().default("") }).default({}),
     created_at: z.string(),
     ip_location: z.string().default(""),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
+import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { contentPath } from "~/lib/content-path";
 
@@ -28,10 +29,12 @@ export const contentSchema = z.object({
   mp: z.string().default(""),
   mp_name: z.string().default(""),
   style: z
-    .object({ data: z.array(z.object({ thumb: z.string().default(""), url: z.string().default(""), wbep_thumb: z.string().default("") })).default([]) })
+    .object({ data: z.array(z.object({ thumb: platformUrl, url: platformUrl, wbep_thumb: platformUrl })).default([]) })
     .default({ data: [] }),
   payload: z
-    .object({ url: z.string().default(""), real_url: z.string().default(""), enable_app: z.boolean().default(true) })
+    // `url` is a link's target or, for a mini program, its page path ('pages/index/index'): not always a URL, so
+    // it stays raw here and every place that navigates to it checks it is http(s) first (see contentPath).
+    .object({ url: z.string().catch(""), real_url: platformUrl, enable_app: z.boolean().default(true) })
     .passthrough()
     .default({}),
   meta: z.object({ comment_available: z.string().default("false") }).default({}),
@@ -44,8 +47,8 @@ export type Content = z.infer<typeof contentSchema>;
 
 /** What plays a content item: the detail and every album episode carry it. */
 const mediaFields = {
-  media_url: z.string().default(""),
-  hls_url: z.string().default(""),
+  media_url: platformUrl,
+  hls_url: platformUrl,
   duration_sec: count,
   media_width: count,
   media_height: count,
@@ -104,8 +107,8 @@ export const detailSchema = contentSchema
     images: z
       .array(
         z.object({
-          url: z.string(),
-          thumb: z.string().default(""),
+          url: platformUrl,
+          thumb: platformUrl,
           description: z.string().default(""),
           width: count,
           height: count,
@@ -189,10 +192,11 @@ const newsSchema = z.object({ news: z.array(contentSchema), total: z.number() })
 /** The two side lists of a detail page (spec section 2), paged 10 at a time. */
 export type FeedKind = "hot72" | "recommend";
 
-export function listFeed(caller: Caller, kind: FeedKind, page: number, size: number): Promise<Page<Card>> {
+/** `exclude` is the post id of the page showing the list: the platform leaves it out, so paging stays whole. */
+export function listFeed(caller: Caller, kind: FeedKind, page: number, size: number, exclude: string): Promise<Page<Card>> {
   const path = kind === "hot72" ? "/peony/v1/hot72" : "/peony/v1/recommend";
-  return cached(`${kind}:${page}:${size}`, SIDE_LIST_TTL_MS, async () => {
-    const data = await platformRequest(path, detached(caller), { query: { page, size }, schema: newsSchema });
+  return cached(`${kind}:${exclude}:${page}:${size}`, SIDE_LIST_TTL_MS, async () => {
+    const data = await platformRequest(path, detached(caller), { query: { page, size, exclude }, schema: newsSchema });
     return { list: data.news.map(toCard), total: data.total };
   });
 }

@@ -1,37 +1,45 @@
-import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from "dompurify";
-import { JSDOM } from "jsdom";
-import { TRUSTED_EMBED_HOSTS } from "~/lib/embed-hosts";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import { PlatformError } from "~/bff/client.server";
 
 /** Sanitized articles kept in memory; keyed by post id and content version, so an edit is a new entry. */
 const CACHE_LIMIT = 500;
 
-const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:", "tel:"]);
+/**
+ * The longest rich HTML accepted (characters). Real articles, inline styles and all, stay well under it;
+ * sanitizing cost grows with size (3 MB took 8 s and 600 MB), so a larger body is refused instead of
+ * tying up a worker for seconds.
+ */
+export const RICH_HTML_MAX_LENGTH = 500_000;
 
-/** Attributes whose value the browser loads or navigates to. */
-const URL_ATTRIBUTES = new Set(["href", "src", "poster", "xlink:href", "action", "formaction", "cite", "background", "longdesc"]);
+// The DOM work runs in worker threads so that one large article cannot stall every other request.
+// In development and tests the worker is its TypeScript source, run through tsx; in production it is the
+// file scripts/build-server.mjs compiles beside the server bundle.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fromSource = import.meta.url.endsWith(".ts");
+const pool = new Piscina({
+  filename: path.join(here, fromSource ? "sanitize.worker.ts" : "sanitize-worker.js"),
+  name: "sanitizeHtml",
+  execArgv: fromSource ? ["--import", "tsx"] : [],
+  minThreads: 1,
+  // Two threads even on a small machine: one long article must not queue every other one behind it.
+  maxThreads: Math.max(2, Math.min(4, availableParallelism() - 1)),
+  idleTimeout: 60_000,
+  // Past this many articles waiting, new ones are refused (a 503) rather than queued without bound.
+  maxQueue: 100,
+});
 
-/** Characters browsers ignore inside a URL scheme, e.g. the tab in 'jav&#x09;ascript:'. */
-const IGNORED_URL_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
-
-const POLICY: Config = {
-  USE_PROFILES: { html: true },
-  ADD_TAGS: ["iframe"],
-  ADD_ATTR: ["allowfullscreen", "frameborder"],
-  FORBID_TAGS: ["script", "style", "link", "meta", "base", "object", "embed", "form", "input", "button", "textarea", "select", "option"],
-  // srcset would need per-candidate URL checks; a single src is enough for article images.
-  FORBID_ATTR: ["style", "srcset", "srcdoc", "autoplay", "target"],
-  ALLOW_DATA_ATTR: false,
-  ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
-};
-
-let purifier: DOMPurify | undefined;
-const cache = new Map<string, string>();
+const cache = new Map<string, Promise<string>>();
 
 /**
- * Sanitizes CMS rich HTML for rendering with dangerouslySetInnerHTML. `cacheKey` must change
- * whenever the HTML does (callers pass `${post_id}:${version}`): a hit skips sanitizing entirely.
+ * Sanitizes CMS rich HTML for rendering with dangerouslySetInnerHTML, off the event loop. `cacheKey` must
+ * change whenever the HTML does (callers pass `${post_id}:${version}`): a hit, or a sanitizing already under
+ * way for the key, skips the work. Rejects with a PlatformError (a page's 503) past RICH_HTML_MAX_LENGTH or
+ * when the pool cannot do the work.
  */
-export function sanitizeRichHtml(html: string, cacheKey: string): string {
+export function sanitizeRichHtml(html: string, cacheKey: string): Promise<string> {
   const cached = cache.get(cacheKey);
   if (cached !== undefined) {
     // Re-insert so the Map's insertion order doubles as least-recently-used order.
@@ -39,93 +47,16 @@ export function sanitizeRichHtml(html: string, cacheKey: string): string {
     cache.set(cacheKey, cached);
     return cached;
   }
-  const purify = getPurifier();
-  imagesSeen = 0;
-  const clean = purify.sanitize(html, POLICY);
+  if (html.length > RICH_HTML_MAX_LENGTH) {
+    return Promise.reject(new PlatformError("invalid", `rich HTML of ${html.length} characters is over ${RICH_HTML_MAX_LENGTH}: ${cacheKey}`));
+  }
+  const clean = (pool.run(html) as Promise<string>).catch((error: Error) => {
+    // A full queue or a worker that died (out of memory on pathological HTML): the page's 503, like any bad content.
+    throw new PlatformError("invalid", `sanitizing failed: ${cacheKey}: ${error.message}`);
+  });
   cache.set(cacheKey, clean);
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  // A failure is not kept: the next visitor tries again.
+  clean.catch(() => cache.get(cacheKey) === clean && cache.delete(cacheKey));
   return clean;
-}
-
-/** Images met so far in the body being sanitized (sanitizing is synchronous, so one counter serves). */
-let imagesSeen = 0;
-
-/** One jsdom window for the whole process: creating one costs milliseconds and megabytes. */
-function getPurifier(): DOMPurify {
-  if (purifier) return purifier;
-  const { window } = new JSDOM("");
-  const instance = createDOMPurify(window as unknown as WindowLike);
-
-  instance.addHook("uponSanitizeElement", (node, data) => {
-    if (data.tagName === "iframe" && !isTrustedEmbed((node as Element).getAttribute("src"))) {
-      node.parentNode?.removeChild(node);
-    }
-  });
-
-  instance.addHook("beforeSanitizeAttributes", (node) => {
-    // WeChat-style articles lazy-load with data-src and no src; promote it so the image still shows.
-    const element = node as Element;
-    if (element.nodeName === "IMG" && !element.getAttribute("src") && element.getAttribute("data-src")) {
-      element.setAttribute("src", element.getAttribute("data-src") ?? "");
-    }
-  });
-
-  instance.addHook("uponSanitizeAttribute", (_node, data) => {
-    // DOMPurify lets data: through on media elements; this site refuses it everywhere.
-    if (URL_ATTRIBUTES.has(data.attrName) && !isSafeUrl(data.attrValue)) data.keepAttr = false;
-  });
-
-  instance.addHook("afterSanitizeAttributes", (node) => {
-    const element = node as Element;
-    switch (element.nodeName) {
-      case "IMG":
-        // The first picture is often the largest thing on screen: fetch it at once; the rest when scrolled to.
-        if (imagesSeen++ === 0) {
-          element.setAttribute("fetchpriority", "high");
-        } else {
-          element.setAttribute("loading", "lazy");
-          element.setAttribute("decoding", "async");
-        }
-        break;
-      case "A":
-        if (isExternalHref(element.getAttribute("href"))) {
-          element.setAttribute("target", "_blank");
-          element.setAttribute("rel", "noopener noreferrer");
-        }
-        break;
-      case "IFRAME":
-        element.setAttribute("loading", "lazy");
-        element.setAttribute("sandbox", "allow-scripts allow-same-origin allow-presentation");
-        break;
-      case "VIDEO":
-      case "AUDIO":
-        // Scripts are gone, so native controls are the only way to play; inline playback per the player defaults.
-        element.setAttribute("controls", "");
-        if (element.nodeName === "VIDEO") element.setAttribute("playsinline", "");
-        break;
-    }
-  });
-
-  purifier = instance;
-  return instance;
-}
-
-function isSafeUrl(value: string): boolean {
-  const compact = value.replace(IGNORED_URL_CHARACTERS, "");
-  const scheme = /^([a-z][a-z\d+.-]*:)/i.exec(compact);
-  return !scheme || SAFE_SCHEMES.has(scheme[1].toLowerCase());
-}
-
-function isExternalHref(href: string | null): boolean {
-  return href !== null && /^(?:https?:)?\/\//i.test(href.trim());
-}
-
-function isTrustedEmbed(src: string | null): boolean {
-  if (!src) return false;
-  try {
-    const url = new URL(src.trim());
-    return url.protocol === "https:" && TRUSTED_EMBED_HOSTS.includes(url.hostname) && url.port === "" && !url.username && !url.password;
-  } catch {
-    return false;
-  }
 }

@@ -1,6 +1,6 @@
 import { useAppOpenParams } from "~/hooks/use-app-open";
+import { useRootData } from "~/hooks/use-root-data";
 import { appOpenHref } from "~/lib/app-open";
-import { useRootData } from "~/root";
 
 /** Links to this hash open the dialog; it is a CSS :target dialog, so it works without JavaScript. */
 export const APP_OPEN_HASH = "#app-open";

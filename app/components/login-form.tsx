@@ -1,12 +1,12 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FramePopup } from "~/components/frame-popup";
-import { showToast } from "~/components/toast";
+import { showToast } from "~/client/events";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { sitePath } from "~/lib/base-path";
 import { canSubmitLogin, CODE_MAX_LENGTH, LOGIN_TEXTS, type LoginFieldErrors, type LoginMode } from "~/lib/login-form";
 import { formatPhoneInput } from "~/lib/phone";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 
 /** What the /auth action answers when it does not redirect. */
 export type AuthActionData = {

@@ -1,14 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { onOpenLogin } from "~/client/events";
 import { LoginForm } from "~/components/login-form";
 import { sitePath } from "~/lib/base-path";
-
-/** Anything on the page opens the login sheet with this event (banner, comment input, collect, follow). */
-export const LOGIN_EVENT = "share:login";
-
-export function openLogin() {
-  window.dispatchEvent(new Event(LOGIN_EVENT));
-}
 
 /** The login bottom sheet of spec section 2. Each opening mounts a fresh form: fields reset, phone focused. */
 export function LoginSheet() {
@@ -17,12 +11,10 @@ export function LoginSheet() {
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    const onOpen = () => {
+    return onOpenLogin(() => {
       setOpening((n) => n + 1);
       setOpen(true);
-    };
-    window.addEventListener(LOGIN_EVENT, onOpen);
-    return () => window.removeEventListener(LOGIN_EVENT, onOpen);
+    });
   }, []);
 
   useEffect(() => {

@@ -1,16 +1,13 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
-import type { RootData } from "~/root";
-import { openLogin } from "~/components/login-sheet";
+import type { RootData } from "~/hooks/use-root-data";
+import { openLogin, pushOpenApp } from "~/client/events";
 import { NavigationPanel } from "~/components/navigation-panel";
 import { useAppOpenParams } from "~/hooks/use-app-open";
 import { appOpenHref } from "~/lib/app-open";
 import { sitePath } from "~/lib/base-path";
 
 const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
-
-/** Spec section 1: the event the app launcher listens for. */
-export const PUSH_EVENT = "share:push";
 
 type Props = { site: RootData["site"]; device: RootData["device"]; user: RootData["user"]; csrfToken: string };
 
@@ -36,7 +33,7 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
       setShowLaunchTips(true);
       return;
     }
-    window.dispatchEvent(new CustomEvent(PUSH_EVENT, { detail: "openApp" }));
+    pushOpenApp();
   }
 
   return (

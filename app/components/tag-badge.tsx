@@ -1,27 +1,19 @@
-// Spec section 2: the tag badge shows only for these catalog types.
-const LABELS: Record<string, string> = {
-  svideo: "短视频",
-  video: "视频",
-  h5: "H5",
-  local_live: "直播",
-  audio: "音频",
-  image: "图集",
-  audio_album: "音频专辑",
-  video_album: "视频专辑",
-  topic: "话题",
-  mini_program: "小程序",
-  sp_topic: "专题",
-};
+import { contentTypeEntry } from "~/lib/content-types";
 
 type Props = { type: string; icon?: boolean; background?: string; padding?: string; color?: string };
 
+/**
+ * Spec section 2: a badge only for the catalog types that have one in the registry, with an icon per type.
+ * The icons are CSS masks (app.css, `.tag-badge__icon--*`) in the text colour, so the colour option recolours
+ * them and they cost the page's JavaScript nothing.
+ */
 export function TagBadge({ type, icon = true, background, padding, color }: Props) {
-  const label = LABELS[type];
-  if (!label) return null;
+  const badge = contentTypeEntry(type)?.badge;
+  if (!badge) return null;
   return (
     <span className={`tag-badge tag-badge--${type}`} style={{ background, padding, color }}>
-      {icon ? <span className="tag-badge__icon" aria-hidden="true" /> : null}
-      {label}
+      {icon ? <span className={`icon tag-badge__icon tag-badge__icon--${badge.icon}`} aria-hidden="true" /> : null}
+      {badge.label}
     </span>
   );
 }

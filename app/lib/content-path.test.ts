@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_TYPE_MAP, DETAIL_SEGMENTS, contentPath, contentTypeInfo } from "./content-path";
+import { contentPath, linkTarget } from "./content-path";
 
 const base = { post_id: "Xk9aQ", publish_at: "2026-11-05T10:00:00+08:00" };
 
@@ -14,9 +14,12 @@ describe("contentPath", () => {
     ["audio_album", "audio_album"],
     ["mini_program", "mini_program"],
     ["local_live", "local_live"],
-    ["special", "special"],
   ])("puts %s under /%s/", (content_type, segment) => {
     expect(contentPath({ ...base, content_type })).toBe(`/news/${segment}/2026/11/Xk9aQ/index.html`);
+  });
+
+  it("ends a special topic's address in 'index' (spec section 2)", () => {
+    expect(contentPath({ ...base, content_type: "special" })).toBe("/news/special/2026/11/Xk9aQ/index");
   });
 
   it("uses year and month in UTC+8", () => {
@@ -38,11 +41,12 @@ describe("contentPath", () => {
     expect(contentPath({ ...base, content_type: "link", payload: { url: "https://example.org/a?b=1" } })).toBe(
       "https://example.org/a?b=1",
     );
-    expect(contentPath({ ...base, content_type: "link", payload: { url: "HTTP://example.org/" } })).toBe("HTTP://example.org/");
+    // Normalised by the URL parser, so what is emitted is what a browser would navigate to.
+    expect(contentPath({ ...base, content_type: "link", payload: { url: "HTTP://example.org" } })).toBe("http://example.org/");
   });
 
   it("falls back to the document page for links without a safe URL", () => {
-    for (const url of [undefined, "", "javascript:alert(1)", "//evil.com", "weixin://dl/business"]) {
+    for (const url of [undefined, "", "javascript:alert(1)", "//evil.com", "weixin://dl/business", "https://exa\nmple.org/", "https://a\\@evil.com/", "http://[bad"]) {
       expect(contentPath({ ...base, content_type: "link", payload: { url } })).toBe("/news/doc/2026/11/Xk9aQ/index.html");
     }
     expect(contentPath({ ...base, content_type: "link" })).toBe("/news/doc/2026/11/Xk9aQ/index.html");
@@ -62,23 +66,11 @@ describe("contentPath", () => {
   });
 });
 
-describe("CONTENT_TYPE_MAP", () => {
-  it("matches spec section 3", () => {
-    expect(CONTENT_TYPE_MAP.article).toEqual({ stype: "docDetailspage", series: "imagetext", segment: "doc" });
-    expect(CONTENT_TYPE_MAP.image).toEqual({ stype: "galleryDetailspage", series: "atlas", segment: "gallery" });
-    expect(CONTENT_TYPE_MAP.svideo.stype).toBe("mpVideoDetailspage");
-    expect(CONTENT_TYPE_MAP.special.stype).toBe("specialHomepage");
-  });
-
-  it("maps every non-special type to a segment the detail route accepts", () => {
-    for (const info of Object.values(CONTENT_TYPE_MAP)) {
-      if (info.segment !== "special") expect(DETAIL_SEGMENTS).toContain(info.segment);
-    }
-  });
-
-  it("looks up only own keys", () => {
-    expect(contentTypeInfo("video")?.series).toBe("video");
-    expect(contentTypeInfo("toString")).toBeUndefined();
-    expect(contentTypeInfo("link")).toBeUndefined();
+describe("linkTarget", () => {
+  it("gives http(s) targets of link content only", () => {
+    expect(linkTarget({ content_type: "link", payload: { url: "https://example.org/" } })).toBe("https://example.org/");
+    expect(linkTarget({ content_type: "link", payload: { url: "javascript:alert(1)" } })).toBeNull();
+    expect(linkTarget({ content_type: "link", payload: { url: "" } })).toBeNull();
+    expect(linkTarget({ content_type: "article", payload: { url: "https://example.org/" } })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPcPage, pcEmbedTarget, safeRedirectTarget } from "./redirect-target";
+import { isPcPage, pcEmbedTarget, redirectLocation, safeRedirectTarget } from "./redirect-target";
 
 const origin = "https://share.example.cn";
 const fallback = "/davmu/share/";
@@ -39,12 +39,60 @@ describe("safeRedirectTarget", () => {
     ["/davmu/sharex/"],
     ["/davmu/share/../../etc/passwd"],
     ["/davmu/share/%2e%2e/%2e%2e/admin"],
+    ["/davmu/share//evil.example/phish"],
+    ["/davmu/share///evil.example"],
+    ["https://share.example.cn/davmu/share//evil.example"],
+    ["/davmu/share/news//doc"],
+    ["/davmu/share/%2F%2Fevil.example"],
+    ["/davmu/share/%2fevil.example"],
+    ["/davmu/share/%5C%5Cevil.example"],
+    ["/davmu/share/%2e%2e%2f%2e%2e%2fadmin"],
+    ["/davmu/share/\\evil.example"],
+    ["/davmu/share/\r\nLocation: https://evil.example"],
+    ["/davmu/share/\u0000"],
+    ["\u0000//evil.example/davmu/share/"],
+    [" //evil.example/davmu/share/"],
+    ["vbscript:msgbox(1)"],
+    ["JAVASCRIPT:alert(1)"],
+    ["java\tscript:alert(1)"],
+    ["data:,/davmu/share/"],
+    ["file:///davmu/share/"],
+    ["ftp://share.example.cn/davmu/share/"],
+    ["blob:https://share.example.cn/davmu/share/"],
+    ["//share.example.cn.evil.example/davmu/share/"],
+    ["https:evil.example/davmu/share/"],
+    ["https:/evil.example/davmu/share/"],
+    ["/%2F/evil.example/davmu/share/"],
   ])("refuses %s", (value) => {
     expect(safeRedirectTarget(value, origin, fallback)).toBe(fallback);
   });
 
   it("refuses everything when the origin itself is not a URL", () => {
     expect(safeRedirectTarget("/davmu/share/", "not a url", fallback)).toBe(fallback);
+  });
+});
+
+describe("redirectLocation", () => {
+  it.each([
+    ["/davmu/share/news/doc/2026/11/abc/index.html#c-9", "/news/doc/2026/11/abc/index.html#c-9"],
+    ["/davmu/share/auth?redirect=%2Fdavmu%2Fshare%2F", "/auth?redirect=%2Fdavmu%2Fshare%2F"],
+    ["/davmu/share/", "/"],
+  ])("gives the router path of %s", (value, expected) => {
+    expect(redirectLocation(value, origin)).toBe(expected);
+  });
+
+  // Whatever goes in, what comes out is one slash and then a path the router puts under the base.
+  it.each([
+    ["/davmu/share//evil.example/phish"],
+    ["//evil.example"],
+    ["/davmu/share/\\evil.example"],
+    ["https://evil.example/davmu/share/"],
+    ["javascript:alert(1)"],
+    ["/davmu/share/%2F%2Fevil.example"],
+    [""],
+    [null],
+  ])("sends %s home", (value) => {
+    expect(redirectLocation(value, origin)).toBe("/");
   });
 });
 

@@ -1,4 +1,4 @@
-import { BASE_PATH } from "~/lib/base-path";
+import { BASE_PATH, routerPath } from "~/lib/base-path";
 
 /** The desktop wrapper page; matched case-insensitively like the router, with or without a trailing slash. */
 const PC_PAGE = new RegExp(`^${escapeRegExp(BASE_PATH)}pc(?:/|\\.|$)`, "i");
@@ -15,6 +15,15 @@ export function isPcPage(pathname: string): boolean {
 export function safeRedirectTarget(value: string | null | undefined, origin: string, fallback: string): string {
   const url = parseOnSite(value, origin);
   return url ? url.pathname + url.search + url.hash : fallback;
+}
+
+/**
+ * The Location of every redirect a loader or action issues, as the router path Remix's redirect() takes
+ * (Remix puts the base path in front). `value` is a site path or URL, trusted or not; whatever it holds,
+ * the answer is a path on this origin under the base path, else the home page.
+ */
+export function redirectLocation(value: string | null | undefined, origin: string): string {
+  return routerPath(safeRedirectTarget(value, origin, BASE_PATH));
 }
 
 /**
@@ -42,6 +51,10 @@ function parseOnSite(value: string | null | undefined, origin: string): URL | nu
   }
   if (url.origin !== base.origin) return null;
   if (!url.pathname.startsWith(BASE_PATH) && url.pathname !== BASE_PATH.slice(0, -1)) return null;
+  // Below the base, an empty segment ('/davmu/share//evil.example') would leave '//evil.example' once the
+  // router strips the base: another host to a browser. Encoded slashes are refused too, so that no later
+  // decoding step can produce one; no page of the site has either in its path.
+  if (url.pathname.includes("//") || /%(?:2f|5c)/i.test(url.pathname)) return null;
   return url;
 }
 

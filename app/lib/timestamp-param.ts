@@ -1,16 +1,7 @@
+import { PAGE_TYPES } from "~/lib/content-types";
+
 /** Detail pages whose address gets a '_t' timestamp (spec section 2) so WeChat's page cache is bypassed. */
-const TIMESTAMPED_SEGMENTS = [
-  "/doc/",
-  "/video/",
-  "/audio/",
-  "/gallery/",
-  "/svideo/",
-  "/special/",
-  "/local_live/",
-  "/mini_program/",
-  "/audio_album/",
-  "/video_album/",
-];
+const TIMESTAMPED_SEGMENTS = PAGE_TYPES.map(({ page }) => `/${page.segment}/`);
 
 export const TIMESTAMP_PARAM = "_t";
 

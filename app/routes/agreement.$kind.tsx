@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 

@@ -8,12 +8,12 @@ import { LoginForm, type AuthActionData } from "~/components/login-form";
 import { formText, requireOwnForm } from "~/csrf.server";
 import { env } from "~/env.server";
 import { interactionSchema, performInteraction } from "~/interactions.server";
-import { BASE_PATH, routerPath } from "~/lib/base-path";
+import { BASE_PATH } from "~/lib/base-path";
 import { CODE_COUNTDOWN_SECONDS, LOGIN_TEXTS, validateLogin, validateSendCode } from "~/lib/login-form";
 import { formatPhoneInput } from "~/lib/phone";
-import { safeRedirectTarget } from "~/lib/redirect-target";
+import { redirectLocation, safeRedirectTarget } from "~/lib/redirect-target";
 import { createRateLimiter } from "~/rate-limit.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 import {
   callerFor,
   codeSentAt,
@@ -114,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return failure({ intent, phone }, error);
     }
     await flashToast(request, context, { text: LOGIN_TEXTS.loginSuccess, kind: "success" });
-    return redirect(routerPath(target), { headers: await sessionHeaders(context) });
+    return redirect(redirectLocation(target, context.origin), { headers: await sessionHeaders(context) });
   }
 
   if (intent === "logout") {
@@ -125,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await endUserSession(request, context, anonToken);
       await flashToast(request, context, { text: LOGOUT_TEXT, kind: "success" });
     }
-    return redirect(routerPath(redirectTo), { headers: await sessionHeaders(context) });
+    return redirect(redirectLocation(redirectTo, context.origin), { headers: await sessionHeaders(context) });
   }
 
   return data<AuthActionData>({ intent: "login", message: "无效的操作" }, { status: 400 });

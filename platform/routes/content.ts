@@ -34,6 +34,8 @@ const specialQuery = z.object({
   batch_index: intQuery(1, 1, 100_000),
 });
 const previewQuery = z.object({ preview: z.string({ required_error: "缺少参数 preview" }).min(1, "缺少参数 preview") });
+/** The side lists of a detail page leave out the page itself (`exclude`, a post id; one that does not decode excludes nothing). */
+const sideListQuery = (defaultSize: number) => pageQuery(defaultSize).extend({ exclude: z.string().max(64).optional() });
 const userRelatedParams = z.object({ type: z.string().regex(/^[a-z_]{1,32}$/, "参数 type 无效"), post_id: z.string() });
 
 const contentNotFound = () => new PlatformError(ErrorCode.contentNotFound, "内容不存在");
@@ -88,6 +90,11 @@ export function contentRoutes(ctx: PlatformContext): Router {
     return { list: rows.map((row) => shape(ctx, row)), total };
   }
 
+  /** The database id to leave out of a side list; 0 (no content has it) when none is given or it does not decode. */
+  function excludedId(postId: string | undefined): number {
+    return (postId && ctx.ids.decode(postId)) || 0;
+  }
+
   function groupIdOf(gid: string | undefined): number | null {
     if (gid === undefined || gid === "") return null;
     const id = ctx.ids.decode(gid);
@@ -111,8 +118,9 @@ export function contentRoutes(ctx: PlatformContext): Router {
     "/peony/v1/recommend",
     token,
     handle((req) => {
-      const query = parseInput(pageQuery(10), req.query);
-      const { list, total } = page("c.recommended = 1", "c.publish_at DESC, c.id DESC", {}, query.page, query.size);
+      const query = parseInput(sideListQuery(10), req.query);
+      const exclude = excludedId(query.exclude);
+      const { list, total } = page("c.recommended = 1 AND c.id != @exclude", "c.publish_at DESC, c.id DESC", { exclude }, query.page, query.size);
       return { news: list, total };
     }),
   );
@@ -121,9 +129,10 @@ export function contentRoutes(ctx: PlatformContext): Router {
     "/peony/v1/hot72",
     token,
     handle((req) => {
-      const query = parseInput(pageQuery(10), req.query);
+      const query = parseInput(sideListQuery(10), req.query);
       const since = new Date(ctx.now().getTime() - HOT_WINDOW_MS).toISOString();
-      const { list, total } = page("c.publish_at > @since", "c.view_count DESC, c.publish_at DESC", { since }, query.page, query.size);
+      const exclude = excludedId(query.exclude);
+      const { list, total } = page("c.publish_at > @since AND c.id != @exclude", "c.view_count DESC, c.publish_at DESC", { since, exclude }, query.page, query.size);
       return { news: list, total };
     }),
   );

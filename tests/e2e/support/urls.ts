@@ -13,3 +13,8 @@ export function urlId(dbId: number): string {
 export function articleUrl(dbId: number, actor = "news"): string {
   return `${BASE_PATH}${actor}/doc/2026/11/${urlId(dbId)}/index.html`;
 }
+
+/** The share URL of any content's detail page, by its path segment (spec section 2); special topics end in 'index'. */
+export function detailUrl(dbId: number, segment: string, actor = "news"): string {
+  return `${BASE_PATH}${actor}/${segment}/2026/11/${urlId(dbId)}/${segment === "special" ? "index" : "index.html"}`;
+}

@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import type { Comment } from "~/bff/comments.server";
 import { APP_OPEN_HASH } from "~/components/app-open-dialog";
-import { startReply } from "~/components/comment-footer";
+import { startReply } from "~/client/events";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { useLoadMore, type PageData } from "~/hooks/use-load-more";
 import { COMMENT_TEXTS, expandRepliesText } from "~/lib/comment-text";

@@ -11,6 +11,8 @@ type Props = {
   feed: { list: Card[]; total: number; pages: number };
   /** The query parameter holding how many pages the no-JS page shows. */
   pageParam: string;
+  /** The page being read: a page never lists itself, in its first pages or in those loaded later. */
+  exclude: string;
   now: string;
   ranked?: boolean;
 };
@@ -18,13 +20,13 @@ type Props = {
 const keyOf = (content: Card) => content.post_id;
 
 /** The '72 hours hotspot' and 'editor recommended' lists, each with its own load-more. */
-export function FeedSection({ kind, title, feed, pageParam, now, ranked = false }: Props) {
+export function FeedSection({ kind, title, feed, pageParam, exclude, now, ranked = false }: Props) {
   const location = useLocation();
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
     initial: feed.list,
     total: feed.total,
     pages: feed.pages,
-    pageUrl: (page) => `/api/feed/${kind}?page=${page}`,
+    pageUrl: (page) => `/api/feed/${kind}?page=${page}&exclude=${encodeURIComponent(exclude)}`,
     key: keyOf,
   });
   if (items.length === 0) return null;

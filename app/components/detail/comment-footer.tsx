@@ -1,42 +1,38 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent } from "react";
+import { onStartReply, openLogin } from "~/client/events";
 import { APP_OPEN_HASH } from "~/components/app-open-dialog";
-import { openLogin } from "~/components/login-sheet";
-import { showToast } from "~/components/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useLoginPrompt, type InteractionAnswer } from "~/hooks/use-login-prompt";
+import { useRootData } from "~/hooks/use-root-data";
 import { COMMENT_MAX_LENGTH, COMMENT_TEXTS } from "~/lib/comment-text";
 import { abbreviateCount } from "~/lib/count";
+import type { DetailLayout } from "~/lib/content-types";
 import type { ReplyTarget } from "~/lib/reply-target";
-import { useRootData } from "~/root";
-import type { ArticleActionData, ArticleData } from "~/routes/$actor.doc.($year).($month).$postId.$index";
 
-/** Tapping 回复 on a comment raises this event with the reply target (spec section 4: reply mode). */
-export const REPLY_EVENT = "share:reply";
+export type CommentFooterData = {
+  track_id: string;
+  like_count: number;
+  collect_count: number;
+  commentsOpen: boolean;
+  isCollected: boolean;
+  /** Reply mode without JavaScript: the comment named by ?reply=. */
+  replyTarget: ReplyTarget | null;
+};
 
-export function startReply(target: ReplyTarget) {
-  window.dispatchEvent(new CustomEvent<ReplyTarget>(REPLY_EVENT, { detail: target }));
-}
+type Props = CommentFooterData & {
+  kind: DetailLayout["footer"];
+  /** The action's answer to a form posted without JavaScript. */
+  documentResult?: InteractionAnswer;
+};
 
-/** Asks for a login when the action answered that one is needed; the action is done after it. */
-function useLoginPrompt(answer: ArticleActionData | undefined) {
-  useEffect(() => {
-    if (answer?.needLogin) openLogin();
-    else if (answer?.fieldError) showToast({ text: answer.fieldError, kind: "error" });
-  }, [answer]);
-}
-
-type Props = { data: ArticleData };
-
-/**
- * The fixed comment bar of spec section 2: input (with reply mode), like, collect, send.
- * `documentResult` is the action's answer to a form posted without JavaScript.
- */
-export function CommentFooter({ data, documentResult }: Props & { documentResult?: ArticleActionData }) {
-  const { article, commentsOpen, isCollected } = data;
+/** The fixed comment bar of spec section 2: input (with reply mode), like, collect, send; posts to the detail page's action. */
+export function CommentFooter({ kind, documentResult, ...data }: Props) {
+  const { commentsOpen, isCollected } = data;
   const root = useRootData();
   const hydrated = useHydrated();
-  const comment = useFetcher<ArticleActionData>();
-  const collect = useFetcher<ArticleActionData>();
+  const comment = useFetcher<InteractionAnswer>();
+  const collect = useFetcher<InteractionAnswer>();
   const inputRef = useRef<HTMLInputElement>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
   const [reply, setReply] = useState<ReplyTarget | null>(data.replyTarget);
@@ -46,12 +42,10 @@ export function CommentFooter({ data, documentResult }: Props & { documentResult
   useLoginPrompt(collect.data);
 
   useEffect(() => {
-    const onReply = (event: Event) => {
-      setReply((event as CustomEvent<ReplyTarget>).detail);
+    return onStartReply((target) => {
+      setReply(target);
       inputRef.current?.focus();
-    };
-    window.addEventListener(REPLY_EVENT, onReply);
-    return () => window.removeEventListener(REPLY_EVENT, onReply);
+    });
   }, []);
 
   // A sent comment comes back as a redirect: the input empties once the fetcher settles without an error.
@@ -85,7 +79,7 @@ export function CommentFooter({ data, documentResult }: Props & { documentResult
   const fieldError = (comment.data ?? documentResult)?.fieldError;
 
   return (
-    <div className="footer-bar">
+    <div className={kind === "gallery" ? "footer-bar footer-bar--gallery" : "footer-bar"}>
       {fieldError ? (
         <p className="footer-bar__error" id="comment-error" role="alert">
           {fieldError}
@@ -94,7 +88,7 @@ export function CommentFooter({ data, documentResult }: Props & { documentResult
       <comment.Form method="post" className="footer-bar__form" preventScrollReset>
         {csrf}
         {js}
-        <input type="hidden" name="track_id" value={article.track_id} />
+        <input type="hidden" name="track_id" value={data.track_id} />
         {reply ? (
           <>
             <input type="hidden" name="parent_id" value={reply.parentId} />
@@ -125,14 +119,14 @@ export function CommentFooter({ data, documentResult }: Props & { documentResult
           发送
         </button>
       </comment.Form>
-      <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${abbreviateCount(article.like_count)}`}>
+      <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${abbreviateCount(data.like_count)}`}>
         <span className="icon icon--like" aria-hidden="true" />
-        <span className="footer-bar__count">{abbreviateCount(article.like_count)}</span>
+        <span className="footer-bar__count">{abbreviateCount(data.like_count)}</span>
       </a>
       <collect.Form method="post" preventScrollReset>
         {csrf}
         {js}
-        <input type="hidden" name="track_id" value={article.track_id} />
+        <input type="hidden" name="track_id" value={data.track_id} />
         <input type="hidden" name="type" value={isCollected ? "del" : "add"} />
         <button
           className={isCollected ? "footer-bar__action footer-bar__action--on" : "footer-bar__action"}
@@ -141,38 +135,12 @@ export function CommentFooter({ data, documentResult }: Props & { documentResult
           value="collect"
           aria-pressed={isCollected}
           // The visible count is part of the name, as screen-reader users hear what sighted users see.
-          aria-label={`${isCollected ? "取消收藏" : "收藏"} ${abbreviateCount(article.collect_count)}`}
+          aria-label={`${isCollected ? "取消收藏" : "收藏"} ${abbreviateCount(data.collect_count)}`}
         >
           <span className="icon icon--collect" aria-hidden="true" />
-          <span className="footer-bar__count">{abbreviateCount(article.collect_count)}</span>
+          <span className="footer-bar__count">{abbreviateCount(data.collect_count)}</span>
         </button>
       </collect.Form>
     </div>
-  );
-}
-
-/** Follow / unfollow the content's official account (mp), next to its name. */
-export function FollowButton({ data }: Props) {
-  const root = useRootData();
-  const hydrated = useHydrated();
-  const follow = useFetcher<ArticleActionData>();
-  useLoginPrompt(follow.data);
-  if (!data.article.mp) return null;
-  return (
-    <follow.Form method="post" className="follow" preventScrollReset>
-      <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <input type="hidden" name="mp" value={data.article.mp} />
-      <input type="hidden" name="type" value={data.isFollowed ? "del" : "add"} />
-      <button
-        className={data.isFollowed ? "follow__button follow__button--on" : "follow__button"}
-        type="submit"
-        name="intent"
-        value="follow"
-        aria-pressed={data.isFollowed}
-      >
-        {data.isFollowed ? "已关注" : "+ 关注"}
-      </button>
-    </follow.Form>
   );
 }

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeHtml as clean } from "./sanitize.worker";
+
+describe("sanitizeHtml policy", () => {
+  it("keeps ordinary article markup and classes", () => {
+    const html = '<h2 class="title">标题</h2><p>正文<strong>加粗</strong><em>斜体</em></p><ul><li>一</li></ul><blockquote>引用</blockquote>';
+    expect(clean(html)).toBe(html);
+  });
+
+  it("removes scripts, styles and their contents", () => {
+    const out = clean('<p>a</p><script>alert(1)</script><style>body{display:none}</style><p>b</p>');
+    expect(out).toBe("<p>a</p><p>b</p>");
+  });
+
+  it("removes object, embed, form and input elements", () => {
+    const out = clean('<object data="x.swf"></object><embed src="x.swf"><form action="/steal"><input name="p"><button>go</button></form>');
+    expect(out).not.toMatch(/<(object|embed|form|input|button)/i);
+  });
+
+  it("removes event handler attributes", () => {
+    const out = clean('<img src="https://img.example.cn/a.jpg" onerror="alert(1)" onload="alert(2)"><p onclick="x()">t</p>');
+    expect(out).not.toMatch(/on(error|load|click)/i);
+    expect(out).toContain('src="https://img.example.cn/a.jpg"');
+  });
+
+  it("removes style attributes but keeps image dimensions", () => {
+    const out = clean('<p style="position:fixed;top:0">t</p><img src="/a.png" width="640" height="360" style="x">');
+    expect(out).not.toContain("style=");
+    expect(out).toContain('width="640"');
+    expect(out).toContain('height="360"');
+  });
+
+  it.each([
+    '<a href="javascript:alert(1)">x</a>',
+    '<a href="JaVaScRiPt:alert(1)">x</a>',
+    '<a href="jav&#x09;ascript:alert(1)">x</a>',
+    '<a href="jav&#x0A;ascript:alert(1)">x</a>',
+    '<a href=" &#14; javascript:alert(1)">x</a>',
+    '<a href="javascript&colon;alert(1)">x</a>',
+    '<a href="vbscript:msgbox(1)">x</a>',
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  ])("drops a dangerous link: %s", (html) => {
+    expect(clean(html)).toBe("<a>x</a>");
+  });
+
+  it("refuses data: URLs on images and media too", () => {
+    const out = clean('<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="><video poster="data:image/png;base64,AAAA" src="https://v.example.cn/a.mp4"></video>');
+    expect(out).not.toContain("data:");
+    expect(out).toContain('src="https://v.example.cn/a.mp4"');
+  });
+
+  it("removes svg and math, with the scripts hidden inside them", () => {
+    for (const html of [
+      "<svg><script>alert(1)</script></svg>",
+      '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+      '<svg><animate onbegin="alert(1)" attributeName="x"></animate></svg>',
+    ]) {
+      const out = clean(html);
+      expect(out).not.toMatch(/<(svg|math|script|animate)|onerror|onbegin|javascript:/i);
+    }
+  });
+
+  it("survives mutation-XSS style markup", () => {
+    const out = clean('<noscript><p title="</noscript><img src=x onerror=alert(1)>">');
+    expect(out).not.toMatch(/onerror/i);
+  });
+
+  it("keeps https iframes from trusted video hosts, sandboxed and lazy", () => {
+    const out = clean('<iframe src="https://player.bilibili.com/player.html?bvid=BV1xx" width="100%" height="240" allowfullscreen="true" frameborder="0" onload="x()"></iframe>');
+    expect(out).toContain('src="https://player.bilibili.com/player.html?bvid=BV1xx"');
+    expect(out).toContain('sandbox="allow-scripts allow-same-origin allow-presentation"');
+    expect(out).toContain('loading="lazy"');
+    expect(out).toContain("allowfullscreen");
+    expect(out).not.toContain("onload");
+  });
+
+  it.each([
+    '<iframe src="https://evil.example.com/"></iframe>',
+    '<iframe src="http://player.bilibili.com/player.html"></iframe>',
+    '<iframe src="https://player.bilibili.com.evil.com/"></iframe>',
+    '<iframe src="https://evil.com/?u=https://player.bilibili.com/"></iframe>',
+    '<iframe src="https://player.bilibili.com@evil.com/"></iframe>',
+    '<iframe src="https://player.bilibili.com:8443/"></iframe>',
+    '<iframe src="//player.bilibili.com/player.html"></iframe>',
+    '<iframe src="javascript:alert(1)"></iframe>',
+    '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+    "<iframe></iframe>",
+  ])("removes an untrusted iframe: %s", (html) => {
+    expect(clean(`<p>a</p>${html}<p>b</p>`)).toBe("<p>a</p><p>b</p>");
+  });
+
+  it("strips srcdoc from a trusted iframe", () => {
+    const out = clean('<iframe src="https://v.qq.com/txp/iframe/player.html?vid=x" srcdoc="<script>alert(1)</script>"></iframe>');
+    expect(out).toContain('src="https://v.qq.com/txp/iframe/player.html?vid=x"');
+    expect(out).not.toContain("srcdoc");
+  });
+
+  it("fetches the first image at once and makes the others lazy and async", () => {
+    expect(clean('<p>x</p><img src="https://img.example.cn/a.jpg" alt="图"><img src="https://img.example.cn/b.jpg" alt="">')).toBe(
+      '<p>x</p><img src="https://img.example.cn/a.jpg" alt="图" fetchpriority="high">' +
+        '<img src="https://img.example.cn/b.jpg" alt="" loading="lazy" decoding="async">',
+    );
+  });
+
+  it("promotes a lazy-loading data-src to src and drops data attributes", () => {
+    const out = clean('<img data-src="https://mmbiz.qpic.cn/a.jpg" data-ratio="0.75">');
+    expect(out).toContain('src="https://mmbiz.qpic.cn/a.jpg"');
+    expect(out).not.toContain("data-");
+  });
+
+  it("does not promote a dangerous data-src", () => {
+    expect(clean('<img data-src="javascript:alert(1)">')).not.toContain("javascript");
+  });
+
+  it("opens external links in a new tab without an opener", () => {
+    expect(clean('<a href="https://example.org/">外链</a>')).toBe(
+      '<a href="https://example.org/" target="_blank" rel="noopener noreferrer">外链</a>',
+    );
+    expect(clean('<a href="//example.org/">x</a>')).toContain('target="_blank"');
+  });
+
+  it("leaves on-site links in the same tab and drops author-set targets", () => {
+    expect(clean('<a href="/davmu/share/news/doc/2026/11/x/index.html" target="_top">站内</a>')).toBe(
+      '<a href="/davmu/share/news/doc/2026/11/x/index.html">站内</a>',
+    );
+    expect(clean('<a href="tel:10086">电话</a>')).toBe('<a href="tel:10086">电话</a>');
+  });
+
+  it("gives media native controls and inline playback, without autoplay", () => {
+    const out = clean('<video src="https://v.example.cn/a.mp4" autoplay></video><audio src="https://v.example.cn/a.mp3"></audio>');
+    expect(out).not.toContain("autoplay");
+    expect(out).toMatch(/<video[^>]*controls/);
+    expect(out).toMatch(/<video[^>]*playsinline/);
+    expect(out).toMatch(/<audio[^>]*controls/);
+  });
+
+  it("handles empty input", () => {
+    expect(clean("")).toBe("");
+  });
+});

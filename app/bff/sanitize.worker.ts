@@ -1,0 +1,117 @@
+import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from "dompurify";
+import { JSDOM } from "jsdom";
+import { TRUSTED_EMBED_HOSTS } from "../lib/embed-hosts";
+
+// Runs in the worker threads of sanitize.server.ts (a full DOM per thread), never on the request path's
+// event loop. Imports stay relative and few: this file is also compiled on its own for production.
+
+const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:", "tel:"]);
+
+/** Attributes whose value the browser loads or navigates to. */
+const URL_ATTRIBUTES = new Set(["href", "src", "poster", "xlink:href", "action", "formaction", "cite", "background", "longdesc"]);
+
+/** Characters browsers ignore inside a URL scheme, e.g. the tab in 'jav&#x09;ascript:'. */
+const IGNORED_URL_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
+
+const POLICY: Config = {
+  USE_PROFILES: { html: true },
+  ADD_TAGS: ["iframe"],
+  ADD_ATTR: ["allowfullscreen", "frameborder"],
+  FORBID_TAGS: ["script", "style", "link", "meta", "base", "object", "embed", "form", "input", "button", "textarea", "select", "option"],
+  // srcset would need per-candidate URL checks; a single src is enough for article images.
+  FORBID_ATTR: ["style", "srcset", "srcdoc", "autoplay", "target"],
+  ALLOW_DATA_ATTR: false,
+  ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+};
+
+let purifier: DOMPurify | undefined;
+
+/** CMS rich HTML made safe to render with dangerouslySetInnerHTML. */
+export function sanitizeHtml(html: string): string {
+  const purify = getPurifier();
+  imagesSeen = 0;
+  return purify.sanitize(html, POLICY);
+}
+
+/** Images met so far in the body being sanitized (sanitizing is synchronous, so one counter serves). */
+let imagesSeen = 0;
+
+/** One jsdom window per thread: creating one costs milliseconds and megabytes. */
+function getPurifier(): DOMPurify {
+  if (purifier) return purifier;
+  const { window } = new JSDOM("");
+  const instance = createDOMPurify(window as unknown as WindowLike);
+
+  instance.addHook("uponSanitizeElement", (node, data) => {
+    if (data.tagName === "iframe" && !isTrustedEmbed((node as Element).getAttribute("src"))) {
+      node.parentNode?.removeChild(node);
+    }
+  });
+
+  instance.addHook("beforeSanitizeAttributes", (node) => {
+    // WeChat-style articles lazy-load with data-src and no src; promote it so the image still shows.
+    const element = node as Element;
+    if (element.nodeName === "IMG" && !element.getAttribute("src") && element.getAttribute("data-src")) {
+      element.setAttribute("src", element.getAttribute("data-src") ?? "");
+    }
+  });
+
+  instance.addHook("uponSanitizeAttribute", (_node, data) => {
+    // DOMPurify lets data: through on media elements; this site refuses it everywhere.
+    if (URL_ATTRIBUTES.has(data.attrName) && !isSafeUrl(data.attrValue)) data.keepAttr = false;
+  });
+
+  instance.addHook("afterSanitizeAttributes", (node) => {
+    const element = node as Element;
+    switch (element.nodeName) {
+      case "IMG":
+        // The first picture is often the largest thing on screen: fetch it at once; the rest when scrolled to.
+        if (imagesSeen++ === 0) {
+          element.setAttribute("fetchpriority", "high");
+        } else {
+          element.setAttribute("loading", "lazy");
+          element.setAttribute("decoding", "async");
+        }
+        break;
+      case "A":
+        if (isExternalHref(element.getAttribute("href"))) {
+          element.setAttribute("target", "_blank");
+          element.setAttribute("rel", "noopener noreferrer");
+        }
+        break;
+      case "IFRAME":
+        element.setAttribute("loading", "lazy");
+        element.setAttribute("sandbox", "allow-scripts allow-same-origin allow-presentation");
+        break;
+      case "VIDEO":
+      case "AUDIO":
+        // Scripts are gone, so native controls are the only way to play; inline playback per the player defaults.
+        element.setAttribute("controls", "");
+        if (element.nodeName === "VIDEO") element.setAttribute("playsinline", "");
+        break;
+    }
+  });
+
+  purifier = instance;
+  return instance;
+}
+
+function isSafeUrl(value: string): boolean {
+  const compact = value.replace(IGNORED_URL_CHARACTERS, "");
+  const scheme = /^([a-z][a-z\d+.-]*:)/i.exec(compact);
+  return !scheme || SAFE_SCHEMES.has(scheme[1].toLowerCase());
+}
+
+function isExternalHref(href: string | null): boolean {
+  return href !== null && /^(?:https?:)?\/\//i.test(href.trim());
+}
+
+function isTrustedEmbed(src: string | null): boolean {
+  if (!src) return false;
+  try {
+    const url = new URL(src.trim());
+    return url.protocol === "https:" && TRUSTED_EMBED_HOSTS.includes(url.hostname) && url.port === "" && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}

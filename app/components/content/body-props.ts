@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import type { BodyKind } from "~/lib/content-types";
+import type { ShareableContent } from "~/lib/share-meta";
+
+/** What every body gets of the content it shows (the page's share metadata reads the same): only what is rendered travels in the page's data. */
+export type ContentView = ShareableContent & {
+  post_id: string;
+  view_count: number;
+  pic_num: number;
+  album_status: { status: number; total: number } | null;
+  /** The rich text, sanitized on the server; empty for types without one. */
+  html: string;
+};
+
+/**
+ * The per-type additions a body needs beyond ContentView (album items, special sections…), by body kind.
+ * A kind listed here gets its `extra` from the loader hook of the same kind in the detail route's
+ * detail.server.ts (EXTRA_LOADERS); a kind not listed gets null. Add the kind here and its hook there.
+ */
+export interface BodyExtras {}
+
+export type BodyExtra<K extends BodyKind> = K extends keyof BodyExtras ? BodyExtras[K] : null;
+
+export type BodyProps<K extends BodyKind = BodyKind> = {
+  content: ContentView;
+  extra: BodyExtra<K>;
+  /** When the page was made (ISO), for relative dates that match between server and client. */
+  now: string;
+  /** The follow control for the content's official account, placed next to its name; null without one. */
+  follow: ReactNode;
+};

@@ -1,0 +1,75 @@
+import type { ComponentType } from "react";
+import type { Comment } from "~/bff/comments.server";
+import type { Card } from "~/bff/content.server";
+import { AppOpenDialog } from "~/components/app-open-dialog";
+import { BODIES } from "~/components/content/bodies";
+import type { BodyExtra, BodyProps, ContentView } from "~/components/content/body-props";
+import { ContentCard } from "~/components/content-card";
+import { CommentFooter, type CommentFooterData } from "~/components/detail/comment-footer";
+import { CommentList } from "~/components/detail/comment-list";
+import { FeedSection } from "~/components/detail/feed-section";
+import { FollowButton, type FollowState } from "~/components/detail/follow-button";
+import type { InteractionAnswer } from "~/hooks/use-login-prompt";
+import type { BodyKind, DetailLayout as LayoutFlags } from "~/lib/content-types";
+
+type Feed = { list: Card[]; total: number; pages: number };
+
+/** The parts under the body (spec section 2's bottom components): related reading, comments, hot list, recommendations. */
+export type BottomLists = {
+  related: Card[];
+  comments: { list: Comment[]; total: number; pages: number; expanded: string | null };
+  commentsOpen: boolean;
+  hot: Feed;
+  recommended: Feed;
+};
+
+export type DetailPageData = {
+  body: BodyKind;
+  layout: LayoutFlags;
+  content: ContentView;
+  extra: BodyExtra<BodyKind>;
+  /** Null when the content has no official account. */
+  follow: FollowState | null;
+  /** Null when the type hides the comment footer. */
+  footer: CommentFooterData | null;
+  /** Null when the type hides the bottom components. */
+  bottom: BottomLists | null;
+  now: string;
+};
+
+/**
+ * The docDetail layout of spec section 2, the same for every content type: the type's body, then (where the
+ * registry's layout flags allow) related reading, comments, the hot list and recommendations, and the comment footer.
+ */
+export function DetailLayout({ body, layout, content, extra, follow, footer, bottom, now, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
+  const Body = BODIES[body] as ComponentType<BodyProps>;
+  return (
+    <>
+      <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`}>
+        <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton {...follow} /> : null} />
+
+        {bottom ? (
+          <>
+            {bottom.related.length > 0 ? (
+              <section className="section" aria-labelledby="related-title">
+                <h2 id="related-title" className="section__title">
+                  相关阅读
+                </h2>
+                <ul className="card-list">
+                  {bottom.related.map((card) => (
+                    <ContentCard key={card.post_id} content={card} now={now} />
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            <CommentList postId={content.post_id} open={bottom.commentsOpen} comments={bottom.comments} now={now} />
+            <FeedSection kind="hot72" title="72小时热点" feed={bottom.hot} pageParam="hpage" exclude={content.post_id} now={now} ranked />
+            <FeedSection kind="recommend" title="编辑推荐" feed={bottom.recommended} pageParam="rpage" exclude={content.post_id} now={now} />
+          </>
+        ) : null}
+      </main>
+      {footer ? <CommentFooter {...footer} kind={layout.footer} documentResult={documentResult} /> : null}
+      <AppOpenDialog />
+    </>
+  );
+}

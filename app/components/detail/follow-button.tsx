@@ -1,0 +1,35 @@
+import { useFetcher } from "@remix-run/react";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useLoginPrompt, type InteractionAnswer } from "~/hooks/use-login-prompt";
+import { useRootData } from "~/hooks/use-root-data";
+
+export type FollowState = {
+  /** The content's official account. */
+  mp: string;
+  isFollowed: boolean;
+};
+
+/** Follow / unfollow the content's official account (mp), next to its name; posts to the detail page's action. */
+export function FollowButton({ mp, isFollowed }: FollowState) {
+  const root = useRootData();
+  const hydrated = useHydrated();
+  const follow = useFetcher<InteractionAnswer>();
+  useLoginPrompt(follow.data);
+  return (
+    <follow.Form method="post" className="follow" preventScrollReset>
+      <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <input type="hidden" name="mp" value={mp} />
+      <input type="hidden" name="type" value={isFollowed ? "del" : "add"} />
+      <button
+        className={isFollowed ? "follow__button follow__button--on" : "follow__button"}
+        type="submit"
+        name="intent"
+        value="follow"
+        aria-pressed={isFollowed}
+      >
+        {isFollowed ? "已关注" : "+ 关注"}
+      </button>
+    </follow.Form>
+  );
+}

@@ -1,0 +1,13 @@
+import { useEffect } from "react";
+import { openLogin, showToast } from "~/client/events";
+
+/** What the detail page's interaction action (comment, collect, follow) answers when it does not redirect. */
+export type InteractionAnswer = { needLogin?: boolean; fieldError?: string };
+
+/** Asks for a login when the action answered that one is needed (the action is done after it), or shows its error. */
+export function useLoginPrompt(answer: InteractionAnswer | undefined) {
+  useEffect(() => {
+    if (answer?.needLogin) openLogin();
+    else if (answer?.fieldError) showToast({ text: answer.fieldError, kind: "error" });
+  }, [answer]);
+}

@@ -1,0 +1,29 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { NavigationItem } from "~/bff/app-config.server";
+import type { Device } from "~/lib/device";
+import type { Toast, Visitor } from "~/session.server";
+
+/**
+ * What the root loader gives every page. Declared here rather than inferred from root.tsx, so that
+ * components reading it never import the root module (root.tsx renders them: that would be a circle).
+ */
+export type RootData = {
+  site: {
+    name: string;
+    description: string;
+    logo: string;
+    downloadUrl: string;
+    themeColor: string;
+    navigation: NavigationItem[];
+  };
+  device: Pick<Device, "isWeChat" | "isAndroid" | "isHarmony" | "isMiniProgram" | "isMobile" | "isBot" | "isOwnApp">;
+  /** Spec section 1: no banner inside our own client or on previews. */
+  showBanner: boolean;
+  user: Visitor["user"];
+  csrfToken: string;
+  toast: Toast | null;
+};
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>("root");
+}

@@ -1,0 +1,150 @@
+/**
+ * The content-type registry: every per-type rule of the site derives from this one table (spec sections 2 and 3).
+ * A type has up to three faces, each optional:
+ *   - `badge`: the tag badge shown on cards (only the catalog types of spec section 2 have one);
+ *   - `app`: how the native app is asked to open it (stype and series of spec section 3);
+ *   - `page`: its detail page on this site (path segment, body kind, docDetail layout flags, share metadata).
+ * Link content has no page (it opens its http(s) target); h5, topic and sp_topic are catalog types that only
+ * carry a badge; live and cloud_form are known to the content model but not shown here yet.
+ */
+
+/** The icon drawn in a tag badge (app/components/tag-badge.tsx draws one per value). */
+export type BadgeIcon =
+  | "video"
+  | "svideo"
+  | "audio"
+  | "image"
+  | "audio_album"
+  | "video_album"
+  | "live"
+  | "mini_program"
+  | "topic"
+  | "h5"
+  | "special";
+
+/** Which body component renders a detail page (app/components/content/bodies.ts maps each to one). */
+export type BodyKind =
+  | "article"
+  | "video"
+  | "svideo"
+  | "audio"
+  | "gallery"
+  | "audio_album"
+  | "video_album"
+  | "mini_program"
+  | "special"
+  | "local_live";
+
+/** The Open Graph `og:type` of a detail page. */
+export type OgType = "article" | "video.other" | "music.song" | "music.album" | "website";
+
+/** The schema.org type of a detail page's JSON-LD. */
+export type SchemaType = "NewsArticle" | "VideoObject" | "AudioObject" | "ImageGallery" | "CollectionPage" | "WebPage";
+
+export type DetailLayout = {
+  /** The fixed comment bar (input, like, collect, send); spec: hidden for audio_album, svideo, special, local_live. */
+  commentFooter: boolean;
+  /** Related reading, comments list, hot list and recommendations; spec: hidden for gallery, audio_album, svideo, special, local_live. */
+  bottomLists: boolean;
+  /** The footer kind; spec: 'gallery' on gallery pages. */
+  footer: "default" | "gallery";
+};
+
+export type DetailPage = {
+  /** The `{type}` segment of /{actor}/{type}/{year}/{month}/{post_id}/{index}. */
+  segment: string;
+  /** The last path segment the page requires: 'index.html', or 'index' for special topics (spec section 2). */
+  index: "index.html" | "index";
+  body: BodyKind;
+  layout: DetailLayout;
+  og: OgType;
+  schema: SchemaType;
+};
+
+export type ContentTypeEntry = {
+  badge: { label: string; icon: BadgeIcon } | null;
+  app: { stype: string; series?: string } | null;
+  page: DetailPage | null;
+};
+
+const FULL: DetailLayout = { commentFooter: true, bottomLists: true, footer: "default" };
+const BARE: DetailLayout = { commentFooter: false, bottomLists: false, footer: "default" };
+
+function page(segment: string, body: BodyKind, layout: DetailLayout, og: OgType, schema: SchemaType, index: DetailPage["index"] = "index.html"): DetailPage {
+  return { segment, index, body, layout, og, schema };
+}
+
+export const CONTENT_TYPES = {
+  article: {
+    badge: null,
+    app: { stype: "docDetailspage", series: "imagetext" },
+    page: page("doc", "article", FULL, "article", "NewsArticle"),
+  },
+  special: {
+    badge: null,
+    app: { stype: "specialHomepage", series: "special" },
+    page: page("special", "special", BARE, "website", "CollectionPage", "index"),
+  },
+  video: {
+    badge: { label: "视频", icon: "video" },
+    app: { stype: "videoDetailspage", series: "video" },
+    page: page("video", "video", FULL, "video.other", "VideoObject"),
+  },
+  svideo: {
+    badge: { label: "短视频", icon: "svideo" },
+    app: { stype: "mpVideoDetailspage", series: "svideo" },
+    page: page("svideo", "svideo", BARE, "video.other", "VideoObject"),
+  },
+  audio: {
+    badge: { label: "音频", icon: "audio" },
+    app: { stype: "audioDetailspage", series: "audio" },
+    page: page("audio", "audio", FULL, "music.song", "AudioObject"),
+  },
+  image: {
+    badge: { label: "图集", icon: "image" },
+    app: { stype: "galleryDetailspage", series: "atlas" },
+    page: page("gallery", "gallery", { commentFooter: true, bottomLists: false, footer: "gallery" }, "article", "ImageGallery"),
+  },
+  video_album: {
+    badge: { label: "视频专辑", icon: "video_album" },
+    app: { stype: "videoAlbumDetailspage", series: "video_album" },
+    page: page("video_album", "video_album", FULL, "website", "CollectionPage"),
+  },
+  audio_album: {
+    badge: { label: "音频专辑", icon: "audio_album" },
+    app: { stype: "audioAlbumDetailspage", series: "audio_album" },
+    page: page("audio_album", "audio_album", BARE, "music.album", "CollectionPage"),
+  },
+  mini_program: {
+    badge: { label: "小程序", icon: "mini_program" },
+    app: { stype: "miniProgramDetailspage", series: "mini_program" },
+    page: page("mini_program", "mini_program", FULL, "website", "WebPage"),
+  },
+  local_live: {
+    badge: { label: "直播", icon: "live" },
+    app: { stype: "localLiveDetailspage", series: "local_live" },
+    page: page("local_live", "local_live", BARE, "video.other", "VideoObject"),
+  },
+  link: { badge: null, app: { stype: "linkDetailspage" }, page: null },
+  h5: { badge: { label: "H5", icon: "h5" }, app: null, page: null },
+  topic: { badge: { label: "话题", icon: "topic" }, app: null, page: null },
+  sp_topic: { badge: { label: "专题", icon: "special" }, app: null, page: null },
+} as const satisfies Record<string, ContentTypeEntry>;
+
+export type ContentType = keyof typeof CONTENT_TYPES;
+
+/** The registry entry of a content type; undefined for a type the site does not know (own keys only). */
+export function contentTypeEntry(contentType: string): ContentTypeEntry | undefined {
+  // Not Object.hasOwn: older Android webviews in the audience lack it, and the build does not polyfill.
+  return Object.prototype.hasOwnProperty.call(CONTENT_TYPES, contentType) ? CONTENT_TYPES[contentType as ContentType] : undefined;
+}
+
+/** Content types that have a detail page on this site, with that page. */
+export const PAGE_TYPES: ReadonlyArray<{ type: ContentType; page: DetailPage }> = Object.entries(CONTENT_TYPES).flatMap(
+  ([type, entry]: [string, ContentTypeEntry]) => (entry.page ? [{ type: type as ContentType, page: entry.page }] : []),
+);
+
+/** The content type whose detail page lives under a path segment ('gallery' → image); undefined for unknown segments. */
+export function typeOfSegment(segment: string): { type: ContentType; page: DetailPage } | undefined {
+  return PAGE_TYPES.find((candidate) => candidate.page.segment === segment);
+}

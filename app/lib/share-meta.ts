@@ -1,0 +1,119 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { contentTypeEntry, type SchemaType } from "~/lib/content-types";
+import { parseDate } from "~/lib/relative-date";
+
+/** The fields of a content item that its share metadata reads. */
+export type ShareableContent = {
+  content_type: string;
+  title: string;
+  summary: string;
+  source_alias: string;
+  mp_name: string;
+  publish_at: string;
+  duration_str: string;
+  /** The first style image (thumb, else url); empty when there is none. */
+  cover: string;
+  /** The playable media address for video and audio types; empty when there is none. */
+  media_url: string;
+};
+
+export type ShareMetaInput = {
+  content: ShareableContent;
+  /** The page's canonical absolute URL; relative cover and media addresses resolve against it. */
+  canonical: string;
+  site: { name: string; description: string };
+};
+
+/** '03:25' or '1:02:03' as an ISO 8601 duration ('PT3M25S'); empty when it is not a duration. */
+export function isoDuration(durationStr: string): string {
+  if (!/^\d+(:\d{1,2}){0,2}$/.test(durationStr.trim())) return "";
+  const parts = durationStr.trim().split(":").map(Number);
+  const [hours, minutes, seconds] = [0, 0, 0, ...parts].slice(-3);
+  const total = hours * 3600 + minutes * 60 + seconds;
+  if (total === 0) return "";
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s ? `${s}S` : ""}`;
+}
+
+/** A platform date (UTC+8 when it has no offset) in ISO 8601, as schema.org and Open Graph want it; the input when it does not parse. */
+function isoDate(value: string): string {
+  const date = parseDate(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/**
+ * The share metadata of a detail page: title, description, canonical link, Open Graph (its type, and
+ * og:image / og:video / og:audio as the content has them), Twitter card and JSON-LD, each typed by the
+ * content-type registry (an article is a NewsArticle, a video a VideoObject, a gallery an ImageGallery…).
+ */
+export function detailShareMeta({ content, canonical, site }: ShareMetaInput): MetaDescriptor[] {
+  const page = contentTypeEntry(content.content_type)?.page;
+  const og = page?.og ?? "article";
+  const schema = page?.schema ?? "NewsArticle";
+  const siteName = site.name || "精彩内容";
+  const description = content.summary || site.description || "打开APP，查看更多精彩内容";
+  const absolute = (href: string) => (href ? new URL(href, canonical).href : "");
+  const image = absolute(content.cover);
+  const media = absolute(content.media_url);
+  const published = isoDate(content.publish_at);
+  const duration = isoDuration(content.duration_str);
+  const author = content.mp_name || content.source_alias || siteName;
+  const isVideo = og === "video.other";
+  const isAudio = og === "music.song";
+
+  const openGraph: MetaDescriptor[] = [
+    { property: "og:type", content: og },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: content.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    ...(isVideo && media ? [{ property: "og:video", content: media }] : []),
+    ...(isAudio && media ? [{ property: "og:audio", content: media }] : []),
+    ...(og === "article" ? [{ property: "article:published_time", content: published }] : []),
+  ];
+
+  const common = { name: content.title, description, url: canonical, ...(image ? { image: [image] } : {}) };
+  const byType: Record<SchemaType, Record<string, unknown>> = {
+    NewsArticle: {
+      headline: content.title,
+      description,
+      datePublished: published,
+      mainEntityOfPage: canonical,
+      ...(image ? { image: [image] } : {}),
+      author: { "@type": "Organization", name: author },
+      publisher: { "@type": "Organization", name: siteName },
+    },
+    VideoObject: {
+      ...common,
+      uploadDate: published,
+      ...(image ? { thumbnailUrl: [image] } : {}),
+      ...(media ? { contentUrl: media } : {}),
+      ...(duration ? { duration } : {}),
+    },
+    AudioObject: {
+      ...common,
+      datePublished: published,
+      ...(media ? { contentUrl: media } : {}),
+      ...(duration ? { duration } : {}),
+      author: { "@type": "Organization", name: author },
+    },
+    ImageGallery: { ...common, datePublished: published, author: { "@type": "Organization", name: author } },
+    CollectionPage: { ...common, datePublished: published },
+    WebPage: { ...common, datePublished: published },
+  };
+
+  return [
+    { title: `${content.title} - ${siteName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...openGraph,
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: content.title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+    { "script:ld+json": { "@context": "https://schema.org", "@type": schema, ...byType[schema] } },
+  ];
+}
