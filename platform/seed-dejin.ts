@@ -410,9 +410,9 @@ export function seedDejin(db: Db, { at, hoursAgo }: Clock): void {
 
   const insertContent = db.prepare(
     `INSERT INTO contents (id, content_type, title, summary, source_alias, body, covers, images, media_url, media_width,
-       media_height, duration_sec, view_count, like_count, publish_at)
+       media_height, duration_sec, view_count, like_count, collect_count, publish_at)
      VALUES (@id, 'clue_report', @title, @summary, @source, @body, @covers, @images, @media, @width, @height, @seconds,
-       @views, @likes, @publishAt)`,
+       @views, @likes, @collects, @publishAt)`,
   );
   const insertClue = db.prepare("INSERT INTO clues (content_id, reporter_id, channel_id, location, happened_at) VALUES (?, ?, ?, ?, ?)");
   const insertMention = db.prepare("INSERT INTO clue_mentions (content_id, user_id) VALUES (?, ?)");
@@ -439,6 +439,7 @@ export function seedDejin(db: Db, { at, hoursAgo }: Clock): void {
       seconds: c.video?.seconds ?? 0,
       views: c.views,
       likes: c.likes,
+      collects: Math.round(c.likes / 8),
       publishAt: at(published),
     });
     insertClue.run(c.id, c.reporter, c.channel, c.location, at(hoursAgo(c.hoursAgo + c.sawHoursBefore)));

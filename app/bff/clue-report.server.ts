@@ -24,6 +24,7 @@ const picture = z.object({ url: z.string(), thumb: z.string().default(""), width
 
 export const clueSchema = z.object({
   post_id: z.string(),
+  content_type: z.string().default("clue_report"),
   title: z.string(),
   content: z.string().default(""),
   location: z.string().default(""),
@@ -31,6 +32,7 @@ export const clueSchema = z.object({
   publish_at: z.string(),
   view_sum: count,
   like_count: count,
+  collect_count: count,
   comment_count: count,
   images: z.array(picture).default([]),
   video: z
@@ -41,6 +43,7 @@ export const clueSchema = z.object({
   topic_name: z.string().default(""),
   channel: z.object({ channel_id: z.string(), name: z.string() }).nullable().default(null),
   at_users: z.array(z.object({ user_id: z.string(), alias: z.string() })).default([]),
+  track_id: z.string().default(""),
   meta: z.object({ comment_available: z.string().default("false") }).default({}),
   enable_comment: z.boolean().default(false),
 });

@@ -41,6 +41,7 @@ type ClueRow = {
   covers: string;
   view_count: number;
   like_count: number;
+  collect_count: number;
   comment_count: number;
   comment_enabled: number;
   publish_at: string;
@@ -57,7 +58,7 @@ type ClueRow = {
 };
 
 const CLUE_SELECT = `SELECT c.id, c.title, c.body, c.images, c.media_url, c.media_width, c.media_height, c.duration_sec, c.covers,
-    c.view_count, c.like_count, c.comment_count, c.comment_enabled, c.publish_at,
+    c.view_count, c.like_count, c.collect_count, c.comment_count, c.comment_enabled, c.publish_at,
     cl.location, cl.happened_at, cl.reporter_id, u.alias AS reporter_alias, u.avatar AS reporter_avatar,
     ch.id AS channel_id, ch.name AS channel_name, t.name AS topic_name,
     (SELECT json_group_array(json_object('id', mu.id, 'alias', mu.alias))
@@ -95,6 +96,7 @@ export function clueReportRoutes(ctx: PlatformContext): Router {
       publish_at: row.publish_at,
       view_sum: row.view_count,
       like_count: row.like_count,
+      collect_count: row.collect_count,
       comment_count: row.comment_count,
       images: pictures.map(({ url, thumb, width, height }) => ({ url, thumb, width, height })),
       video: row.media_url

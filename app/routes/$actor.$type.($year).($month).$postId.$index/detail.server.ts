@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@re
 import { getAppConfig } from "~/bff/app-config.server";
 import { data, redirect } from "@remix-run/node";
 import { isMissingContent, rethrowAsResponse, type Caller } from "~/bff/client.server";
-import { listComments, listReplies, type Comment } from "~/bff/comments.server";
+import { listCommentPages, type Comment } from "~/bff/comments.server";
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card, type ContentDetail } from "~/bff/content.server";
 import { getFollowed, getUserRelated } from "~/bff/interactions.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
@@ -83,7 +83,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   const [detail, comments, related, hot, recommended] = await Promise.all([
     getContentDetail(caller, postId).catch(rethrowAsResponse),
     requested.layout.bottomLists
-      ? optional(collectPages(commentPages, (page) => listComments(caller, postId, page)), { list: [] as Comment[], total: 0 }, "comments")
+      ? optional(listCommentPages(caller, postId, commentPages, expanded), { list: [] as Comment[], total: 0 }, "comments")
       : null,
     requested.layout.bottomLists ? optional(listRelated(caller, postId, RELATED_SIZE), [], "related") : null,
     requested.layout.bottomLists
@@ -110,11 +110,6 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
 
   let bottom: BottomLists | null = null;
   if (comments && related && hot && recommended) {
-    // 'Expand N replies' without JavaScript: the chosen comment's replies come with the page.
-    if (expanded && comments.list.some((c) => c.gid === expanded)) {
-      const replies = await optional(listReplies(caller, postId, expanded), null, "replies");
-      if (replies) comments.list = comments.list.map((c) => (c.gid === expanded ? { ...c, replys: replies.list } : c));
-    }
     bottom = {
       related,
       comments: { ...comments, pages: commentPages, expanded },
