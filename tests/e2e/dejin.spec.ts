@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { DEJIN_FIXTURES } from "../../platform/seed-dejin";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { BASE_PATH } from "../../app/lib/base-path";
@@ -26,7 +26,7 @@ async function expectSameDocument(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 }
 
-async function loadMore(page: Page, testInfo: { project: { name: string } }) {
+async function loadMore(page: Page, testInfo: TestInfo) {
   const more = page.locator("a.load-more");
   if (isNoJs(testInfo)) {
     await more.click();

@@ -7,7 +7,9 @@ import { formatRelativeDate } from "~/lib/relative-date";
 const THUMBS_SHOWN = 3;
 
 /** One tip-off in a list: who reported it and when, its text, up to three pictures or the video's poster, where. */
-export function ClueCard({ clue, now }: { clue: Clue; now: string }) {
+/** `eager`: the first card of a page, whose pictures are likely the largest thing on screen: not lazy-loaded. */
+export function ClueCard({ clue, now, eager = false }: { clue: Clue; now: string; eager?: boolean }) {
+  const loading = eager ? undefined : "lazy";
   const detail = dejinPaths.detail(clue.post_id);
   const thumbs = clue.images.slice(0, THUMBS_SHOWN);
   return (
@@ -26,17 +28,17 @@ export function ClueCard({ clue, now }: { clue: Clue; now: string }) {
         </time>
       </div>
       <Link className="clue__link" to={detail} prefetch="intent">
-        <h3 className="clue__title">{clue.title}</h3>
+        <h2 className="clue__title">{clue.title}</h2>
         <p className="clue__text">{clue.content}</p>
         {clue.video ? (
           <span className="clue__video">
-            <img src={clue.video.poster} alt="" width={clue.video.width || 360} height={clue.video.height || 640} loading="lazy" decoding="async" />
+            <img src={clue.video.poster} alt="" width={clue.video.width || 360} height={clue.video.height || 640} loading={loading} decoding="async" />
             <span className="clue__play" aria-label="视频" />
           </span>
         ) : thumbs.length > 0 ? (
           <span className={`clue__pictures clue__pictures--${thumbs.length}`}>
             {thumbs.map((picture) => (
-              <img key={picture.url} src={picture.thumb || picture.url} alt="" width={picture.width || 640} height={picture.height || 360} loading="lazy" decoding="async" />
+              <img key={picture.url} src={picture.thumb || picture.url} alt="" width={picture.width || 640} height={picture.height || 360} loading={loading} decoding="async" />
             ))}
             {clue.images.length > THUMBS_SHOWN ? <span className="clue__more">共{clue.images.length}张</span> : null}
           </span>

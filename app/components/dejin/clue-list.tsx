@@ -25,8 +25,8 @@ export function ClueList({ page, pages, now, pageUrl, moreHref, emptyText }: Pro
   return (
     <>
       <ul className="clue-list">
-        {items.map((clue) => (
-          <ClueCard key={clue.post_id} clue={clue} now={now} />
+        {items.map((clue, index) => (
+          <ClueCard key={clue.post_id} clue={clue} now={now} eager={index === 0} />
         ))}
       </ul>
       {hasMore ? <LoadMoreLink href={moreHref(nextPage)} loading={loading} onClick={loadMore} text="加载更多" /> : <p className="clue-list__end">没有更多了</p>}
