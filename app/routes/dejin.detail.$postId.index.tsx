@@ -19,7 +19,6 @@ import { canComment } from "~/lib/comment-text";
 import { pageCount } from "~/lib/pages";
 import { findReplyTarget } from "~/lib/reply-target";
 import { detailShareMeta } from "~/lib/share-meta";
-import { getVisitor } from "~/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -35,8 +34,7 @@ const SUMMARY_LENGTH = 80;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postId = requirePostId(params);
-  const { caller, url, canonical, now } = await dejinRequest(request, context);
-  const visitor = await getVisitor(request, context);
+  const { visitor, caller, url, canonical, now } = await dejinRequest(request, context);
   const commentPages = pageCount(url.searchParams.get("cpage"));
   const expanded = url.searchParams.get("expand");
   // The clue decides the page (a missing one is a 404); its side parts degrade to empty.
