@@ -1,8 +1,13 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { PlatformError, type Caller } from "~/bff/client.server";
+import { PlatformError, rethrowAsResponse, type Caller } from "~/bff/client.server";
 import { postComment, setCollected, setFollowed } from "~/bff/interactions.server";
+import { formText, requireOwnForm } from "~/csrf.server";
+import type { InteractionAnswer } from "~/hooks/use-login-prompt";
+import { sitePath } from "~/lib/base-path";
 import { COMMENT_TEXTS, validateComment } from "~/lib/comment-text";
-import type { Toast } from "~/session.server";
+import { redirectLocation } from "~/lib/redirect-target";
+import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders, type Toast } from "~/session.server";
 
 /** What a visitor can do on a content page; kept in the session while they log in first. */
 export const interactionSchema = z.discriminatedUnion("intent", [
@@ -54,4 +59,53 @@ export async function performInteraction(caller: Caller, interaction: Interactio
     if (error instanceof PlatformError && error.kind === "code") return { toast: { text: error.message, kind: "error" } };
     throw error;
   }
+}
+
+/** The page an interaction is posted on: the content it acts on, and whether that page has the comment footer. */
+export type InteractionPage = { postId: string; commentFooter: boolean };
+
+/**
+ * The one interaction action of every page with a comment footer (content detail pages, the dejin clue page):
+ * comment and collect where the page has the footer, follow wherever the content has an official account.
+ * Without JavaScript it answers with a redirect back (and a toast), or to the login page first.
+ */
+export async function interactionAction({ request, context }: ActionFunctionArgs, page: InteractionPage) {
+  const form = await requireOwnForm(request, context);
+  const url = new URL(request.url);
+  url.searchParams.delete("reply");
+  const back = url.pathname + url.search;
+
+  const parentId = formText(form, "parent_id");
+  const parsed = interactionSchema.safeParse({
+    intent: formText(form, "intent"),
+    postId: page.postId,
+    trackId: formText(form, "track_id"),
+    content: formText(form, "content"),
+    reply: parentId ? { parentId, targetUserId: formText(form, "target_user_id"), targetUserAlias: formText(form, "target_user_alias") } : null,
+    mp: formText(form, "mp"),
+    type: formText(form, "type"),
+  });
+  if (!parsed.success || (parsed.data.intent !== "follow" && !page.commentFooter)) {
+    return data<InteractionAnswer>({ fieldError: "无效的操作" }, { status: 400 });
+  }
+  const interaction = parsed.data;
+  if (interaction.intent === "comment") {
+    const checked = validateComment(interaction.content);
+    if (!checked.ok) return data<InteractionAnswer>({ fieldError: checked.error }, { status: 400 });
+  }
+
+  const visitor = await getVisitor(request, context);
+  if (!visitor.isLoggedIn) {
+    // Log in first, then the same action is carried out (see the /auth action).
+    await rememberPending(request, context, interaction);
+    if (form.get("js") === "1") return data<InteractionAnswer>({ needLogin: true });
+    const anchor = interaction.intent === "comment" ? "#comments" : "";
+    const login = sitePath(`/auth?redirect=${encodeURIComponent(back + anchor)}`);
+    return redirect(redirectLocation(login, context.origin), { headers: await sessionHeaders(context) });
+  }
+
+  const result = await performInteraction(callerFor(visitor, request, context), interaction).catch(rethrowAsResponse);
+  await flashToast(request, context, result.toast);
+  const anchor = result.commentId ? `#c-${result.commentId}` : interaction.intent === "comment" ? "#comments" : "";
+  return redirect(redirectLocation(back + anchor, context.origin), { headers: await sessionHeaders(context) });
 }

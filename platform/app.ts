@@ -11,6 +11,7 @@ import { issueDraftPreviews, type DraftPreview } from "./preview";
 import { accountRoutes } from "./routes/account";
 import { appConfigRoutes } from "./routes/app-config";
 import { authRoutes } from "./routes/auth";
+import { clueReportRoutes } from "./routes/clue-report";
 import { collectionRoutes } from "./routes/collections";
 import { commentRoutes } from "./routes/comments";
 import { contentRoutes } from "./routes/content";
@@ -111,6 +112,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   router.use(listRoutes(ctx));
   router.use(searchRoutes(ctx));
   router.use(trackerRoutes(ctx));
+  router.use(clueReportRoutes(ctx));
   if (options.devKey) router.use(devRoutes(ctx, options.devKey));
   router.use(notFound);
   router.use(errorHandler(log));

@@ -11,7 +11,9 @@ export type ContentType =
   | "mini_program"
   | "link"
   | "local_live"
-  | "special";
+  | "special"
+  /** A tip-off: listed and served only through the clue report (routes/clue-report.ts). */
+  | "clue_report";
 
 /** A draft: never listed and never served by id, only through a signed preview link (preview.ts). */
 export const STATE_DRAFT = 0;
@@ -23,8 +25,8 @@ export const STATE_DELETED = 100;
 export const CONTENT_COLUMNS = `c.*, oa.name AS mp_name,
   (SELECT COUNT(*) FROM content_children cc WHERE cc.parent_id = c.id) AS child_count`;
 export const CONTENT_FROM = "contents c LEFT JOIN official_accounts oa ON oa.id = c.official_account_id";
-/** Listable: published and not scheduled for later. Bind the current time as `@now`. */
-export const LISTABLE = `c.state = ${STATE_PUBLISHED} AND c.publish_at <= @now`;
+/** Listable: published, not scheduled for later, and not a clue (clues list only in the clue report). Bind the current time as `@now`. */
+export const LISTABLE = `c.state = ${STATE_PUBLISHED} AND c.publish_at <= @now AND c.content_type != 'clue_report'`;
 
 export type ContentRow = {
   id: number;

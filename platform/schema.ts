@@ -6,7 +6,7 @@
  * Bumped whenever a table changes shape. A database written by another version holds only demo data, so it is
  * dropped and seeded afresh rather than migrated.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS official_accounts (
@@ -101,7 +101,7 @@ CREATE TABLE IF NOT EXISTS content_groups (
 CREATE TABLE IF NOT EXISTS contents (
   id INTEGER PRIMARY KEY,
   content_type TEXT NOT NULL CHECK (content_type IN ('article', 'video', 'svideo', 'audio', 'image', 'video_album',
-    'audio_album', 'mini_program', 'link', 'local_live', 'special')),
+    'audio_album', 'mini_program', 'link', 'local_live', 'special', 'clue_report')),
   title TEXT NOT NULL,
   summary TEXT NOT NULL DEFAULT '',
   source_alias TEXT NOT NULL DEFAULT '',
@@ -256,4 +256,51 @@ CREATE TABLE IF NOT EXISTS hot_words (
   label TEXT NOT NULL DEFAULT '',
   sort INTEGER NOT NULL
 );
+
+-- The clue report (tip-offs, 爆料). A clue is a contents row of type clue_report, so comments, collections and
+-- counts work as for any content; these tables hold what only clues have.
+CREATE TABLE IF NOT EXISTS clue_topics (
+  id INTEGER PRIMARY KEY,
+  -- The public key of a topic (its URL segment): unique, shown as the topic's title.
+  name TEXT NOT NULL UNIQUE,
+  description TEXT NOT NULL DEFAULT '',
+  cover TEXT NOT NULL DEFAULT '',
+  -- Recommended topics are listed by recommend_topics in this order; 0 means not recommended.
+  recommend_sort INTEGER NOT NULL DEFAULT 0
+);
+
+-- The channels (tabs) of a topic, in order.
+CREATE TABLE IF NOT EXISTS clue_channels (
+  id INTEGER PRIMARY KEY,
+  topic_id INTEGER NOT NULL REFERENCES clue_topics(id),
+  name TEXT NOT NULL,
+  sort INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS clue_channels_by_topic ON clue_channels (topic_id, sort);
+
+-- Who reports clues: a user with a reporter profile.
+CREATE TABLE IF NOT EXISTS clue_reporters (
+  user_id INTEGER PRIMARY KEY REFERENCES users(id),
+  intro TEXT NOT NULL DEFAULT '',
+  location TEXT NOT NULL DEFAULT ''
+);
+
+CREATE TABLE IF NOT EXISTS clues (
+  content_id INTEGER PRIMARY KEY REFERENCES contents(id),
+  reporter_id INTEGER NOT NULL REFERENCES clue_reporters(user_id),
+  channel_id INTEGER NOT NULL REFERENCES clue_channels(id),
+  -- Where and when it happened, as the reporter told it.
+  location TEXT NOT NULL DEFAULT '',
+  happened_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS clues_by_reporter ON clues (reporter_id);
+CREATE INDEX IF NOT EXISTS clues_by_channel ON clues (channel_id);
+
+-- Reporters a clue mentions (@): their "at TA" list.
+CREATE TABLE IF NOT EXISTS clue_mentions (
+  content_id INTEGER NOT NULL REFERENCES clues(content_id),
+  user_id INTEGER NOT NULL REFERENCES clue_reporters(user_id),
+  PRIMARY KEY (content_id, user_id)
+);
+CREATE INDEX IF NOT EXISTS clue_mentions_by_user ON clue_mentions (user_id);
 `;

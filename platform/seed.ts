@@ -1,6 +1,7 @@
 import type { Db } from "./db";
 import { STATE_DRAFT, type ContentType } from "./content-shapes";
 import { MEDIA_PLACEHOLDER } from "./media";
+import { seedDejin } from "./seed-dejin";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
 import { seedListsAndSearch } from "./seed-lists";
@@ -716,5 +717,6 @@ export function seedDatabase(db: Db, now: Date): void {
     for (const [name, value] of Object.entries(STATIC_DATA)) insertStatic.run(name, JSON.stringify(value));
 
     seedListsAndSearch(db);
+    seedDejin(db, { at, hoursAgo });
   })();
 }

@@ -3,6 +3,7 @@ import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import type { Page } from "~/bff/content.server";
+import { collectPages } from "~/lib/pages";
 
 type CommentShape = {
   gid: string;
@@ -74,4 +75,16 @@ export function listReplies(caller: Caller, postId: string, commentId: string): 
       schema: pageSchema,
     }),
   );
+}
+
+/**
+ * Pages 1..`pages` of a content item's comments, as a page shows them; when `expanded` names one of them, its
+ * replies come along ('expand N replies' without JavaScript). Replies that fail to load leave it folded.
+ */
+export async function listCommentPages(caller: Caller, postId: string, pages: number, expanded: string | null): Promise<Page<Comment>> {
+  const comments = await collectPages(pages, (page) => listComments(caller, postId, page));
+  if (!expanded || !comments.list.some((c) => c.gid === expanded)) return comments;
+  const replies = await listReplies(caller, postId, expanded).catch(() => null);
+  if (!replies) return comments;
+  return { ...comments, list: comments.list.map((c) => (c.gid === expanded ? { ...c, replys: replies.list } : c)) };
 }

@@ -1,4 +1,6 @@
+import { useAppOpenParams } from "~/hooks/use-app-open";
 import { useRootData } from "~/hooks/use-root-data";
+import { appOpenHref } from "~/lib/app-open";
 
 /** Links to this hash open the dialog; it is a CSS :target dialog, so it works without JavaScript. */
 export const APP_OPEN_HASH = "#app-open";
@@ -7,6 +9,7 @@ export const APP_OPEN_HASH = "#app-open";
 export function AppOpenDialog() {
   const root = useRootData();
   const site = root?.site;
+  const appHref = appOpenHref(site?.downloadUrl ?? "", useAppOpenParams());
   return (
     <div className="app-open" id="app-open" role="dialog" aria-modal="true" aria-labelledby="app-open-title">
       <a className="app-open__backdrop" href="#" aria-label="关闭" tabIndex={-1} />
@@ -26,7 +29,7 @@ export function AppOpenDialog() {
               <a className="button button--ghost" href="#">
                 再考虑下
               </a>
-              <a className="button" href={site?.downloadUrl || "#"} rel="noopener">
+              <a className="button" href={appHref} rel="noopener">
                 立即前往
               </a>
             </>

@@ -4,6 +4,8 @@ import type { RootData } from "~/hooks/use-root-data";
 import { openLogin, pushOpenApp } from "~/client/events";
 import { ModalDialog } from "~/components/modal-dialog";
 import { NavigationPanel } from "~/components/navigation-panel";
+import { useAppOpenParams } from "~/hooks/use-app-open";
+import { appOpenHref } from "~/lib/app-open";
 import { sitePath } from "~/lib/base-path";
 
 const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
@@ -19,6 +21,7 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
   const location = useLocation();
   const logout = useFetcher();
   const here = sitePath(location.pathname) + location.search;
+  const appHref = appOpenHref(site.downloadUrl, useAppOpenParams());
   const authLink = `/auth?redirect=${encodeURIComponent(here)}`;
 
   // Spec section 2: tapping the avatar logs out after confirmation. Without JavaScript /auth asks instead.
@@ -69,7 +72,7 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
           登录
         </Link>
       )}
-      <a className="banner__open button" href={site.downloadUrl || "#"} onClick={openApp} rel="noopener">
+      <a className="banner__open button" href={appHref} onClick={openApp} rel="noopener">
         打开APP
       </a>
       <NavigationPanel items={site.navigation} />

@@ -4,7 +4,7 @@ import { listAlbumItems } from "~/bff/album.server";
 import { getAppConfig } from "~/bff/app-config.server";
 import { data, redirect } from "@remix-run/node";
 import { isMissingContent, rethrowAsResponse, sidePart, type Caller } from "~/bff/client.server";
-import { listComments, listReplies, type Comment } from "~/bff/comments.server";
+import { listCommentPages, type Comment } from "~/bff/comments.server";
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card, type ContentDetail } from "~/bff/content.server";
 import { getFollowed, getUserRelated } from "~/bff/interactions.server";
 import { getPreviewDetail } from "~/bff/preview.server";
@@ -12,12 +12,10 @@ import { sanitizeRichHtml } from "~/bff/sanitize.server";
 import { getSpecial } from "~/bff/special.server";
 import type { AlbumEpisodes, BodyExtra, BodyExtras } from "~/components/content/body-props";
 import type { BottomLists, DetailPageData } from "~/components/detail/detail-layout";
-import { formText, requireOwnForm } from "~/csrf.server";
-import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import { ids } from "~/ids.server";
-import { interactionSchema, performInteraction } from "~/interactions.server";
+import { interactionAction } from "~/interactions.server";
 import { sitePath } from "~/lib/base-path";
-import { canComment, validateComment } from "~/lib/comment-text";
+import { canComment } from "~/lib/comment-text";
 import { linkTarget, contentPath } from "~/lib/content-path";
 import { contentTypeEntry, typeOfSegment, type BodyKind, type DetailPage } from "~/lib/content-types";
 import { collectPages, pageCount } from "~/lib/pages";
@@ -26,7 +24,7 @@ import { redirectLocation } from "~/lib/redirect-target";
 import { findReplyTarget } from "~/lib/reply-target";
 import { detailShareMeta } from "~/lib/share-meta";
 import { canonicalUrl } from "~/lib/share-url";
-import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders } from "~/session.server";
+import { callerFor, getVisitor } from "~/session.server";
 
 /** The parts of a detail URL: /{actor}/{segment}/{year?}/{month?}/{postId}/{index}; /special/{id}/index has no actor. */
 export type DetailParams = { actor?: string; segment: string; postId: string; index: string };
@@ -131,7 +129,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   const [detail, comments, related, hot, recommended] = await Promise.all([
     preview ? readDraft(caller, postId, url) : getContentDetail(caller, postId).catch(rethrowAsResponse),
     bottomLists
-      ? optional(collectPages(commentPages, (page) => listComments(side, postId, page)), { list: [] as Comment[], total: 0 }, "comments")
+      ? optional(listCommentPages(side, postId, commentPages, expanded), { list: [] as Comment[], total: 0 }, "comments")
       : null,
     bottomLists ? optional(listRelated(side, postId, RELATED_SIZE), [], "related") : null,
     bottomLists
@@ -163,11 +161,6 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
 
   let bottom: BottomLists | null = null;
   if (comments && related && hot && recommended) {
-    // 'Expand N replies' without JavaScript: the chosen comment's replies come with the page.
-    if (expanded && comments.list.some((c) => c.gid === expanded)) {
-      const replies = await optional(listReplies(side, postId, expanded), null, "replies");
-      if (replies) comments.list = comments.list.map((c) => (c.gid === expanded ? { ...c, replys: replies.list } : c));
-    }
     bottom = {
       related,
       comments: { ...comments, pages: commentPages, expanded },
@@ -244,51 +237,10 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   };
 }
 
-/**
- * The one interaction action of every detail page: comment and collect where the type has a comment footer,
- * follow wherever the content has an official account. Without JavaScript it answers with a redirect back
- * (and a toast), or to the login page first.
- */
-export async function detailAction({ request, context }: ActionFunctionArgs, params: DetailParams) {
+/** The detail page's action: the one interaction action (app/interactions.server.ts), for a URL that names a page. */
+export async function detailAction(args: ActionFunctionArgs, params: DetailParams) {
   // A preview writes nothing; its URLs are not action targets.
   if (isPreviewDetail(params)) throw notFound(true);
   const requested = requireDetailUrl(params, false);
-  const form = await requireOwnForm(request, context);
-  const url = new URL(request.url);
-  url.searchParams.delete("reply");
-  const back = url.pathname + url.search;
-
-  const parentId = formText(form, "parent_id");
-  const parsed = interactionSchema.safeParse({
-    intent: formText(form, "intent"),
-    postId: params.postId,
-    trackId: formText(form, "track_id"),
-    content: formText(form, "content"),
-    reply: parentId ? { parentId, targetUserId: formText(form, "target_user_id"), targetUserAlias: formText(form, "target_user_alias") } : null,
-    mp: formText(form, "mp"),
-    type: formText(form, "type"),
-  });
-  if (!parsed.success || (parsed.data.intent !== "follow" && !requested.layout.commentFooter)) {
-    return data<InteractionAnswer>({ fieldError: "无效的操作" }, { status: 400 });
-  }
-  const interaction = parsed.data;
-  if (interaction.intent === "comment") {
-    const checked = validateComment(interaction.content);
-    if (!checked.ok) return data<InteractionAnswer>({ fieldError: checked.error }, { status: 400 });
-  }
-
-  const visitor = await getVisitor(request, context);
-  if (!visitor.isLoggedIn) {
-    // Log in first, then the same action is carried out (see the /auth action).
-    await rememberPending(request, context, interaction);
-    if (form.get("js") === "1") return data<InteractionAnswer>({ needLogin: true });
-    const anchor = interaction.intent === "comment" ? "#comments" : "";
-    const login = sitePath(`/auth?redirect=${encodeURIComponent(back + anchor)}`);
-    return redirect(redirectLocation(login, context.origin), { headers: await sessionHeaders(context) });
-  }
-
-  const result = await performInteraction(callerFor(visitor, request, context), interaction).catch(rethrowAsResponse);
-  await flashToast(request, context, result.toast);
-  const anchor = result.commentId ? `#c-${result.commentId}` : interaction.intent === "comment" ? "#comments" : "";
-  return redirect(redirectLocation(back + anchor, context.origin), { headers: await sessionHeaders(context) });
+  return interactionAction(args, { postId: params.postId, commentFooter: requested.layout.commentFooter });
 }

@@ -1,0 +1,23 @@
+import type { Caller } from "~/bff/client.server";
+import { pageCount } from "~/lib/pages";
+import { canonicalUrl } from "~/lib/share-url";
+import { callerFor, getVisitor } from "~/session.server";
+
+/** What every dejin page's loader starts from: the visitor, the platform caller, its URL, canonical address and page count. */
+export async function dejinRequest(request: Request, context: { clientIp?: string; origin: string }) {
+  const url = new URL(request.url);
+  // "Load more" without JavaScript (?page=n) shows the same list, longer: not another page to share.
+  const shared = new URL(url.pathname + url.search, context.origin);
+  shared.searchParams.delete("page");
+  const visitor = await getVisitor(request, context);
+  const caller: Caller = callerFor(visitor, request, context);
+  return {
+    visitor,
+    caller,
+    url,
+    canonical: canonicalUrl(shared),
+    /** Pages 1..n a no-JavaScript "load more" asked for (`?page=n`). */
+    pages: pageCount(url.searchParams.get("page")),
+    now: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { appOpenHref, dejinAppOpen } from "~/lib/app-open";
+
+describe("dejinAppOpen", () => {
+  it("keys each dejin kind as the spec says", () => {
+    expect(dejinAppOpen.detail("p1")).toEqual({ stype: "dejinDetail", post_id: "p1" });
+    expect(dejinAppOpen.personal("u1")).toEqual({ stype: "dejinPersonal", user_id: "u1" });
+    expect(dejinAppOpen.topic("城市随手拍")).toEqual({ stype: "dejinTopic", topic_name: "城市随手拍" });
+  });
+});
+
+describe("appOpenHref", () => {
+  it("adds the parameters to the app's address, encoded, keeping its own query", () => {
+    const href = appOpenHref("https://www.example.com/davmu/download?from=h5", dejinAppOpen.topic("城市 随手拍&x"));
+    const url = new URL(href);
+    expect(url.searchParams.get("from")).toBe("h5");
+    expect(url.searchParams.get("stype")).toBe("dejinTopic");
+    expect(url.searchParams.get("topic_name")).toBe("城市 随手拍&x");
+  });
+
+  it("leaves the address alone without parameters, and gives '#' without an address", () => {
+    expect(appOpenHref("https://www.example.com/d", null)).toBe("https://www.example.com/d");
+    expect(appOpenHref("", dejinAppOpen.detail("p1"))).toBe("#");
+    expect(appOpenHref("not a url", dejinAppOpen.detail("p1"))).toBe("not a url");
+  });
+});

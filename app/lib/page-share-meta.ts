@@ -1,0 +1,47 @@
+import type { MetaDescriptor } from "@remix-run/node";
+
+export type PageShareMetaInput = {
+  title: string;
+  /** Empty: the site's description, else the spec's fallback. */
+  description: string;
+  /** Cover image, absolute or relative to the canonical address; empty for none. */
+  image: string;
+  /** The page's canonical absolute URL. */
+  canonical: string;
+  site: { name: string; description: string };
+};
+
+/**
+ * The share metadata of a page that is not one content item (a list, a topic, a person): title, description,
+ * canonical link, Open Graph `website` and a Twitter card. Spec section 3: the title and description fall back
+ * to the site's, then to fixed texts.
+ */
+export function pageShareMeta({ title, description, image, canonical, site }: PageShareMetaInput): MetaDescriptor[] {
+  const siteName = site.name || "精彩内容";
+  const text = description || site.description || "打开APP，查看更多精彩内容";
+  const fullTitle = title ? `${title} - ${siteName}` : siteName;
+  const imageUrl = image ? new URL(image, canonical).href : "";
+  return [
+    { title: fullTitle },
+    { name: "description", content: text },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: title || siteName },
+    { property: "og:description", content: text },
+    { property: "og:url", content: canonical },
+    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title || siteName },
+    { name: "twitter:description", content: text },
+    ...(imageUrl ? [{ name: "twitter:image", content: imageUrl }] : []),
+  ];
+}
+
+type SiteText = { name: string; description: string };
+
+/** The site's name and description from the root route's data, as a route's `meta` receives it in `matches`. */
+export function siteOf(matches: readonly { id: string; data?: unknown }[]): SiteText {
+  const data = matches.find((m) => m.id === "root")?.data as { site?: SiteText } | undefined;
+  return { name: data?.site?.name ?? "", description: data?.site?.description ?? "" };
+}
