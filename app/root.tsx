@@ -14,7 +14,7 @@ import { isOutage, sidePart } from "~/bff/client.server";
 import { installChunkReloadGuard } from "~/client/chunk-reload";
 import { scheduleDesktopCheck } from "~/client/desktop-redirect";
 import { registerServiceWorker } from "~/client/service-worker";
-import { trackPageView } from "~/client/tracking";
+import { reportPageView } from "~/client/page-views";
 import { useNonce } from "~/components/nonce";
 import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
@@ -83,7 +83,7 @@ function ClientBehaviours({ device }: { device: RootData["device"] | undefined }
       window.history.replaceState(window.history.state, "", withTimestamp(window.location.href, Date.now()));
     }
   }, [location.pathname, location.search]);
-  useEffect(() => trackPageView({ pathname: location.pathname, search: location.search }), [location.pathname, location.search]);
+  useEffect(() => reportPageView({ pathname: location.pathname, search: location.search }), [location.pathname, location.search]);
   return null;
 }
 

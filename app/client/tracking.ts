@@ -205,14 +205,14 @@ let scheduled = false;
  * event and this one begins with a view event. Spec section 4: statistics start 1 s after load, then count the
  * page open at that moment from when it opened; previews send nothing.
  */
-export function trackPageView(location: Location): void {
+export function trackPageView(location: Location, openedAt = Date.now()): void {
   end();
   shown = isPreviewPage(location.pathname, location.search) ? null : location;
   if (started) {
-    if (shown) begin(shown, Date.now());
+    if (shown) begin(shown, openedAt);
     return;
   }
-  pendingOpenedAt = Date.now();
+  pendingOpenedAt = openedAt;
   if (scheduled) return;
   scheduled = true;
   const later = () => window.setTimeout(start, STATS_INIT_DELAY_MS);
