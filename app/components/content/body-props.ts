@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { AudioMedia, VideoMedia } from "~/bff/content.server";
 import type { BodyKind } from "~/lib/content-types";
 import type { ShareableContent } from "~/lib/share-meta";
 
@@ -17,7 +18,12 @@ export type ContentView = ShareableContent & {
  * A kind listed here gets its `extra` from the loader hook of the same kind in the detail route's
  * detail.server.ts (EXTRA_LOADERS); a kind not listed gets null. Add the kind here and its hook there.
  */
-export interface BodyExtras {}
+export interface BodyExtras {
+  /** The player's sources, poster and size; null when the platform sent no playable file. */
+  video: VideoMedia | null;
+  svideo: VideoMedia | null;
+  audio: AudioMedia | null;
+}
 
 export type BodyExtra<K extends BodyKind> = K extends keyof BodyExtras ? BodyExtras[K] : null;
 

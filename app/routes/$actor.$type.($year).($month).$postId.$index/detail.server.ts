@@ -33,7 +33,12 @@ const RELATED_SIZE = 5;
  * one entry per body kind that needs more than the content itself, e.g. an album's items or a special's sections.
  */
 type ExtraLoader<K extends keyof BodyExtras> = (caller: Caller, detail: ContentDetail, url: URL) => Promise<BodyExtras[K]>;
-const EXTRA_LOADERS: { [K in keyof BodyExtras]: ExtraLoader<K> } = {};
+const videoOf = async (_caller: Caller, detail: ContentDetail) => (detail.media?.kind === "video" ? detail.media : null);
+const EXTRA_LOADERS: { [K in keyof BodyExtras]: ExtraLoader<K> } = {
+  video: videoOf,
+  svideo: videoOf,
+  audio: async (_caller, detail) => (detail.media?.kind === "audio" ? detail.media : null),
+};
 
 function loadExtra(body: BodyKind, caller: Caller, detail: ContentDetail, url: URL): Promise<BodyExtra<BodyKind>> {
   const hook = (EXTRA_LOADERS as Partial<Record<BodyKind, (...args: Parameters<ExtraLoader<never>>) => Promise<BodyExtra<BodyKind>>>>)[body];
@@ -149,7 +154,8 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     pic_num: detail.pic_num,
     album_status: detail.album_status,
     cover: coverOf(detail),
-    media_url: detail.media_url,
+    // The address shared as og:video / og:audio and JSON-LD contentUrl: the MP4 (or audio file), else the HLS playlist.
+    media_url: detail.media_url || detail.hls_url,
     html,
   };
   // One address per content, whichever of its URLs was asked for (with or without year and month, /special/{id}/index).
