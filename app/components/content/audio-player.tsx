@@ -34,6 +34,11 @@ export function AudioPlayer({ media, label }: Props) {
     element.load();
     element.play().catch(() => undefined);
   };
+  const seekTo = (seconds: number) => {
+    setCurrent(seconds);
+    const element = audio();
+    if (element) element.currentTime = seconds;
+  };
   const knownDuration = (element: HTMLAudioElement) => {
     if (Number.isFinite(element.duration) && element.duration > 0) setFileDuration(element.duration);
   };
@@ -75,11 +80,13 @@ export function AudioPlayer({ media, label }: Props) {
             aria-label="播放进度"
             aria-valuetext={`${clockTime(current)} / ${total}`}
             disabled={duration <= 0}
-            onChange={(event) => {
-              const element = audio();
-              const to = Number(event.currentTarget.value);
-              setCurrent(to);
-              if (element) element.currentTime = to;
+            onChange={(event) => seekTo(Number(event.currentTarget.value))}
+            onKeyDown={(event) => {
+              // Arrow keys jump 5 s, as media players do (a step-less range would barely move).
+              const delta = { ArrowRight: 5, ArrowUp: 5, ArrowLeft: -5, ArrowDown: -5 }[event.key];
+              if (delta === undefined) return;
+              event.preventDefault();
+              seekTo(Math.max(0, Math.min(duration, (audio()?.currentTime ?? current) + delta)));
             }}
           />
           <span className="audio-player__time">

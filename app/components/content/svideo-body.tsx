@@ -12,10 +12,11 @@ export function SvideoBody({ content, extra: media, follow }: BodyProps<"svideo"
     <article className="svideo">
       {media ? <VideoPlayer media={media} label={content.title} shape="portrait" /> : <MediaMissing cover={content.cover} what="视频" />}
       <div className="svideo__caption">
-        <p className="svideo__source">
+        {/* A div, not a p: the follow control is a form, which a paragraph cannot hold. */}
+        <div className="svideo__source">
           <span>@{content.mp_name || content.source_alias}</span>
           {follow}
-        </p>
+        </div>
         <h1 className="svideo__title">{content.title}</h1>
         <p className="svideo__meta">
           {abbreviateCount(content.view_count)}次播放{content.duration_str ? ` · ${content.duration_str}` : ""}
