@@ -67,6 +67,7 @@ test.describe("video page", () => {
     await page.goto(VIDEO);
     const ogVideo = await page.locator('meta[property="og:video"]').getAttribute("content");
     expect(new URL(ogVideo ?? "").pathname).toMatch(/\.mp4$/);
+    await expect(page.locator('meta[property="og:video:type"]')).toHaveAttribute("content", "video/mp4");
     const ld = await jsonLd(page);
     expect(ld).toMatchObject({ "@type": "VideoObject", contentUrl: ogVideo, duration: "PT8S" });
     for (const key of ["name", "description", "thumbnailUrl", "uploadDate"]) expect(ld[key], key).toBeTruthy();
