@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
+import { recordDocumentRequests } from "./support/document-requests";
 import { waitForHydration } from "./support/hydration";
 import { isNoJs } from "./support/login";
 import { articleUrl, detailUrl } from "./support/urls";
@@ -33,6 +34,23 @@ test("media pages hydrate without errors", async ({ page }, testInfo) => {
     await page.goto(url);
     await waitForHydration(page, "main video, main audio");
   }
+  expect(errors).toEqual([]);
+});
+
+test("a client-side navigation from the article loads the short video's body and plays it", async ({ page }, testInfo) => {
+  test.skip(isNoJs(testInfo), "without JavaScript every link is a document load");
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(articleUrl(SEED_FIXTURES.article));
+  await waitForHydration(page);
+  const documents = recordDocumentRequests(page);
+  const link = page.locator('main a[href*="/svideo/"]').first();
+  const target = (await link.getAttribute("href")) ?? "";
+  await link.click();
+  await expect(page).toHaveURL((url) => url.pathname === target.split("?")[0]);
+  await expect(page.locator(".svideo__title")).not.toBeEmpty();
+  expect(documents).toEqual([]);
+  await expectPlays(page, "main video");
   expect(errors).toEqual([]);
 });
 
