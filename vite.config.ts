@@ -9,9 +9,15 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: BASE_PATH,
-  build: { target: "es2019" },
+  build: {
+    target: "es2019",
+    // Lazy bodies and players import their chunks plainly: no dependency map or preload helper in every page that could import them.
+    modulePreload: false,
+    // The server stays one file (the sanitizer's worker resolves beside it) even where pages lazy-load their bodies.
+    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : {}),
+  },
   plugins: [
     !process.env.VITEST &&
       remix({
@@ -30,12 +36,6 @@ export default defineConfig({
           }),
       }),
     tsconfigPaths(),
-    {
-      // The server bundle stays the one file build/server/index.js, lazily loaded page parts included: the
-      // sanitizer's worker is found beside it, and splitting saves the server nothing.
-      name: "one-file-server-bundle",
-      config: (_config, { isSsrBuild }) => (isSsrBuild ? { build: { rollupOptions: { output: { inlineDynamicImports: true } } } } : undefined),
-    },
   ],
   test: {
     include: ["app/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
@@ -44,4 +44,4 @@ export default defineConfig({
     reporters: ["default", "json"],
     outputFile: { json: "test-results/unit.json" },
   },
-});
+}));

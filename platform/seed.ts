@@ -45,6 +45,8 @@ export const SEED_FIXTURES = {
   /** Short videos besides `svideo`, each a portrait MP4 with sound. */
   svideoNightMarket: 48,
   svideoFerry: 49,
+  /** A video with only an HLS playlist (no MP4): browsers without native HLS play it through hls.js. */
+  hlsOnlyVideo: 53,
   /** Finished audio album of 36 episodes: more than the audio-album page of 30. */
   longAudioAlbum: 50,
   /** Gallery of 8 pictures in landscape, portrait and square. */
@@ -254,6 +256,24 @@ const OTHER_CONTENT: ContentSeed[] = [
     recommended: true,
     body: paragraphs("清晨五点，无人机从江心洲湿地起飞。镜头里，薄雾慢慢散去，早起的渔船划开平静的江面。", "摄影：大目新闻视觉中心"),
     media: "river-dawn.mp4",
+    hls: "river-dawn.m3u8",
+    size: LANDSCAPE_VIDEO,
+    durationSec: 8,
+  },
+  {
+    id: 53,
+    type: "video",
+    title: "回看｜江心洲湿地公园开园仪式",
+    summary: "湿地公园今天正式开园，一起回看开园仪式和园区第一眼。",
+    source: "大目新闻",
+    account: ACCOUNT.newsroom,
+    covers: [coverName(16)],
+    hoursAgo: 26,
+    views: 12034,
+    likes: 640,
+    collects: 158,
+    groups: [GROUP.video, GROUP.local],
+    body: paragraphs("江心洲湿地公园今天上午正式开园，首批游客沿木栈道走进湿地。", "本视频为开园仪式回看。"),
     hls: "river-dawn.m3u8",
     size: LANDSCAPE_VIDEO,
     durationSec: 8,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detailShareMeta, isoDuration, type ShareMetaInput } from "./share-meta";
+import { detailShareMeta, isoDuration, mediaType, type ShareMetaInput } from "./share-meta";
 
 const canonical = "https://share.example.com/davmu/share/news/video/2026/11/Xk9aQ/index.html";
 const content: ShareMetaInput["content"] = {
@@ -31,8 +31,10 @@ describe("detailShareMeta", () => {
     expect(property(meta, "og:type")).toBe("video.other");
     expect(property(meta, "og:video")).toBe("https://share.example.com/davmu/share/_platform/media/river.mp4");
     expect(property(meta, "og:image")).toBe("https://share.example.com/davmu/share/_platform/media/cover.jpg");
+    expect(property(meta, "og:video:type")).toBe("video/mp4");
     expect(property(meta, "og:audio")).toBeUndefined();
     expect(jsonLd(meta)).toMatchObject({
+      encodingFormat: "video/mp4",
       "@context": "https://schema.org",
       "@type": "VideoObject",
       name: "长江边的清晨",
@@ -56,6 +58,7 @@ describe("detailShareMeta", () => {
     const audio = detailShareMeta({ content: { ...content, content_type: "audio", media_url: "/a.mp3" }, canonical, site });
     expect(property(audio, "og:type")).toBe("music.song");
     expect(property(audio, "og:audio")).toBe("https://share.example.com/a.mp3");
+    expect(property(audio, "og:audio:type")).toBe("audio/mpeg");
     expect(jsonLd(audio)["@type"]).toBe("AudioObject");
     expect(jsonLd(detailShareMeta({ content: { ...content, content_type: "image" }, canonical, site }))["@type"]).toBe("ImageGallery");
     expect(jsonLd(detailShareMeta({ content: { ...content, content_type: "audio_album" }, canonical, site }))["@type"]).toBe("CollectionPage");
@@ -79,6 +82,18 @@ describe("detailShareMeta", () => {
     expect(meta[0]).toEqual({ title: "长江边的清晨 - 精彩内容" });
     expect(property(meta, "og:image")).toBeUndefined();
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary" });
+  });
+});
+
+describe("mediaType", () => {
+  it("names the media type by the file's extension, ignoring the query", () => {
+    expect(mediaType("https://cdn.example.com/v/river.MP4?sign=1")).toBe("video/mp4");
+    expect(mediaType("/media/river.m3u8")).toBe("application/vnd.apple.mpegurl");
+    expect(mediaType("/media/news.m4a")).toBe("audio/mp4");
+  });
+  it("says nothing for an address without a known extension", () => {
+    expect(mediaType("https://cdn.example.com/play?id=3")).toBe("");
+    expect(mediaType("/media/file.exe")).toBe("");
   });
 });
 

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { contentTypeEntry, type SchemaType } from "~/lib/content-types";
+import { HLS_MIME } from "~/lib/media-playback";
 import { parseDate } from "~/lib/relative-date";
 
 /** The fields of a content item that its share metadata reads. */
@@ -39,6 +40,21 @@ export function isoDuration(durationStr: string): string {
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s ? `${s}S` : ""}`;
 }
 
+const MEDIA_TYPES: Record<string, string> = {
+  mp4: "video/mp4",
+  webm: "video/webm",
+  m3u8: HLS_MIME,
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+  mp3: "audio/mpeg",
+};
+
+/** The MIME type of a media address by its file extension ('river.mp4' → 'video/mp4'); empty when it is not one we know. */
+export function mediaType(href: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(new URL(href, "http://x").pathname)?.[1]?.toLowerCase() ?? "";
+  return MEDIA_TYPES[extension] ?? "";
+}
+
 /** A platform date (UTC+8 when it has no offset) in ISO 8601, as schema.org and Open Graph want it; the input when it does not parse. */
 function isoDate(value: string): string {
   const date = parseDate(value);
@@ -59,6 +75,7 @@ export function detailShareMeta({ content, canonical, site, pictures = [] }: Sha
   const absolute = (href: string) => (href ? new URL(href, canonical).href : "");
   const image = absolute(content.cover);
   const media = absolute(content.media_url);
+  const format = media ? mediaType(media) : "";
   const published = isoDate(content.publish_at);
   const duration = isoDuration(content.duration_str);
   const author = content.mp_name || content.source_alias || siteName;
@@ -72,8 +89,8 @@ export function detailShareMeta({ content, canonical, site, pictures = [] }: Sha
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
     ...(image ? [{ property: "og:image", content: image }] : []),
-    ...(isVideo && media ? [{ property: "og:video", content: media }] : []),
-    ...(isAudio && media ? [{ property: "og:audio", content: media }] : []),
+    ...(isVideo && media ? [{ property: "og:video", content: media }, ...(format ? [{ property: "og:video:type", content: format }] : [])] : []),
+    ...(isAudio && media ? [{ property: "og:audio", content: media }, ...(format ? [{ property: "og:audio:type", content: format }] : [])] : []),
     ...(og === "article" ? [{ property: "article:published_time", content: published }] : []),
   ];
 
@@ -93,12 +110,14 @@ export function detailShareMeta({ content, canonical, site, pictures = [] }: Sha
       uploadDate: published,
       ...(image ? { thumbnailUrl: [image] } : {}),
       ...(media ? { contentUrl: media } : {}),
+      ...(format ? { encodingFormat: format } : {}),
       ...(duration ? { duration } : {}),
     },
     AudioObject: {
       ...common,
       datePublished: published,
       ...(media ? { contentUrl: media } : {}),
+      ...(format ? { encodingFormat: format } : {}),
       ...(duration ? { duration } : {}),
       author: { "@type": "Organization", name: author },
     },

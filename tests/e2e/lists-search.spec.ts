@@ -9,7 +9,7 @@ const BASE = "/davmu/share";
 const listUrl = (dbId: number) => `${BASE}/list/${urlId(dbId)}/index`;
 const modelUrl = (dbId: number, group?: number) => `${BASE}/content_model/index?id=${urlId(dbId)}${group ? `&group=${urlId(group)}` : ""}`;
 const searchUrl = (keyword: string) => `${BASE}/search/index?keyword=${encodeURIComponent(keyword)}`;
-const DETAIL_PATH = /^\/davmu\/share\/[\w-]+\/[a-z_]+\/\d{4}\/\d{2}\/[A-Za-z0-9]+\/index\.html$/;
+const DETAIL_PATH = /^\/davmu\/share\/[\w-]+\/[a-z_]+\/\d{4}\/\d{2}\/[A-Za-z0-9]+\/index(?:\.html)?$/;
 
 const withJs = (projectName: string) => projectName !== "no-js";
 

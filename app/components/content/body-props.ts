@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { AlbumItem } from "~/bff/album.server";
-import type { MiniProgram } from "~/bff/content.server";
+import type { AudioMedia, MiniProgram, VideoMedia } from "~/bff/content.server";
 import type { SpecialSection } from "~/bff/special.server";
 import type { BodyKind } from "~/lib/content-types";
 import type { ShareableContent } from "~/lib/share-meta";
@@ -21,6 +21,10 @@ export type ContentView = ShareableContent & {
  * detail.server.ts (EXTRA_LOADERS); a kind not listed gets null. Add the kind here and its hook there.
  */
 export interface BodyExtras {
+  /** The player's sources, poster and size; null when the platform sent no playable file. */
+  video: VideoMedia | null;
+  svideo: VideoMedia | null;
+  audio: AudioMedia | null;
   gallery: { pictures: GalleryPicture[] };
   audio_album: AlbumEpisodes;
   video_album: AlbumEpisodes;

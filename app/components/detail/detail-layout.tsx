@@ -50,10 +50,7 @@ export function DetailLayout({ body, layout, content, extra, follow, footer, bot
   const page = (
     <>
       <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`}>
-        {/* A body loaded on demand (see BODIES) hydrates when its chunk is in; until then the server's HTML stays. */}
-        <Suspense fallback={null}>
-          <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton {...follow} /> : null} />
-        </Suspense>
+        <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton {...follow} /> : null} />
 
         {bottom ? (
           <>

@@ -36,7 +36,11 @@ const RELATED_SIZE = 5;
  * one entry per body kind that needs more than the content itself, e.g. an album's items or a special's sections.
  */
 type ExtraLoader<K extends keyof BodyExtras> = (caller: Caller, detail: ContentDetail, url: URL) => Promise<BodyExtras[K]>;
+const videoOf = async (_caller: Caller, detail: ContentDetail) => (detail.media?.kind === "video" ? detail.media : null);
 const EXTRA_LOADERS: { [K in keyof BodyExtras]: ExtraLoader<K> } = {
+  video: videoOf,
+  svideo: videoOf,
+  audio: async (_caller, detail) => (detail.media?.kind === "audio" ? detail.media : null),
   gallery: async (_caller, detail) => ({ pictures: detail.images }),
   audio_album: loadAlbumEpisodes,
   video_album: loadAlbumEpisodes,
@@ -195,7 +199,8 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     pic_num: detail.pic_num,
     album_status: detail.album_status,
     cover: coverOf(detail),
-    media_url: detail.media_url,
+    // The address shared as og:video / og:audio and JSON-LD contentUrl: the MP4 (or audio file), else the HLS playlist.
+    media_url: detail.media_url || detail.hls_url,
     html,
   };
   // One address per content, whichever of its URLs was asked for (with or without year and month, /special/{id}/index).

@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from "react";
+import type { VideoMedia } from "~/bff/content.server";
+import { HLS_MIME, playbackOf, probePlayback, type Playback } from "~/lib/media-playback";
+
+type Props = {
+  media: VideoMedia;
+  /** The accessible name of the player (the content's title). */
+  label: string;
+  /** 'landscape' keeps the video's own aspect ratio in the page flow; 'portrait' fills the box it is given. */
+  shape: "landscape" | "portrait";
+};
+
+type Status = "ready" | "failed" | "unplayable";
+
+/**
+ * A video as the spec wants it: poster, controls, inline playback (also in iOS and X5/XWeb webviews), sound
+ * on, no autoplay and nothing downloaded before the visitor presses play. The <source> children (MP4 first)
+ * play without JavaScript; an HLS-only video in a browser without native HLS gets hls.js, imported on demand.
+ */
+export function VideoPlayer({ media, label, shape }: Props) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [playback, setPlayback] = useState<Playback>("sources");
+  const [status, setStatus] = useState<Status>("ready");
+  // Bumped by 重试: tears hls.js down and attaches it afresh.
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const chosen = playbackOf(media, probePlayback(video));
+    setPlayback(chosen);
+    if (chosen === "unplayable") setStatus("unplayable");
+  }, [media]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || playback !== "hls.js") return;
+    let destroyed = false;
+    let hls: import("hls.js").default | null = null;
+    const startLoad = () => hls?.startLoad();
+    // The light build: no subtitles, alternate audio or DRM, which these videos never have.
+    import("hls.js/light")
+      .then(({ default: Hls }) => {
+        if (destroyed) return;
+        if (!Hls.isSupported()) return setStatus("unplayable");
+        // The playlist is a few hundred bytes; segments load only once the visitor plays (like preload="none").
+        const player = new Hls({ autoStartLoad: false });
+        hls = player;
+        player.on(Hls.Events.ERROR, (_event, data) => {
+          if (data.fatal) setStatus("failed");
+        });
+        player.loadSource(media.hls);
+        player.attachMedia(video);
+        if (attempt > 0 || !video.paused) {
+          player.startLoad();
+          video.play().catch(() => undefined);
+        } else {
+          video.addEventListener("play", startLoad, { once: true });
+        }
+      })
+      // The chunk itself did not arrive (offline, a flaky network): the same friendly message and retry.
+      .catch(() => !destroyed && setStatus("failed"));
+    return () => {
+      destroyed = true;
+      video.removeEventListener("play", startLoad);
+      hls?.destroy();
+    };
+  }, [playback, media.hls, attempt]);
+
+  const retry = () => {
+    setStatus("ready");
+    if (playback === "hls.js") return setAttempt((n) => n + 1);
+    const video = videoRef.current;
+    if (!video) return;
+    video.load();
+    video.play().catch(() => undefined);
+  };
+
+  const sources = [media.mp4 ? { src: media.mp4, type: "video/mp4" } : null, media.hls ? { src: media.hls, type: HLS_MIME } : null].filter(
+    (source) => source !== null,
+  );
+  const ratio = media.width > 0 && media.height > 0 ? `${media.width} / ${media.height}` : shape === "portrait" ? "9 / 16" : "16 / 9";
+
+  return (
+    <div className={`video-player video-player--${shape}`} style={shape === "landscape" ? { aspectRatio: ratio } : undefined}>
+      <video
+        ref={videoRef}
+        className="video-player__video"
+        controls
+        playsInline
+        preload="none"
+        poster={media.poster || undefined}
+        aria-label={label}
+        width={media.width || undefined}
+        height={media.height || undefined}
+        // iOS WeChat before playsinline, and the X5/XWeb engine of Android WeChat and QQ: stay in the page.
+        webkit-playsinline="true"
+        x5-playsinline="true"
+        x5-video-player-type="h5-page"
+        x5-video-orientation={shape === "portrait" ? "portrait" : "landscape|portrait"}
+        onError={() => setStatus("failed")}
+        onPlaying={() => setStatus("ready")}
+      >
+        {sources.map((source, index) => (
+          // Only the last source's error means none could play (earlier ones just hand over to the next).
+          <source key={source.src} src={source.src} type={source.type} onError={index === sources.length - 1 ? () => setStatus("failed") : undefined} />
+        ))}
+      </video>
+      {status !== "ready" ? (
+        <div className="video-player__error" role="alert">
+          {status === "failed" ? (
+            <>
+              <p>视频加载失败，请检查网络后重试</p>
+              <button type="button" className="button" onClick={retry}>
+                重试
+              </button>
+            </>
+          ) : (
+            <p>当前浏览器无法播放该视频，请打开APP观看</p>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
