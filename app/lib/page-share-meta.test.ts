@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageShareMeta } from "~/lib/page-share-meta";
+import { pageShareMeta, titledListMeta } from "~/lib/page-share-meta";
 
 const site = { name: "大目新闻", description: "打开APP，看更多精彩内容" };
 const canonical = "https://news.example.com/davmu/share/dejin/catalog/index";
@@ -11,6 +11,14 @@ describe("pageShareMeta", () => {
     expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: canonical });
     expect(meta).toContainEqual({ property: "og:image", content: "https://news.example.com/_platform/media/cover-01.jpg" });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+    const ld = (meta as Record<string, unknown>[]).find((m) => "script:ld+json" in m)?.["script:ld+json"];
+    expect(ld).toMatchObject({ "@type": "CollectionPage", name: "爆料话题", url: canonical, image: ["https://news.example.com/_platform/media/cover-01.jpg"] });
+  });
+
+  it("titles a list page from its data, and a failed one by the site", () => {
+    const page = { title: "城市更新观察", description: "", canonical, cards: { list: [{ cover: "" }] } };
+    expect(titledListMeta(page, site)).toContainEqual({ title: "城市更新观察 - 大目新闻" });
+    expect(titledListMeta(undefined, site)).toEqual([{ title: "大目新闻" }]);
   });
 
   it("falls back to the site's description, then to the fixed text, and drops a missing image", () => {

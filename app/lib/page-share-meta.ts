@@ -12,9 +12,9 @@ export type PageShareMetaInput = {
 };
 
 /**
- * The share metadata of a page that is not one content item (a list, a topic, a person): title, description,
- * canonical link, Open Graph `website` and a Twitter card. Spec section 3: the title and description fall back
- * to the site's, then to fixed texts.
+ * The share metadata of a page that is not one content item (a list, search results, a topic, a person): title,
+ * description, canonical link, Open Graph `website`, a Twitter card and a schema.org CollectionPage. Spec section 3:
+ * the title and description fall back to the site's, then to fixed texts.
  */
 export function pageShareMeta({ title, description, image, canonical, site }: PageShareMetaInput): MetaDescriptor[] {
   const siteName = site.name || "精彩内容";
@@ -35,7 +35,29 @@ export function pageShareMeta({ title, description, image, canonical, site }: Pa
     { name: "twitter:title", content: title || siteName },
     { name: "twitter:description", content: text },
     ...(imageUrl ? [{ name: "twitter:image", content: imageUrl }] : []),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "CollectionPage",
+        name: title || siteName,
+        description: text,
+        url: canonical,
+        ...(imageUrl ? { image: [imageUrl] } : {}),
+        isPartOf: { "@type": "WebSite", name: siteName },
+      },
+    },
   ];
+}
+
+/** The meta of a titled list page (a list, a content model) from its loader data (undefined when the loader failed). */
+export function titledListMeta(
+  page: { title: string; description: string; canonical: string; cards: { list: { cover: string }[] } } | undefined,
+  site: SiteText | undefined,
+): MetaDescriptor[] {
+  const known = site ?? { name: "", description: "" };
+  if (!page) return [{ title: known.name || "内容不存在" }];
+  const { title, description, canonical, cards } = page;
+  return pageShareMeta({ title, description, canonical, image: cards.list[0]?.cover ?? "", site: known });
 }
 
 type SiteText = { name: string; description: string };

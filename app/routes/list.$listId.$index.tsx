@@ -6,7 +6,7 @@ import { collectTitledPages, getList } from "~/bff/lists.server";
 import { TitledListPage } from "~/components/titled-list-page";
 import { ids } from "~/ids.server";
 import { isIndexSegment } from "~/lib/index-segment";
-import { titledListMeta } from "~/lib/list-share-meta";
+import { titledListMeta } from "~/lib/page-share-meta";
 import { pageCount } from "~/lib/pages";
 import { canonicalUrl } from "~/lib/share-url";
 import type { loader as rootLoader } from "~/root";

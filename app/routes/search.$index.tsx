@@ -8,7 +8,7 @@ import { PagedCardList } from "~/components/paged-card-list";
 import { useRecentSearches } from "~/hooks/use-recent-searches";
 import { abbreviateCount } from "~/lib/count";
 import { isIndexSegment } from "~/lib/index-segment";
-import { listShareMeta } from "~/lib/list-share-meta";
+import { pageShareMeta } from "~/lib/page-share-meta";
 import { collectPages, pageCount } from "~/lib/pages";
 import { MAX_KEYWORD_LENGTH, parseKeyword } from "~/lib/search-keyword";
 import { canonicalUrl } from "~/lib/share-url";
@@ -57,7 +57,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const site = matches.find((m) => m.id === "root")?.data?.site ?? { name: "", description: "" };
   if (!page) return [{ title: site.name || "搜索" }];
   const searched = Boolean(page.results);
-  return listShareMeta({
+  return pageShareMeta({
     title: searched ? `“${page.keyword}”的搜索结果` : "搜索",
     description: searched ? `在${site.name || "这里"}搜索“${page.keyword}”` : "搜索新闻、视频、音频和更多内容",
     canonical: page.canonical,
