@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SEED_FIXTURES, SITE_NAME } from "../../platform/seed";
 import { BASE_PATH } from "../../app/lib/base-path";
+import { waitForHydration } from "./support/hydration";
 import { isNoJs } from "./support/login";
 import { detailUrl, urlId } from "./support/urls";
 
@@ -144,6 +145,8 @@ test.describe("one interaction action for every type", () => {
     await page.goto(url);
     const collect = page.locator(".footer-bar button[value=collect]");
     await expect(collect).toHaveAttribute("aria-pressed", "false");
+    // The video body is its own chunk: hydration waits for it, and a tap before that would be a plain form post.
+    if (!isNoJs(testInfo)) await waitForHydration(page, ".footer-bar");
     await collect.click();
     if (isNoJs(testInfo)) {
       await expect(page).toHaveURL((current) => current.pathname === `${BASE_PATH}auth` && current.searchParams.get("redirect") === url);
