@@ -29,14 +29,6 @@ describe("getSpecial", () => {
     expect(topic.sections[2].cards.map((c) => c.content_type)).toContain("svideo");
   });
 
-  it("pages one section's cards", async () => {
-    const topic = await special.getSpecial(local.caller, local.id(SEED_FIXTURES.special));
-    const section = topic.sections[1];
-    const page = await special.listSpecialSection(local.caller, local.id(SEED_FIXTURES.special), section.section_id, 1);
-    expect(page).toEqual({ list: section.cards, total: 3 });
-    expect(await special.listSpecialSection(local.caller, local.id(SEED_FIXTURES.special), section.section_id, 2)).toEqual({ list: [], total: 3 });
-  });
-
   it("rejects content that is not a special with the platform's 10024", async () => {
     await expect(special.getSpecial(local.caller, local.id(SEED_FIXTURES.article))).rejects.toMatchObject({ kind: "code", code: 10024 });
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
-import { contentSchema, detailSchema, toCard, type Card, type ContentDetail, type Page } from "~/bff/content.server";
+import { contentSchema, detailSchema, toCard, type Card, type ContentDetail } from "~/bff/content.server";
 import { cached } from "~/bff/shared-cache.server";
 
 /** Spec section 9: a special topic opens with pagesize and batch_size 50 (cards per section, sections per call). */
@@ -32,16 +32,5 @@ export function getSpecial(caller: Caller, specialId: string): Promise<Special> 
       sections: data.sections.map(({ list, ...section }) => ({ ...section, cards: list.map(toCard) })),
       total_sections: data.total_sections,
     };
-  });
-}
-
-/** Further cards of one section (page 2 onwards of SPECIAL_PAGE_SIZE), for its "load more". */
-export function listSpecialSection(caller: Caller, specialId: string, sectionId: string, page: number): Promise<Page<Card>> {
-  return cached(`special:${specialId}:${sectionId}:${page}`, SPECIAL_TTL_MS, async () => {
-    const data = await platformRequest(`/peony/v1/content/${encodeURIComponent(specialId)}/items`, detached(caller), {
-      query: { section: sectionId, page, size: SPECIAL_PAGE_SIZE },
-      schema: z.object({ list: z.array(contentSchema), total: z.number().int().nonnegative() }),
-    });
-    return { list: data.list.map(toCard), total: data.total };
   });
 }
