@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
-import { contentSchema, detailSchema, toCard, type Card, type ContentDetail } from "~/bff/content.server";
+import { contentSchema, detailSchema, toCards, type Card, type ContentDetail } from "~/bff/content.server";
 import { cached } from "~/bff/shared-cache.server";
 
 /** Spec section 9: a special topic opens with pagesize and batch_size 50 (cards per section, sections per call). */
@@ -29,7 +29,7 @@ export function getSpecial(caller: Caller, specialId: string): Promise<Special> 
     });
     return {
       special: data.special,
-      sections: data.sections.map(({ list, ...section }) => ({ ...section, cards: list.map(toCard) })),
+      sections: data.sections.map(({ list, ...section }) => ({ ...section, cards: toCards(list) })),
       total_sections: data.total_sections,
     };
   });
