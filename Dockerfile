@@ -33,4 +33,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/davmu/share/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
-CMD ["node", "build/server.js"]
+# One site worker per core the container may use (WEB_CONCURRENCY overrides), the embedded platform in the primary.
+CMD ["node", "build/cluster.js"]

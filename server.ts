@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -7,10 +8,9 @@ import { breakerStates, platformEnvelope, requestDeadline } from "./app/bff/clie
 import { env } from "./app/env.server";
 import type { LoadContext } from "./app/load-context";
 import { BASE_PATH } from "./app/lib/base-path";
-import { createPlatform } from "./platform/app";
 import { basePathOnly } from "./server/base-path-only";
 import { desktopRedirect } from "./server/desktop-redirect";
-import { draftPreviewUrls, exampleShareUrls } from "./server/example-urls";
+import { embeddedPlatform } from "./server/embedded-platform";
 import { healthRoutes } from "./server/health";
 import { formBodies, refuseMalformedRequests } from "./server/malformed-requests";
 import { knownHosts, publicOrigin } from "./server/public-origin";
@@ -18,7 +18,9 @@ import { remixHandler } from "./server/remix-handler";
 import { requestId, requestLog } from "./server/request-log";
 import { sameOriginWrites } from "./server/same-origin";
 import { cspNonce, securityHeaders } from "./server/security-headers";
-import { startUpMessage } from "./server/start-up-message";
+import { platformProxy } from "./server/platform-proxy";
+import { announceStartUp } from "./server/start-up-message";
+import { answerHealthPings } from "./server/worker-health";
 
 // This file runs as server.ts in development and as build/server.js in production.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,7 +28,8 @@ const projectRoot = path.basename(here) === "build" ? path.dirname(here) : here;
 const development = !env.isProduction;
 const originOf = publicOrigin(env.PUBLIC_ORIGIN);
 const hosts = knownHosts({ allowedHosts: env.ALLOWED_HOSTS, publicOrigin: env.PUBLIC_ORIGIN, host: env.HOST, port: env.PORT });
-if (env.isProduction && !env.PUBLIC_ORIGIN) {
+// Under build/cluster.js the first worker speaks for all.
+if (env.isProduction && !env.PUBLIC_ORIGIN && (cluster.worker?.id ?? 1) === 1) {
   console.warn(
     `PUBLIC_ORIGIN is not set: canonical and share URLs take their host from each request (one of ${[...hosts].join(", ")}). ` +
       "Set PUBLIC_ORIGIN to the site's public origin, e.g. https://m.example.com.",
@@ -52,19 +55,10 @@ app.use(
   healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }), breakers: breakerStates }),
 );
 
-const platform = env.embeddedPlatform
-  ? createPlatform({
-      dbPath: path.resolve(projectRoot, env.PLATFORM_DB_PATH),
-      hashidsSalt: env.HASHIDS_SALT,
-      hashidsMinLength: env.HASHIDS_MIN_LENGTH,
-      log: (line) => console.log(`[platform] ${line}`),
-      mediaDir: path.join(projectRoot, "platform/media"),
-      codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
-      devKey: env.platformDevKey,
-      previewSecret: env.PLATFORM_PREVIEW_SECRET,
-    })
-  : null;
+const platform = embeddedPlatform(projectRoot);
 if (platform) app.use("/_platform", platform.router);
+// A worker of build/cluster.js: the primary runs the embedded platform; browsers still reach it at /_platform.
+else if (env.EMBEDDED_PLATFORM_URL) app.use("/_platform", platformProxy(env.EMBEDDED_PLATFORM_URL));
 
 app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
 
@@ -112,22 +106,10 @@ app.all(
 );
 
 const server = app.listen(env.PORT, env.HOST, () => {
-  const origin = `http://localhost:${env.PORT}`;
-  const { info, warning } = startUpMessage({
-    origin,
-    production: env.isProduction,
-    embedded: platform
-      ? { dbPath: env.PLATFORM_DB_PATH, devKey: env.platformDevKey, devKeyIsEphemeral: env.platformDevKeyIsEphemeral }
-      : null,
-    sessionSecretIsEphemeral: env.sessionSecretIsEphemeral,
-  });
-  console.log(info.join("\n"));
-  if (warning) console.warn(warning);
-  exampleShareUrls(origin + BASE_PATH)
-    .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
-    .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
-  if (platform) console.log(`Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(origin + BASE_PATH, platform.draftPreviews()).join("\n  ")}`);
+  // Under build/cluster.js the primary announces the start once for all its workers.
+  if (!cluster.isWorker) announceStartUp(`http://localhost:${env.PORT}`, platform);
 });
+answerHealthPings();
 
 let stopping = false;
 function shutdown(signal: string) {

@@ -45,6 +45,16 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   TRUST_PROXY: z.string().default("loopback"),
+  // Site workers build/cluster.js starts; unset, one per core.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  // Set by build/cluster.js for its workers: where the embedded platform it runs listens, served at /_platform.
+  EMBEDDED_PLATFORM_URL: z.string().url().optional(),
+  // Shared state of several processes or replicas (rate limits); unset, each process keeps its own in memory.
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((value) => /^rediss?:$/.test(new URL(value).protocol), "must be a redis:// or rediss:// URL")
+    .optional(),
   LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
 });
 

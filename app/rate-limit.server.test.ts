@@ -1,16 +1,104 @@
-import { describe, expect, it } from "vitest";
-import { createRateLimiter } from "~/rate-limit.server";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import type { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectRedis, createMemoryRateLimiter, createRedisRateLimiter } from "~/rate-limit.server";
 
-describe("createRateLimiter", () => {
-  it("allows max hits per window and key, then asks to wait until the window ends", () => {
+describe("createMemoryRateLimiter", () => {
+  it("allows max hits per window and key, then asks to wait until the window ends", async () => {
     let clock = 1_000_000;
-    const limiter = createRateLimiter({ windowMs: 60_000, max: 3, now: () => clock });
-    expect([1, 2, 3].map(() => limiter.hit("1.2.3.4"))).toEqual([0, 0, 0]);
-    expect(limiter.hit("1.2.3.4")).toBe(60);
-    expect(limiter.hit("5.6.7.8")).toBe(0);
+    const limiter = createMemoryRateLimiter({ name: "test", windowMs: 60_000, max: 3, now: () => clock });
+    expect(await Promise.all([1, 2, 3].map(() => limiter.hit("1.2.3.4")))).toEqual([0, 0, 0]);
+    expect(await limiter.hit("1.2.3.4")).toBe(60);
+    expect(await limiter.hit("5.6.7.8")).toBe(0);
     clock += 45_000;
-    expect(limiter.hit("1.2.3.4")).toBe(15);
+    expect(await limiter.hit("1.2.3.4")).toBe(15);
     clock += 15_000;
-    expect(limiter.hit("1.2.3.4")).toBe(0);
+    expect(await limiter.hit("1.2.3.4")).toBe(0);
   });
 });
+
+// CI installs Debian's redis-server (.ci/run); elsewhere these run when it is on the PATH.
+const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+
+describe.runIf(hasRedis || process.env.CI)("createRedisRateLimiter against a real redis-server", () => {
+  let server: ChildProcess;
+  let port: number;
+  const clients: Redis[] = [];
+  const client = async () => {
+    const redis = connectRedis(`redis://127.0.0.1:${port}`);
+    clients.push(redis);
+    await ready(redis);
+    return redis;
+  };
+  const neverUsed = { hit: async () => -1 };
+
+  beforeAll(async () => {
+    port = await freePort();
+    server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    await waitForRedis(port);
+  });
+  afterAll(async () => {
+    for (const redis of clients) redis.disconnect();
+    server?.kill();
+  });
+
+  it("counts the hits of two processes together and answers the wait left in the window", async () => {
+    const options = { name: `shared-${Date.now()}`, windowMs: 60_000, max: 3 };
+    const first = createRedisRateLimiter(options, await client(), neverUsed);
+    const second = createRedisRateLimiter(options, await client(), neverUsed);
+    expect([await first.hit("1.2.3.4"), await second.hit("1.2.3.4"), await first.hit("1.2.3.4")]).toEqual([0, 0, 0]);
+    const wait = await second.hit("1.2.3.4");
+    expect(wait).toBeGreaterThan(55);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await first.hit("5.6.7.8")).toBe(0);
+  });
+
+  it("starts a new window when the old one expires", async () => {
+    const limiter = createRedisRateLimiter({ name: `short-${Date.now()}`, windowMs: 300, max: 1 }, await client(), neverUsed);
+    expect(await limiter.hit("k")).toBe(0);
+    expect(await limiter.hit("k")).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await limiter.hit("k")).toBe(0);
+  });
+
+  it("falls back to the process's own counters when Redis does not answer", async () => {
+    const down = connectRedis(`redis://127.0.0.1:${await freePort()}`);
+    clients.push(down);
+    const fallback = createMemoryRateLimiter({ name: "fallback", windowMs: 60_000, max: 1 });
+    const limiter = createRedisRateLimiter({ name: "down", windowMs: 60_000, max: 1 }, down, fallback);
+    expect(await limiter.hit("k")).toBe(0);
+    expect(await limiter.hit("k")).toBe(60);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForRedis(port: number) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const redis = connectRedis(`redis://127.0.0.1:${port}`);
+    try {
+      await Promise.race([ready(redis), new Promise((_, reject) => setTimeout(reject, 200))]);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      redis.disconnect();
+    }
+  }
+  throw new Error(`redis-server did not start on port ${port}`);
+}
+
+function ready(redis: Redis): Promise<void> {
+  if (redis.status === "ready") return Promise.resolve();
+  return new Promise((resolve) => redis.once("ready", () => resolve()));
+}

@@ -1,14 +1,32 @@
+import { Redis } from "ioredis";
+import { env } from "~/env.server";
+import { singleton } from "~/singleton.server";
+
 /**
- * A fixed-window counter per key (the visitor's address): the site's first line in front of the
- * platform's own limits. In memory, so per process; the platform's limits are the shared ones.
+ * Fixed-window counters per key (the visitor's address): the site's first line in front of the platform's own
+ * limits. With REDIS_URL the windows live in Redis, so every process and replica counts together; otherwise in
+ * this process's memory, and each process counts on its own.
  */
-export function createRateLimiter(options: { windowMs: number; max: number; now?: () => number }) {
+export type RateLimiter = {
+  /** Counts one attempt; answers how many seconds to wait when it is over the limit, else 0. */
+  hit(key: string): Promise<number>;
+};
+
+type Options = { name: string; windowMs: number; max: number };
+
+export function createRateLimiter(options: Options): RateLimiter {
+  const memory = createMemoryRateLimiter(options);
+  const redis = sharedRedis();
+  if (!redis) return memory;
+  return createRedisRateLimiter(options, redis, memory);
+}
+
+export function createMemoryRateLimiter(options: Options & { now?: () => number }): RateLimiter {
   const now = options.now ?? Date.now;
   const hits = new Map<string, { count: number; resetAt: number }>();
   let nextSweep = now() + options.windowMs;
   return {
-    /** Counts one attempt; answers how many seconds to wait when it is over the limit, else 0. */
-    hit(key: string): number {
+    async hit(key) {
       const at = now();
       if (at >= nextSweep) {
         for (const [k, entry] of hits) if (entry.resetAt <= at) hits.delete(k);
@@ -23,4 +41,53 @@ export function createRateLimiter(options: { windowMs: number; max: number; now?
       return entry.count > options.max ? Math.ceil((entry.resetAt - at) / 1000) : 0;
     },
   };
+}
+
+// One round trip, atomic: count the hit, start the window on the first one, answer the count and the time left.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}`;
+
+/**
+ * Redis-backed windows. When Redis does not answer, the process's own counters take over: a limit that holds per
+ * process is better than refusing every login or letting every flood through.
+ */
+export function createRedisRateLimiter(options: Options, redis: Redis, fallback: RateLimiter): RateLimiter {
+  let warned = false;
+  return {
+    async hit(key) {
+      try {
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `rate:${options.name}:${key}`, options.windowMs)) as [number, number];
+        warned = false;
+        return count > options.max ? Math.max(1, Math.ceil(ttl / 1000)) : 0;
+      } catch (error) {
+        if (!warned) console.warn(`rate limit ${options.name}: Redis unavailable, counting in this process (${(error as Error).message})`);
+        warned = true;
+        return fallback.hit(key);
+      }
+    },
+  };
+}
+
+/** The process's one Redis connection, or null without REDIS_URL. */
+function sharedRedis(): Redis | null {
+  const url = env.REDIS_URL;
+  if (!url) return null;
+  return singleton("redis", () => connectRedis(url));
+}
+
+export function connectRedis(url: string): Redis {
+  const redis = new Redis(url, {
+    // A request must never wait on a Redis that is down: fail at once and let the caller fall back.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1000,
+    commandTimeout: 500,
+  });
+  // Errors reach the callers through their commands; an unhandled 'error' event would crash the process.
+  redis.on("error", () => {});
+  return redis;
 }

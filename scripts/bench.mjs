@@ -3,7 +3,8 @@
 // and Lighthouse mobile scores of the article, the home, a list and search results, a row per content type
 // (Lighthouse scores and first-load JS), and an upstream-kill run (the platform stopped under load, then
 // restarted). A missed target is reported, not fatal; a failed measurement exits non-zero.
-// `node scripts/bench.mjs --only=upstream-kill` runs the upstream-kill part alone.
+// `node scripts/bench.mjs --only=upstream-kill` runs the upstream-kill part alone; `--only=workers` compares one
+// process with build/cluster.js (one worker per core).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -20,6 +21,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER_ENTRY = path.join(ROOT, "build/server.js");
+const CLUSTER_ENTRY = path.join(ROOT, "build/cluster.js");
 const STATIC_COPY = path.join(ROOT, "build/client/bench-static.html");
 const BASE_PATH = "/davmu/share/";
 // The server's ids, so the bench can name a seeded list (platform/seed-lists.ts: list 1 is 城市更新观察).
@@ -84,10 +86,10 @@ function tail(stream, lines) {
   });
 }
 
-async function startServer(dataDir, extraEnv = {}) {
+async function startServer(dataDir, extraEnv = {}, entry = SERVER_ENTRY) {
   const port = await freePort();
   const output = [];
-  const child = track(spawn(process.execPath, [SERVER_ENTRY], {
+  const child = track(spawn(process.execPath, [entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -343,6 +345,63 @@ function reportUpstreamKill(kill) {
   );
 }
 
+const ALONE = ["upstream-kill", "workers"];
+
+/** An article URL from the home page of a running server. */
+async function articleOf(server) {
+  const home = await (await get(server.origin + BASE_PATH)).text();
+  const href = home.match(/href="([^"]*\/doc\/[^"]*)"/)?.[1];
+  if (!href) throw new Error("the home page links to no /doc/ article");
+  return new URL(href.replaceAll("&amp;", "&"), server.origin).href;
+}
+
+/**
+ * One process (build/server.js) against build/cluster.js with one worker per core, in one run: the article for a
+ * returning visitor at 50 connections, each beside the same host's static copy of the page.
+ */
+async function measureWorkers(workDir) {
+  const cores = os.availableParallelism();
+  const results = [];
+  for (const [label, entry, env] of [
+    ["1 process", SERVER_ENTRY, {}],
+    [`cluster, ${cores} workers`, CLUSTER_ENTRY, { WEB_CONCURRENCY: String(cores) }],
+  ]) {
+    const server = await startServer(path.join(workDir, label.replace(/\W+/g, "-")), env, entry);
+    try {
+      await waitForOk(server, `${BASE_PATH}healthz`, 60_000);
+      await waitForOk(server, `${BASE_PATH}readyz`, 30_000);
+      const articleUrl = await articleOf(server);
+      const first = await get(articleUrl);
+      const cookie = first.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+      const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip", ...(cookie && { cookie }) };
+      const html = Buffer.from(await (await get(articleUrl, cookie ? { cookie } : {})).arrayBuffer());
+      const page = await measureLoad(articleUrl, headers);
+      await writeFile(STATIC_COPY, html);
+      let fromDisk;
+      try {
+        fromDisk = await measureLoad(`${server.origin}${BASE_PATH}bench-static.html`, headers);
+      } finally {
+        await rm(STATIC_COPY, { force: true });
+      }
+      results.push({ label, page, fromDisk });
+    } finally {
+      await stopServer(server);
+    }
+  }
+  return { cores, results };
+}
+
+function reportWorkers({ cores, results }) {
+  console.log(`\n## Workers ${new Date().toISOString()} (${os.cpus()[0]?.model ?? "cpu"}, ${cores} cores)`);
+  console.log("| host | article req/s | p50 | p99 | static copy req/s | article / static |");
+  console.log("|---|---|---|---|---|---|");
+  for (const { label, page, fromDisk } of results) {
+    console.log(`| ${label} | ${page.rps.toFixed(0)} | ${ms(page.p50)} | ${ms(page.p99)} | ${fromDisk.rps.toFixed(0)} | ${(page.rps / fromDisk.rps).toFixed(2)}× |`);
+  }
+  const [single, several] = results;
+  console.log(`\nArticle throughput of the cluster over one process: ${(several.page.rps / single.page.rps).toFixed(2)}×`);
+}
+
 async function measureLoad(url, headers) {
   await load(url, headers, WARMUP_SECONDS);
   const result = await load(url, headers, MEASURE_SECONDS);
@@ -408,7 +467,16 @@ const verdict = (ok) => (ok ? "PASS" : "FAIL");
 async function main() {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run npm run build first`);
   const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
-  if (only !== undefined && only !== "upstream-kill") throw new Error(`--only=${only}: the only part that runs alone is upstream-kill`);
+  if (only !== undefined && !ALONE.includes(only)) throw new Error(`--only=${only}: the parts that run alone are ${ALONE.join(", ")}`);
+  if (only === "workers") {
+    const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-"));
+    try {
+      reportWorkers(await measureWorkers(workDir));
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+    return;
+  }
   if (only === "upstream-kill") {
     const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-"));
     process.once("SIGINT", () => {
@@ -441,10 +509,7 @@ async function main() {
     await waitForOk(server, `${BASE_PATH}healthz`, 60_000);
     await waitForOk(server, `${BASE_PATH}readyz`, 30_000);
 
-    const home = await (await get(server.origin + BASE_PATH)).text();
-    const href = home.match(/href="([^"]*\/doc\/[^"]*)"/)?.[1];
-    if (!href) throw new Error("the home page links to no /doc/ article");
-    const articleUrl = new URL(href.replaceAll("&amp;", "&"), server.origin).href;
+    const articleUrl = await articleOf(server);
 
     // The first visit creates the session; every measured request then comes back with its cookie.
     const firstVisit = await get(articleUrl);

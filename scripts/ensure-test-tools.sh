@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The browser tests drive Debian's Chromium (Playwright cannot download browsers here). Installs it when missing.
+# What the tests need from Debian: Chromium for the browser tests (Playwright cannot download browsers here) and
+# redis-server for the shared rate limits and the several-process test. Installs whichever is missing.
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then exit 0; fi
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v redis-server >/dev/null || missing+=(redis-server)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-echo "Installing Debian's chromium for the browser tests…"
+echo "Installing Debian's ${missing[*]} for the tests…"
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get update
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"

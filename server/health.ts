@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { Router } from "express";
 import { PlatformError } from "../app/bff/client.server";
 
@@ -9,6 +10,8 @@ import { PlatformError } from "../app/bff/client.server";
 export function healthRoutes(options: { probe: () => Promise<unknown>; breakers: () => Record<string, string> }): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {
+    // Which worker answered, under build/cluster.js (0 for a single process): each is checked on its own.
+    res.set("X-Worker", String(cluster.worker?.id ?? 0));
     res.type("text/plain").set("Cache-Control", "no-store").send("ok");
   });
   router.get("/readyz", async (_req, res) => {

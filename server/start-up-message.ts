@@ -1,4 +1,7 @@
+import { env } from "../app/env.server";
 import { BASE_PATH } from "../app/lib/base-path";
+import type { Platform } from "../platform/app";
+import { draftPreviewUrls, exampleShareUrls } from "./example-urls";
 import { smsOutboxPath, statsPath } from "../platform/routes/dev";
 import { demoPasswordFor } from "../platform/demo-account";
 import { DEMO_PHONE } from "../platform/seed-users";
@@ -42,4 +45,22 @@ export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: 
         ].join("\n")
       : null;
   return { info, warning };
+}
+
+/** Prints the start-up message, the example share pages and, on the embedded platform, the draft preview links. */
+export function announceStartUp(origin: string, platform: Platform | null): void {
+  const { info, warning } = startUpMessage({
+    origin,
+    production: env.isProduction,
+    embedded: platform
+      ? { dbPath: env.PLATFORM_DB_PATH, devKey: env.platformDevKey, devKeyIsEphemeral: env.platformDevKeyIsEphemeral }
+      : null,
+    sessionSecretIsEphemeral: env.sessionSecretIsEphemeral,
+  });
+  console.log(info.join("\n"));
+  if (warning) console.warn(warning);
+  exampleShareUrls(origin + BASE_PATH)
+    .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
+    .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
+  if (platform) console.log(`Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(origin + BASE_PATH, platform.draftPreviews()).join("\n  ")}`);
 }

@@ -12,7 +12,7 @@ import { sessionUserId } from "~/session.server";
  * A page sends a handful of batches per view. Generous per address: many phones share one carrier address;
  * the limit only stops a flood.
  */
-const trackerLimiter = createRateLimiter({ windowMs: 60_000, max: 600 });
+const trackerLimiter = createRateLimiter({ name: "tracker", windowMs: 60_000, max: 600 });
 
 function problem(status: number, message: string, headers?: HeadersInit): Response {
   return Response.json({ message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -32,7 +32,7 @@ export function loader() {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return problem(405, "请求方式无效", { Allow: "POST" });
-  const wait = trackerLimiter.hit(context.clientIp);
+  const wait = await trackerLimiter.hit(context.clientIp);
   if (wait > 0) return problem(429, "请求过于频繁", { "Retry-After": String(wait) });
 
   const batch = parseBrowserBatch(formText(await request.formData(), "events"));

@@ -58,11 +58,11 @@ function failure(answer: AuthActionData, error: unknown) {
 }
 
 // Login and code requests are the abuse magnets: a first line per address before the platform's own limits.
-const authLimiter = createRateLimiter({ windowMs: 60_000, max: env.AUTH_RATE_LIMIT_PER_MINUTE });
+const authLimiter = createRateLimiter({ name: "auth", windowMs: 60_000, max: env.AUTH_RATE_LIMIT_PER_MINUTE });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await requireOwnForm(request, context);
-  const wait = authLimiter.hit(context.clientIp);
+  const wait = await authLimiter.hit(context.clientIp);
   if (wait > 0) {
     return data<AuthActionData>({ intent: "login", message: `操作过于频繁，请${wait}秒后再试` }, { status: 429, headers: { "Retry-After": String(wait) } });
   }

@@ -54,7 +54,7 @@ export async function startControllablePlatform(target = `${E2E_ORIGIN}/_platfor
 }
 
 /** A free TCP port on the loopback interface, for a process the test starts. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as AddressInfo;
@@ -62,10 +62,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the built site (build/server.js) with the e2e settings plus `env`, and waits until it serves. */
-export async function startSite(env: Record<string, string>) {
+/**
+ * Starts the built site (build/server.js, or `entry` such as build/cluster.js) with the e2e settings plus `env`,
+ * and waits until it serves.
+ */
+export async function startSite(env: Record<string, string>, entry = "build/server.js") {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), LOG_LEVEL: "silent", ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -84,6 +87,7 @@ export async function startSite(env: Record<string, string>) {
     origin,
     /** Everything the site printed, for lines such as 'serving stale …'. */
     output: () => output,
+    process: child,
     stop() {
       child.kill("SIGTERM");
     },

@@ -1,0 +1,95 @@
+// The production entry (build/cluster.js): one site worker per core, each running build/server.js, all sharing
+// the port. With the embedded platform, this primary process runs the platform once, on a loopback port of its
+// own, because it owns the SQLite database and its timers; the workers reach it there and serve /_platform from it.
+import cluster, { type Worker } from "node:cluster";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { env } from "../app/env.server";
+import { embeddedPlatform, listenPlatform } from "./embedded-platform";
+import { announceStartUp } from "./start-up-message";
+import { watchWorkerHealth } from "./worker-health";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// build/cluster.js and server/cluster.ts both sit one folder below the project root.
+const projectRoot = path.dirname(here);
+const workerCount = env.WEB_CONCURRENCY ?? os.availableParallelism();
+// A worker that dies this soon after starting is failing to start (port taken, bad configuration): stop retrying.
+const EARLY_DEATH_MS = 5000;
+const EARLY_DEATHS_ALLOWED = 3;
+
+const platform = embeddedPlatform(projectRoot);
+const hosted = platform ? await listenPlatform(platform) : null;
+
+// Every worker must sign and read sessions alike, and share the development key the primary prints.
+const workerEnv: Record<string, string> = {
+  SESSION_SECRET: env.sessionSecret,
+  PLATFORM_DEV_KEY: env.platformDevKey,
+  ...(hosted ? { PLATFORM_API_URL: hosted.origin, EMBEDDED_PLATFORM_URL: hosted.origin } : {}),
+};
+
+cluster.setupPrimary({ exec: path.join(projectRoot, "build/server.js") });
+
+let stopping = false;
+let earlyDeaths = 0;
+const startedAt = new Map<number, number>();
+
+function fork(): Worker {
+  const worker = cluster.fork(workerEnv);
+  startedAt.set(worker.id, Date.now());
+  return worker;
+}
+
+cluster.on("exit", (worker, code, signal) => {
+  const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+  startedAt.delete(worker.id);
+  if (stopping) return;
+  console.warn(`worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? code}); starting another`);
+  earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
+  if (earlyDeaths > EARLY_DEATHS_ALLOWED) {
+    console.error(`workers keep dying at start-up; giving up`);
+    void stop(1);
+    return;
+  }
+  fork();
+});
+
+let listening = 0;
+cluster.on("listening", () => {
+  listening += 1;
+  if (listening !== workerCount) return;
+  console.log(`${workerCount} workers (one per core; WEB_CONCURRENCY sets the number)`);
+  announceStartUp(`http://localhost:${env.PORT}`, platform);
+});
+
+const stopWatching = watchWorkerHealth({ intervalMs: 5000, missesAllowed: 3, log: (line) => console.warn(line) });
+for (let i = 0; i < workerCount; i++) fork();
+
+/** Lets every worker finish its requests (each gives itself 10 s), then closes the platform. */
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  stopWatching();
+  setTimeout(() => process.exit(1), 12_000).unref();
+  const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker.isDead()) return resolve();
+          worker.once("exit", () => resolve());
+          worker.process.kill("SIGTERM");
+        }),
+    ),
+  );
+  await hosted?.close();
+  platform?.close();
+  process.exit(code);
+}
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    console.log(`${signal}: closing ${workerCount} workers`);
+    void stop(0);
+  });
+}
