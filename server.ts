@@ -48,17 +48,18 @@ app.use(
     skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") || (env.LOG_LEVEL !== "debug" && p.startsWith("/_platform/")),
   }),
 );
+const platform = embeddedPlatform(projectRoot);
+if (platform) app.use("/_platform", platform.router);
+// A worker of build/cluster.js: the primary runs the embedded platform; browsers still reach it at /_platform.
+else if (env.EMBEDDED_PLATFORM_URL) app.use("/_platform", platformProxy(env.EMBEDDED_PLATFORM_URL));
+// After the platform: its answers mostly go to this host's own backend over loopback, where gzip costs CPU on both
+// ends for nothing (it showed in a profile of logged-in page views); its media is compressed already.
 app.use(compression());
 // Any envelope of this unauthenticated read proves the platform up and speaking the contract, without side effects.
 app.use(
   BASE_PATH,
   healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }), breakers: breakerStates }),
 );
-
-const platform = embeddedPlatform(projectRoot);
-if (platform) app.use("/_platform", platform.router);
-// A worker of build/cluster.js: the primary runs the embedded platform; browsers still reach it at /_platform.
-else if (env.EMBEDDED_PLATFORM_URL) app.use("/_platform", platformProxy(env.EMBEDDED_PLATFORM_URL));
 
 app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
 
