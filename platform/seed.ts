@@ -135,6 +135,8 @@ const GROUPS = [
   { id: GROUP.tech, name: "科技" },
   { id: GROUP.culture, name: "文化" },
   { id: GROUP.sport, name: "体育" },
+  // A new channel without content yet: its home tab shows the empty state.
+  { id: GROUP.health, name: "健康" },
 ];
 
 const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
@@ -175,7 +177,7 @@ const STATIC_DATA: Record<string, unknown> = {
         id: "home",
         title: "首页",
         category: "group",
-        groups: [GROUP.recommend, GROUP.news, GROUP.local, GROUP.tech, GROUP.culture, GROUP.sport],
+        groups: [GROUP.recommend, GROUP.news, GROUP.local, GROUP.tech, GROUP.culture, GROUP.sport, GROUP.health],
         isHome: true,
       }),
       navigationItem({ id: "video", title: "视频", category: "group", groups: [GROUP.video] }),
