@@ -111,7 +111,7 @@ const DECKS: Deck[] = [
   {
     id: PAGES_FIXTURES.deck,
     title: "一分钟看懂临江",
-    description: "八张卡片，划一划就知道这座城最近发生了什么。",
+    description: "一张卡片一件事，划一划就知道这座城最近发生了什么。",
     cover: 1,
     cards: [
       { content: 1, headline: "地铁5号线开通", blurb: "江北到高新区最快40分钟，早高峰少换乘两次。" },

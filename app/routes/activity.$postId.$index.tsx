@@ -64,7 +64,7 @@ export default function ActivityPage() {
           ) : null}
         </dl>
       </header>
-      <section className="section activity__rules" aria-labelledby="activity-rules">
+      <section className="section" aria-labelledby="activity-rules">
         <h2 id="activity-rules" className="section__title">
           活动规则
         </h2>
