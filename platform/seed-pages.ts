@@ -7,10 +7,10 @@ import { USER } from "./seed-users";
 
 /** Records that tests and the e2e suite rely on; ids are database ids (encode them with the id codec). */
 export const PAGES_FIXTURES = {
-  /** Valid for another 30 days; four people joined by it. */
+  /** Valid for another 30 days; twelve people joined by it (two pages of 10). */
   inviteCode: "JB7Q2K",
   inviteCodeInviter: "江边的风",
-  inviteCodeJoined: 4,
+  inviteCodeJoined: 12,
   /** Expired 3 days ago. */
   expiredInviteCode: "XR3M9P",
   /** Running: started 2 days ago, ends in 5 days. */
@@ -46,6 +46,11 @@ const INVITES = [
       { user: USER.foodie, hoursAgo: 6 * DAY_HOURS },
       { user: USER.runner, hoursAgo: 50 },
       { user: USER.student, hoursAgo: 3 },
+      { user: USER.sunny, hoursAgo: 8 * DAY_HOURS },
+      { user: USER.cat, hoursAgo: 7 * DAY_HOURS },
+      { user: USER.commuter, hoursAgo: 5 * DAY_HOURS },
+      // Reporters of the tip-off area (seed-dejin.ts), seeded before this.
+      ...[101, 102, 103, 104, 105].map((user, i) => ({ user, hoursAgo: 4 * DAY_HOURS - i * 12 })),
     ],
   },
   {
