@@ -15,6 +15,7 @@ import { installChunkReloadGuard } from "~/client/chunk-reload";
 import { scheduleDesktopCheck } from "~/client/desktop-redirect";
 import { registerServiceWorker } from "~/client/service-worker";
 import { reportPageView } from "~/client/page-views";
+import { BottomNavigation } from "~/components/bottom-navigation";
 import { useNonce } from "~/components/nonce";
 import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
@@ -105,6 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {data?.showBanner && !bare ? <OpenAppBanner site={data.site} device={data.device} user={data.user} csrfToken={data.csrfToken} /> : null}
         {children}
+        {data && !bare ? <BottomNavigation items={data.site.navigation} /> : null}
         <ToastHost initial={data?.toast ?? null} />
         {data && !data.user ? <LoginSheet /> : null}
         <ScrollRestoration nonce={nonce} />

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content, ContentDetail } from "./content-shapes";
 import { SEED_FIXTURES, SITE_NAME } from "./seed";
+import { LIST_FIXTURES } from "./seed-lists";
 import { TEST_START, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
 
 const id = (n: number) => testIds.encode(n);
@@ -20,10 +21,13 @@ describe("app configuration", () => {
     const appInfo = JSON.parse(result.data.app_info);
     expect(appInfo.primaryColor).toBe("#FF4A26");
     const { navigationItems } = JSON.parse(appInfo.bottomNavigationBar);
-    expect(navigationItems.map((item: { title: string }) => item.title)).toEqual(["首页", "视频", "本地", "服务"]);
+    expect(navigationItems.map((item: { title: string }) => item.title)).toEqual(["首页", "视频", "城市", "活动", "服务"]);
     expect(navigationItems[0]).toMatchObject({ isHome: true, category: "group", icons: { normal: "/_platform/media/nav-home.svg" } });
     expect(navigationItems[0].groups[0]).toBe(id(SEED_FIXTURES.groups.recommend));
-    expect(navigationItems[3]).toMatchObject({ category: "app", groups: [] });
+    // A list item names its list by public id; a page item names a site path.
+    expect(navigationItems[2]).toMatchObject({ category: "list", binding: id(LIST_FIXTURES.cityRenewal), groups: [] });
+    expect(navigationItems[3]).toMatchObject({ category: "page", binding: "/activity/index" });
+    expect(navigationItems[4]).toMatchObject({ category: "app", groups: [] });
   });
 
   it("lists the home tabs", async () => {

@@ -6,7 +6,7 @@
  * Bumped whenever a table changes shape. A database written by another version holds only demo data, so it is
  * dropped and seeded afresh rather than migrated.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS official_accounts (
@@ -303,4 +303,53 @@ CREATE TABLE IF NOT EXISTS clue_mentions (
   PRIMARY KEY (content_id, user_id)
 );
 CREATE INDEX IF NOT EXISTS clue_mentions_by_user ON clue_mentions (user_id);
+-- Pages: invitations, activities and fly-card decks (issue 9).
+-- An invitation code: who invites, what an invitee gets, until when.
+CREATE TABLE IF NOT EXISTS invite_codes (
+  code TEXT PRIMARY KEY,
+  inviter_id INTEGER NOT NULL REFERENCES users(id),
+  reward_title TEXT NOT NULL,
+  reward_description TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+);
+-- Who joined by a code (/peony/v1/invite/record).
+CREATE TABLE IF NOT EXISTS invite_records (
+  id INTEGER PRIMARY KEY,
+  code TEXT NOT NULL REFERENCES invite_codes(code),
+  invitee_id INTEGER NOT NULL REFERENCES users(id),
+  joined_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS invite_records_by_code ON invite_records (code, joined_at);
+
+-- Activities (/peony/v1/activity): whether one is upcoming, running or over follows from its time window.
+CREATE TABLE IF NOT EXISTS activities (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  summary TEXT NOT NULL DEFAULT '',
+  cover TEXT NOT NULL DEFAULT '',
+  -- Rich HTML exactly as the CMS produced it: unsanitized.
+  rules TEXT NOT NULL DEFAULT '',
+  location TEXT NOT NULL DEFAULT '',
+  start_at TEXT NOT NULL,
+  end_at TEXT NOT NULL,
+  participant_count INTEGER NOT NULL DEFAULT 0,
+  version INTEGER NOT NULL DEFAULT 1
+);
+
+-- Fly-card decks (/peony/v1/fly_card): swipeable cards, each an editor's headline over one content item.
+CREATE TABLE IF NOT EXISTS fly_card_decks (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  cover TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS fly_cards (
+  deck_id INTEGER NOT NULL REFERENCES fly_card_decks(id),
+  content_id INTEGER NOT NULL REFERENCES contents(id),
+  sort INTEGER NOT NULL,
+  headline TEXT NOT NULL,
+  blurb TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (deck_id, content_id)
+);
 `;

@@ -2,7 +2,7 @@ import { MEDIA_PLACEHOLDER } from "./media";
 import { STATE_DELETED, STATE_OFFLINE } from "./content-shapes";
 
 /** Group ids of the seed (see seed.ts). */
-export const GROUP = { recommend: 1, news: 2, local: 3, video: 4, tech: 5, culture: 6, sport: 7 } as const;
+export const GROUP = { recommend: 1, news: 2, local: 3, video: 4, tech: 5, culture: 6, sport: 7, health: 8 } as const;
 /** Official account ids of the seed (see seed.ts). */
 export const ACCOUNT = { government: 1, newsroom: 2, sport: 3, culture: 4, tech: 5 } as const;
 

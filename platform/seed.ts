@@ -4,7 +4,8 @@ import { MEDIA_PLACEHOLDER } from "./media";
 import { seedDejin } from "./seed-dejin";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
-import { seedListsAndSearch } from "./seed-lists";
+import { LIST_FIXTURES, seedListsAndSearch } from "./seed-lists";
+import { seedPages } from "./seed-pages";
 import { DEMO_PHONE, USER, USERS } from "./seed-users";
 
 export const SITE_NAME = "大目新闻";
@@ -134,20 +135,34 @@ const GROUPS = [
   { id: GROUP.tech, name: "科技" },
   { id: GROUP.culture, name: "文化" },
   { id: GROUP.sport, name: "体育" },
+  // A new channel without content yet: its home tab shows the empty state.
+  { id: GROUP.health, name: "健康" },
 ];
 
 const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
 const paragraphs = (...texts: string[]) => texts.map((text) => `<p>${text}</p>`).join("");
 
-function navigationItem(id: string, title: string, category: "group" | "app", groups: number[], isHome = false) {
+type NavigationSeed = {
+  id: string;
+  title: string;
+  /** group: a page of its groups as tabs; list: a curated list (binding: its database id); page: a site page (binding: its path); app: only in the app. */
+  category: "group" | "list" | "page" | "app";
+  binding?: string | number;
+  groups?: number[];
+  isHome?: boolean;
+  /** Icon file stem in platform/media (nav-{icon}.svg and nav-{icon}-active.svg); default the id. */
+  icon?: string;
+};
+
+function navigationItem({ id, title, category, binding = "", groups = [], isHome = false, icon = id }: NavigationSeed) {
   return {
     id,
     title,
-    binding: id,
+    binding,
     category,
     isHome,
     groups,
-    icons: { normal: media(`nav-${id}.svg`), active: media(`nav-${id}-active.svg`) },
+    icons: { normal: media(`nav-${icon}.svg`), active: media(`nav-${icon}-active.svg`) },
     label: { color: "#999999", activeColor: "#FF4A26" },
   };
 }
@@ -158,10 +173,17 @@ const STATIC_DATA: Record<string, unknown> = {
   app_info: {
     primaryColor: "#FF4A26",
     navigationItems: [
-      navigationItem("home", "首页", "group", [GROUP.recommend, GROUP.news, GROUP.local, GROUP.tech, GROUP.culture, GROUP.sport], true),
-      navigationItem("video", "视频", "group", [GROUP.video]),
-      navigationItem("local", "本地", "group", [GROUP.local]),
-      navigationItem("service", "服务", "app", []),
+      navigationItem({
+        id: "home",
+        title: "首页",
+        category: "group",
+        groups: [GROUP.recommend, GROUP.news, GROUP.local, GROUP.tech, GROUP.culture, GROUP.sport, GROUP.health],
+        isHome: true,
+      }),
+      navigationItem({ id: "video", title: "视频", category: "group", groups: [GROUP.video] }),
+      navigationItem({ id: "city", title: "城市", category: "list", binding: LIST_FIXTURES.cityRenewal, icon: "local" }),
+      navigationItem({ id: "activity", title: "活动", category: "page", binding: "/activity/index" }),
+      navigationItem({ id: "service", title: "服务", category: "app" }),
     ],
   },
 };
@@ -738,5 +760,6 @@ export function seedDatabase(db: Db, now: Date): void {
 
     seedListsAndSearch(db);
     seedDejin(db, { at, hoursAgo });
+    seedPages(db, { at, hoursAgo });
   })();
 }

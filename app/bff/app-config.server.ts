@@ -7,14 +7,22 @@ import { env } from "~/env.server";
 import { DEFAULT_THEME_COLOR } from "~/lib/theme";
 
 
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+/** A colour that lands in a style attribute: only a plain hex colour is accepted, anything else is dropped. */
+const hexColor = z.string().regex(HEX_COLOR).optional().catch(undefined);
+
 const navigationItem = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   title: z.string(),
-  binding: z.string().optional().default(""),
+  binding: z.union([z.string(), z.number()]).transform(String).optional().default(""),
   category: z.string().optional().default(""),
   isHome: z.boolean().optional().default(false),
   /** Group ids; their names come from the group list. */
   groups: z.array(z.string()).optional().default([]),
+  /** The bottom bar's icon, normal and selected; '' when there is none. */
+  icons: z.object({ normal: platformUrl, active: platformUrl }).partial().optional().catch(undefined),
+  /** The bottom bar's label colours, normal and selected. */
+  label: z.object({ color: hexColor, activeColor: hexColor }).optional().catch(undefined),
 });
 
 /** A navigation module with its groups named, as the navigation panel shows it. */
@@ -58,8 +66,6 @@ export type AppConfig = {
   downloadUrl: string;
 };
 
-const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-
 async function loadAppConfig(caller: Caller): Promise<AppConfig> {
   const [appInfo, site, download, groups] = await Promise.all([
     platformRequest("/peony/v1/app/info", caller, { schema: appInfoSchema }),
@@ -70,7 +76,6 @@ async function loadAppConfig(caller: Caller): Promise<AppConfig> {
   const groupsById = new Map(groups.map((group) => [group.gid, group]));
   const color = appInfo.app_info.primaryColor;
   return {
-    // The colour lands in a style attribute: only a plain hex colour is accepted.
     themeColor: color && HEX_COLOR.test(color) ? color : DEFAULT_THEME_COLOR,
     navigation: (appInfo.app_info.bottomNavigationBar?.navigationItems ?? []).map((item) => ({
       ...item,

@@ -1,10 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 
-/** A real link (it works without JavaScript); with JavaScript the click fetches and appends instead. */
-export function LoadMoreLink(props: { href: string; text: string; loading: boolean; onClick: (event: MouseEvent) => void }) {
+/**
+ * A real link (it works without JavaScript); with JavaScript `onClick` fetches and appends instead, or, without
+ * one, the router loads the longer page in place.
+ */
+export function LoadMoreLink(props: { href: string; text: string; loading?: boolean; onClick?: (event: MouseEvent) => void }) {
   return (
-    <Link className="load-more" to={props.href} preventScrollReset replace onClick={props.onClick} aria-busy={props.loading}>
+    <Link className="load-more" to={props.href} preventScrollReset replace onClick={props.onClick} aria-busy={props.loading ?? false}>
       {props.loading ? "加载中…" : props.text}
     </Link>
   );

@@ -1,23 +1,18 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type MouseEvent } from "react";
+import { useEffect, useRef } from "react";
 import type { NavigationItem } from "~/bff/app-config.server";
-import { showToast } from "~/client/events";
-import { APP_ONLY_MESSAGE, isSingleEntryModule, moduleEntries, type NavigationEntry } from "~/lib/navigation-modules";
+import { AppOnlyLink } from "~/components/app-only-link";
+import { APP_ONLY_MESSAGE, SITE_PAGES, isSingleEntryModule, moduleEntries, type NavigationEntry } from "~/lib/navigation-modules";
 
 /** Without JavaScript an app-only entry links here, and CSS shows the message while it is the target. */
 const UNSUPPORTED_ID = "nav-unsupported";
 
-function showUnsupported(event: MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault();
-  showToast({ text: APP_ONLY_MESSAGE });
-}
-
 function EntryLink({ entry, className }: { entry: NavigationEntry; className?: string }) {
   if (entry.to === null) {
     return (
-      <a className={className} href={`#${UNSUPPORTED_ID}`} onClick={showUnsupported}>
+      <AppOnlyLink messageId={UNSUPPORTED_ID} className={className}>
         {entry.name}
-      </a>
+      </AppOnlyLink>
     );
   }
   return (
@@ -119,6 +114,16 @@ export function NavigationPanel({ items }: { items: NavigationItem[] }) {
         {items.map((item) => (
           <Module key={item.id} item={item} />
         ))}
+        <section className="nav__module">
+          <h2 className="nav__module-title">更多</h2>
+          <ul className="nav__groups">
+            {SITE_PAGES.map((entry) => (
+              <li key={entry.key}>
+                <EntryLink entry={entry} />
+              </li>
+            ))}
+          </ul>
+        </section>
         <p id={UNSUPPORTED_ID} className="nav__unsupported" role="status">
           {APP_ONLY_MESSAGE}
         </p>

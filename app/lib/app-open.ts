@@ -3,7 +3,7 @@
  * (stype) and the key that kind is opened by. A route's loader returns them as `appOpen`; the banner's "open
  * the app" and the app-open dialog carry them (app/hooks/use-app-open.ts), so the app lands on the same page.
  */
-export type AppOpenParams = { stype: string; post_id?: string; user_id?: string; topic_name?: string };
+export type AppOpenParams = { stype: string; post_id?: string; user_id?: string; topic_name?: string; invite_code?: string };
 
 /** The dejin page kinds, each keyed as the spec says: dejinDetail by post_id, dejinPersonal by user_id, dejinTopic by topic_name. */
 export const dejinAppOpen = {

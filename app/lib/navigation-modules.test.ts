@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NavigationItem } from "~/bff/app-config.server";
-import { isSingleEntryModule, moduleEntries } from "./navigation-modules";
+import { currentItem, isSingleEntryModule, itemTarget, moduleEntries } from "./navigation-modules";
 
 const item = (over: Partial<NavigationItem>): NavigationItem => ({
   id: "m",
@@ -21,6 +21,13 @@ describe("moduleEntries", () => {
     expect(moduleEntries(item({ id: "service", title: "服务", category: "app" }))).toEqual([{ key: "service", name: "服务", to: null }]);
   });
 
+  it("makes a list or page module one entry leading to its list or page", () => {
+    expect(moduleEntries(item({ id: "city", title: "城市", category: "list", binding: "L1" }))).toEqual([{ key: "city", name: "城市", to: "/list/L1/index" }]);
+    expect(moduleEntries(item({ id: "act", title: "活动", category: "page", binding: "/activity/index" }))).toEqual([
+      { key: "act", name: "活动", to: "/activity/index" },
+    ]);
+  });
+
   it("keeps an app-only module's groups, none of them leading anywhere", () => {
     const entries = moduleEntries(item({ category: "topic", groups: [{ gid: "1", name: "话题一" }, { gid: "2", name: "话题二" }] }));
     expect(entries.map((entry) => entry.to)).toEqual([null, null]);
@@ -35,5 +42,59 @@ describe("isSingleEntryModule", () => {
     expect(isSingleEntryModule(renamed, moduleEntries(renamed))).toBe(false);
     const two = item({ groups: [{ gid: "v", name: "视频" }, { gid: "w", name: "直播" }] });
     expect(isSingleEntryModule(two, moduleEntries(two))).toBe(false);
+  });
+});
+
+describe("itemTarget", () => {
+  it("leads the home item home, another group item to its first group, a list item to its list", () => {
+    expect(itemTarget(item({ isHome: true, groups: [{ gid: "r", name: "推荐" }] }))).toBe("/");
+    expect(itemTarget(item({ groups: [{ gid: "v", name: "视频" }, { gid: "w", name: "直播" }] }))).toBe("/?group=v");
+    expect(itemTarget(item({ category: "list", binding: "AbC123xy" }))).toBe("/list/AbC123xy/index");
+  });
+
+  it("leads a page item to a path of the site, never elsewhere", () => {
+    expect(itemTarget(item({ category: "page", binding: "/activity/index" }))).toBe("/activity/index");
+    expect(itemTarget(item({ category: "page", binding: "/content_model/index?id=x&group=y" }))).toBe("/content_model/index?id=x&group=y");
+    for (const binding of ["https://evil.example/", "//evil.example/x", "javascript:alert(1)", "/\\evil.example", "activity/index", "/a/../../b", "/a/%2e%2e/b", "/a b", ""]) {
+      expect(itemTarget(item({ category: "page", binding })), binding).toBeNull();
+    }
+  });
+
+  it("has nowhere to go for app-only items, unknown categories, lists without a usable id and group items without groups", () => {
+    expect(itemTarget(item({ category: "app" }))).toBeNull();
+    expect(itemTarget(item({ category: "topic", groups: [{ gid: "t", name: "话题" }] }))).toBeNull();
+    expect(itemTarget(item({ category: "weather" }))).toBeNull();
+    expect(itemTarget(item({ category: "list", binding: "../x" }))).toBeNull();
+    expect(itemTarget(item({ category: "group" }))).toBeNull();
+  });
+});
+
+describe("currentItem", () => {
+  const home = item({ id: "home", isHome: true, groups: [{ gid: "r", name: "推荐" }, { gid: "l", name: "本地" }] });
+  const video = item({ id: "video", groups: [{ gid: "v", name: "视频" }, { gid: "l", name: "本地" }] });
+  const list = item({ id: "city", category: "list", binding: "L1" });
+  const page = item({ id: "model", category: "page", binding: "/content_model/index?id=m1" });
+  const service = item({ id: "service", category: "app" });
+  const items = [video, home, list, page, service];
+  const current = (path: string, search = "") => currentItem(items, path, search)?.id ?? null;
+
+  it("is the home item on the home page without a group, and the group's item with one (home first)", () => {
+    expect(current("/")).toBe("home");
+    expect(current("/", "?group=v")).toBe("video");
+    expect(current("/", "?group=l&page=2")).toBe("home");
+    expect(current("/", "?group=unknown")).toBeNull();
+  });
+
+  it("is the list or page item on its own page, in either spelling of the index segment", () => {
+    expect(current("/list/L1/index")).toBe("city");
+    expect(current("/list/L1/index.html", "?page=2")).toBe("city");
+    expect(current("/list/L2/index")).toBeNull();
+    expect(current("/content_model/index", "?id=m1&group=g")).toBe("model");
+    expect(current("/content_model/index", "?id=m2")).toBeNull();
+  });
+
+  it("is nothing on other pages: detail pages never carry the bar", () => {
+    expect(current("/news/doc/2026/11/abc/index.html")).toBeNull();
+    expect(current("/search/index")).toBeNull();
   });
 });

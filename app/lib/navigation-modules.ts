@@ -7,18 +7,95 @@ export const APP_ONLY_MESSAGE = "暂不支持该模块，请前往APP查看";
 /** One entry of the navigation panel: a group list to open, or (to: null) an app-only module. */
 export type NavigationEntry = { key: string; name: string; to: string | null };
 
-/** A module's entries: its groups, or the module itself when an app-only module lists none. */
+const groupPath = (gid: string) => `/?group=${encodeURIComponent(gid)}`;
+// Stands in for the site's origin while a binding is parsed: a binding that changes it leaves the site.
+const SITE = "https://site.invalid";
+
+/** A `page` binding as a path on the site (query kept), or null when it is not a plain root-relative path. */
+function sitePagePath(binding: string): string | null {
+  if (!binding.startsWith("/") || binding.startsWith("//") || /[\u0000-\u0020\u007f\\]/.test(binding)) return null;
+  // Dot segments would be resolved away by the URL parser: a binding carrying them is refused, not rewritten.
+  if (/(^|\/)(\.|%2e){1,2}(\/|$|[?#])/i.test(binding)) return null;
+  try {
+    const url = new URL(binding, SITE);
+    if (url.origin !== SITE) return null;
+    return url.pathname + url.search;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a navigation item leads, relative to the base path (docs/platform-api.md, "Navigation items"): a group
+ * item to the home page with its groups as tabs (the home item to `/`), a list item to its list, a page item to
+ * its page; null for an app-only item and for one whose binding names nowhere the site can go.
+ */
+export function itemTarget(item: NavigationItem): string | null {
+  if (APP_ONLY_CATEGORIES.has(item.category)) return null;
+  switch (item.category) {
+    case "group":
+      if (item.isHome) return "/";
+      return item.groups[0] ? groupPath(item.groups[0].gid) : null;
+    case "list":
+      return /^[A-Za-z0-9_-]{1,64}$/.test(item.binding) ? `/list/${item.binding}/index` : null;
+    case "page":
+      return sitePagePath(item.binding);
+    default:
+      return null;
+  }
+}
+
+/** Spec section 2 spells the last segment of list pages 'index' or 'index.html': both are the same page. */
+const samePath = (a: string, b: string) => a.replace(/\/index\.html$/, "/index") === b.replace(/\/index\.html$/, "/index");
+
+/**
+ * The navigation item the page at `pathname` + `search` (relative to the base path) belongs to, or null. On the
+ * home page the `group` query decides: no group is the home item, a group the first group item that lists it
+ * (the home item first). Elsewhere the page must be an item's list or page, with every query parameter its
+ * binding names.
+ */
+export function currentItem(items: NavigationItem[], pathname: string, search: string): NavigationItem | null {
+  if (pathname === "/") {
+    const group = new URLSearchParams(search).get("group");
+    const home = items.find((item) => item.isHome && item.category === "group");
+    if (!group) return home ?? null;
+    const byHomeFirst = home ? [home, ...items.filter((item) => item !== home)] : items;
+    return byHomeFirst.find((item) => item.category === "group" && item.groups.some((g) => g.gid === group)) ?? null;
+  }
+  const query = new URLSearchParams(search);
+  return (
+    items.find((item) => {
+      const target = item.category === "group" ? null : itemTarget(item);
+      if (!target) return false;
+      const url = new URL(target, SITE);
+      return samePath(url.pathname, pathname) && [...url.searchParams].every(([name, value]) => query.get(name) === value);
+    }) ?? null
+  );
+}
+
+/** A module's entries: its groups, the item itself when it is a list or a page, or an app-only entry. */
 export function moduleEntries(item: NavigationItem): NavigationEntry[] {
   const appOnly = APP_ONLY_CATEGORIES.has(item.category);
-  if (appOnly && item.groups.length === 0) return [{ key: item.id, name: item.title, to: null }];
-  return item.groups.map((group) => ({
-    key: group.gid,
-    name: group.name,
-    to: appOnly ? null : `/?group=${encodeURIComponent(group.gid)}`,
-  }));
+  if (item.groups.length === 0 || (!appOnly && item.category !== "group")) {
+    return [{ key: item.id, name: item.title, to: itemTarget(item) }];
+  }
+  return item.groups.map((group) => ({ key: group.gid, name: group.name, to: appOnly ? null : groupPath(group.gid) }));
 }
 
 /** A module whose only entry bears its own name is that entry: it has no heading repeating the name. */
 export function isSingleEntryModule(item: NavigationItem, entries: NavigationEntry[]): boolean {
   return entries.length === 1 && entries[0].name === item.title;
 }
+
+/**
+ * The site's own pages that no app module names, listed under the panel's 更多 so every page of spec section 2
+ * that stands without an id can be reached.
+ */
+export const SITE_PAGES: NavigationEntry[] = [
+  { key: "search", name: "搜索", to: "/search/index" },
+  { key: "dejin", name: "爆料", to: "/dejin/catalog/index" },
+  { key: "activity", name: "活动", to: "/activity/index" },
+  { key: "fly-card", name: "卡片", to: "/fly_card/index" },
+  { key: "invite", name: "邀请有礼", to: "/invite/index" },
+  { key: "bar", name: "下载APP", to: "/bar" },
+];

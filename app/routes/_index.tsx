@@ -1,16 +1,26 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { rethrowAsResponse } from "~/bff/client.server";
-import { LIST_PAGE_SIZE, listContent, listGroups, type Card } from "~/bff/content.server";
-import { ContentCard } from "~/components/content-card";
+import { getAppConfig, type NavigationItem } from "~/bff/app-config.server";
+import { rethrowAsResponse, sidePart } from "~/bff/client.server";
+import { LIST_PAGE_SIZE, listContent, listGroups, type Group } from "~/bff/content.server";
 import { errorMeta } from "~/components/error-page";
-import { LoadMoreLink } from "~/components/load-more-link";
-import { useLoadMore } from "~/hooks/use-load-more";
+import { PagedCardList } from "~/components/paged-card-list";
+import { currentItem } from "~/lib/navigation-modules";
 import { collectPages, pageCount } from "~/lib/pages";
 import type { loader as rootLoader } from "~/root";
 import { callerFor, getVisitor } from "~/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+
+/**
+ * The tabs of the home page: the groups of the bottom-bar item the page belongs to (the home item, or the group
+ * item of `group`), with 全部 first on the home item; all groups when app info names none.
+ */
+function homeTabs(groups: Group[], navigation: NavigationItem[], group: string) {
+  const item = currentItem(navigation, "/", group ? `?group=${encodeURIComponent(group)}` : "");
+  if (!item || item.groups.length === 0) return { tabs: groups, showAll: true };
+  return { tabs: item.groups, showAll: item.isHome };
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -18,11 +28,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pages = pageCount(url.searchParams.get("page"));
   const caller = callerFor(await getVisitor(request, context), request, context);
   try {
-    const [groups, feed] = await Promise.all([
+    const [groups, feed, config] = await Promise.all([
       listGroups(caller),
       collectPages(pages, (page) => listContent(caller, { gid: group || undefined, page, size: LIST_PAGE_SIZE })),
+      // The tabs fall back to every group when app info is unavailable.
+      getAppConfig(sidePart(caller)).catch(() => null),
     ]);
-    return { group, groups, pages, pageSize: LIST_PAGE_SIZE, feed, now: new Date().toISOString() };
+    return {
+      group,
+      ...homeTabs(groups, config?.navigation ?? [], group),
+      cards: { ...feed, pages, pageSize: LIST_PAGE_SIZE },
+      now: new Date().toISOString(),
+    };
   } catch (error) {
     rethrowAsResponse(error);
   }
@@ -35,47 +52,51 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: name }, { name: "description", content: site?.description ?? "" }];
 };
 
-const keyOf = (content: Card) => content.post_id;
+function Tab({ to, active, children }: { to: string; active: boolean; children: string }) {
+  return (
+    <Link className={active ? "tabs__item tabs__item--active" : "tabs__item"} to={to} aria-current={active ? "page" : undefined}>
+      {children}
+    </Link>
+  );
+}
 
 export default function Home() {
-  const { group, groups, pages, pageSize, feed, now } = useLoaderData<typeof loader>();
+  const { group, tabs, showAll, cards, now } = useLoaderData<typeof loader>();
   const groupQuery = group ? `group=${encodeURIComponent(group)}&` : "";
-  const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
-    initial: feed.list,
-    total: feed.total,
-    pages,
-    pageUrl: (page) => `/api/content?${groupQuery}page=${page}`,
-    key: keyOf,
-    pageSize,
-  });
   return (
     <main className="home">
-      <nav className="tabs" aria-label="频道">
-        <Link className={group ? "tabs__item" : "tabs__item tabs__item--active"} to="/">
-          全部
-        </Link>
-        {groups.map((g) => (
-          <Link
-            key={g.gid}
-            className={g.gid === group ? "tabs__item tabs__item--active" : "tabs__item"}
-            to={`/?group=${encodeURIComponent(g.gid)}`}
-          >
-            {g.name}
-          </Link>
-        ))}
-      </nav>
-      {items.length === 0 ? (
-        <p className="empty">暂无内容</p>
-      ) : (
-        <ul className="card-list">
-          {items.map((content) => (
-            <ContentCard key={content.post_id} content={content} now={now} />
+      {tabs.length > 1 || showAll ? (
+        <nav className="tabs" aria-label="频道">
+          {showAll ? (
+            <Tab to="/" active={!group}>
+              全部
+            </Tab>
+          ) : null}
+          {tabs.map((g) => (
+            <Tab key={g.gid} to={`/?group=${encodeURIComponent(g.gid)}`} active={g.gid === group}>
+              {g.name}
+            </Tab>
           ))}
-        </ul>
+        </nav>
+      ) : (
+        <h1 className="home__title">{tabs[0]?.name}</h1>
       )}
-      {hasMore ? (
-        <LoadMoreLink href={`/?${groupQuery}page=${nextPage}`} loading={loading} onClick={loadMore} text="加载更多" />
-      ) : null}
+      <PagedCardList
+        cards={cards}
+        label="内容列表"
+        pageUrl={(page) => `/api/content?${groupQuery}page=${page}`}
+        now={now}
+        empty={
+          <div className="empty">
+            <p>这个频道还没有内容，去看看别的吧</p>
+            {group ? (
+              <Link className="button button--ghost" to="/">
+                回到首页
+              </Link>
+            ) : null}
+          </div>
+        }
+      />
     </main>
   );
 }

@@ -9,10 +9,10 @@ import { parseInput } from "../validation";
 /** Modules a client may read through /peony/v1/static-data; app_info has its own endpoint. */
 const PUBLIC_MODULES = new Set(["h5_config", "app_download_url"]);
 
-/** As stored: navigation items name their groups by database id; the route encodes them. */
+/** As stored: navigation items name their groups (and a list item its list) by database id; the route encodes them. */
 type StoredAppInfo = {
   primaryColor: string;
-  navigationItems: (Record<string, unknown> & { groups: number[] })[];
+  navigationItems: (Record<string, unknown> & { category: string; binding: string | number; groups: number[] })[];
 };
 
 const staticDataQuery = z.object({ moduleName: z.string({ required_error: "缺少参数 moduleName" }).min(1).max(64) });
@@ -28,7 +28,11 @@ export function appConfigRoutes(ctx: PlatformContext): Router {
       const stored = readStaticData(ctx, "app_info");
       if (!stored) throw new PlatformError(ErrorCode.notFound, "应用配置不存在");
       const { primaryColor, navigationItems } = JSON.parse(stored) as StoredAppInfo;
-      const items = navigationItems.map((item) => ({ ...item, groups: item.groups.map((id) => ctx.ids.encode(id)) }));
+      const items = navigationItems.map((item) => ({
+        ...item,
+        binding: item.category === "list" ? ctx.ids.encode(Number(item.binding)) : item.binding,
+        groups: item.groups.map((id) => ctx.ids.encode(id)),
+      }));
       // The legacy client expects JSON text inside JSON text, twice over.
       return { app_info: JSON.stringify({ primaryColor, bottomNavigationBar: JSON.stringify({ navigationItems: items }) }) };
     }),

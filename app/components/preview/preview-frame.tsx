@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useCountdown } from "~/hooks/use-countdown";
 import { formatCountdown } from "~/lib/preview";
 
 /** What a preview page needs beyond the page itself: when its countdown ends. */
@@ -7,28 +8,6 @@ export type PreviewState = { expired_at: string };
 const WATERMARK_TEXT = "内部临时预览";
 /** Enough tiles to cover a tall phone screen at the tile size of `.preview-watermark`. */
 const WATERMARK_TILES = 24;
-
-/**
- * Time left until `deadline` (ms), as of the server's `now` and then ticking in the browser. Ticks measure time
- * elapsed on this page (performance.now), not the phone's clock, so a phone set wrong still counts down right.
- */
-function useCountdown(deadline: number, now: number): number {
-  const initial = deadline - now;
-  const [remaining, setRemaining] = useState(initial);
-  useEffect(() => {
-    const started = performance.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = () => {
-      const left = initial - (performance.now() - started);
-      setRemaining(left);
-      // Wake when the shown second changes (the text rounds up), not on a fixed interval that drifts.
-      if (left > 0) timer = setTimeout(tick, left % 1000 || 1000);
-    };
-    tick();
-    return () => clearTimeout(timer);
-  }, [initial]);
-  return remaining;
-}
 
 /**
  * A draft's preview (spec sections 2 and 4): the countdown banner to `expired_at`, the 内部临时预览 watermark over

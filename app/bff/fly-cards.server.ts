@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { detached, platformRequest, type Caller } from "~/bff/client.server";
+import { LIST_PAGE_SIZE, contentSchema, toCard, type Card, type Page } from "~/bff/content.server";
+import { platformUrl } from "~/bff/platform-url.server";
+import { cached } from "~/bff/shared-cache.server";
+import { filterListItems } from "~/lib/list-filter";
+
+const DECK_TTL_MS = 15_000;
+/** A deck is short: the deck page shows this many cards at once (the platform's largest page). */
+export const DECK_PAGE_SIZE = 50;
+
+const deckHead = {
+  list_id: z.string(),
+  title: z.string(),
+  description: z.string().default(""),
+  cover: platformUrl,
+};
+
+const deckSchema = z.object({
+  ...deckHead,
+  list: z.array(z.object({ index: z.number().int().positive(), headline: z.string(), blurb: z.string().default(""), content: contentSchema })),
+  total: z.number().int().nonnegative(),
+});
+
+/** A fly card: an editor's headline and blurb over a content item, which it opens. */
+export type FlyCard = { index: number; headline: string; blurb: string; card: Card };
+export type Deck = { list_id: string; title: string; description: string; cover: string; list: FlyCard[]; total: number };
+export type DeckSummary = Omit<Deck, "list">;
+
+/**
+ * Cards `(page - 1) * size + 1` to `page * size` of a deck (`GET /peony/v1/fly_card/{list_id}`); an unknown deck is a
+ * 404 code. Cards go through the list filter of spec section 3 like every list.
+ */
+export function getDeck(caller: Caller, listId: string, page: number, size: number): Promise<Deck> {
+  return cached(`fly_card:${listId}:${page}:${size}`, DECK_TTL_MS, async () => {
+    const data = await platformRequest(`/peony/v1/fly_card/${encodeURIComponent(listId)}`, detached(caller), {
+      query: { page, size },
+      schema: deckSchema,
+    });
+    const kept = new Set(filterListItems(data.list.map((item) => item.content)));
+    const list = data.list
+      .filter((item) => kept.has(item.content))
+      .map(({ index, headline, blurb, content }) => ({ index, headline, blurb, card: toCard(content) }));
+    return { ...data, list };
+  });
+}
+
+/** One page of the decks, each with its card count (`GET /peony/v1/fly_card`). */
+export function listDecks(caller: Caller, page: number): Promise<Page<DeckSummary>> {
+  return cached(`fly_cards:${page}`, DECK_TTL_MS, () =>
+    platformRequest("/peony/v1/fly_card", detached(caller), {
+      query: { page, size: LIST_PAGE_SIZE },
+      schema: z.object({ list: z.array(z.object({ ...deckHead, total: z.number().int().nonnegative() })), total: z.number().int().nonnegative() }),
+    }),
+  );
+}

@@ -1,0 +1,70 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { CSSProperties } from "react";
+import type { NavigationItem } from "~/bff/app-config.server";
+import { AppOnlyLink } from "~/components/app-only-link";
+import { APP_ONLY_MESSAGE, currentItem, itemTarget } from "~/lib/navigation-modules";
+import { readableOnWhite } from "~/lib/theme";
+
+/** Without JavaScript an app-only item links here, and CSS shows the message while it is the target. */
+const UNSUPPORTED_ID = "bottom-nav-unsupported";
+
+/** The label colour app info asks for, darkened where needed so the label stays readable (4.5:1 on white). */
+function labelStyle(color: string | undefined): CSSProperties | undefined {
+  return color ? { color: readableOnWhite(color) } : undefined;
+}
+
+function ItemContent({ item, active }: { item: NavigationItem; active: boolean }) {
+  const icon = (active ? item.icons?.active : item.icons?.normal) || item.icons?.normal;
+  return (
+    <>
+      {icon ? <img className="bottom-nav__icon" src={icon} alt="" width={24} height={24} /> : <span className="bottom-nav__icon" aria-hidden="true" />}
+      <span className="bottom-nav__label">{item.title}</span>
+    </>
+  );
+}
+
+/**
+ * The bottom navigation bar of app info's bottomNavigationBar (spec section 2): on the home page and on the pages
+ * its items bind, never on detail pages. Plain links, so it works without JavaScript; the item of the page on
+ * screen is marked current; app-only items say they are app-only instead of navigating.
+ */
+export function BottomNavigation({ items }: { items: NavigationItem[] }) {
+  const location = useLocation();
+  const current = currentItem(items, location.pathname, location.search);
+  if (items.length === 0 || (!current && location.pathname !== "/")) return null;
+  return (
+    <>
+      <div className="bottom-nav-spacer" aria-hidden="true" />
+      <nav className="bottom-nav" aria-label="底部导航">
+        <ul className="bottom-nav__items">
+          {items.map((item) => {
+            const active = item === current;
+            const target = itemTarget(item);
+            const style = labelStyle(active ? item.label?.activeColor : item.label?.color);
+            return (
+              <li key={item.id}>
+                {target === null ? (
+                  <AppOnlyLink messageId={UNSUPPORTED_ID} className="bottom-nav__item" style={style}>
+                    <ItemContent item={item} active={false} />
+                  </AppOnlyLink>
+                ) : (
+                  <Link
+                    className={active ? "bottom-nav__item bottom-nav__item--active" : "bottom-nav__item"}
+                    to={target}
+                    aria-current={active ? "page" : undefined}
+                    style={style}
+                  >
+                    <ItemContent item={item} active={active} />
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <p id={UNSUPPORTED_ID} className="bottom-nav__unsupported" role="status">
+          {APP_ONLY_MESSAGE}
+        </p>
+      </nav>
+    </>
+  );
+}
