@@ -59,7 +59,7 @@ test("the clue stream shows ten clues, then ten more, then says there are no mor
   const first = clues(page).first();
   await expect(first.locator(".clue__title")).toHaveText("江滨路公交站台被共享单车堵住了");
   await expect(first.locator(".clue__alias")).toHaveText("热心市民老周");
-  await expect(first.locator(".clue__pictures img")).toHaveCount(2);
+  await expect(first.locator(".reader-thumbs img")).toHaveCount(2);
   await expect(first.locator(".clue__topic")).toHaveText("#城市随手拍");
 
   await loadMore(page, testInfo);
@@ -138,7 +138,7 @@ test("a clue's page: text, pictures, where and when, mentions, related clues and
   expect(response?.status()).toBe(200);
   const body = page.locator(".clue-detail");
   await expect(body.getByRole("heading", { level: 1 })).toHaveText("江滨路公交站台被共享单车堵住了");
-  await expect(body.locator(".clue-detail__pictures img")).toHaveCount(2);
+  await expect(body.locator(".reader-media__pictures img")).toHaveCount(2);
   await expect(body.locator(".clue-detail__facts")).toContainText("江北区 江滨路与文化路交叉口");
   await expect(body.locator(".clue-detail__at")).toHaveText(["@骑行的阿芳"]);
   await expect(page.locator("#related-title")).toHaveText("相关爆料");
