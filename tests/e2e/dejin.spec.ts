@@ -1,7 +1,8 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DEJIN_FIXTURES } from "../../platform/seed-dejin";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { BASE_PATH } from "../../app/lib/base-path";
+import { expectSameDocument, loadMore } from "./support/load-more";
 import { isNoJs, loginAsDemo, TEXTS } from "./support/login";
 import { urlId } from "./support/urls";
 
@@ -17,25 +18,6 @@ const clues = (page: Page) => page.locator("main .clue-list > li.clue");
 test.beforeEach(({}, testInfo) => {
   test.skip(!["android", "no-js"].includes(testInfo.project.name), "dejin pages behave alike on every phone: android and no-js cover them");
 });
-
-/** Marks the document, so a later check can tell a fetch-and-append from a page load. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-}
-async function expectSameDocument(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-}
-
-async function loadMore(page: Page, testInfo: TestInfo) {
-  const more = page.locator("a.load-more");
-  if (isNoJs(testInfo)) {
-    await more.click();
-    await expect(page).toHaveURL(/[?&]page=2/);
-  } else {
-    await markDocument(page);
-    await more.click();
-  }
-}
 
 test("the catalog lists the three recommended topics, each leading to its topic page", async ({ page }) => {
   const response = await page.goto(dejin("catalog/index"));
