@@ -14,7 +14,7 @@ export const dejinAppOpen = {
 
 /**
  * The community and law page kinds. The spec's list of stypes has none for them, so these are ours, named like its
- * detail kinds and keyed by the spec's generic `id` (docs/product.md, "App-open parameters").
+ * detail kinds and keyed by the spec's generic `id` (docs/product.md, "Community and law questions").
  */
 export const communityAppOpen = {
   circle: (circleId: string): AppOpenParams => ({ stype: "circleHomepage", id: circleId }),
