@@ -4,6 +4,7 @@ import { COMMUNITY_FIXTURES } from "../../platform/seed-community";
 import { expectInertMarkup, recordDialogs } from "./support/inert-markup";
 import { expectSameDocument, loadMore } from "./support/load-more";
 import { isNoJs } from "./support/login";
+import { startSite } from "./support/platform-outage";
 import { urlId } from "./support/urls";
 
 /** The community (dimim) and law (fazak) pages (issue 9 §4) with JavaScript on and off (android and no-js projects). */
@@ -158,4 +159,19 @@ test("missing ids, ids that do not decode and unknown records are real 404s", as
   expect((await request.get(`${BASE_PATH}api/dimim/posts?page=2`)).status()).toBe(404);
   expect((await request.get(`${BASE_PATH}api/dimim/replies?id=nope`)).status()).toBe(404);
   expect((await request.get(`${BASE_PATH}api/fazak/answers?id=${urlId(77)}`)).status()).toBe(404);
+});
+
+test("a platform that cannot be reached gives every community and law page the friendly 503", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "android", "the server's answer, the same with or without JavaScript");
+  // A site of its own whose platform address answers nothing: every call fails at once.
+  const site = await startSite({ PLATFORM_API_URL: "http://127.0.0.1:9" });
+  try {
+    for (const url of [circleUrl(COMMUNITY_FIXTURES.circle), postUrl(COMMUNITY_FIXTURES.post), topicUrl(COMMUNITY_FIXTURES.topic), questionUrl(COMMUNITY_FIXTURES.question)]) {
+      const response = await page.goto(site.origin + url);
+      expect(response?.status(), url).toBe(503);
+      await expect(page.locator(".error-page__title")).toHaveText("服务繁忙，请稍后再试");
+    }
+  } finally {
+    site.stop();
+  }
 });
