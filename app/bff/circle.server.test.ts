@@ -54,4 +54,17 @@ describe("community (circle) BFF", () => {
       "/circle/v1/api/share/circle/detail": "bff-test",
     });
   });
+
+  it("reads a sparse or odd post with defaults instead of failing the page", () => {
+    const post = circles.circlePostSchema.parse({
+      post_id: "p1",
+      circle: { circle_id: "c1", name: "圈" },
+      author: { user_id: "u1", alias: "某人" },
+      like_count: -3,
+      reply_count: "many",
+      publish_at: "2026-05-20T02:00:00.000Z",
+    });
+    expect(post).toMatchObject({ content: "", images: [], video: null, topics: [], like_count: 0, reply_count: 0, view_count: 0 });
+    expect(circles.circlePostSchema.safeParse({ post_id: "p1" }).success).toBe(false);
+  });
 });
