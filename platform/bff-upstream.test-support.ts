@@ -21,3 +21,16 @@ export async function startBffUpstream() {
     },
   };
 }
+
+/** The X-Request-Id header of each platform call `run` makes, by path. */
+export async function requestIds(run: () => Promise<unknown>): Promise<Record<string, string | null>> {
+  const fetchSpy = vi.spyOn(globalThis, "fetch");
+  try {
+    await run();
+    return Object.fromEntries(
+      fetchSpy.mock.calls.map(([url, init]) => [new URL(String(url)).pathname.replace(/^\/_platform/, ""), new Headers(init?.headers).get("X-Request-Id")]),
+    );
+  } finally {
+    fetchSpy.mockRestore();
+  }
+}

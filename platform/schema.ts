@@ -352,4 +352,87 @@ CREATE TABLE IF NOT EXISTS fly_cards (
   blurb TEXT NOT NULL DEFAULT '',
   PRIMARY KEY (deck_id, content_id)
 );
+
+-- Community (dimim): circles, their posts, the topics posts are tagged with, and replies to a post.
+CREATE TABLE IF NOT EXISTS circles (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  avatar TEXT NOT NULL DEFAULT '',
+  cover TEXT NOT NULL DEFAULT '',
+  member_count INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE IF NOT EXISTS circle_posts (
+  id INTEGER PRIMARY KEY,
+  circle_id INTEGER NOT NULL REFERENCES circles(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  -- Plain text as the member typed it: never HTML.
+  content TEXT NOT NULL,
+  -- JSON [{ url, thumb, width, height }].
+  images TEXT NOT NULL DEFAULT '[]',
+  -- JSON { url, poster, width, height, duration_sec } or NULL.
+  video TEXT,
+  ip_location TEXT NOT NULL DEFAULT '',
+  view_count INTEGER NOT NULL DEFAULT 0,
+  like_count INTEGER NOT NULL DEFAULT 0,
+  -- 1 published; anything else is not served.
+  state INTEGER NOT NULL DEFAULT 1,
+  publish_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS circle_posts_by_circle ON circle_posts (circle_id, publish_at);
+
+CREATE TABLE IF NOT EXISTS circle_topics (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  description TEXT NOT NULL DEFAULT '',
+  cover TEXT NOT NULL DEFAULT ''
+);
+
+CREATE TABLE IF NOT EXISTS circle_post_topics (
+  post_id INTEGER NOT NULL REFERENCES circle_posts(id),
+  topic_id INTEGER NOT NULL REFERENCES circle_topics(id),
+  PRIMARY KEY (post_id, topic_id)
+);
+CREATE INDEX IF NOT EXISTS circle_post_topics_by_topic ON circle_post_topics (topic_id);
+
+CREATE TABLE IF NOT EXISTS circle_replies (
+  id INTEGER PRIMARY KEY,
+  post_id INTEGER NOT NULL REFERENCES circle_posts(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  -- The member answered, when the reply answers another reply.
+  reply_to_user_id INTEGER REFERENCES users(id),
+  content TEXT NOT NULL,
+  ip_location TEXT NOT NULL DEFAULT '',
+  like_count INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS circle_replies_by_post ON circle_replies (post_id, created_at);
+
+-- Law questions (fazak) and their answers; an answer by a user with a lawyer profile is a lawyer's answer.
+CREATE TABLE IF NOT EXISTS lawyers (
+  user_id INTEGER PRIMARY KEY REFERENCES users(id),
+  -- e.g. 执业律师 · 临江明理律师事务所
+  title TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS law_questions (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  category TEXT NOT NULL DEFAULT '',
+  title TEXT NOT NULL,
+  content TEXT NOT NULL,
+  view_count INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS law_answers (
+  id INTEGER PRIMARY KEY,
+  question_id INTEGER NOT NULL REFERENCES law_questions(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  content TEXT NOT NULL,
+  like_count INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS law_answers_by_question ON law_answers (question_id);
 `;

@@ -1,6 +1,7 @@
 import type { Db } from "./db";
 import { STATE_DRAFT, type ContentType } from "./content-shapes";
 import { MEDIA_PLACEHOLDER } from "./media";
+import { seedCommunity } from "./seed-community";
 import { seedDejin } from "./seed-dejin";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
@@ -761,5 +762,6 @@ export function seedDatabase(db: Db, now: Date): void {
     seedListsAndSearch(db);
     seedDejin(db, { at, hoursAgo });
     seedPages(db, { at, hoursAgo });
+    seedCommunity(db, { at, hoursAgo });
   })();
 }

@@ -1,8 +1,8 @@
 // `npm run bench`: measures the built host (build/server.js) on this machine and prints a Markdown report:
 // article SSR under load against a static file of the same bytes, the article page's gzipped HTML and JS,
-// and Lighthouse mobile scores of the article, the home, a list and search results, a row per content type
-// (Lighthouse scores and first-load JS), and an upstream-kill run (the platform stopped under load, then
-// restarted). A missed target is reported, not fatal; a failed measurement exits non-zero.
+// and Lighthouse mobile scores of the article, the home, a list, search results, a dejin detail and a dimim post,
+// a row per content type (Lighthouse scores and first-load JS), and an upstream-kill run (the platform stopped
+// under load, then restarted). A missed target is reported, not fatal; a failed measurement exits non-zero.
 // `node scripts/bench.mjs --only=upstream-kill` runs the upstream-kill part alone; `--only=workers` compares one
 // process with build/cluster.js (one worker per core).
 import { spawn } from "node:child_process";
@@ -215,6 +215,20 @@ async function typePageUrls(origin, wanted) {
   const missing = wanted.filter(({ type }) => !found.has(type)).map(({ type }) => type);
   if (missing.length) throw new Error(`the platform lists no published ${missing.join(", ")}`);
   return wanted.map(({ type }) => ({ type, url: found.get(type) }));
+}
+
+// The tip-off and community areas: a clue with two pictures, comments and related clues (platform/seed-dejin.ts,
+// DEJIN_FIXTURES.clue) and a circle post with three pictures and twelve replies (seed-community.ts, COMMUNITY_FIXTURES.post).
+const CLUE_DB_ID = 201;
+const CIRCLE_POST_DB_ID = 1;
+
+/** The Lighthouse rows of the areas that are not one content item: a dejin detail and a dimim post. */
+function areaPages(origin) {
+  const ids = new Hashids(HASHIDS.salt, HASHIDS.minLength);
+  return [
+    ["dejin detail", `${origin}${BASE_PATH}dejin/detail/${ids.encode(CLUE_DB_ID)}/index`],
+    ["dimim post", `${origin}${BASE_PATH}dimim/content/index?id=${ids.encode(CIRCLE_POST_DB_ID)}`],
+  ];
 }
 
 async function load(url, headers, seconds) {
@@ -546,6 +560,7 @@ async function main() {
       ["home", server.origin + BASE_PATH],
       ["list", `${server.origin}${BASE_PATH}list/${listId}/index`],
       ["search results", `${server.origin}${BASE_PATH}search/index?keyword=${encodeURIComponent(SEARCH_KEYWORD)}`],
+      ...areaPages(server.origin),
     ];
     const otherRuns = [];
     for (const [name, url] of otherPages) {

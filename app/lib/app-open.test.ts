@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { appOpenHref, dejinAppOpen } from "~/lib/app-open";
+import { appOpenHref, communityAppOpen, dejinAppOpen } from "~/lib/app-open";
 
 describe("dejinAppOpen", () => {
   it("keys each dejin kind as the spec says", () => {
     expect(dejinAppOpen.detail("p1")).toEqual({ stype: "dejinDetail", post_id: "p1" });
     expect(dejinAppOpen.personal("u1")).toEqual({ stype: "dejinPersonal", user_id: "u1" });
     expect(dejinAppOpen.topic("城市随手拍")).toEqual({ stype: "dejinTopic", topic_name: "城市随手拍" });
+  });
+});
+
+describe("communityAppOpen", () => {
+  it("keys the community and law kinds by the spec's generic id", () => {
+    expect(communityAppOpen.circle("c1")).toEqual({ stype: "circleHomepage", id: "c1" });
+    expect(communityAppOpen.post("p1")).toEqual({ stype: "circleDetailspage", id: "p1" });
+    expect(communityAppOpen.topic("t1")).toEqual({ stype: "circleTopicpage", id: "t1" });
+    expect(communityAppOpen.question("q1")).toEqual({ stype: "lawQuestionDetailspage", id: "q1" });
   });
 });
 

@@ -3,13 +3,24 @@
  * (stype) and the key that kind is opened by. A route's loader returns them as `appOpen`; the banner's "open
  * the app" and the app-open dialog carry them (app/hooks/use-app-open.ts), so the app lands on the same page.
  */
-export type AppOpenParams = { stype: string; post_id?: string; user_id?: string; topic_name?: string; invite_code?: string };
+export type AppOpenParams = { stype: string; id?: string; post_id?: string; user_id?: string; topic_name?: string; invite_code?: string };
 
 /** The dejin page kinds, each keyed as the spec says: dejinDetail by post_id, dejinPersonal by user_id, dejinTopic by topic_name. */
 export const dejinAppOpen = {
   detail: (postId: string): AppOpenParams => ({ stype: "dejinDetail", post_id: postId }),
   personal: (userId: string): AppOpenParams => ({ stype: "dejinPersonal", user_id: userId }),
   topic: (topicName: string): AppOpenParams => ({ stype: "dejinTopic", topic_name: topicName }),
+};
+
+/**
+ * The community and law page kinds. The spec's list of stypes has none for them, so these are ours, named like its
+ * detail kinds and keyed by the spec's generic `id` (docs/product.md, "Community and law questions").
+ */
+export const communityAppOpen = {
+  circle: (circleId: string): AppOpenParams => ({ stype: "circleHomepage", id: circleId }),
+  post: (postId: string): AppOpenParams => ({ stype: "circleDetailspage", id: postId }),
+  topic: (topicId: string): AppOpenParams => ({ stype: "circleTopicpage", id: topicId }),
+  question: (questionId: string): AppOpenParams => ({ stype: "lawQuestionDetailspage", id: questionId }),
 };
 
 /**

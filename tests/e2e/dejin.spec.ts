@@ -1,7 +1,8 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DEJIN_FIXTURES } from "../../platform/seed-dejin";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { BASE_PATH } from "../../app/lib/base-path";
+import { expectSameDocument, loadMore } from "./support/load-more";
 import { isNoJs, loginAsDemo, TEXTS } from "./support/login";
 import { urlId } from "./support/urls";
 
@@ -17,25 +18,6 @@ const clues = (page: Page) => page.locator("main .clue-list > li.clue");
 test.beforeEach(({}, testInfo) => {
   test.skip(!["android", "no-js"].includes(testInfo.project.name), "dejin pages behave alike on every phone: android and no-js cover them");
 });
-
-/** Marks the document, so a later check can tell a fetch-and-append from a page load. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-}
-async function expectSameDocument(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-}
-
-async function loadMore(page: Page, testInfo: TestInfo) {
-  const more = page.locator("a.load-more");
-  if (isNoJs(testInfo)) {
-    await more.click();
-    await expect(page).toHaveURL(/[?&]page=2/);
-  } else {
-    await markDocument(page);
-    await more.click();
-  }
-}
 
 test("the catalog lists the three recommended topics, each leading to its topic page", async ({ page }) => {
   const response = await page.goto(dejin("catalog/index"));
@@ -59,7 +41,7 @@ test("the clue stream shows ten clues, then ten more, then says there are no mor
   const first = clues(page).first();
   await expect(first.locator(".clue__title")).toHaveText("江滨路公交站台被共享单车堵住了");
   await expect(first.locator(".clue__alias")).toHaveText("热心市民老周");
-  await expect(first.locator(".clue__pictures img")).toHaveCount(2);
+  await expect(first.locator(".reader-thumbs img")).toHaveCount(2);
   await expect(first.locator(".clue__topic")).toHaveText("#城市随手拍");
 
   await loadMore(page, testInfo);
@@ -138,7 +120,7 @@ test("a clue's page: text, pictures, where and when, mentions, related clues and
   expect(response?.status()).toBe(200);
   const body = page.locator(".clue-detail");
   await expect(body.getByRole("heading", { level: 1 })).toHaveText("江滨路公交站台被共享单车堵住了");
-  await expect(body.locator(".clue-detail__pictures img")).toHaveCount(2);
+  await expect(body.locator(".reader-media__pictures img")).toHaveCount(2);
   await expect(body.locator(".clue-detail__facts")).toContainText("江北区 江滨路与文化路交叉口");
   await expect(body.locator(".clue-detail__at")).toHaveText(["@骑行的阿芳"]);
   await expect(page.locator("#related-title")).toHaveText("相关爆料");

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Clue } from "~/bff/clue-report.server";
+import { ReaderMedia } from "~/components/reader-media";
 import { abbreviateCount } from "~/lib/count";
 import { dejinPaths } from "~/lib/dejin-paths";
 import { formatDate, formatRelativeDate } from "~/lib/relative-date";
@@ -46,30 +47,7 @@ export function ClueBody({ clue, now }: { clue: Clue; now: string }) {
           </div>
         ) : null}
       </dl>
-      {clue.video ? (
-        <video
-          className="clue-detail__video"
-          src={clue.video.url}
-          poster={clue.video.poster || undefined}
-          width={clue.video.width || undefined}
-          height={clue.video.height || undefined}
-          controls
-          playsInline
-          preload="metadata"
-        />
-      ) : null}
-      {clue.images.length > 0 ? (
-        <ul className="clue-detail__pictures">
-          {clue.images.map((picture, index) => (
-            <li key={picture.url}>
-              {/* A plain link to the full picture: it opens without JavaScript and can be zoomed by the browser. */}
-              <a href={picture.url} aria-label={`查看第${index + 1}张图片`}>
-                <img src={picture.url} alt="" width={picture.width || undefined} height={picture.height || undefined} decoding="async" loading={index > 0 ? "lazy" : undefined} />
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ReaderMedia images={clue.images} video={clue.video} />
       <p className="clue__meta">
         {clue.topic_name ? (
           <Link className="clue__topic" to={dejinPaths.topic(clue.topic_name, clue.channel?.channel_id)}>

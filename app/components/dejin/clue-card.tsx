@@ -1,17 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { Clue } from "~/bff/clue-report.server";
+import { ReaderMediaThumbs } from "~/components/reader-media";
 import { abbreviateCount } from "~/lib/count";
 import { dejinPaths } from "~/lib/dejin-paths";
 import { formatRelativeDate } from "~/lib/relative-date";
 
-const THUMBS_SHOWN = 3;
-
 /** One tip-off in a list: who reported it and when, its text, up to three pictures or the video's poster, where. */
-/** `eager`: the first card of a page, whose pictures are likely the largest thing on screen: not lazy-loaded. */
 export function ClueCard({ clue, now, eager = false }: { clue: Clue; now: string; eager?: boolean }) {
-  const loading = eager ? undefined : "lazy";
   const detail = dejinPaths.detail(clue.post_id);
-  const thumbs = clue.images.slice(0, THUMBS_SHOWN);
   return (
     <li className={`clue card-id-${clue.post_id}`}>
       <div className="clue__head">
@@ -30,19 +26,7 @@ export function ClueCard({ clue, now, eager = false }: { clue: Clue; now: string
       <Link className="clue__link" to={detail} prefetch="intent">
         <h2 className="clue__title">{clue.title}</h2>
         <p className="clue__text">{clue.content}</p>
-        {clue.video ? (
-          <span className="clue__video">
-            <img src={clue.video.poster} alt="" width={clue.video.width || 360} height={clue.video.height || 640} loading={loading} decoding="async" />
-            <span className="clue__play" aria-label="视频" />
-          </span>
-        ) : thumbs.length > 0 ? (
-          <span className={`clue__pictures clue__pictures--${thumbs.length}`}>
-            {thumbs.map((picture) => (
-              <img key={picture.url} src={picture.thumb || picture.url} alt="" width={picture.width || 640} height={picture.height || 360} loading={loading} decoding="async" />
-            ))}
-            {clue.images.length > THUMBS_SHOWN ? <span className="clue__more">共{clue.images.length}张</span> : null}
-          </span>
-        ) : null}
+        <ReaderMediaThumbs images={clue.images} video={clue.video} eager={eager} />
       </Link>
       <p className="clue__meta">
         {clue.topic_name ? (

@@ -1,0 +1,63 @@
+/** Pictures and a short video that readers posted (a tip-off, a circle post), with their pixel sizes for the layout. */
+export type ReaderPicture = { url: string; thumb: string; width: number; height: number };
+export type ReaderVideo = { url: string; poster: string; width: number; height: number };
+
+const THUMBS_SHOWN = 3;
+
+/**
+ * In a list: the video's poster with a play mark, else up to three picture thumbnails and how many there are in
+ * all. `eager`: the first card of a page, whose pictures are likely the largest thing on screen, is not lazy-loaded.
+ */
+export function ReaderMediaThumbs({ images, video, eager = false }: { images: ReaderPicture[]; video: ReaderVideo | null; eager?: boolean }) {
+  const loading = eager ? undefined : "lazy";
+  if (video) {
+    return (
+      <span className="reader-poster">
+        <img src={video.poster} alt="" width={video.width || 360} height={video.height || 640} loading={loading} decoding="async" />
+        <span className="reader-poster__play" aria-label="视频" />
+      </span>
+    );
+  }
+  const thumbs = images.slice(0, THUMBS_SHOWN);
+  if (thumbs.length === 0) return null;
+  return (
+    <span className={`reader-thumbs reader-thumbs--${thumbs.length}`}>
+      {thumbs.map((picture) => (
+        <img key={picture.url} src={picture.thumb || picture.url} alt="" width={picture.width || 640} height={picture.height || 360} loading={loading} decoding="async" />
+      ))}
+      {images.length > THUMBS_SHOWN ? <span className="reader-thumbs__more">共{images.length}张</span> : null}
+    </span>
+  );
+}
+
+/** On a detail page: the video, playable without JavaScript, then every picture at full width. */
+export function ReaderMedia({ images, video }: { images: ReaderPicture[]; video: ReaderVideo | null }) {
+  return (
+    <>
+      {video ? (
+        <video
+          className="reader-media__video"
+          src={video.url}
+          poster={video.poster || undefined}
+          width={video.width || undefined}
+          height={video.height || undefined}
+          controls
+          playsInline
+          preload="metadata"
+        />
+      ) : null}
+      {images.length > 0 ? (
+        <ul className="reader-media__pictures">
+          {images.map((picture, index) => (
+            <li key={picture.url}>
+              {/* A plain link to the full picture: it opens without JavaScript and can be zoomed by the browser. */}
+              <a href={picture.url} aria-label={`查看第${index + 1}张图片`}>
+                <img src={picture.url} alt="" width={picture.width || undefined} height={picture.height || undefined} decoding="async" loading={index > 0 ? "lazy" : undefined} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getCircleTopic, listCirclePosts, type CirclePost } from "~/bff/circle.server";
+import { rethrowAsResponse } from "~/bff/client.server";
+import { PagedItems } from "~/components/community/paged-items";
+import { PostCard } from "~/components/community/post-card";
+import { dejinRequest } from "~/dejin-page.server";
+import { ids } from "~/ids.server";
+import { communityAppOpen } from "~/lib/app-open";
+import { communityPageUrls, communityPaths, topicKeyOf } from "~/lib/community-paths";
+import { abbreviateCount } from "~/lib/count";
+import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
+import { collectPages } from "~/lib/pages";
+import { canonicalUrl } from "~/lib/share-url";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+export { communityLinks as links } from "~/components/community/stylesheet";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A topic link carries its id, or its name (#话题# in a post's text); an id must decode.
+  const key = topicKeyOf(new URL(request.url).searchParams);
+  if (!key || ("id" in key && ids.decode(key.id) === null)) throw data(null, { status: 404 });
+  const { caller, pages, now, url } = await dejinRequest(request, context);
+  try {
+    const topic = await getCircleTopic(caller, key);
+    const posts = await collectPages(pages, (page) => listCirclePosts(caller, { kind: "topic", id: topic.topic_id }, page));
+    // One address per topic, whichever way the link named it.
+    const shared = new URL(url.pathname, context.origin);
+    shared.searchParams.set("id", topic.topic_id);
+    const canonical = canonicalUrl(shared);
+    return { topic, posts, pages, canonical, now, appOpen: communityAppOpen.topic(topic.topic_id) };
+  } catch (error) {
+    rethrowAsResponse(error);
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageShareMeta({
+    title: data ? `#${data.topic.name}` : "话题不存在",
+    description: data?.topic.description ?? "",
+    image: data?.topic.cover || data?.posts.list.find((post) => post.images.length > 0)?.images[0]?.url || "",
+    canonical: data?.canonical ?? "",
+    site: siteOf(matches),
+  });
+
+const keyOf = (post: CirclePost) => post.post_id;
+
+/** /dimim/topic/index?id= (or ?name=): a topic and its posts from every circle, newest first. */
+export default function CircleTopicPage() {
+  const { topic, posts, pages, now } = useLoaderData<typeof loader>();
+  return (
+    <main className="community">
+      <header className="community-topic">
+        <h1 className="community-topic__name">#{topic.name}</h1>
+        {topic.description ? <p className="community-topic__desc">{topic.description}</p> : null}
+        <p className="circle__stats">
+          <span>{abbreviateCount(topic.post_count)}帖子</span>
+          <span>{abbreviateCount(topic.view_count)}浏览</span>
+        </p>
+      </header>
+      <PagedItems
+        page={posts}
+        pages={pages}
+        pageUrl={(page) => communityPageUrls.topicPosts(topic.topic_id, page)}
+        moreHref={(page) => `${communityPaths.topic(topic.topic_id)}&page=${page}`}
+        keyOf={keyOf}
+        render={(post, index) => <PostCard key={post.post_id} post={post} now={now} eager={index === 0} showCircle />}
+        className="post-list"
+        label="话题帖子"
+        emptyText="这个话题还没有帖子，打开APP来聊聊吧"
+      />
+    </main>
+  );
+}
