@@ -16,6 +16,7 @@ import { scheduleDesktopCheck } from "~/client/desktop-redirect";
 import { registerServiceWorker } from "~/client/service-worker";
 import { reportPageView } from "~/client/page-views";
 import { useNonce } from "~/components/nonce";
+import { env } from "~/env.server";
 import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
@@ -62,7 +63,11 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       isMobile: device.isMobile,
       isBot: device.isBot,
       isOwnApp: device.isOwnApp,
+      isIOS: device.isIOS,
+      isAndroidChrome: device.isAndroidChrome,
+      inAppBrowser: device.inAppBrowser,
     },
+    appLaunch: env.appLaunch,
     showBanner: !device.isOwnApp && !isPreviewRequest(url.pathname, url.search),
     user: visitor.user,
     csrfToken: visitor.csrfToken,
@@ -103,7 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data?.showBanner && !bare ? <OpenAppBanner site={data.site} device={data.device} user={data.user} csrfToken={data.csrfToken} /> : null}
+        {data?.showBanner && !bare ? <OpenAppBanner site={data.site} user={data.user} csrfToken={data.csrfToken} /> : null}
         {children}
         <ToastHost initial={data?.toast ?? null} />
         {data && !data.user ? <LoginSheet /> : null}
