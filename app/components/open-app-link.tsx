@@ -1,11 +1,13 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
-import { LaunchTips } from "~/components/launch-tips";
+import { lazy, Suspense, useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { useAppOpenParams } from "~/hooks/use-app-open";
 import { useRootData } from "~/hooks/use-root-data";
 import type { LaunchGuide } from "~/lib/app-launch";
 import { appOpenHref, type AppOpenParams } from "~/lib/app-open";
 
 type Launcher = typeof import("~/client/app-launcher");
+
+/** Only a browser that cannot open apps ever shows the tips: they load with their first showing. */
+const LaunchTips = lazy(() => import("~/components/launch-tips").then((module) => ({ default: module.LaunchTips })));
 
 let launcher: Promise<Launcher> | null = null;
 let loaded: Launcher | null = null;
@@ -62,7 +64,11 @@ export function OpenAppLink({ className, params, children }: Props) {
       <a className={className} href={href} onClick={onClick} rel="noopener">
         {children}
       </a>
-      <LaunchTips browser={guide} onClose={() => setGuide(null)} />
+      {guide ? (
+        <Suspense fallback={null}>
+          <LaunchTips browser={guide} onClose={() => setGuide(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
