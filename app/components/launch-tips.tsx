@@ -1,13 +1,13 @@
 import { ModalDialog } from "~/components/modal-dialog";
 import type { LaunchGuide } from "~/lib/app-launch";
 
-type Props = { browser: LaunchGuide["browser"] | null; onClose: () => void };
+export type LaunchTipsProps = { browser: LaunchGuide["browser"] | null; onClose: () => void };
 
 /**
  * Spec section 1's launch-tips layer, for browsers that cannot open an app (WeChat without its open tag, QQ,
  * Weibo…): it points up at the ··· menu above the page and says to open the page in the browser (Safari on iOS).
  */
-export function LaunchTips({ browser, onClose }: Props) {
+export function LaunchTips({ browser, onClose }: LaunchTipsProps) {
   return (
     <ModalDialog open={browser !== null} onClose={onClose} className="launch-tips" labelledBy="launch-tips-text" closeOnAnyTap>
       {/* Points past the banner, up at the ··· menu above the page, without covering our own controls. */}

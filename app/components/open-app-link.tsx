@@ -1,20 +1,35 @@
-import { lazy, Suspense, useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type MouseEvent, type ReactNode } from "react";
 import { useAppOpenParams } from "~/hooks/use-app-open";
 import { useRootData } from "~/hooks/use-root-data";
+import type { LaunchTipsProps } from "~/components/launch-tips";
 import type { LaunchGuide } from "~/lib/app-launch";
 import { appOpenHref, type AppOpenParams } from "~/lib/app-open";
 
 type Launcher = typeof import("~/client/app-launcher");
 
-/** Only a browser that cannot open apps ever shows the tips: they load with their first showing. */
-const LaunchTips = lazy(() => import("~/components/launch-tips").then((module) => ({ default: module.LaunchTips })));
+/**
+ * Only a browser that cannot open apps ever shows the tips: they load with their first showing. A load that fails
+ * (offline) shows nothing rather than the route's error page.
+ */
+const LaunchTips = lazy(() =>
+  import("~/components/launch-tips").then(
+    (module) => ({ default: module.LaunchTips }),
+    (): { default: ComponentType<LaunchTipsProps> } => ({ default: () => null }),
+  ),
+);
 
 let launcher: Promise<Launcher> | null = null;
 let loaded: Launcher | null = null;
 
-/** The launcher and its statistics load once, when the page is idle, so a tap finds them ready. */
+/** The launcher and its statistics load once, when the page is idle, so a tap finds them ready; a failed load is tried again. */
 function loadLauncher(): Promise<Launcher> {
-  launcher ??= import("~/client/app-launcher").then((module) => (loaded = module));
+  launcher ??= import("~/client/app-launcher").then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      launcher = null;
+      throw error;
+    },
+  );
   return launcher;
 }
 
@@ -39,7 +54,7 @@ export function OpenAppLink({ className, params, children }: Props) {
   const [guide, setGuide] = useState<LaunchGuide["browser"] | null>(null);
 
   useEffect(() => {
-    const preload = () => void loadLauncher().catch(() => (launcher = null));
+    const preload = () => void loadLauncher().catch(() => undefined);
     if (typeof window.requestIdleCallback === "function") {
       const handle = window.requestIdleCallback(preload, { timeout: 3000 });
       return () => window.cancelIdleCallback(handle);
@@ -55,7 +70,8 @@ export function OpenAppLink({ className, params, children }: Props) {
     event.preventDefault();
     const open = (module: Launcher) => module.openApp(root, appParams, setGuide);
     if (loaded) open(loaded);
-    // Not loaded yet (a very early tap): the tap's user activation outlasts a small chunk's load.
+    // Not loaded yet (a very early tap): the tap's user activation outlasts a small chunk's load. Without the
+    // launcher (offline) the link does what it does without JavaScript.
     else loadLauncher().then(open, () => href !== "#" && window.location.assign(href));
   }
 
