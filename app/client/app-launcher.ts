@@ -25,10 +25,11 @@ function follow(url: string): void {
 }
 
 /**
- * Tries to open the app, then watches the page: hidden (or unfocused) within LAUNCH_TIMEOUT_MS means the app opened;
- * still visible means it did not, and the visitor goes to the download address. Emits the `openApp` push event
- * (spec section 1) and the funnel statistics: attempt, then opened or fell_back. Every listener and the timer are
- * removed as soon as the attempt is decided. False when an attempt is already under way.
+ * Tries to open the app, then watches the page: hidden within LAUNCH_TIMEOUT_MS means the app opened; still visible
+ * means it did not, and the visitor goes to the download address (app/lib/app-launch.ts, `launchOutcome`, says how
+ * a page that lost the focus to a system prompt is waited for). Emits the `openApp` push event (spec section 1)
+ * and the funnel statistics: attempt, then opened or fell_back. Every listener and the timer are removed as soon
+ * as the attempt is decided. False when an attempt is already under way.
  */
 export function launchApp(attempt: Attempt): boolean {
   if (running) return false;
@@ -36,16 +37,18 @@ export function launchApp(attempt: Attempt): boolean {
   pushOpenApp();
   trackAppLaunch("attempt");
 
+  let timeUp = false;
   const cleanups: (() => void)[] = [];
   const decide = (signal: LaunchSignal) => {
+    const outcome = launchOutcome(attempt.kind, signal, { hidden: document.visibilityState === "hidden", focused: document.hasFocus() });
+    if (!outcome) return;
     for (const cleanup of cleanups.splice(0)) cleanup();
     running = false;
-    const outcome = launchOutcome(attempt.kind, signal, document.visibilityState === "hidden");
     trackAppLaunch(outcome);
-    // Only a page nobody navigated goes on to the download address: an unloading one is on its way to a fallback.
-    if (signal === "timeout" && outcome === "fell_back" && attempt.fallbackUrl) window.location.assign(attempt.fallbackUrl);
+    // Only a page nobody navigated goes on to the download address: an unloaded one is on its way to a fallback.
+    if (outcome === "fell_back" && signal !== "pagehide" && attempt.fallbackUrl) window.location.assign(attempt.fallbackUrl);
   };
-  const watch = (target: Window | Document, type: string, signal: LaunchSignal, applies = () => true) => {
+  const watch = (target: Window | Document, type: string, signal: LaunchSignal, applies: () => boolean) => {
     const listener = () => {
       if (applies()) decide(signal);
     };
@@ -53,9 +56,13 @@ export function launchApp(attempt: Attempt): boolean {
     cleanups.push(() => target.removeEventListener(type, listener));
   };
   watch(document, "visibilitychange", "hidden", () => document.visibilityState === "hidden");
-  watch(window, "pagehide", "pagehide");
-  watch(window, "blur", "blur");
-  const timer = window.setTimeout(() => decide("timeout"), LAUNCH_TIMEOUT_MS);
+  watch(window, "pagehide", "pagehide", () => true);
+  // Losing the focus decides nothing by itself; getting it back after the time is up does.
+  watch(window, "focus", "focus", () => timeUp);
+  const timer = window.setTimeout(() => {
+    timeUp = true;
+    decide("timeout");
+  }, LAUNCH_TIMEOUT_MS);
   cleanups.push(() => window.clearTimeout(timer));
 
   follow(attempt.url);

@@ -164,23 +164,29 @@ describe("launch URL encoding", () => {
 });
 
 describe("launchOutcome", () => {
-  it("counts a page that hides or loses focus as opened", () => {
+  const visible = { hidden: false, focused: true };
+
+  it("counts a page that hides as opened", () => {
     for (const kind of ["universal-link", "app-linking", "intent", "scheme"] as const) {
-      expect(launchOutcome(kind, "hidden", true)).toBe("opened");
-      expect(launchOutcome(kind, "blur", false)).toBe("opened");
+      expect(launchOutcome(kind, "hidden", { hidden: true, focused: false })).toBe("opened");
     }
   });
 
-  it("counts a page navigated to a fallback page as fell back", () => {
-    expect(launchOutcome("intent", "pagehide", true)).toBe("fell_back");
-    expect(launchOutcome("universal-link", "pagehide", true)).toBe("fell_back");
-    expect(launchOutcome("app-linking", "pagehide", true)).toBe("fell_back");
-    // Old webviews unload the page when the app takes a scheme.
-    expect(launchOutcome("scheme", "pagehide", true)).toBe("opened");
+  it("counts a page navigated to a fallback page as fell back, except for a scheme in old webviews", () => {
+    expect(launchOutcome("intent", "pagehide", visible)).toBe("fell_back");
+    expect(launchOutcome("universal-link", "pagehide", visible)).toBe("fell_back");
+    expect(launchOutcome("app-linking", "pagehide", { hidden: true, focused: false })).toBe("fell_back");
+    expect(launchOutcome("scheme", "pagehide", visible)).toBe("opened");
   });
 
-  it("at the timeout, the page's visibility decides", () => {
-    expect(launchOutcome("scheme", "timeout", false)).toBe("fell_back");
-    expect(launchOutcome("scheme", "timeout", true)).toBe("opened");
+  it("when the time is up, a visible page with the focus fell back and a hidden one opened", () => {
+    expect(launchOutcome("scheme", "timeout", visible)).toBe("fell_back");
+    expect(launchOutcome("scheme", "timeout", { hidden: true, focused: false })).toBe("opened");
+  });
+
+  it("waits while a system prompt holds the focus, and decides when the focus comes back", () => {
+    expect(launchOutcome("scheme", "timeout", { hidden: false, focused: false })).toBeNull();
+    expect(launchOutcome("scheme", "focus", visible)).toBe("fell_back");
+    expect(launchOutcome("intent", "hidden", { hidden: true, focused: false })).toBe("opened");
   });
 });

@@ -137,23 +137,26 @@ export function launchPlan(
   return { kind: "scheme", url: schemeUrl(config.scheme, params), fallbackUrl };
 }
 
-/** What can happen while an attempt waits: the page hides, loses focus, is unloaded, or nothing does. */
-export type LaunchSignal = "hidden" | "blur" | "pagehide" | "timeout";
+/**
+ * What can happen while an attempt waits: the page hides, is unloaded, the time is up, or (after that) the focus
+ * comes back to it.
+ */
+export type LaunchSignal = "hidden" | "pagehide" | "timeout" | "focus";
 
 /**
- * How an attempt ended, from the first signal after it began. Hidden or unfocused means the app (or the system's
- * "open in app?" prompt) took over. A page that is unloaded was navigated: to Chrome's browser_fallback_url, or to
- * the page a universal link or App Link shows when no app claims it, so the app did not open; only old webviews
- * unload a page for a scheme the app took. At the timeout the page's own visibility decides.
+ * How an attempt ended, or null while it cannot be told yet. A page that hides was left for the app. A page that is
+ * unloaded was navigated: to Chrome's browser_fallback_url, or to the page a universal link or App Link shows when
+ * no app claims it, so the app did not open; only old webviews unload a page for a scheme the app took. When the
+ * time is up, a page still visible and focused was not left: the app is missing. One that has lost the focus (the
+ * weaker signal) is behind a system prompt ("open in the app?", or Safari's "address is invalid"): the visitor's
+ * answer decides, when the page hides or gets the focus back.
  */
-export function launchOutcome(kind: LaunchAttemptKind, signal: LaunchSignal, pageHidden: boolean): "opened" | "fell_back" {
-  switch (signal) {
-    case "hidden":
-    case "blur":
-      return "opened";
-    case "pagehide":
-      return kind === "scheme" ? "opened" : "fell_back";
-    case "timeout":
-      return pageHidden ? "opened" : "fell_back";
-  }
+export function launchOutcome(
+  kind: LaunchAttemptKind,
+  signal: LaunchSignal,
+  page: { hidden: boolean; focused: boolean },
+): "opened" | "fell_back" | null {
+  if (signal === "pagehide") return kind === "scheme" ? "opened" : "fell_back";
+  if (signal === "hidden" || page.hidden) return "opened";
+  return page.focused ? "fell_back" : null;
 }

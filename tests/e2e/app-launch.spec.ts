@@ -58,7 +58,7 @@ async function interceptLaunches(page: Page) {
         true,
       );
 
-      const watched = new Set(["visibilitychange", "pagehide", "blur", "pageshow"]);
+      const watched = new Set(["visibilitychange", "pagehide", "focus", "blur", "pageshow"]);
       const active: [EventTarget, string, unknown][] = [];
       const add = EventTarget.prototype.addEventListener;
       const remove = EventTarget.prototype.removeEventListener;
@@ -210,6 +210,39 @@ test.describe("one attempt at a time, decided by the page hiding", () => {
     // Decided, the launcher takes a new tap again.
     await page.locator(".banner__open").click();
     expect(await launches(page)).toHaveLength(3);
+  });
+
+  test("a page behind a system prompt (no focus) waits for the visitor's answer before the download address", async ({ page }) => {
+    await interceptLaunches(page);
+    await serveDownloadPage(page, "abort");
+    await openArticle(page);
+    const query = await articleQuery(page);
+    await expect.poll(() => listeners(page)).toContain("window:pageshow");
+    const before = await listeners(page);
+    const downloads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith(DOWNLOAD)) downloads.push(request.url());
+    });
+
+    // "Open in the app?": the prompt takes the focus, the page stays visible.
+    await page.evaluate(() => {
+      document.hasFocus = () => false;
+    });
+    await page.locator(".banner__open").click();
+    await expect.poll(() => launches(page)).toHaveLength(1);
+    // The time is up (its timer has run) and nothing is decided: still watching, not sent anywhere.
+    await expect.poll(() => launchTimers(page)).toBe(0);
+    expect(await listeners(page)).not.toEqual(before);
+    expect(downloads).toEqual([]);
+
+    // The visitor dismisses the prompt: the focus is back on a visible page, so the app did not open.
+    const fallback = page.waitForRequest(`${DOWNLOAD}?${query}`);
+    await page.evaluate(() => {
+      delete (document as unknown as Record<string, unknown>).hasFocus;
+      window.dispatchEvent(new Event("focus"));
+    });
+    await fallback;
+    expect(await listeners(page)).toEqual(before);
   });
 
   test("the app-open dialog's 立即前往 launches the same way as the banner", async ({ page }) => {
