@@ -171,19 +171,26 @@ test.describe("one attempt at a time, decided by the page hiding", () => {
     return { attempts: (row?.attempts ?? 0) - start.attempts, opened: (row?.opened ?? 0) - start.opened, fell_back: (row?.fell_back ?? 0) - start.fell_back };
   };
 
-  test("hidden counts as opened, a second tap launches nothing, nothing is left behind, and the funnel is counted", async ({ page }) => {
+  /**
+   * The article, with launches intercepted and the download address refused (the page stays to be looked at), once
+   * statistics have started with listeners of their own (1 s after load): the launcher's are counted from then on.
+   */
+  async function readyToWatch(page: Page) {
     await interceptLaunches(page);
     await serveDownloadPage(page, "abort");
     await openArticle(page);
     const query = await articleQuery(page);
-    // Statistics start 1 s after load with listeners of their own: the launcher's are counted from then on.
     await expect.poll(() => listeners(page)).toContain("window:pageshow");
-    const before = await listeners(page);
+    return { query, before: await listeners(page) };
+  }
+
+  test("hidden counts as opened, a second tap launches nothing, nothing is left behind, and the funnel is counted", async ({ page }) => {
+    const { query, before } = await readyToWatch(page);
     const start = await funnel(page.request);
 
     // The app opens: the page goes hidden while the attempt runs.
     await page.locator(".banner__open").click();
-    expect(await launches(page)).toEqual([LAUNCH_URL.android(query)]);
+    await expect.poll(() => launches(page)).toEqual([LAUNCH_URL.android(query)]);
     expect(await launchTimers(page)).toBe(1);
     await page.evaluate(() => {
       Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
@@ -213,12 +220,7 @@ test.describe("one attempt at a time, decided by the page hiding", () => {
   });
 
   test("a page behind a system prompt (no focus) waits for the visitor's answer before the download address", async ({ page }) => {
-    await interceptLaunches(page);
-    await serveDownloadPage(page, "abort");
-    await openArticle(page);
-    const query = await articleQuery(page);
-    await expect.poll(() => listeners(page)).toContain("window:pageshow");
-    const before = await listeners(page);
+    const { query, before } = await readyToWatch(page);
     const downloads: string[] = [];
     page.on("request", (request) => {
       if (request.url().startsWith(DOWNLOAD)) downloads.push(request.url());
