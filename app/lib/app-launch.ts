@@ -48,7 +48,7 @@ export type LaunchPlan =
   /** Inside the app itself, or a mini program, which cannot leave for another app. */
   | { kind: "unavailable" };
 
-/** Spec-free but conventional: a page still visible this long after the attempt means the app did not open. */
+/** A page still visible this long after the attempt means the app did not open (the call-app libraries use 1.5-3 s). */
 export const LAUNCH_TIMEOUT_MS = 2500;
 
 /** The path every launch URL opens in the app; the parameters say which page. */
