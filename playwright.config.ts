@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 import { E2E_DATA_DIR, E2E_ORIGIN, E2E_PORT, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
-import { wechatUserAgent } from "./tests/e2e/support/user-agents";
+import { harmonyNextUserAgent, wechatIOSUserAgent, wechatUserAgent } from "./tests/e2e/support/user-agents";
 
 const isCI = Boolean(process.env.CI);
 
@@ -10,6 +10,9 @@ const chromium = {
   browserName: "chromium" as const,
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
 };
+
+/** The specs whose behaviour differs between iOS WeChat, HarmonyOS NEXT and the other profiles. */
+const PER_BROWSER_SPECS = [/app-launch\.spec\.ts$/];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,6 +39,9 @@ export default defineConfig({
     { name: "android", use: { ...devices["Pixel 7"], ...chromium } },
     { name: "wechat-android", use: { ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
     { name: "no-js", use: { ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
+    // User-agent variants for what differs by browser (opening the app): only the specs listed run on them.
+    { name: "wechat-ios", testMatch: PER_BROWSER_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
+    { name: "harmony-next", testMatch: PER_BROWSER_SPECS, use: { ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent } },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && exec node build/server.js`,

@@ -1,9 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { AppLaunchConfig } from "~/lib/app-launch";
 
 const boolean = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
+
+/** An https link the app claims (universal link, App Linking): no fragment, so the parameters can follow it. */
+const appLink = z
+  .string()
+  .url()
+  .refine((value) => new URL(value).protocol === "https:" && !value.includes("#"), "must be an https URL without a #fragment")
+  .optional();
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,6 +64,15 @@ const schema = z.object({
     .refine((value) => /^rediss?:$/.test(new URL(value).protocol), "must be a redis:// or rediss:// URL")
     .optional(),
   LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
+  // The native app "open the app" launches (README, "Opening the app"); the defaults are the demo app's.
+  APP_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]*$/i, "must be a URL scheme such as davmu").default("davmu"),
+  APP_UNIVERSAL_LINK: appLink,
+  APP_ANDROID_PACKAGE: z
+    .string()
+    .regex(/^[a-zA-Z]\w*(?:\.[a-zA-Z]\w*)+$/, "must be an Android application id such as com.davmu.news")
+    .default("com.davmu.news"),
+  APP_IOS_APP_STORE_ID: z.string().regex(/^\d{1,12}$/, "must be the App Store id's digits").default("1234567890"),
+  APP_HARMONY_APP_LINK: appLink,
 });
 
 function readEnv() {
@@ -65,6 +82,13 @@ function readEnv() {
     throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
   }
   const values = parsed.data;
+  // iOS and HarmonyOS keep a link to the page's own host in the browser: such a link could never open the app.
+  for (const name of ["APP_UNIVERSAL_LINK", "APP_HARMONY_APP_LINK"] as const) {
+    const link = values[name];
+    if (link && values.PUBLIC_ORIGIN && new URL(link).host === new URL(values.PUBLIC_ORIGIN).host) {
+      throw new Error(`Invalid environment:\n  ${name}: must be on another host than PUBLIC_ORIGIN, or the phone never hands it to the app`);
+    }
+  }
   const isProduction = values.NODE_ENV === "production";
   const platformApiUrl = (values.PLATFORM_API_URL ?? `http://127.0.0.1:${values.PORT}/_platform`).replace(/\/+$/, "");
   return {
@@ -81,6 +105,13 @@ function readEnv() {
     platformDevKey: values.PLATFORM_DEV_KEY ?? randomBytes(16).toString("hex"),
     platformDevKeyIsEphemeral: values.PLATFORM_DEV_KEY === undefined,
     cookieSecure: values.COOKIE_SECURE ?? isProduction,
+    appLaunch: {
+      scheme: values.APP_SCHEME,
+      universalLink: values.APP_UNIVERSAL_LINK ?? "",
+      androidPackage: values.APP_ANDROID_PACKAGE,
+      iosAppStoreId: values.APP_IOS_APP_STORE_ID,
+      harmonyAppLink: values.APP_HARMONY_APP_LINK ?? "",
+    } satisfies AppLaunchConfig,
   };
 }
 

@@ -17,6 +17,7 @@ import { registerServiceWorker } from "~/client/service-worker";
 import { reportPageView } from "~/client/page-views";
 import { BottomNavigation } from "~/components/bottom-navigation";
 import { useNonce } from "~/components/nonce";
+import { env } from "~/env.server";
 import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
@@ -63,7 +64,11 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       isMobile: device.isMobile,
       isBot: device.isBot,
       isOwnApp: device.isOwnApp,
+      isIOS: device.isIOS,
+      isAndroidChrome: device.isAndroidChrome,
+      inAppBrowser: device.inAppBrowser,
     },
+    appLaunch: env.appLaunch,
     showBanner: !device.isOwnApp && !isPreviewRequest(url.pathname, url.search),
     user: visitor.user,
     csrfToken: visitor.csrfToken,
@@ -104,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data?.showBanner && !bare ? <OpenAppBanner site={data.site} device={data.device} user={data.user} csrfToken={data.csrfToken} /> : null}
+        {data?.showBanner && !bare ? <OpenAppBanner site={data.site} user={data.user} csrfToken={data.csrfToken} /> : null}
         {children}
         {data && !bare ? <BottomNavigation items={data.site.navigation} /> : null}
         <ToastHost initial={data?.toast ?? null} />

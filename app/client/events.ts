@@ -37,7 +37,7 @@ export function startReply(target: ReplyTarget) {
 
 export const onStartReply = (handler: (target: ReplyTarget) => void) => listen<ReplyTarget>(REPLY_EVENT, handler);
 
-/** Spec section 1: Open APP outside Android/Harmony WeChat emits a push event with the value openApp; the app launcher listens. */
+/** Spec section 1: each attempt to open the app emits a push event with the value openApp (app/client/app-launcher.ts). */
 export function pushOpenApp() {
   window.dispatchEvent(new CustomEvent<string>(PUSH_EVENT, { detail: "openApp" }));
 }

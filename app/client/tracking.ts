@@ -14,6 +14,7 @@ import {
   STATS_INIT_DELAY_MS,
   type Box,
   type BrowserEvent,
+  type LaunchBehavior,
   type PageTarget,
 } from "~/lib/tracking";
 
@@ -218,4 +219,14 @@ export function trackPageView(location: Location, openedAt = Date.now()): void {
   const later = () => window.setTimeout(start, STATS_INIT_DELAY_MS);
   if (document.readyState === "complete") later();
   else window.addEventListener("load", later, { once: true });
+}
+
+/**
+ * A step of the app-launch funnel on the page on screen. An outcome goes at once: the page is hiding (the app
+ * opened) or leaving (for a fallback page), and statistics may not have started yet to send it then.
+ */
+export function trackAppLaunch(behavior: LaunchBehavior): void {
+  if (isPreviewPage(window.location.pathname, window.location.search)) return;
+  batcher.push(plainEvent(behavior, pageTarget(window.location.pathname), Date.now()));
+  if (behavior !== "attempt") batcher.flush();
 }

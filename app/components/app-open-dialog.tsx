@@ -1,6 +1,5 @@
-import { useAppOpenParams } from "~/hooks/use-app-open";
+import { OpenAppLink } from "~/components/open-app-link";
 import { useRootData } from "~/hooks/use-root-data";
-import { appOpenHref } from "~/lib/app-open";
 
 /** Links to this hash open the dialog; it is a CSS :target dialog, so it works without JavaScript. */
 export const APP_OPEN_HASH = "#app-open";
@@ -8,8 +7,6 @@ export const APP_OPEN_HASH = "#app-open";
 /** Spec section 2: app-only actions ask the visitor to open the app (立即前往 / 再考虑下). */
 export function AppOpenDialog() {
   const root = useRootData();
-  const site = root?.site;
-  const appHref = appOpenHref(site?.downloadUrl ?? "", useAppOpenParams());
   return (
     <div className="app-open" id="app-open" role="dialog" aria-modal="true" aria-labelledby="app-open-title">
       <a className="app-open__backdrop" href="#" aria-label="关闭" tabIndex={-1} />
@@ -29,9 +26,7 @@ export function AppOpenDialog() {
               <a className="button button--ghost" href="#">
                 再考虑下
               </a>
-              <a className="button" href={appHref} rel="noopener">
-                立即前往
-              </a>
+              <OpenAppLink className="button">立即前往</OpenAppLink>
             </>
           )}
         </div>

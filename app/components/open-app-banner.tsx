@@ -1,11 +1,10 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import type { RootData } from "~/hooks/use-root-data";
-import { openLogin, pushOpenApp } from "~/client/events";
+import { openLogin } from "~/client/events";
 import { ModalDialog } from "~/components/modal-dialog";
 import { NavigationPanel } from "~/components/navigation-panel";
-import { useAppOpenParams } from "~/hooks/use-app-open";
-import { appOpenHref } from "~/lib/app-open";
+import { OpenAppLink } from "~/components/open-app-link";
 import { sitePath } from "~/lib/base-path";
 
 const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
@@ -13,15 +12,13 @@ const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
 /** The site's own logout confirmation (the /auth page asks the same without JavaScript). */
 export const LOGOUT_CONFIRM = "确定退出登录吗？";
 
-type Props = { site: RootData["site"]; device: RootData["device"]; user: RootData["user"]; csrfToken: string };
+type Props = { site: RootData["site"]; user: RootData["user"]; csrfToken: string };
 
-export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
-  const [showLaunchTips, setShowLaunchTips] = useState(false);
+export function OpenAppBanner({ site, user, csrfToken }: Props) {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const location = useLocation();
   const logout = useFetcher();
   const here = sitePath(location.pathname) + location.search;
-  const appHref = appOpenHref(site.downloadUrl, useAppOpenParams());
   const authLink = `/auth?redirect=${encodeURIComponent(here)}`;
 
   // Spec section 2: tapping the avatar logs out after confirmation. Without JavaScript /auth asks instead.
@@ -33,16 +30,6 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
   function logOut() {
     setConfirmingLogout(false);
     logout.submit({ intent: "logout", csrf: csrfToken, redirect: here }, { method: "post", action: "/auth" });
-  }
-
-  function openApp(event: MouseEvent<HTMLAnchorElement>) {
-    // WeChat on Android and Harmony blocks app schemes: the visitor is told to open the page in the browser.
-    if (device.isWeChat && (device.isAndroid || device.isHarmony)) {
-      event.preventDefault();
-      setShowLaunchTips(true);
-      return;
-    }
-    pushOpenApp();
   }
 
   return (
@@ -72,9 +59,7 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
           登录
         </Link>
       )}
-      <a className="banner__open button" href={appHref} onClick={openApp} rel="noopener">
-        打开APP
-      </a>
+      <OpenAppLink className="banner__open button">打开APP</OpenAppLink>
       <NavigationPanel items={site.navigation} />
       <ModalDialog
         open={confirmingLogout}
@@ -93,20 +78,6 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
             确定退出
           </button>
         </div>
-      </ModalDialog>
-      <ModalDialog open={showLaunchTips} onClose={() => setShowLaunchTips(false)} className="launch-tips" labelledBy="launch-tips-text" closeOnAnyTap>
-        {/* Points past the banner, up at WeChat's ··· menu above the page, without covering our own controls. */}
-        <svg className="launch-tips__arrow" viewBox="0 0 80 96" aria-hidden="true">
-          <path d="M10 92C14 52 34 22 72 6M52 4l20 2-8 18" />
-        </svg>
-        <p id="launch-tips-text" className="launch-tips__text">
-          点击右上角 <b className="launch-tips__dots">···</b>
-          <br />
-          选择「在浏览器打开」即可打开APP
-        </p>
-        <button type="button" className="button button--ghost launch-tips__close" autoFocus>
-          知道了
-        </button>
       </ModalDialog>
     </header>
   );

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { NavigationItem } from "~/bff/app-config.server";
+import type { AppLaunchConfig } from "~/lib/app-launch";
 import type { Device } from "~/lib/device";
 import type { Toast, Visitor } from "~/session.server";
 
@@ -16,7 +17,12 @@ export type RootData = {
     themeColor: string;
     navigation: NavigationItem[];
   };
-  device: Pick<Device, "isWeChat" | "isAndroid" | "isHarmony" | "isMiniProgram" | "isMobile" | "isBot" | "isOwnApp">;
+  device: Pick<
+    Device,
+    "isWeChat" | "isAndroid" | "isHarmony" | "isMiniProgram" | "isMobile" | "isBot" | "isOwnApp" | "isIOS" | "isAndroidChrome" | "inAppBrowser"
+  >;
+  /** How "open the app" launches it (APP_* configuration). */
+  appLaunch: AppLaunchConfig;
   /** Spec section 1: no banner inside our own client or on previews. */
   showBanner: boolean;
   user: Visitor["user"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appOpenHref, communityAppOpen, dejinAppOpen } from "~/lib/app-open";
+import { appOpenHref, communityAppOpen, contentAppOpen, dejinAppOpen } from "~/lib/app-open";
 
 describe("dejinAppOpen", () => {
   it("keys each dejin kind as the spec says", () => {
@@ -31,5 +31,33 @@ describe("appOpenHref", () => {
     expect(appOpenHref("https://www.example.com/d", null)).toBe("https://www.example.com/d");
     expect(appOpenHref("", dejinAppOpen.detail("p1"))).toBe("#");
     expect(appOpenHref("not a url", dejinAppOpen.detail("p1"))).toBe("not a url");
+  });
+});
+
+describe("contentAppOpen", () => {
+  const link = "https://m.example.com/davmu/share/news/doc/AbC12345/index.html";
+
+  it("keys content by post_id with its type, link and official account", () => {
+    expect(contentAppOpen({ post_id: "AbC12345", content_type: "article", mp: "mp9" }, "docDetailspage", link)).toEqual({
+      stype: "docDetailspage",
+      post_id: "AbC12345",
+      type: "article",
+      content_link: link,
+      mp: "mp9",
+    });
+  });
+
+  it("keys a special topic by id, and leaves out an empty official account", () => {
+    expect(contentAppOpen({ post_id: "Sp123456", content_type: "special", mp: "" }, "specialHomepage", link)).toEqual({
+      stype: "specialHomepage",
+      id: "Sp123456",
+      type: "special",
+      content_link: link,
+    });
+  });
+
+  it("puts every parameter on the app's address in a fixed order", () => {
+    const href = appOpenHref("https://www.example.com/d", contentAppOpen({ post_id: "p1", content_type: "video", mp: "m" }, "videoDetailspage", link));
+    expect([...new URL(href).searchParams.keys()]).toEqual(["stype", "post_id", "type", "content_link", "mp"]);
   });
 });

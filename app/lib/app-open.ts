@@ -3,7 +3,34 @@
  * (stype) and the key that kind is opened by. A route's loader returns them as `appOpen`; the banner's "open
  * the app" and the app-open dialog carry them (app/hooks/use-app-open.ts), so the app lands on the same page.
  */
-export type AppOpenParams = { stype: string; id?: string; post_id?: string; user_id?: string; topic_name?: string; invite_code?: string };
+export type AppOpenParams = {
+  stype: string;
+  /** Special topics are opened by `id`, other content by `post_id`. */
+  id?: string;
+  post_id?: string;
+  user_id?: string;
+  topic_name?: string;
+  /** The content type (spec section 3's `type`). */
+  type?: string;
+  /** The page's own address, for an app that cannot show the kind natively. */
+  content_link?: string;
+  /** The official account the content belongs to. */
+  mp?: string;
+  /** An invitation's code, carried into the app from the invite page. */
+  invite_code?: string;
+};
+
+/** Every parameter the app reads, in the order the launch URLs carry them. */
+export const APP_OPEN_KEYS = ["stype", "id", "post_id", "user_id", "topic_name", "type", "content_link", "mp", "invite_code"] as const satisfies readonly (keyof AppOpenParams)[];
+
+/**
+ * A content page's parameters: its kind (`stype`, from the content-type registry: spec section 3's table), keyed
+ * by `id` for special topics and `post_id` otherwise. The registry stays out of this module, which every page loads.
+ */
+export function contentAppOpen(content: { post_id: string; content_type: string; mp?: string }, stype: string, link: string): AppOpenParams {
+  const key = content.content_type === "special" ? { id: content.post_id } : { post_id: content.post_id };
+  return { stype, ...key, type: content.content_type, content_link: link, ...(content.mp ? { mp: content.mp } : {}) };
+}
 
 /** The dejin page kinds, each keyed as the spec says: dejinDetail by post_id, dejinPersonal by user_id, dejinTopic by topic_name. */
 export const dejinAppOpen = {
@@ -36,6 +63,6 @@ export function appOpenHref(appUrl: string, params: AppOpenParams | null): strin
   } catch {
     return appUrl;
   }
-  for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
+  for (const name of APP_OPEN_KEYS) if (params[name]) url.searchParams.set(name, params[name]);
   return url.href;
 }

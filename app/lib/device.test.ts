@@ -59,7 +59,29 @@ describe("detectDevice", () => {
       isOwnApp: false,
       isBot: false,
       isDesktop: false,
+      isAndroidChrome: false,
+      inAppBrowser: "wechat",
     });
+  });
+
+  it("tells Chrome on Android from webviews and stock browsers, which ignore intent links", () => {
+    expect(detectDevice(UA.androidChrome)).toMatchObject({ isAndroidChrome: true, inAppBrowser: null });
+    for (const ua of [UA.wechatAndroid, UA.sogouMobile, UA.harmonyCompat, UA.harmonyNext, UA.wechatIOS]) {
+      expect(detectDevice(ua).isAndroidChrome).toBe(false);
+    }
+  });
+
+  it("names the in-app browsers that block app schemes, and not the stand-alone browsers", () => {
+    const qq = "Mozilla/5.0 (Linux; Android 13; PGT-AN10; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/109.0.5414.86 MQQBrowser/6.2 TBS/047205 Mobile Safari/537.36 V1_AND_SQ_8.9.68_4264_YYB_D QQ/8.9.68.11565 NetType/WIFI";
+    const qqBrowser = "Mozilla/5.0 (Linux; U; Android 13; zh-cn; PGT-AN10) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/109.0.5414.86 MQQBrowser/14.1 Mobile Safari/537.36";
+    const weibo = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Weibo (iPhone14,5__weibo__13.12.3__iphone__os17.2)";
+    const dingtalk = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 AliApp(DingTalk/7.5.10) com.laiwang.DingTalk/31023711 Channel/201200 language/zh-Hans-CN";
+    expect(detectDevice(UA.wechatIOS).inAppBrowser).toBe("wechat");
+    expect(detectDevice(qq).inAppBrowser).toBe("qq");
+    expect(detectDevice(qqBrowser).inAppBrowser).toBeNull();
+    expect(detectDevice(weibo).inAppBrowser).toBe("weibo");
+    expect(detectDevice(dingtalk).inAppBrowser).toBe("other");
+    expect(detectDevice(UA.sogouMobile).inAppBrowser).toBeNull();
   });
 
   it("recognises WeChat on iOS and the mini-program webview", () => {

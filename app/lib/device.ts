@@ -13,7 +13,26 @@ export type Device = {
   isOwnApp: boolean;
   isBot: boolean;
   isDesktop: boolean;
+  /** Chrome on Android (or a browser built on it that handles intent:// links), not a webview. */
+  isAndroidChrome: boolean;
+  /** The app whose built-in browser this is, when it is one: such browsers block app schemes. */
+  inAppBrowser: InAppBrowser | null;
 };
+
+/** Apps whose built-in browsers block custom schemes and universal links; `other` names the rest of the known ones. */
+export type InAppBrowser = "wechat" | "qq" | "weibo" | "other";
+
+/**
+ * QQ's in-app browser says ' QQ/8.9…' (the stand-alone QQ Browser says 'MQQBrowser' without it); the others are
+ * Qzone, Baidu, DingTalk, Alipay, Douyin and Toutiao, which all keep a page from opening another app.
+ */
+function inAppBrowserOf(ua: string): InAppBrowser | null {
+  if (/MicroMessenger/i.test(ua)) return "wechat";
+  if (/\sQQ\/\d/.test(ua)) return "qq";
+  if (/Weibo/i.test(ua)) return "weibo";
+  if (/Qzone\/|baiduboxapp|DingTalk|AlipayClient|aweme|NewsArticle/i.test(ua)) return "other";
+  return null;
+}
 
 /**
  * isbot's generic 'sogou' pattern also matches Sogou's mobile browser, which real readers use;
@@ -34,8 +53,9 @@ export function detectDevice(userAgent: string | null | undefined): Device {
   const isAndroid = /Android/i.test(ua);
   const isIOS = os.name === "iOS" || /iPhone|iPad|iPod/.test(ua);
   const isMobile = device.type === "mobile" || device.type === "tablet" || isAndroid || isIOS || isHarmony;
+  const inAppBrowser = inAppBrowserOf(ua);
   return {
-    isWeChat: /MicroMessenger/i.test(ua),
+    isWeChat: inAppBrowser === "wechat",
     isAndroid,
     isIOS,
     isHarmony,
@@ -44,6 +64,10 @@ export function detectDevice(userAgent: string | null | undefined): Device {
     isOwnApp: /davmu/i.test(ua),
     isBot: isListedBot(ua) || PREVIEW_FETCHER.test(ua),
     isDesktop: !isMobile && !isHarmony,
+    // Webviews ('; wv)') and the old stock browsers ('Version/4.0') ignore intent:// links; Chrome, Samsung
+    // Internet and Edge say 'Chrome/… Mobile Safari/…' without either.
+    isAndroidChrome: isAndroid && !inAppBrowser && /Chrome\/[\d.]+ Mobile Safari\//.test(ua) && !/Version\/\d|; wv\)/.test(ua),
+    inAppBrowser,
   };
 }
 

@@ -25,6 +25,8 @@ export const MAX_TID_IDS = 50;
 /** Page views, reads and exposes; the app-launch funnel (attempt, opened, fell_back) uses the same pipe. */
 export const BEHAVIORS = ["view", "read", "expose", "attempt", "opened", "fell_back"] as const;
 export type Behavior = (typeof BEHAVIORS)[number];
+/** The app-launch funnel's steps: each attempt, then how it ended (app/client/app-launcher.ts). */
+export type LaunchBehavior = Extract<Behavior, "attempt" | "opened" | "fell_back">;
 
 /** A content id as the site's URLs and cards carry it (a hashid). */
 export const CONTENT_ID = /^[A-Za-z0-9]{1,32}$/;

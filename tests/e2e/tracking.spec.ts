@@ -1,9 +1,7 @@
-import { devices, expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
-import { statsPath } from "../../platform/routes/dev";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { ContentStats } from "../../platform/routes/tracker";
-import { E2E_DEV_KEY, E2E_ORIGIN } from "./support/e2e-server";
-import { newUserStorageState } from "./support/login";
+import { E2E_ORIGIN } from "./support/e2e-server";
+import { statsVisitor } from "./support/stats-visitor";
 import { articleUrl, urlId } from "./support/urls";
 
 /**
@@ -18,32 +16,10 @@ const SPARE_ARTICLE = 17;
 const ORDINARY_ARTICLE = 18;
 const TRACKER = "/davmu/share/api/tracker/log";
 
-let visitor: Awaited<ReturnType<typeof newUserStorageState>>;
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "android", "statistics behave the same on every phone");
 });
-test.beforeAll(async ({ playwright }, testInfo) => {
-  if (testInfo.project.name !== "android") return;
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  visitor = await newUserStorageState(request);
-  await request.dispose();
-});
-test.use({
-  storageState: async ({}, use) => use(visitor?.storageState),
-  // A beacon sent as the page goes carries the browser's own user agent, not the profile's override: headless
-  // Chromium's says HeadlessChrome, which the site rightly drops as a robot's. The phone's, as on a real phone.
-  launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, `--user-agent=${devices["Pixel 7"].userAgent}`] },
-  // Under Playwright, tracing and a controlling service worker each hold back the requests a page makes as it
-  // unloads: with either, no leaving beacon reaches the site (seen with Chromium 15x; sw.js ignores POSTs).
-  trace: "off",
-  serviceWorkers: "block",
-});
-
-async function stats(request: APIRequestContext): Promise<ContentStats[]> {
-  const response = await request.get(`/_platform${statsPath(E2E_DEV_KEY)}&tel=${visitor.phone}`, { headers: { accept: "application/json" } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { list: ContentStats[] } }).data.list;
-}
+const stats = statsVisitor("android");
 
 const rowOf = (list: ContentStats[], key: { id?: string; path?: string }) =>
   list.find((row) => (key.id ? row.content_id === key.id : row.content_id === "" && row.path === key.path));

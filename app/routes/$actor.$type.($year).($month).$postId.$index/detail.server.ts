@@ -14,6 +14,7 @@ import type { AlbumEpisodes, BodyExtra, BodyExtras } from "~/components/content/
 import type { BottomLists, DetailPageData } from "~/components/detail/detail-layout";
 import { ids } from "~/ids.server";
 import { interactionAction } from "~/interactions.server";
+import { contentAppOpen, type AppOpenParams } from "~/lib/app-open";
 import { sitePath } from "~/lib/base-path";
 import { canComment } from "~/lib/comment-text";
 import { linkTarget, contentPath } from "~/lib/content-path";
@@ -105,7 +106,7 @@ async function readDraft(caller: Caller, postId: string, url: URL): Promise<Cont
  * What the detail route's loader gives the page: the layout's data and the page's share metadata, built here so
  * that the builder stays out of the page's JavaScript.
  */
-export type DetailLoaderData = DetailPageData & { share: MetaDescriptor[] };
+export type DetailLoaderData = DetailPageData & { share: MetaDescriptor[]; appOpen: AppOpenParams | null };
 
 export async function loadDetail({ request, context }: LoaderFunctionArgs, params: DetailParams): Promise<DetailLoaderData> {
   const preview = isPreviewDetail(params);
@@ -151,7 +152,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     if (!target) throw notFound(preview);
     throw redirect(target, { status: 302, headers: preview ? PREVIEW_HEADERS : undefined });
   }
-  const page = contentTypeEntry(detail.content_type)?.page;
+  const { page, app: appKind } = contentTypeEntry(detail.content_type) ?? {};
   if (!page) throw notFound(preview);
   if (page.segment !== params.segment) {
     if (preview) {
@@ -237,6 +238,8 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
       : null,
     bottom,
     share: preview ? [...share, { name: "robots", content: "noindex" }] : share,
+    // What "open the app" hands the app (spec section 3), so it lands on this content.
+    appOpen: appKind && !preview ? contentAppOpen(detail, appKind.stype, canonical) : null,
     preview: preview ? { expired_at: new Date(previewDeadline(detail.expired_at, now.getTime())).toISOString() } : null,
     now: now.toISOString(),
   };

@@ -15,6 +15,9 @@ export const E2E_DEV_KEY = "e2e-dev-key-not-for-production";
 /** Fixed, so preview e2e tests can sign their own links (expired ones, forged ones) with platform/preview-tokens.ts. */
 export const E2E_PREVIEW_SECRET = "e2e-preview-secret-not-for-production";
 
+/** The app's universal link and HarmonyOS App Linking bases in the e2e run (never fetched: the tests stop them). */
+export const E2E_APP_LINKS = { universal: "https://link.davmu.example/open", harmony: "https://link.davmu.example/harmony/open" };
+
 export const E2E_SERVER_ENV = {
   NODE_ENV: "production",
   PORT: String(E2E_PORT),
@@ -28,4 +31,7 @@ export const E2E_SERVER_ENV = {
   // Every e2e browser is 127.0.0.1: per-address limits are raised so parallel tests don't share one budget.
   PLATFORM_CODES_PER_IP_PER_HOUR: "1000",
   AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+  // Links the app would claim on a host of its own, so iPhone and HarmonyOS NEXT take those launch paths.
+  APP_UNIVERSAL_LINK: E2E_APP_LINKS.universal,
+  APP_HARMONY_APP_LINK: E2E_APP_LINKS.harmony,
 };

@@ -7,3 +7,13 @@ export const wechatUserAgent =
 /** Desktop Chrome on Windows: the host sends it to the /pc wrapper. */
 export const desktopUserAgent =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** iOS WeChat's built-in browser (WKWebView) on an iPhone 13. */
+export const wechatIOSUserAgent =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 " +
+  "MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN";
+
+/** HarmonyOS NEXT's own browser (ArkWeb): no 'Android' anywhere in it. */
+export const harmonyNextUserAgent =
+  "Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 " +
+  "ArkWeb/4.1.6.1 Mobile HuaweiBrowser/5.0.4.300";

@@ -1,0 +1,99 @@
+import { pushOpenApp, showToast } from "~/client/events";
+import { trackAppLaunch } from "~/client/tracking";
+import { LAUNCH_TIMEOUT_MS, launchOutcome, launchPlan, type LaunchAttemptKind, type LaunchGuide, type LaunchSignal } from "~/lib/app-launch";
+import type { AppOpenParams } from "~/lib/app-open";
+import type { RootData } from "~/hooks/use-root-data";
+
+/**
+ * Carries out a launch plan (app/lib/app-launch.ts) in the browser. Loaded on demand by the "open the app" control
+ * (app/components/open-app-link.tsx), so no page carries it in its first-load JavaScript.
+ */
+
+type Attempt = { kind: LaunchAttemptKind; url: string; fallbackUrl: string };
+
+/** The attempt under way: a second tap while it runs launches nothing. */
+let running = false;
+
+/** Opens a URL as a tap on a link does, the one way every browser honours for schemes, intents and app links. */
+function follow(url: string): void {
+  const link = document.createElement("a");
+  link.href = url;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Tries to open the app, then watches the page: hidden within LAUNCH_TIMEOUT_MS means the app opened; still visible
+ * means it did not, and the visitor goes to the download address (app/lib/app-launch.ts, `launchOutcome`, says how
+ * a page that lost the focus to a system prompt is waited for). Emits the `openApp` push event (spec section 1)
+ * and the funnel statistics: attempt, then opened or fell_back. Every listener and the timer are removed as soon
+ * as the attempt is decided. False when an attempt is already under way.
+ */
+export function launchApp(attempt: Attempt): boolean {
+  if (running) return false;
+  running = true;
+  pushOpenApp();
+  trackAppLaunch("attempt");
+
+  let timeUp = false;
+  const cleanups: (() => void)[] = [];
+  const decide = (signal: LaunchSignal) => {
+    const outcome = launchOutcome(attempt.kind, signal, { hidden: document.visibilityState === "hidden", focused: document.hasFocus() });
+    if (!outcome) return;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    running = false;
+    trackAppLaunch(outcome);
+    // Only a page nobody navigated goes on to the download address: an unloaded one is on its way to a fallback.
+    if (outcome === "fell_back" && signal !== "pagehide" && attempt.fallbackUrl) window.location.assign(attempt.fallbackUrl);
+  };
+  const watch = (target: Window | Document, type: string, signal: LaunchSignal, applies: () => boolean) => {
+    const listener = () => {
+      if (applies()) decide(signal);
+    };
+    target.addEventListener(type, listener);
+    cleanups.push(() => target.removeEventListener(type, listener));
+  };
+  watch(document, "visibilitychange", "hidden", () => document.visibilityState === "hidden");
+  watch(window, "pagehide", "pagehide", () => true);
+  // Losing the focus decides nothing by itself; getting it back after the time is up does.
+  watch(window, "focus", "focus", () => timeUp);
+  const timer = window.setTimeout(() => {
+    timeUp = true;
+    decide("timeout");
+  }, LAUNCH_TIMEOUT_MS);
+  cleanups.push(() => window.clearTimeout(timer));
+
+  follow(attempt.url);
+  return true;
+}
+
+/**
+ * One tap on an "open the app" control: plans for this browser and acts. `showGuide` opens the launch-tips layer
+ * (the WeChat open tag did not take the tap, or an in-app browser blocks apps).
+ */
+export function openApp(
+  root: Pick<RootData, "device" | "appLaunch" | "site">,
+  params: AppOpenParams | null,
+  showGuide: (browser: LaunchGuide["browser"]) => void,
+): void {
+  const plan = launchPlan(root.device, root.appLaunch, params, root.site.downloadUrl, window.location.origin);
+  switch (plan.kind) {
+    case "wechat-open-tag":
+      showGuide(plan.fallback.browser);
+      return;
+    case "guide":
+      showGuide(plan.browser);
+      return;
+    case "download":
+      if (plan.url) window.location.assign(plan.url);
+      else showToast({ text: "暂时无法下载APP，请稍后再试", kind: "error" });
+      return;
+    case "unavailable":
+      showToast({ text: "当前环境无法打开APP", kind: "info" });
+      return;
+    default:
+      launchApp(plan);
+  }
+}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+/** The environment is read once, at import: each case imports a fresh module under its own variables. */
+async function readEnv(variables: Record<string, string>) {
+  vi.resetModules();
+  vi.unstubAllEnvs();
+  for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value);
+  return (await import("~/env.server")).env;
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("the app's launch configuration", () => {
+  it("has working demo values, with no universal link or App Linking unless configured", async () => {
+    expect((await readEnv({})).appLaunch).toEqual({
+      scheme: "davmu",
+      universalLink: "",
+      androidPackage: "com.davmu.news",
+      iosAppStoreId: "1234567890",
+      harmonyAppLink: "",
+    });
+  });
+
+  it("takes the app's own values", async () => {
+    const env = await readEnv({
+      APP_SCHEME: "newsapp",
+      APP_UNIVERSAL_LINK: "https://link.example.com/open",
+      APP_ANDROID_PACKAGE: "com.example.news",
+      APP_IOS_APP_STORE_ID: "987654321",
+      APP_HARMONY_APP_LINK: "https://link.example.com/harmony",
+    });
+    expect(env.appLaunch).toEqual({
+      scheme: "newsapp",
+      universalLink: "https://link.example.com/open",
+      androidPackage: "com.example.news",
+      iosAppStoreId: "987654321",
+      harmonyAppLink: "https://link.example.com/harmony",
+    });
+  });
+
+  it.each([
+    [{ APP_SCHEME: "davmu://" }, "APP_SCHEME"],
+    [{ APP_UNIVERSAL_LINK: "http://link.example.com/open" }, "APP_UNIVERSAL_LINK"],
+    [{ APP_UNIVERSAL_LINK: "https://link.example.com/open#x" }, "APP_UNIVERSAL_LINK"],
+    [{ APP_ANDROID_PACKAGE: "news;end" }, "APP_ANDROID_PACKAGE"],
+    [{ APP_IOS_APP_STORE_ID: "id123" }, "APP_IOS_APP_STORE_ID"],
+    [{ APP_HARMONY_APP_LINK: "javascript:alert(1)" }, "APP_HARMONY_APP_LINK"],
+  ])("refuses %j, naming %s", async (variables, name) => {
+    await expect(readEnv(variables)).rejects.toThrow(name);
+  });
+
+  it("refuses an app link on the site's own host, which a phone never hands to the app", async () => {
+    await expect(readEnv({ PUBLIC_ORIGIN: "https://m.example.com", APP_UNIVERSAL_LINK: "https://m.example.com/open" })).rejects.toThrow(
+      /APP_UNIVERSAL_LINK: must be on another host/,
+    );
+    await expect(readEnv({ PUBLIC_ORIGIN: "https://m.example.com", APP_HARMONY_APP_LINK: "https://m.example.com/h" })).rejects.toThrow(
+      /APP_HARMONY_APP_LINK/,
+    );
+  });
+});
