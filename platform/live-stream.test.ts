@@ -23,7 +23,7 @@ async function openStream(p: TestPlatform, liveId: string, options: { token: str
   expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
   const events: StreamEvent[] = [];
   const comments: string[] = [];
-  let waiting: (() => void) | null = null;
+  const waiter: { wake: (() => void) | null } = { wake: null };
   let buffer = "";
   const ended = (async () => {
     const decoder = new TextDecoder();
@@ -37,13 +37,13 @@ async function openStream(p: TestPlatform, liveId: string, options: { token: str
           const fields = Object.fromEntries(block.split("\n").filter((line) => !line.startsWith(":")).map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]));
           if (block.startsWith(":")) comments.push(block);
           if (fields.event) events.push({ id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data) });
-          waiting?.();
+          waiter.wake?.();
         }
       }
     } catch {
       // Aborted by close().
     }
-    waiting?.();
+    waiter.wake?.();
   })();
   let read = 0;
   return {
@@ -57,7 +57,7 @@ async function openStream(p: TestPlatform, liveId: string, options: { token: str
           const event = events[read++];
           if (!kind || event.event === kind) return event;
         }
-        await new Promise<void>((resolve) => (waiting = resolve));
+        await new Promise<void>((resolve) => (waiter.wake = resolve));
       }
     },
     close: () => controller.abort(),
