@@ -10,7 +10,7 @@ import { BASE_PATH } from "./app/lib/base-path";
 import { createPlatform } from "./platform/app";
 import { basePathOnly } from "./server/base-path-only";
 import { desktopRedirect } from "./server/desktop-redirect";
-import { draftPreviewUrls, exampleShareUrls } from "./server/example-urls";
+import { draftPreviewUrls, exampleShareUrls, liveBroadcastUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
 import { formBodies, refuseMalformedRequests } from "./server/malformed-requests";
 import { knownHosts, publicOrigin } from "./server/public-origin";
@@ -62,6 +62,8 @@ const platform = env.embeddedPlatform
       codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
       devKey: env.platformDevKey,
       previewSecret: env.PLATFORM_PREVIEW_SECRET,
+      liveDemoIntervalMs: env.PLATFORM_LIVE_DEMO_INTERVAL_MS,
+      liveUpcomingDelaySeconds: env.PLATFORM_LIVE_UPCOMING_DELAY_S,
     })
   : null;
 if (platform) app.use("/_platform", platform.router);
@@ -126,6 +128,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
   exampleShareUrls(origin + BASE_PATH)
     .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
     .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
+  if (platform) console.log(`Live now (the chat moves by itself):\n  ${liveBroadcastUrls(origin + BASE_PATH, platform.liveNow()).join("\n  ")}`);
   if (platform) console.log(`Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(origin + BASE_PATH, platform.draftPreviews()).join("\n  ")}`);
 });
 
@@ -136,6 +139,8 @@ function shutdown(signal: string) {
   console.log(`${signal}: closing`);
   // Finish in-flight requests, then release the database; give up after 10 s.
   setTimeout(() => process.exit(1), 10_000).unref();
+  // Live event streams never end by themselves; server.close waits for every open connection.
+  platform?.closeLiveStreams();
   server.close(() => {
     platform?.close();
     process.exit(0);
