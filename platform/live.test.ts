@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContentDetail } from "./content-shapes";
-import { livePlaylist, LIVE_VARIANTS } from "./live-hls";
+import { liveEpoch, livePlaylist, LIVE_VARIANTS } from "./live-hls";
 import type { LiveMessage, LivePost } from "./live-rooms";
 import { LIVE_FIXTURES } from "./seed-live";
 import { TEST_DEV_KEY, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
@@ -247,14 +247,22 @@ describe("the live playlist", () => {
   it("marks each restart of the loop as a discontinuity and counts those before the window", () => {
     const at = (segment: number) => new Date(segment * 2000);
     // The window ends at the segment playing now; 5 segments per loop.
-    const lines = livePlaylist(LIVE_VARIANTS.landscape, at(11)).split("\n");
+    const lines = livePlaylist(LIVE_VARIANTS.landscape, at(11), 0).split("\n");
     expect(lines).toContain("#EXT-X-MEDIA-SEQUENCE:7");
     expect(lines).toContain("#EXT-X-DISCONTINUITY-SEQUENCE:1");
     const entries = lines.filter((line) => line.endsWith(".ts") || line === "#EXT-X-DISCONTINUITY");
     expect(entries).toEqual(["landscape-2.ts", "landscape-3.ts", "landscape-4.ts", "#EXT-X-DISCONTINUITY", "landscape-0.ts", "landscape-1.ts"]);
     // A window that opens on a loop's first segment carries its discontinuity in the sequence number only.
-    const opening = livePlaylist(LIVE_VARIANTS.portrait, at(14)).split("\n");
+    const opening = livePlaylist(LIVE_VARIANTS.portrait, at(14), 0).split("\n");
     expect(opening).toContain("#EXT-X-DISCONTINUITY-SEQUENCE:2");
     expect(opening.filter((line) => line === "#EXT-X-DISCONTINUITY")).toEqual([]);
+  });
+
+  it("numbers segments from an hour before the platform started, so the numbers stay small", () => {
+    const start = new Date("2026-05-20T02:00:00.000Z");
+    const lines = livePlaylist(LIVE_VARIANTS.landscape, start, liveEpoch(start)).split("\n");
+    // 3600 s of 2 s segments before the start; the window ends at the segment playing now.
+    expect(lines).toContain("#EXT-X-MEDIA-SEQUENCE:1796");
+    expect(lines).toContain("#EXT-X-DISCONTINUITY-SEQUENCE:359");
   });
 });
