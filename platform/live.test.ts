@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContentDetail } from "./content-shapes";
 import { liveEpoch, livePlaylist, LIVE_VARIANTS } from "./live-hls";
 import type { LiveMessage, LivePost } from "./live-rooms";
 import { LIVE_FIXTURES } from "./seed-live";
-import { TEST_DEV_KEY, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { TEST_DEV_KEY, TEST_START, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
 
 type Page<T> = { list: T[]; has_more: boolean };
 type Info = {
@@ -264,5 +267,33 @@ describe("the live playlist", () => {
     // 3600 s of 2 s segments before the start; the window ends at the segment playing now.
     expect(lines).toContain("#EXT-X-MEDIA-SEQUENCE:1796");
     expect(lines).toContain("#EXT-X-DISCONTINUITY-SEQUENCE:359");
+  });
+});
+
+describe("the demo broadcasts at a restart", () => {
+  it("start the upcoming one a few minutes ahead again and put an ended live one back on air, leaving ended ones be", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "live-reanchor-"));
+    const dbPath = join(dir, "platform.sqlite");
+    const statuses = async (p: TestPlatform) => {
+      const token = await p.anonymousToken();
+      const read = async (liveId: string) => (await p.get<Info>(`/peony/v3/live/info?live_id=${liveId}`, { token })).data!;
+      return Promise.all([LIVE_FIXTURES.landscapeLive, LIVE_FIXTURES.upcoming, LIVE_FIXTURES.endedWithReplay].map(read));
+    };
+    try {
+      const first = await startTestPlatform({ dbPath });
+      const [, , endedBefore] = await statuses(first);
+      await first.close();
+
+      const threeDaysLater = new Date(TEST_START.getTime() + 3 * 24 * 3_600_000);
+      const again = await startTestPlatform({ dbPath, now: () => threeDaysLater, liveUpcomingDelaySeconds: 300 });
+      const [marathon, upcoming, ended] = await statuses(again);
+      expect(marathon.status).toBe(1);
+      expect(marathon.start_time).toBeLessThan(threeDaysLater.getTime() / 1000);
+      expect(upcoming).toMatchObject({ status: 0, start_time: threeDaysLater.getTime() / 1000 + 300 });
+      expect(ended).toMatchObject({ status: 2, start_time: endedBefore.start_time, end_time: endedBefore.end_time });
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
