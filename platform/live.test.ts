@@ -3,8 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContentDetail } from "./content-shapes";
+import { openDatabase } from "./db";
+import { pruneExpiredRows } from "./housekeeping";
 import { liveEpoch, livePlaylist, LIVE_VARIANTS } from "./live-hls";
 import type { LiveMessage, LivePost } from "./live-rooms";
+import { seedDatabase } from "./seed";
 import { LIVE_FIXTURES } from "./seed-live";
 import { TEST_DEV_KEY, TEST_START, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
 
@@ -295,5 +298,23 @@ describe("the demo broadcasts at a restart", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("live housekeeping", () => {
+  it("keeps a broadcast's newest 1000 messages and every post of a short history", () => {
+    const db = openDatabase(":memory:");
+    const now = new Date("2026-05-20T02:00:00.000Z");
+    seedDatabase(db, now);
+    const room = db.prepare("SELECT id, event_seq FROM live_rooms WHERE live_id = ?").get(LIVE_FIXTURES.imageLive) as { id: number; event_seq: number };
+    const insert = db.prepare("INSERT INTO live_messages (room_id, seq, kind, text, user_id, created_at) VALUES (?, ?, 'message', ?, 2, ?)");
+    for (let n = 1; n <= 1200; n++) insert.run(room.id, room.event_seq + n, `第${n}条`, now.toISOString());
+    pruneExpiredRows(db, now);
+    const count = (kind: string) => (db.prepare("SELECT COUNT(*) AS n FROM live_messages WHERE room_id = ? AND kind = ?").get(room.id, kind) as { n: number }).n;
+    expect(count("message")).toBe(1000);
+    expect(count("post")).toBe(9);
+    const oldest = db.prepare("SELECT text FROM live_messages WHERE room_id = ? AND kind = 'message' ORDER BY id LIMIT 1").get(room.id) as { text: string };
+    expect(oldest.text).toBe("第201条");
+    db.close();
   });
 });
