@@ -119,6 +119,8 @@ function shutdown(signal: string) {
   console.log(`${signal}: closing`);
   // Finish in-flight requests, then release the database; give up after 10 s.
   setTimeout(() => process.exit(1), 10_000).unref();
+  // Live event streams never end by themselves; server.close waits for every open connection.
+  platform?.closeLiveStreams();
   server.close(() => {
     platform?.close();
     process.exit(0);

@@ -7,7 +7,11 @@ import { setDemoPassword } from "./demo-account";
 import { errorHandler, notFound } from "./envelope";
 import { pruneExpiredRows } from "./housekeeping";
 import { MEDIA_DIR, mediaResolver } from "./media";
+import { startLiveDemo } from "./live-demo";
+import { liveNowContents } from "./live-listing";
+import { createLiveHub } from "./live-streams";
 import { issueDraftPreviews, type DraftPreview } from "./preview";
+import type { Content } from "./content-shapes";
 import { accountRoutes } from "./routes/account";
 import { activityRoutes } from "./routes/activity";
 import { appConfigRoutes } from "./routes/app-config";
@@ -22,10 +26,12 @@ import { flyCardRoutes } from "./routes/fly-cards";
 import { inviteRoutes } from "./routes/invite";
 import { lawRoutes } from "./routes/law";
 import { listRoutes } from "./routes/lists";
+import { liveMediaRoutes, liveRoutes } from "./routes/live";
 import { officialAccountRoutes } from "./routes/official-accounts";
 import { searchRoutes } from "./routes/search";
 import { trackerRoutes } from "./routes/tracker";
 import { seedDatabase } from "./seed";
+import { DEFAULT_LIVE_UPCOMING_DELAY_S, reanchorDemoBroadcasts } from "./seed-live";
 
 export type PlatformOptions = {
   dbPath: string;
@@ -50,11 +56,19 @@ export type PlatformOptions = {
    * set one to keep them, or to sign links elsewhere (tests, a CMS).
    */
   previewSecret?: string;
+  /** The upcoming demo broadcast starts this long after the platform starts (re-anchored at every start; default 180). */
+  liveUpcomingDelaySeconds?: number;
+  /**
+   * How often the demo host and viewers act in live broadcasts (default 4000 ms); 0 switches them off, as tests and
+   * the bench do when they want a quiet room.
+   */
+  liveDemoIntervalMs?: number;
 };
 
 const MIN_PREVIEW_SECRET_LENGTH = 16;
 
 const DEFAULT_CODES_PER_IP_PER_HOUR = 20;
+const DEFAULT_LIVE_DEMO_INTERVAL_MS = 4000;
 
 const HOUR_MS = 60 * 60 * 1000;
 const JSON_BODY_LIMIT = "16kb";
@@ -63,6 +77,10 @@ export type Platform = {
   router: express.Router;
   /** Fresh preview links for every draft: the embedded stand-in for a CMS's "preview" button. */
   draftPreviews(): DraftPreview[];
+  /** The local_live contents whose broadcast is live now (the start-up message links them). */
+  liveNow(): Content[];
+  /** Closes every open live event stream: a host shutting down calls it first, as streams never end by themselves. */
+  closeLiveStreams(): void;
   close(): void;
 };
 
@@ -73,9 +91,12 @@ export function createPlatform(options: PlatformOptions): Platform {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.log(`[platform] ${line}`));
   const db = openDatabase(options.dbPath);
+  const upcomingDelayS = options.liveUpcomingDelaySeconds ?? DEFAULT_LIVE_UPCOMING_DELAY_S;
   if (isDatabaseEmpty(db)) {
-    seedDatabase(db, now());
+    seedDatabase(db, now(), upcomingDelayS);
     log(`seeded ${options.dbPath}`);
+  } else {
+    reanchorDemoBroadcasts(db, now(), upcomingDelayS);
   }
   if (options.devKey) setDemoPassword(db, options.devKey);
   pruneExpiredRows(db, now());
@@ -92,7 +113,12 @@ export function createPlatform(options: PlatformOptions): Platform {
     previewSecret: options.previewSecret ?? randomBytes(32).toString("base64url"),
   };
 
+  const live = createLiveHub(ctx);
+  const demoIntervalMs = options.liveDemoIntervalMs ?? DEFAULT_LIVE_DEMO_INTERVAL_MS;
+  const demo = demoIntervalMs > 0 ? startLiveDemo(ctx, live, demoIntervalMs) : null;
+
   const router = express.Router();
+  router.use(liveMediaRoutes(ctx));
   // express.static answers Range requests (seeking in MP4 and audio) and types .m3u8/.ts for HLS. Media are public
   // and a standalone platform is another origin than the pages: hls.js fetches playlists and segments across it.
   router.use(
@@ -120,15 +146,20 @@ export function createPlatform(options: PlatformOptions): Platform {
   router.use(clueReportRoutes(ctx));
   router.use(inviteRoutes(ctx), activityRoutes(ctx), flyCardRoutes(ctx));
   router.use(circleRoutes(ctx), lawRoutes(ctx));
-  if (options.devKey) router.use(devRoutes(ctx, options.devKey));
+  router.use(liveRoutes(ctx, live));
+  if (options.devKey) router.use(devRoutes(ctx, options.devKey, live));
   router.use(notFound);
   router.use(errorHandler(log));
 
   return {
     router,
     draftPreviews: () => issueDraftPreviews(ctx),
+    liveNow: () => liveNowContents(ctx),
+    closeLiveStreams: () => live.dropStreams(),
     close() {
       clearInterval(housekeeping);
+      demo?.stop();
+      live.close();
       db.close();
     },
   };

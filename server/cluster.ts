@@ -82,6 +82,8 @@ async function stop(code: number) {
         }),
     ),
   );
+  // Live event streams never end by themselves; closing the platform's port waits for every open connection.
+  platform?.closeLiveStreams();
   await hosted?.close();
   platform?.close();
   process.exit(code);

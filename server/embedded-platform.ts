@@ -18,6 +18,8 @@ export function embeddedPlatform(projectRoot: string): Platform | null {
     codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
     devKey: env.platformDevKey,
     previewSecret: env.PLATFORM_PREVIEW_SECRET,
+    liveDemoIntervalMs: env.PLATFORM_LIVE_DEMO_INTERVAL_MS,
+    liveUpcomingDelaySeconds: env.PLATFORM_LIVE_UPCOMING_DELAY_S,
   });
 }
 

@@ -20,3 +20,8 @@ export function draftPreviewUrls(siteUrl: string, drafts: { content: ContentPath
     return `${siteUrl}${contentPath(content, "preview-editor").replace(/^\//, "")}?${query}  ${content.title}`;
   });
 }
+
+/** The share-site page of each broadcast that is live now: a new user opens one and watches its chat move. */
+export function liveBroadcastUrls(siteUrl: string, contents: (ContentPathInput & { title: string })[]): string[] {
+  return contents.map((content) => `${siteUrl}${contentPath(content).replace(/^\//, "")}  ${content.title}`);
+}

@@ -1,7 +1,7 @@
 import { env } from "../app/env.server";
 import { BASE_PATH } from "../app/lib/base-path";
 import type { Platform } from "../platform/app";
-import { draftPreviewUrls, exampleShareUrls } from "./example-urls";
+import { draftPreviewUrls, exampleShareUrls, liveBroadcastUrls } from "./example-urls";
 import { smsOutboxPath, statsPath } from "../platform/routes/dev";
 import { demoPasswordFor } from "../platform/demo-account";
 import { DEMO_PHONE } from "../platform/seed-users";
@@ -62,5 +62,6 @@ export function announceStartUp(origin: string, platform: Platform | null): void
   exampleShareUrls(origin + BASE_PATH)
     .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
     .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
+  if (platform) console.log(`Live now (the chat moves by itself):\n  ${liveBroadcastUrls(origin + BASE_PATH, platform.liveNow()).join("\n  ")}`);
   if (platform) console.log(`Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(origin + BASE_PATH, platform.draftPreviews()).join("\n  ")}`);
 }
