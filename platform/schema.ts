@@ -301,7 +301,6 @@ CREATE TABLE IF NOT EXISTS clue_mentions (
   PRIMARY KEY (content_id, user_id)
 );
 CREATE INDEX IF NOT EXISTS clue_mentions_by_user ON clue_mentions (user_id);
-<<<<<<< HEAD
 -- Pages: invitations, activities and fly-card decks (issue 9).
 -- An invitation code: who invites, what an invitee gets, until when.
 CREATE TABLE IF NOT EXISTS invite_codes (
@@ -434,7 +433,6 @@ CREATE TABLE IF NOT EXISTS law_answers (
   created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS law_answers_by_question ON law_answers (question_id);
-=======
 
 -- Places a broadcast happens at (/peony/v3/lbs/{id}) and their weather (/peony/v3/lbs_weather/{id}).
 CREATE TABLE IF NOT EXISTS lbs_places (
@@ -521,5 +519,4 @@ CREATE TABLE IF NOT EXISTS live_bookings (
   PRIMARY KEY (room_id, user_id)
 );
 CREATE INDEX IF NOT EXISTS live_bookings_by_user ON live_bookings (user_id);
->>>>>>> live-platform
 `;
