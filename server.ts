@@ -13,6 +13,7 @@ import { desktopRedirect } from "./server/desktop-redirect";
 import { draftPreviewUrls, exampleShareUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
 import { formBodies, refuseMalformedRequests } from "./server/malformed-requests";
+import { createPageCache } from "./server/page-cache";
 import { knownHosts, publicOrigin } from "./server/public-origin";
 import { remixHandler } from "./server/remix-handler";
 import { requestId, requestLog } from "./server/request-log";
@@ -33,6 +34,9 @@ if (env.isProduction && !env.PUBLIC_ORIGIN) {
   );
 }
 
+// Anonymous visitors' pages, rendered once and served as bytes (see server/page-cache.ts).
+const pageCache = env.PAGE_CACHE_MAX_BYTES > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MAX_BYTES }) : undefined;
+
 const app = express();
 app.set("trust proxy", env.TRUST_PROXY);
 app.disable("x-powered-by");
@@ -49,7 +53,11 @@ app.use(compression());
 // Any envelope of this unauthenticated read proves the platform up and speaking the contract, without side effects.
 app.use(
   BASE_PATH,
-  healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }), breakers: breakerStates }),
+  healthRoutes({
+    probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }),
+    breakers: breakerStates,
+    pageCache: pageCache?.stats,
+  }),
 );
 
 const platform = env.embeddedPlatform
@@ -100,6 +108,7 @@ app.all(
     build,
     mode: env.NODE_ENV,
     originOf,
+    pageCache,
     getLoadContext: (req, res): LoadContext => ({
       cspNonce: res.locals.cspNonce,
       requestId: res.locals.requestId,

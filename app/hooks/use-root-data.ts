@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { NavigationItem } from "~/bff/app-config.server";
-import type { Device } from "~/lib/device";
+import type { PageDevice } from "~/lib/device";
 import type { Toast, Visitor } from "~/session.server";
 
 /**
@@ -16,10 +16,11 @@ export type RootData = {
     themeColor: string;
     navigation: NavigationItem[];
   };
-  device: Pick<Device, "isWeChat" | "isAndroid" | "isHarmony" | "isMiniProgram" | "isMobile" | "isBot" | "isOwnApp">;
+  device: PageDevice;
   /** Spec section 1: no banner inside our own client or on previews. */
   showBanner: boolean;
   user: Visitor["user"];
+  /** The session's CSRF token; "" for a visitor without a session, whose page is shared (see app/csrf.server.ts). */
   csrfToken: string;
   toast: Toast | null;
 };
