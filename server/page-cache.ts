@@ -128,8 +128,11 @@ const isPageOrData = (headers: Headers) => isHtml(headers) || contentType(header
 // Headers that belong to one response, not to the stored page.
 const NOT_STORED = new Set(["cache-control", "set-cookie", "content-length", "content-encoding", "date", "etag", "vary", "warning", "age"]);
 
-export function createPageCache(options: { maxBytes: number }) {
+/** `now` is the clock (ms) of freshness and expiry; tests pass their own. */
+export function createPageCache(options: { maxBytes: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
   const entries = new LRUCache<string, Entry>({
+    perf: { now },
     maxSize: options.maxBytes,
     sizeCalculation: (entry) => entry.plain.length + entry.gzip.length + entry.br.length + 1024,
     ttl: (PAGE_FRESH_SECONDS + PAGE_STALE_IF_ERROR_SECONDS) * 1000,
@@ -150,10 +153,10 @@ export function createPageCache(options: { maxBytes: number }) {
 
   function drop(tag: string) {
     writes += 1;
-    const now = Date.now();
-    writtenAt.set(tag, { write: writes, at: now });
+    const at = now();
+    writtenAt.set(tag, { write: writes, at });
     // Only renders in flight need the record, and none lasts a minute.
-    for (const [old, { at }] of writtenAt) if (now - at > 60_000) writtenAt.delete(old);
+    for (const [old, record] of writtenAt) if (at - record.at > 60_000) writtenAt.delete(old);
     for (const key of [...(byTag.get(tag) ?? [])]) entries.delete(key);
     // Whoever asks after the write gets a render that began after it.
     flights.clear();
@@ -173,7 +176,7 @@ export function createPageCache(options: { maxBytes: number }) {
       br: brotli,
       etag: `W/"${createHash("sha256").update(page.body).digest("base64url").slice(0, 32)}"`,
       scriptHashes: page.scriptHashes,
-      storedAt: Date.now(),
+      storedAt: now(),
       tags,
     };
     entries.set(key, entry);
@@ -244,7 +247,7 @@ export function createPageCache(options: { maxBytes: number }) {
     res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
     res.setHeader("Vary", SHARED_VARY);
     res.setHeader("ETag", entry.etag);
-    res.setHeader("Age", String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))));
+    res.setHeader("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
     res.setHeader("X-Cache", state);
     if (stale) res.setHeader("Warning", STALE_WARNING);
     setScriptHashes(res, entry.scriptHashes);
@@ -284,7 +287,7 @@ export function createPageCache(options: { maxBytes: number }) {
     const url = sharedPageUrl(req.originalUrl);
     const key = `${deviceClass(req.get("user-agent") ?? "")} ${url}`;
     const entry = entries.get(key);
-    const age = entry ? (Date.now() - entry.storedAt) / 1000 : Infinity;
+    const age = entry ? (now() - entry.storedAt) / 1000 : Infinity;
     if (entry && age < PAGE_FRESH_SECONDS) {
       counts.hits += 1;
       return sendEntry(req, res, entry, "HIT");
