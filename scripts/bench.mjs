@@ -3,7 +3,8 @@
 // and Lighthouse mobile scores of the article, the home, a list and search results, a row per content type
 // (Lighthouse scores and first-load JS), and an upstream-kill run (the platform stopped under load, then
 // restarted). A missed target is reported, not fatal; a failed measurement exits non-zero.
-// `node scripts/bench.mjs --only=upstream-kill` runs the upstream-kill part alone.
+// `node scripts/bench.mjs --only=upstream-kill` runs the upstream-kill part alone; `--only=page-cache` the page-cache
+// part alone (static copy, anonymous first visit, anonymous returning visitor and logged-in visitor of the article).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -12,10 +13,12 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import Hashids from "hashids";
 import lighthouse from "lighthouse";
+import { tsImport } from "tsx/esm/api";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -215,9 +218,11 @@ async function typePageUrls(origin, wanted) {
   return wanted.map(({ type }) => ({ type, url: found.get(type) }));
 }
 
-async function load(url, headers, seconds) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  const failures = result.non2xx + result.errors + result.timeouts;
+async function load(url, headers, seconds, requests) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, ...(requests && { requests }) });
+  // A revalidation answered 304 is a success.
+  const notModified = result.statusCodeStats?.["304"]?.count ?? 0;
+  const failures = result.non2xx - notModified + result.errors + result.timeouts;
   if (failures > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts under load`);
   }
@@ -343,9 +348,105 @@ function reportUpstreamKill(kill) {
   );
 }
 
-async function measureLoad(url, headers) {
-  await load(url, headers, WARMUP_SECONDS);
-  const result = await load(url, headers, MEASURE_SECONDS);
+// The page-cache run (issue 12 §1, §4): each kind of visitor of the article against a static copy of its bytes.
+const PAGE_CACHE_DEV_KEY = "bench-dev-key-not-for-production";
+const ANONYMOUS_TARGET = 0.8;
+const ANONYMOUS_P99_TARGET = 1.5;
+const LOGGED_IN_TARGET = 0.25;
+const RSS_TARGET_MB = 250;
+
+/** The page cache's counters from /readyz (server/health.ts). */
+async function pageCacheCounts(server) {
+  const text = await (await fetch(`${server.origin}${BASE_PATH}readyz`)).text();
+  const line = text.split("\n").find((entry) => entry.startsWith("page cache:")) ?? "";
+  const count = (name) => Number(line.match(new RegExp(`${name} (\\d+)`))?.[1] ?? 0);
+  return { served: count("hits") + count("stale") + count("joined"), rendered: count("misses") + count("uncached") };
+}
+
+async function rssMegabytes(pid) {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/** The session cookie of the seeded demo user, logged in by password as a visitor without JavaScript would. */
+async function loggedInCookie(server) {
+  const { demoPasswordFor } = await tsImport("../platform/demo-account.ts", import.meta.url);
+  const { DEMO_PHONE } = await tsImport("../platform/seed-users.ts", import.meta.url);
+  const login = await fetch(`${server.origin}${BASE_PATH}auth`, {
+    method: "POST",
+    headers: { origin: server.origin, "user-agent": MOBILE_UA },
+    body: new URLSearchParams({ intent: "login", mode: "pass", phone: DEMO_PHONE, password: demoPasswordFor(PAGE_CACHE_DEV_KEY), agreed: "on", redirect: BASE_PATH }),
+    redirect: "manual",
+  });
+  if (login.status !== 302) throw new Error(`bench login answered ${login.status}`);
+  const cookieOf = (response) => response.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  // The first page after login takes the toast and rewrites the cookie.
+  const landed = await get(server.origin + BASE_PATH, { cookie: cookieOf(login) });
+  return cookieOf(landed) || cookieOf(login);
+}
+
+async function measurePageCache(server, articleUrl) {
+  const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip" };
+  const first = await get(articleUrl, headers);
+  const etag = first.headers.get("etag");
+  if (!etag || first.headers.getSetCookie().length > 0) throw new Error("the article is not a stored anonymous page");
+  const html = Buffer.from(await (await get(articleUrl, { "accept-encoding": "identity" })).arrayBuffer());
+  const staticUrl = `${server.origin}${BASE_PATH}bench-static.html`;
+  await writeFile(STATIC_COPY, html);
+  let fromDisk;
+  try {
+    await get(staticUrl);
+    fromDisk = await measureLoad(staticUrl, headers);
+  } finally {
+    await rm(STATIC_COPY, { force: true });
+  }
+
+  // Every first visit comes from another share: WeChat's parameters and a new _t on each request.
+  let visit = 0;
+  const article = new URL(articleUrl);
+  const firstVisits = [{ setupRequest: (request) => ({ ...request, path: `${article.pathname}?from=singlemessage&isappinstalled=0&_t=${Date.now()}${visit++}` }) }];
+  const before = await pageCacheCounts(server);
+  const anonymousFirst = await measureLoad(articleUrl, headers, firstVisits);
+  // A returning anonymous visitor has no cookie (nothing was set): their browser revalidates its copy.
+  const anonymousReturning = await measureLoad(articleUrl, { ...headers, "if-none-match": etag });
+  const after = await pageCacheCounts(server);
+  const cookie = await loggedInCookie(server);
+  const loggedIn = await measureLoad(articleUrl, { ...headers, cookie });
+  const served = after.served - before.served;
+  const total = served + after.rendered - before.rendered;
+  return {
+    html: html.length,
+    fromDisk,
+    rows: [
+      ["anonymous first visit", anonymousFirst, ANONYMOUS_TARGET],
+      ["anonymous returning visitor (If-None-Match: 304)", anonymousReturning, ANONYMOUS_TARGET],
+      ["logged-in visitor (rendered fresh)", loggedIn, LOGGED_IN_TARGET],
+    ],
+    hitRatio: total > 0 ? served / total : 0,
+    rssMb: await rssMegabytes(server.child.pid),
+  };
+}
+
+function reportPageCache(result) {
+  const { fromDisk } = result;
+  console.log(`\n| page cache (article, ${result.html} bytes, ${CONNECTIONS} connections) | req/s | p50 / p99 | × static req/s | target | result |`);
+  console.log("|---|---|---|---|---|---|");
+  console.log(`| static copy | ${fromDisk.rps.toFixed(0)} | ${ms(fromDisk.p50)} / ${ms(fromDisk.p99)} | 1.00 | | |`);
+  for (const [name, run, target] of result.rows) {
+    const ratio = run.rps / fromDisk.rps;
+    const anonymous = target === ANONYMOUS_TARGET;
+    const ok = ratio >= target && (!anonymous || run.p99 <= ANONYMOUS_P99_TARGET * fromDisk.p99);
+    const goal = anonymous ? `≥ ${target}×, p99 ≤ ${ANONYMOUS_P99_TARGET}× static's` : `≥ ${target}×`;
+    console.log(`| ${name} | ${run.rps.toFixed(0)} | ${ms(run.p50)} / ${ms(run.p99)} | ${ratio.toFixed(2)} | ${goal} | ${verdict(ok)} |`);
+  }
+  console.log(`| cache hit ratio, anonymous runs (served without a render) | ${(result.hitRatio * 100).toFixed(2)} % | | | | |`);
+  console.log(`| RSS after the run | ${result.rssMb.toFixed(0)} MB | | | ≤ ${RSS_TARGET_MB} MB | ${verdict(result.rssMb <= RSS_TARGET_MB)} |`);
+}
+
+async function measureLoad(url, headers, requests) {
+  await load(url, headers, WARMUP_SECONDS, requests);
+  const result = await load(url, headers, MEASURE_SECONDS, requests);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -408,7 +509,9 @@ const verdict = (ok) => (ok ? "PASS" : "FAIL");
 async function main() {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run npm run build first`);
   const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
-  if (only !== undefined && only !== "upstream-kill") throw new Error(`--only=${only}: the only part that runs alone is upstream-kill`);
+  if (only !== undefined && only !== "upstream-kill" && only !== "page-cache") {
+    throw new Error(`--only=${only}: the parts that run alone are upstream-kill and page-cache`);
+  }
   if (only === "upstream-kill") {
     const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-"));
     process.once("SIGINT", () => {
@@ -426,7 +529,8 @@ async function main() {
     return;
   }
   const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-"));
-  const server = await startServer(workDir);
+  // The development key gives the demo account its password: the logged-in visitor of the page-cache run.
+  const server = await startServer(workDir, { PLATFORM_DEV_KEY: PAGE_CACHE_DEV_KEY });
   const interrupt = async () => {
     interrupted = true;
     for (const child of running) child.kill("SIGTERM");
@@ -445,6 +549,16 @@ async function main() {
     const href = home.match(/href="([^"]*\/doc\/[^"]*)"/)?.[1];
     if (!href) throw new Error("the home page links to no /doc/ article");
     const articleUrl = new URL(href.replaceAll("&amp;", "&"), server.origin).href;
+
+    if (only === "page-cache") {
+      const pageCache = await measurePageCache(server, articleUrl);
+      console.log(`\n## Benchmark ${new Date().toISOString()} (page-cache only)`);
+      console.log(`- machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores; Node ${process.version}; article ${new URL(articleUrl).pathname}`);
+      console.log(`- load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s measured per row; Android Chrome user agent, accept-encoding: gzip`);
+      reportPageCache(pageCache);
+      return;
+    }
+    const pageCache = await measurePageCache(server, articleUrl);
 
     // The first visit creates the session; every measured request then comes back with its cookie.
     const firstVisit = await get(articleUrl);
@@ -543,6 +657,7 @@ async function main() {
     const articleScores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((id) => [id, median(runs.map((run) => run.scores[id]))]));
     typeRow({ type: "article", url: articleUrl, js: jsGzipped, scores: articleScores }, ARTICLE_JS_TARGET_BYTES);
     for (const row of typeRows) typeRow(row);
+    reportPageCache(pageCache);
 
     await stopServer(server);
     const killDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-kill-"));

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { waitForHydration } from "./support/hydration";
 import { seedArticle } from "./support/seed-content";
-import { authUrl, DEMO_ACCOUNT } from "./support/login";
+import { authUrl, DEMO_ACCOUNT, fromOwnPage } from "./support/login";
 import { startControllablePlatform, startSite } from "./support/platform-outage";
 import { articleUrl, urlId } from "./support/urls";
 
@@ -55,6 +55,7 @@ test("a slow platform: login answers the network-error message with 503 before t
   platform.set("hold");
   const response = await page.request.post(`${site.origin}/davmu/share/auth`, {
     form: { ...form, intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect: "/davmu/share/" },
+    headers: fromOwnPage(site.origin),
     maxRedirects: 0,
   });
   // The login call is still held by the platform: the site's answer came first.
