@@ -3,11 +3,14 @@ import { singleton } from "~/singleton.server";
 
 /**
  * What a rendered page shows, as tags (`content:{postId}`), so the host's page cache (server/page-cache.ts) can
- * drop every page of a content item when this site changes it (a comment, a collect). Pages say what they show
- * while they render; writes say what they changed. Kept per process, between the host and the Remix build.
+ * drop every page of a content item when this site changes it (a comment, a collect), and whether all of it
+ * came: a page rendered while an upstream call failed (a side list left empty) is not kept for others. Pages
+ * say this while they render; writes say what they changed. Per process, between the host and the Remix build.
  */
+export type PageFacts = { tags: Set<string>; incomplete: boolean };
+
 const { collecting, listeners } = singleton("page-tags", () => ({
-  collecting: new AsyncLocalStorage<Set<string>>(),
+  collecting: new AsyncLocalStorage<PageFacts>(),
   listeners: new Set<(tag: string) => void>(),
 }));
 
@@ -18,17 +21,23 @@ export function contentTag(postId: string): string {
 
 /** Called while a page renders: the page shows what the tag names. Outside a render it does nothing. */
 export function tagPage(tag: string): void {
-  collecting.getStore()?.add(tag);
+  collecting.getStore()?.tags.add(tag);
+}
+
+/** Called when an upstream call of the rendering page failed (timeout, outage): the page is not all there. */
+export function markPageIncomplete(): void {
+  const facts = collecting.getStore();
+  if (facts) facts.incomplete = true;
 }
 
 /**
- * Runs one render and reports the tags its pages gave themselves. The set fills as the render goes on: a
- * streamed page's deferred parts add theirs later, so read it once the body is complete.
+ * Runs one render and reports what its pages said of themselves. The facts fill as the render goes on: a
+ * streamed page's deferred parts add theirs later, so read them once the body is complete.
  */
-export async function collectPageTags<T>(render: () => Promise<T>): Promise<{ result: T; tags: Set<string> }> {
-  const tags = new Set<string>();
-  const result = await collecting.run(tags, render);
-  return { result, tags };
+export async function collectPageFacts<T>(render: () => Promise<T>): Promise<{ result: T; page: PageFacts }> {
+  const page: PageFacts = { tags: new Set(), incomplete: false };
+  const result = await collecting.run(page, render);
+  return { result, page };
 }
 
 /** Called after a write: every stored page with the tag is out of date. */

@@ -334,7 +334,7 @@ async function measureUpstreamKill(workDir) {
 function reportUpstreamKill(kill) {
   console.log(
     `\n### Upstream kill\n\n- ${kill.pages} article pages rendered once, then ${KILL_CONCURRENCY} concurrent visitors cycling through them ` +
-      `(returning visitor's cookie); the platform (\`platform/main.ts\`, its own process) killed with SIGKILL after ${KILL_BEFORE_SECONDS} s, ` +
+      `(anonymous: the site sets no cookie, so the page cache answers); the platform (\`platform/main.ts\`, its own process) killed with SIGKILL after ${KILL_BEFORE_SECONDS} s, ` +
       `restarted after ${KILL_DOWN_SECONDS} s (answering again ${kill.restartSeconds.toFixed(1)} s later), load kept ${KILL_AFTER_SECONDS} s more\n`,
   );
   console.log("| measure | value | target | result |");
@@ -550,38 +550,22 @@ async function main() {
     if (!href) throw new Error("the home page links to no /doc/ article");
     const articleUrl = new URL(href.replaceAll("&amp;", "&"), server.origin).href;
 
+    // The article under load, against a static copy of its bytes: the page-cache run measures both.
+    const pageCache = await measurePageCache(server, articleUrl);
     if (only === "page-cache") {
-      const pageCache = await measurePageCache(server, articleUrl);
       console.log(`\n## Benchmark ${new Date().toISOString()} (page-cache only)`);
       console.log(`- machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores; Node ${process.version}; article ${new URL(articleUrl).pathname}`);
       console.log(`- load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s measured per row; Android Chrome user agent, accept-encoding: gzip`);
       reportPageCache(pageCache);
       return;
     }
-    const pageCache = await measurePageCache(server, articleUrl);
-
-    // The first visit creates the session; every measured request then comes back with its cookie.
-    const firstVisit = await get(articleUrl);
-    const cookie = firstVisit.headers
-      .getSetCookie()
-      .map((header) => header.split(";")[0])
-      .join("; ");
-    const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip", ...(cookie && { cookie }) };
-    const html = Buffer.from(await (await get(articleUrl, cookie ? { cookie } : {})).arrayBuffer());
+    const { fromDisk } = pageCache;
+    const ssr = pageCache.rows[0][1];
+    const html = Buffer.from(await (await get(articleUrl)).arrayBuffer());
 
     const { bytes: jsGzipped, count: scriptCount } = await firstLoadJs(html.toString("utf8"), articleUrl);
     const htmlGzipped = gzipSync(html, { level: 9 }).length;
 
-    const ssr = await measureLoad(articleUrl, headers);
-    const staticUrl = `${server.origin}${BASE_PATH}bench-static.html`;
-    await writeFile(STATIC_COPY, html);
-    let fromDisk;
-    try {
-      await get(staticUrl);
-      fromDisk = await measureLoad(staticUrl, headers);
-    } finally {
-      await rm(STATIC_COPY, { force: true });
-    }
 
     const lighthouseRuns = async (name, url) => {
       const runs = [];
@@ -621,7 +605,7 @@ async function main() {
     console.log(`- other pages in Lighthouse: ${otherPages.map(([name, url]) => `${name} ${decodeURI(new URL(url).pathname + new URL(url).search)}`).join(", ")}`);
     console.log(
       `- load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s measured; ` +
-        `Android Chrome user agent, accept-encoding: gzip, ${cookie ? "the session cookie of a first visit (a returning visitor)" : "no cookie (the server set none)"}`,
+        "Android Chrome user agent, accept-encoding: gzip; the SSR rows are the page-cache run's anonymous first visit (see its table below)",
     );
     console.log(
       `- Lighthouse ${LIGHTHOUSE_RUNS} runs (median) on the article, one run on each other type, default mobile config with simulated throttling, first visit\n`,

@@ -65,7 +65,15 @@ describe("the page cache", () => {
   let clock = 0;
   let renders: string[] = [];
   /** What the next renders answer, by path. */
-  let answer: (url: string) => { status?: number; cookie?: boolean; tags?: string[]; fail?: boolean; type?: string; gate?: Promise<void> } = () => ({});
+  let answer: (url: string) => {
+    status?: number;
+    cookie?: boolean;
+    tags?: string[];
+    incomplete?: boolean;
+    fail?: boolean;
+    type?: string;
+    gate?: Promise<void>;
+  } = () => ({});
   const cache = createPageCache({ maxBytes: 1024 * 1024, now: () => clock });
 
   const render: PageRender = async (url) => {
@@ -76,7 +84,8 @@ describe("the page cache", () => {
     const headers = new Headers({ "Content-Type": plan.type ?? "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     if (plan.cookie) headers.set("Set-Cookie", "__share=x; Path=/");
     const html = `<!DOCTYPE html><html><body><p>${url} #${renders.length}</p><script>${SCRIPT}</script></body></html>`;
-    return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, tags: new Set(plan.tags ?? []) };
+    const page = { tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false };
+    return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, page };
   };
 
   beforeAll(async () => {
@@ -191,6 +200,15 @@ describe("the page cache", () => {
     expect(renders).toEqual(["/p/cookie", "/p/cookie", "/p/missing", "/p/missing"]);
   });
 
+  it("never stores a page rendered while one of its upstream calls failed", async () => {
+    answer = () => ({ incomplete: true });
+    await get("/p/partial");
+    answer = () => ({});
+    await get("/p/partial");
+    await get("/p/partial");
+    expect(renders).toEqual(["/p/partial", "/p/partial"]);
+  });
+
   it("lets a visitor with the session cookie past the cache", async () => {
     expect(await (await get("/p/personal", { cookie: "__share=abc" })).text()).toBe("personal");
     expect(renders).toEqual([]);
@@ -255,5 +273,11 @@ describe("the page cache", () => {
     expect((await get("/p/api")).status).toBe(200);
     await get("/p/api");
     expect(renders).toEqual(["/p/api", "/p/api"]);
+  });
+
+  it("answers a redirect or resource route for the visitor's own URL, share parameters included", async () => {
+    answer = () => ({ type: "application/json" });
+    await get("/p/moved?from=singlemessage");
+    expect(renders).toEqual(["/p/moved", "/p/moved?from=singlemessage"]);
   });
 });

@@ -7,7 +7,7 @@ import { pageDevice } from "../app/lib/device";
 import { isPreviewRequest } from "../app/lib/preview";
 import { hasSessionCookie } from "../app/lib/session-cookie";
 import { canonicalUrl } from "../app/lib/share-url";
-import { onPagesDropped } from "../app/page-tags.server";
+import { onPagesDropped, type PageFacts } from "../app/page-tags.server";
 import { withScriptHashes } from "./security-headers";
 
 /**
@@ -19,7 +19,7 @@ import { withScriptHashes } from "./security-headers";
  * fails to render again is served stale for PAGE_STALE_IF_ERROR_SECONDS. Concurrent misses wait for one render.
  * A write of this site drops the pages of what it changed (app/page-tags.server.ts). Per process.
  *
- * Only 200 answers with no Set-Cookie and built from fresh upstream answers are stored; requests with the
+ * Only 200 answers with no Set-Cookie, built from fresh upstream answers with none failing, are stored; requests with the
  * session cookie (logged-in visitors, toasts, pending logins) and previews never come here.
  */
 export const PAGE_FRESH_SECONDS = 10;
@@ -35,8 +35,8 @@ export const SHARED_VARY = "Accept-Encoding, Cookie, User-Agent";
 
 const STALE_WARNING = '110 - "Response is Stale"';
 
-/** One render of a page for a URL, with the upstream staleness and page tags it reported. */
-export type PageRender = (url: string, signal: AbortSignal) => Promise<{ response: Response; stale: boolean; tags: Set<string> }>;
+/** One render of a page for a URL, with the upstream staleness and what the page said of itself (tags, incomplete). */
+export type PageRender = (url: string, signal: AbortSignal) => Promise<{ response: Response; stale: boolean; page: PageFacts }>;
 /** Sends a response that is not shared (a resource route's stream, an answer that sets a cookie) as it is. */
 export type SendOwn = (res: ExpressResponse, response: Response, stale: boolean) => Promise<void>;
 
@@ -191,7 +191,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
   async function renderOnce(key: string, url: string, render: PageRender): Promise<Outcome> {
     const before = writes;
     const controller = new AbortController();
-    const { response, stale, tags } = await render(url, controller.signal);
+    const { response, stale, page: facts } = await render(url, controller.signal);
     if (!isPageOrData(response.headers)) return { kind: "own", response, stale, controller };
     const body = Buffer.from(await response.arrayBuffer());
     const page: Shared = {
@@ -204,9 +204,10 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     if (response.headers.has("set-cookie")) {
       return { kind: "own", response: new Response(body, { status: response.status, headers: response.headers }), stale, controller };
     }
-    const written = [...tags].some((tag) => (writtenAt.get(tag)?.write ?? 0) > before);
-    const storable = page.status === 200 && !stale && !written;
-    return { kind: "shared", page, entry: storable ? await store(key, page, [...tags]) : null };
+    const tags = [...facts.tags];
+    const written = tags.some((tag) => (writtenAt.get(tag)?.write ?? 0) > before);
+    const storable = page.status === 200 && !stale && !facts.incomplete && !written;
+    return { kind: "shared", page, entry: storable ? await store(key, page, tags) : null };
   }
 
   /** One render per key at a time; whoever asks meanwhile waits for it. */
@@ -222,15 +223,17 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     return { outcome, leader: true };
   }
 
+  function discard(own: Extract<Outcome, { kind: "own" }>) {
+    own.controller.abort();
+    void own.response.body?.cancel().catch(() => undefined);
+  }
+
   function revalidate(key: string, url: string, render: PageRender) {
     const { outcome, leader } = flight(key, url, render);
     if (!leader) return;
     outcome.then(
       (result) => {
-        if (result.kind === "own") {
-          result.controller.abort();
-          void result.response.body?.cancel();
-        }
+        if (result.kind === "own") discard(result);
       },
       (error: Error) => console.warn(`page refresh failed: ${url}: ${error.message}`),
     );
@@ -298,15 +301,10 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
       return sendEntry(req, res, entry, "STALE");
     }
 
-    let { outcome, leader } = flight(key, url, render);
+    const { outcome, leader } = flight(key, url, render);
     let result: Outcome;
     try {
       result = await outcome;
-      if (result.kind === "own" && !leader) {
-        // Not the same for everyone after all: this visitor gets a render of their own.
-        leader = true;
-        result = await renderOnce(key, url, render);
-      }
     } catch (error) {
       // Stale-if-error: a page seen in the last minutes stands in while it cannot be rendered again.
       if (!entry) throw error;
@@ -315,7 +313,12 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     }
     if (result.kind === "own") {
       counts.uncached += 1;
-      return sendOwnOutcome(res, result, sendOwn);
+      if (leader && url === req.originalUrl) return sendOwnOutcome(res, result, sendOwn);
+      // Not the same for everyone after all (a redirect, a resource route): this visitor's own URL, rendered for them.
+      if (leader) discard(result);
+      const controller = new AbortController();
+      const own = await render(req.originalUrl, controller.signal);
+      return sendOwnOutcome(res, { kind: "own", response: own.response, stale: own.stale, controller }, sendOwn);
     }
     counts[leader ? "misses" : "joined"] += 1;
     if (result.page.status >= 500 && entry) return sendEntry(req, res, entry, "STALE", true);

@@ -1,7 +1,7 @@
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { trackStaleAnswers } from "../app/bff/shared-cache.server";
-import { collectPageTags } from "../app/page-tags.server";
+import { collectPageFacts } from "../app/page-tags.server";
 import { isSharedPageRequest, type PageCache, type PageRender } from "./page-cache";
 import type { OriginOf } from "./public-origin";
 
@@ -20,8 +20,8 @@ export function remixHandler(options: {
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
   const render = async (request: Request, context: AppLoadContext) => {
-    const { result, tags } = await collectPageTags(() => trackStaleAnswers(() => handleRequest(request, context)));
-    return { response: result.result, stale: result.stale.length > 0, tags };
+    const { result, page } = await collectPageFacts(() => trackStaleAnswers(() => handleRequest(request, context)));
+    return { response: result.result, stale: result.stale.length > 0, page };
   };
   return async (req, res, next) => {
     try {

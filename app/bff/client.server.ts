@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { createBreakers, upstreamOf } from "~/bff/breaker.server";
 import { env } from "~/env.server";
+import { markPageIncomplete } from "~/page-tags.server";
 import { singleton } from "~/singleton.server";
 
 /** What every upstream call knows about the visitor it is made for. */
@@ -113,8 +114,18 @@ export async function platformRequest<T>(path: string, caller: Caller, options: 
 /**
  * A platform call's envelope, whatever its code: the transport half of platformRequest. The answer is read
  * as it streams and the call aborted once it passes `maxBytes`, so an oversized answer costs at most that much.
+ * An outage marks the page being rendered incomplete, so that no one else is served it from the page cache.
  */
 export async function platformEnvelope(path: string, caller: Caller, options: EnvelopeOptions = {}): Promise<Envelope> {
+  try {
+    return await fetchEnvelope(path, caller, options);
+  } catch (error) {
+    if (isOutage(error)) markPageIncomplete();
+    throw error;
+  }
+}
+
+async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOptions): Promise<Envelope> {
   const url = new URL((options.baseUrl ?? env.platformApiUrl) + path);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
