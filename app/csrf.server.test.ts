@@ -39,23 +39,6 @@ async function verdict(request: Request, ctx = context()): Promise<number | "pas
   }
 }
 
-describe("a visitor who only reads", () => {
-  it("gets no session, no cookie and no token of their own: every such visitor reads with the site's one token", async () => {
-    const before = issued;
-    const one = context();
-    const two = context();
-    const first = await session.getVisitor(page(), one);
-    const second = await session.getVisitor(page(), two);
-    expect(first.csrfToken).toBe("");
-    expect(first.token).toMatch(/^anon-/);
-    expect(second.token).toBe(first.token);
-    expect(first.requestId).toBe(second.requestId);
-    expect(issued - before).toBeLessThanOrEqual(1);
-    expect(await session.commitVisitor(one)).toBeNull();
-    expect(await session.commitVisitor(two)).toBeNull();
-  });
-});
-
 describe("requireOwnForm", () => {
   it("accepts a form the browser says is from our origin, without a token, and opens the visitor's session", async () => {
     const ctx = context();

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { fetchAccount } from "~/bff/account.server";
 import { fetchAnonymousToken } from "~/bff/auth.server";
-import { generateAnonymousId, PlatformError, sidePart, type Caller } from "~/bff/client.server";
+import { generateAnonymousId, onTokenRefused, PlatformError, sidePart, type Caller } from "~/bff/client.server";
 import { env } from "~/env.server";
 import { BASE_PATH } from "~/lib/base-path";
 import { SESSION_COOKIE } from "~/lib/session-cookie";
@@ -76,6 +77,12 @@ function freshSession(previous: Session<SessionData, FlashData>, fields: Partial
 }
 
 /**
+ * A logged-in visitor's profile (the avatar), asked for once a minute per login rather than on every page view;
+ * a token revoked meanwhile shows as logged in for at most that long (the platform still refuses its writes).
+ */
+const profiles = new LRUCache<string, NonNullable<Visitor["user"]>>({ max: 10_000, ttl: 60_000 });
+
+/**
  * Spec section 4: a stored login is restored on every visit. A token the platform no longer accepts
  * (expired or revoked) turns the visitor anonymous; an outage keeps the login, without a profile.
  */
@@ -83,11 +90,17 @@ async function restoreUser(state: VisitorState, deadline: number | undefined): P
   const userToken = state.session.get("userToken");
   const userId = state.session.get("userId");
   if (!userToken || !userId) return;
+  const known = profiles.get(userToken);
+  if (known) {
+    state.user = known;
+    return;
+  }
   // The profile only fills the avatar: a side part of the page, like the anonymous token below.
   const caller = sidePart({ token: userToken, requestId: state.session.get("requestId") ?? null, deadline });
   try {
     const user = await fetchAccount(caller, userId);
     state.user = { alias: user.alias, avatar: user.avatar };
+    profiles.set(userToken, state.user);
   } catch (error) {
     if (error instanceof PlatformError && error.kind === "code" && error.code === 401) {
       const anonToken = await fetchAnonymousToken({ ...caller, token: null }).catch(() => null);
@@ -119,16 +132,24 @@ async function loadState(request: Request, deadline: number | undefined): Promis
  * a burst of new visitors costs the platform nothing and their pages can be rendered once and shared.
  */
 const READER_RENEW_MS = 24 * 60 * 60 * 1000;
-let reader: { at: number; identity: Promise<Reader> } | null = null;
+let reader: { at: number; identity: Promise<Reader>; token?: string } | null = null;
 type Reader = { token: string | null; requestId: string };
+
+// A reader token the platform stops accepting is replaced by the next request, not kept until the renewal.
+onTokenRefused((refused) => {
+  if (reader?.token === refused) reader = null;
+});
 
 function sharedReader(deadline: number | undefined): Promise<Reader> {
   if (reader && Date.now() - reader.at < READER_RENEW_MS) return reader.identity;
   const requestId = generateAnonymousId();
-  const entry = {
+  const entry: NonNullable<typeof reader> = {
     at: Date.now(),
     identity: fetchAnonymousToken(sidePart({ token: null, requestId, deadline })).then(
-      (token) => ({ token, requestId }),
+      (token) => {
+        entry.token = token;
+        return { token, requestId };
+      },
       (error: Error) => {
         // Tried again by the next request; meanwhile pages read without a token.
         if (reader === entry) reader = null;
@@ -265,6 +286,8 @@ export async function startUserSession(
 /** Back to an anonymous visitor after logout. */
 export async function endUserSession(request: Request, context: object, anonToken: string | null): Promise<void> {
   const previous = await stateFor(request, context);
+  const ended = previous.session.get("userToken");
+  if (ended) profiles.delete(ended);
   const session = await freshSession(previous.session, anonToken ? { anonToken } : {});
   states.set(context, Promise.resolve({ session, dirty: true, user: null, reader: null }));
 }

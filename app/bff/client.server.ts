@@ -97,12 +97,20 @@ type EnvelopeOptions = {
 
 type RequestOptions<T> = EnvelopeOptions & { schema: z.ZodType<T, z.ZodTypeDef, unknown> };
 
+const refusedTokenListeners = new Set<(token: string) => void>();
+
+/** Tells `listener` of every token the platform refuses as not (or no longer) valid: code 401. */
+export function onTokenRefused(listener: (token: string) => void): void {
+  refusedTokenListeners.add(listener);
+}
+
 /**
  * The one way the site calls the platform: headers, timeout joined with the visitor's own abort signal,
  * envelope check and a zod parse of `data`. Resolves with `data` only when `code` is 0.
  */
 export async function platformRequest<T>(path: string, caller: Caller, options: RequestOptions<T>): Promise<T> {
   const envelope = await platformEnvelope(path, caller, options);
+  if (envelope.code === 401 && caller.token) for (const listener of refusedTokenListeners) listener(caller.token);
   if (envelope.code !== 0) throw new PlatformError("code", envelope.message || "请求失败", envelope.code);
   const data = options.schema.safeParse(envelope.data);
   if (!data.success) {
