@@ -13,6 +13,7 @@ import { desktopRedirect } from "./server/desktop-redirect";
 import { embeddedPlatform } from "./server/embedded-platform";
 import { healthRoutes } from "./server/health";
 import { formBodies, refuseMalformedRequests } from "./server/malformed-requests";
+import { createPageCache } from "./server/page-cache";
 import { knownHosts, publicOrigin } from "./server/public-origin";
 import { remixHandler } from "./server/remix-handler";
 import { requestId, requestLog } from "./server/request-log";
@@ -36,6 +37,9 @@ if (env.isProduction && !env.PUBLIC_ORIGIN && (cluster.worker?.id ?? 1) === 1) {
   );
 }
 
+// Anonymous visitors' pages, rendered once and served as bytes (see server/page-cache.ts).
+const pageCache = env.PAGE_CACHE_MAX_BYTES > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MAX_BYTES }) : undefined;
+
 const app = express();
 app.set("trust proxy", env.TRUST_PROXY);
 app.disable("x-powered-by");
@@ -58,7 +62,11 @@ app.use(compression());
 // Any envelope of this unauthenticated read proves the platform up and speaking the contract, without side effects.
 app.use(
   BASE_PATH,
-  healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }), breakers: breakerStates }),
+  healthRoutes({
+    probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }),
+    breakers: breakerStates,
+    pageCache: pageCache?.stats,
+  }),
 );
 
 app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
@@ -95,6 +103,7 @@ app.all(
     build,
     mode: env.NODE_ENV,
     originOf,
+    pageCache,
     getLoadContext: (req, res): LoadContext => ({
       cspNonce: res.locals.cspNonce,
       requestId: res.locals.requestId,

@@ -45,10 +45,12 @@ export default async function handleRequest(
   const cookie = await commitVisitor(loadContext);
   if (cookie) responseHeaders.append("Set-Cookie", cookie);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Pages carry per-visitor state (login, toasts): never shared by caches. Previews are not even kept.
+  // A page may carry per-visitor state (login, toasts): kept by no shared cache unless the host's page cache
+  // stores it as an anonymous page and says so (server/page-cache.ts). Previews are not even kept.
   if (isPreviewUrl(request)) setPreviewHeaders(responseHeaders);
-  else responseHeaders.set("Cache-Control", "private, no-cache");
-  const nonce = loadContext.cspNonce;
+  else responseHeaders.set("Cache-Control", "private, no-store");
+  // Empty for a page rendered to be shared: its inline scripts are allowed by hash.
+  const nonce = loadContext.cspNonce || undefined;
   // Crawlers and link-preview bots get the whole document at once; so do previews, whose frame is loaded lazily.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") || isPreviewUrl(request) ? "onAllReady" : "onShellReady";
 
@@ -83,6 +85,7 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   const cookie = await commitVisitor(context);
   if (cookie) response.headers.append("Set-Cookie", cookie);
   if (isPreviewUrl(request)) setPreviewHeaders(response.headers);
+  else if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
   return response;
 };
 

@@ -29,6 +29,8 @@ const schema = z.object({
   PLATFORM_STALE_MS: z.coerce.number().int().min(0).default(10 * 60_000),
   PLATFORM_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
   PLATFORM_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  // The rendered pages of anonymous visitors kept in memory (server/page-cache.ts); 0 turns the cache off.
+  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
   SESSION_SECRET: z.string().min(16).optional(),
   HASHIDS_SALT: z.string().default("davmu-share"),
   HASHIDS_MIN_LENGTH: z.coerce.number().int().min(0).max(32).default(8),

@@ -1,5 +1,6 @@
 /** What the host hands every loader and action (server.ts builds it once per request). */
 export type LoadContext = {
+  /** The CSP nonce of this response; "" for a page rendered to be shared between visitors (server/page-cache.ts). */
   cspNonce: string;
   requestId: string;
   /** The public origin of this request, for canonical and share URLs. */

@@ -22,7 +22,7 @@ import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
 import { useRootData, type RootData } from "~/hooks/use-root-data";
-import { detectDevice } from "~/lib/device";
+import { pageDevice } from "~/lib/device";
 import { isPreviewRequest } from "~/lib/preview";
 import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     // The page can still render with the spec's fallbacks; only a real outage is worth a log line.
     if (isOutage(error)) console.warn(`app config unavailable: ${(error as Error).message}`);
   }
-  const device = detectDevice(context.userAgent);
+  const device = pageDevice(context.userAgent);
   const url = new URL(request.url);
   return {
     site: {
@@ -56,18 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       themeColor: config?.themeColor ?? DEFAULT_THEME_COLOR,
       navigation: config?.navigation ?? [],
     },
-    device: {
-      isWeChat: device.isWeChat,
-      isAndroid: device.isAndroid,
-      isHarmony: device.isHarmony,
-      isMiniProgram: device.isMiniProgram,
-      isMobile: device.isMobile,
-      isBot: device.isBot,
-      isOwnApp: device.isOwnApp,
-      isIOS: device.isIOS,
-      isAndroidChrome: device.isAndroidChrome,
-      inAppBrowser: device.inAppBrowser,
-    },
+    device,
     appLaunch: env.appLaunch,
     showBanner: !device.isOwnApp && !isPreviewRequest(url.pathname, url.search),
     user: visitor.user,

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { fetchAccount } from "~/bff/account.server";
 import { fetchAnonymousToken } from "~/bff/auth.server";
-import { generateAnonymousId, PlatformError, sidePart, type Caller } from "~/bff/client.server";
+import { generateAnonymousId, onTokenRefused, PlatformError, sidePart, type Caller } from "~/bff/client.server";
 import { env } from "~/env.server";
 import { BASE_PATH } from "~/lib/base-path";
+import { SESSION_COOKIE } from "~/lib/session-cookie";
 
 export type Toast = { text: string; kind?: "success" | "error" | "info" };
 
@@ -24,7 +26,7 @@ type FlashData = { toast: Toast };
 
 const storage = createCookieSessionStorage<SessionData, FlashData>({
   cookie: {
-    name: "__share",
+    name: SESSION_COOKIE,
     path: BASE_PATH,
     httpOnly: true,
     sameSite: "lax",
@@ -38,15 +40,23 @@ const storage = createCookieSessionStorage<SessionData, FlashData>({
 export type Visitor = {
   token: string | null;
   userId: string | null;
+  /** "" until the visitor has a session of their own (see openVisitorSession). */
   deviceId: string;
   requestId: string;
+  /** "" until the visitor has a session of their own. */
   csrfToken: string;
   isLoggedIn: boolean;
   /** The logged-in user's profile for the avatar; null for an anonymous visitor. */
   user: { alias: string; avatar: string } | null;
 };
 
-type VisitorState = { session: Session<SessionData, FlashData>; dirty: boolean; user: Visitor["user"] };
+type VisitorState = {
+  session: Session<SessionData, FlashData>;
+  dirty: boolean;
+  user: Visitor["user"];
+  /** The shared identity a visitor without a platform token of their own reads with. */
+  reader: Reader | null;
+};
 
 // One session per request, however many loaders ask for it; keyed by the per-request load context.
 const states = new WeakMap<object, Promise<VisitorState>>();
@@ -67,6 +77,12 @@ function freshSession(previous: Session<SessionData, FlashData>, fields: Partial
 }
 
 /**
+ * A logged-in visitor's profile (the avatar), asked for once a minute per login rather than on every page view;
+ * a token revoked meanwhile shows as logged in for at most that long (the platform still refuses its writes).
+ */
+const profiles = new LRUCache<string, NonNullable<Visitor["user"]>>({ max: 10_000, ttl: 60_000 });
+
+/**
  * Spec section 4: a stored login is restored on every visit. A token the platform no longer accepts
  * (expired or revoked) turns the visitor anonymous; an outage keeps the login, without a profile.
  */
@@ -74,11 +90,17 @@ async function restoreUser(state: VisitorState, deadline: number | undefined): P
   const userToken = state.session.get("userToken");
   const userId = state.session.get("userId");
   if (!userToken || !userId) return;
+  const known = profiles.get(userToken);
+  if (known) {
+    state.user = known;
+    return;
+  }
   // The profile only fills the avatar: a side part of the page, like the anonymous token below.
   const caller = sidePart({ token: userToken, requestId: state.session.get("requestId") ?? null, deadline });
   try {
     const user = await fetchAccount(caller, userId);
     state.user = { alias: user.alias, avatar: user.avatar };
+    profiles.set(userToken, state.user);
   } catch (error) {
     if (error instanceof PlatformError && error.kind === "code" && error.code === 401) {
       const anonToken = await fetchAnonymousToken({ ...caller, token: null }).catch(() => null);
@@ -97,7 +119,57 @@ function deadlineOf(context: object): number | undefined {
 
 async function loadState(request: Request, deadline: number | undefined): Promise<VisitorState> {
   const session = await storage.getSession(request.headers.get("cookie"));
-  const state: VisitorState = { session, dirty: false, user: null };
+  const state: VisitorState = { session, dirty: false, user: null, reader: null };
+  // Nothing is created for a visitor who only reads: their page is the same for everyone, so it reads as the site.
+  if (!session.get("userToken") && !session.get("anonToken")) state.reader = await sharedReader(deadline);
+  await restoreUser(state, deadline);
+  return state;
+}
+
+/**
+ * The site's own anonymous identity, for the upstream reads of visitors without a token of their own (spec
+ * section 8 lets a visitor go on without one). One token per process instead of one per first page view, so
+ * a burst of new visitors costs the platform nothing and their pages can be rendered once and shared.
+ */
+const READER_RENEW_MS = 24 * 60 * 60 * 1000;
+let reader: { at: number; identity: Promise<Reader>; token?: string } | null = null;
+type Reader = { token: string | null; requestId: string };
+
+// A reader token the platform stops accepting is replaced by the next request, not kept until the renewal.
+onTokenRefused((refused) => {
+  if (reader?.token === refused) reader = null;
+});
+
+function sharedReader(deadline: number | undefined): Promise<Reader> {
+  if (reader && Date.now() - reader.at < READER_RENEW_MS) return reader.identity;
+  const requestId = generateAnonymousId();
+  const entry: NonNullable<typeof reader> = {
+    at: Date.now(),
+    identity: fetchAnonymousToken(sidePart({ token: null, requestId, deadline })).then(
+      (token) => {
+        entry.token = token;
+        return { token, requestId };
+      },
+      (error: Error) => {
+        // Tried again by the next request; meanwhile pages read without a token.
+        if (reader === entry) reader = null;
+        console.warn(`anonymous token unavailable: ${error.message}`);
+        return { token: null, requestId };
+      },
+    ),
+  };
+  reader = entry;
+  return entry.identity;
+}
+
+/**
+ * Gives the visitor a session of their own: ids, a CSRF token and their own anonymous platform token. Called by
+ * what needs one (a form post: login, a code, an interaction), never by a page view; the cookie goes out with
+ * the response.
+ */
+export async function openVisitorSession(request: Request, context: object): Promise<void> {
+  const state = await stateFor(request, context);
+  const { session } = state;
   for (const [key, make] of [
     ["deviceId", () => token()],
     ["requestId", generateAnonymousId],
@@ -109,17 +181,16 @@ async function loadState(request: Request, deadline: number | undefined): Promis
     }
   }
   if (!session.get("userToken") && !session.get("anonToken")) {
-    // Spec section 8: a missing token is not an error; the visitor goes on without one if the platform fails,
-    // so the page does not wait for it as long as for its main content.
+    // Spec section 8: a missing token is not an error; the visitor goes on with the site's reader token if the
+    // platform fails, so this does not wait for it as long as for the main content.
     try {
-      session.set("anonToken", await fetchAnonymousToken(sidePart({ token: null, requestId: session.get("requestId") ?? null, deadline })));
+      session.set("anonToken", await fetchAnonymousToken(sidePart({ token: null, requestId: session.get("requestId") ?? null, deadline: deadlineOf(context) })));
+      state.reader = null;
       state.dirty = true;
     } catch (error) {
       console.warn(`anonymous token unavailable: ${(error as Error).message}`);
     }
   }
-  await restoreUser(state, deadline);
-  return state;
 }
 
 function stateFor(request: Request, context: object): Promise<VisitorState> {
@@ -131,13 +202,13 @@ function stateFor(request: Request, context: object): Promise<VisitorState> {
   return state;
 }
 
-function toVisitor({ session, user }: VisitorState): Visitor {
+function toVisitor({ session, user, reader }: VisitorState): Visitor {
   const userToken = session.get("userToken") ?? null;
   return {
-    token: userToken ?? session.get("anonToken") ?? null,
+    token: userToken ?? session.get("anonToken") ?? reader?.token ?? null,
     userId: userToken ? (session.get("userId") ?? null) : null,
     deviceId: session.get("deviceId") ?? "",
-    requestId: session.get("requestId") ?? "",
+    requestId: session.get("requestId") ?? reader?.requestId ?? "",
     csrfToken: session.get("csrf") ?? "",
     isLoggedIn: userToken !== null,
     user: userToken ? (user ?? { alias: "", avatar: "" }) : null,
@@ -209,14 +280,16 @@ export async function startUserSession(
 ): Promise<void> {
   const previous = await stateFor(request, context);
   const session = await freshSession(previous.session, { userToken: user.token, userId: user.userId });
-  states.set(context, Promise.resolve({ session, dirty: true, user: null }));
+  states.set(context, Promise.resolve({ session, dirty: true, user: null, reader: null }));
 }
 
 /** Back to an anonymous visitor after logout. */
 export async function endUserSession(request: Request, context: object, anonToken: string | null): Promise<void> {
   const previous = await stateFor(request, context);
+  const ended = previous.session.get("userToken");
+  if (ended) profiles.delete(ended);
   const session = await freshSession(previous.session, anonToken ? { anonToken } : {});
-  states.set(context, Promise.resolve({ session, dirty: true, user: null }));
+  states.set(context, Promise.resolve({ session, dirty: true, user: null, reader: null }));
 }
 
 /** The Set-Cookie value when this request changed the session, else null. */

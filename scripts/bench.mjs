@@ -3,8 +3,9 @@
 // and Lighthouse mobile scores of the article, the home, a list, search results, a dejin detail and a dimim post,
 // a row per content type (Lighthouse scores and first-load JS), and an upstream-kill run (the platform stopped
 // under load, then restarted). A missed target is reported, not fatal; a failed measurement exits non-zero.
-// `node scripts/bench.mjs --only=upstream-kill` runs the upstream-kill part alone; `--only=workers` compares one
-// process with build/cluster.js (one worker per core).
+// Parts that run alone: `node scripts/bench.mjs --only=upstream-kill`; `--only=page-cache` (static copy, anonymous
+// first visit, anonymous returning visitor and logged-in visitor of the article); `--only=workers` (one process
+// against build/cluster.js with one worker per core, for a logged-in visitor).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -13,10 +14,12 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import Hashids from "hashids";
 import lighthouse from "lighthouse";
+import { tsImport } from "tsx/esm/api";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -231,9 +234,11 @@ function areaPages(origin) {
   ];
 }
 
-async function load(url, headers, seconds) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  const failures = result.non2xx + result.errors + result.timeouts;
+async function load(url, headers, seconds, requests) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, ...(requests && { requests }) });
+  // A revalidation answered 304 is a success.
+  const notModified = result.statusCodeStats?.["304"]?.count ?? 0;
+  const failures = result.non2xx - notModified + result.errors + result.timeouts;
   if (failures > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts under load`);
   }
@@ -345,7 +350,7 @@ async function measureUpstreamKill(workDir) {
 function reportUpstreamKill(kill) {
   console.log(
     `\n### Upstream kill\n\n- ${kill.pages} article pages rendered once, then ${KILL_CONCURRENCY} concurrent visitors cycling through them ` +
-      `(returning visitor's cookie); the platform (\`platform/main.ts\`, its own process) killed with SIGKILL after ${KILL_BEFORE_SECONDS} s, ` +
+      `(anonymous: the site sets no cookie, so the page cache answers); the platform (\`platform/main.ts\`, its own process) killed with SIGKILL after ${KILL_BEFORE_SECONDS} s, ` +
       `restarted after ${KILL_DOWN_SECONDS} s (answering again ${kill.restartSeconds.toFixed(1)} s later), load kept ${KILL_AFTER_SECONDS} s more\n`,
   );
   console.log("| measure | value | target | result |");
@@ -359,7 +364,7 @@ function reportUpstreamKill(kill) {
   );
 }
 
-const ALONE = ["upstream-kill", "workers"];
+const ALONE = ["upstream-kill", "page-cache", "workers"];
 
 /** An article URL from the home page of a running server. */
 async function articleOf(server) {
@@ -371,24 +376,23 @@ async function articleOf(server) {
 
 /**
  * One process (build/server.js) against build/cluster.js with one worker per core, in one run: the article for a
- * returning visitor at 50 connections, each beside the same host's static copy of the page.
+ * logged-in visitor (rendered fresh every time) at 50 connections, each beside the same host's static copy.
  */
 async function measureWorkers(workDir) {
   const cores = os.availableParallelism();
   const results = [];
   for (const [label, entry, env] of [
-    ["1 process", SERVER_ENTRY, {}],
-    [`cluster, ${cores} workers`, CLUSTER_ENTRY, { WEB_CONCURRENCY: String(cores) }],
+    ["1 process", SERVER_ENTRY, { PLATFORM_DEV_KEY: PAGE_CACHE_DEV_KEY }],
+    [`cluster, ${cores} workers`, CLUSTER_ENTRY, { PLATFORM_DEV_KEY: PAGE_CACHE_DEV_KEY, WEB_CONCURRENCY: String(cores) }],
   ]) {
     const server = await startServer(path.join(workDir, label.replace(/\W+/g, "-")), env, entry);
     try {
       await waitForOk(server, `${BASE_PATH}healthz`, 60_000);
       await waitForOk(server, `${BASE_PATH}readyz`, 30_000);
       const articleUrl = await articleOf(server);
-      const first = await get(articleUrl);
-      const cookie = first.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
-      const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip", ...(cookie && { cookie }) };
-      const html = Buffer.from(await (await get(articleUrl, cookie ? { cookie } : {})).arrayBuffer());
+      const cookie = await loggedInCookie(server);
+      const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip", cookie };
+      const html = Buffer.from(await (await get(articleUrl, { cookie })).arrayBuffer());
       const page = await measureLoad(articleUrl, headers);
       await writeFile(STATIC_COPY, html);
       let fromDisk;
@@ -416,9 +420,108 @@ function reportWorkers({ cores, results }) {
   console.log(`\nArticle throughput of the cluster over one process: ${(several.page.rps / single.page.rps).toFixed(2)}×`);
 }
 
-async function measureLoad(url, headers) {
-  await load(url, headers, WARMUP_SECONDS);
-  const result = await load(url, headers, MEASURE_SECONDS);
+// The page-cache run (issue 12 §1, §4): each kind of visitor of the article against a static copy of its bytes.
+const PAGE_CACHE_DEV_KEY = "bench-dev-key-not-for-production";
+const ANONYMOUS_TARGET = 0.8;
+const ANONYMOUS_P99_TARGET = 1.5;
+const LOGGED_IN_TARGET = 0.25;
+const RSS_TARGET_MB = 250;
+
+/** The page cache's counters from /readyz (server/health.ts). */
+async function pageCacheCounts(server) {
+  const text = await (await fetch(`${server.origin}${BASE_PATH}readyz`)).text();
+  const line = text.split("\n").find((entry) => entry.startsWith("page cache:")) ?? "";
+  const count = (name) => Number(line.match(new RegExp(`${name} (\\d+)`))?.[1] ?? 0);
+  return { served: count("hits") + count("stale") + count("joined"), rendered: count("misses") + count("uncached") };
+}
+
+async function rssMegabytes(pid) {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/** The session cookie of the seeded demo user, logged in by password as a visitor without JavaScript would. */
+async function loggedInCookie(server) {
+  const { demoPasswordFor } = await tsImport("../platform/demo-account.ts", import.meta.url);
+  const { DEMO_PHONE } = await tsImport("../platform/seed-users.ts", import.meta.url);
+  const login = await fetch(`${server.origin}${BASE_PATH}auth`, {
+    method: "POST",
+    headers: { origin: server.origin, "user-agent": MOBILE_UA },
+    body: new URLSearchParams({ intent: "login", mode: "pass", phone: DEMO_PHONE, password: demoPasswordFor(PAGE_CACHE_DEV_KEY), agreed: "on", redirect: BASE_PATH }),
+    redirect: "manual",
+  });
+  if (login.status !== 302) throw new Error(`bench login answered ${login.status}`);
+  const cookieOf = (response) => response.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  // The first page after login takes the toast and rewrites the cookie.
+  const landed = await get(server.origin + BASE_PATH, { cookie: cookieOf(login) });
+  return cookieOf(landed) || cookieOf(login);
+}
+
+async function measurePageCache(server, articleUrl) {
+  const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip" };
+  const first = await get(articleUrl, headers);
+  const etag = first.headers.get("etag");
+  if (!etag || first.headers.getSetCookie().length > 0) throw new Error("the article is not a stored anonymous page");
+  const html = Buffer.from(await (await get(articleUrl, { "accept-encoding": "identity" })).arrayBuffer());
+  const staticUrl = `${server.origin}${BASE_PATH}bench-static.html`;
+  await writeFile(STATIC_COPY, html);
+  let fromDisk;
+  try {
+    await get(staticUrl);
+    fromDisk = await measureLoad(staticUrl, headers);
+  } finally {
+    await rm(STATIC_COPY, { force: true });
+  }
+
+  // Every first visit comes from another share: WeChat's parameters and a new _t on each request.
+  let visit = 0;
+  const article = new URL(articleUrl);
+  const firstVisits = [{ setupRequest: (request) => ({ ...request, path: `${article.pathname}?from=singlemessage&isappinstalled=0&_t=${Date.now()}${visit++}` }) }];
+  const before = await pageCacheCounts(server);
+  const anonymousFirst = await measureLoad(articleUrl, headers, firstVisits);
+  // A returning anonymous visitor has no cookie (nothing was set): their browser revalidates its copy.
+  const anonymousReturning = await measureLoad(articleUrl, { ...headers, "if-none-match": etag });
+  const after = await pageCacheCounts(server);
+  const rssAnonymousMb = await rssMegabytes(server.child.pid);
+  const cookie = await loggedInCookie(server);
+  const loggedIn = await measureLoad(articleUrl, { ...headers, cookie });
+  const served = after.served - before.served;
+  const total = served + after.rendered - before.rendered;
+  return {
+    html: html.length,
+    fromDisk,
+    rows: [
+      ["anonymous first visit", anonymousFirst, ANONYMOUS_TARGET],
+      ["anonymous returning visitor (If-None-Match: 304)", anonymousReturning, ANONYMOUS_TARGET],
+      ["logged-in visitor (rendered fresh)", loggedIn, LOGGED_IN_TARGET],
+    ],
+    hitRatio: total > 0 ? served / total : 0,
+    rssAnonymousMb,
+    rssMb: await rssMegabytes(server.child.pid),
+  };
+}
+
+function reportPageCache(result) {
+  const { fromDisk } = result;
+  console.log(`\n| page cache (article, ${result.html} bytes, ${CONNECTIONS} connections) | req/s | p50 / p99 | × static req/s | target | result |`);
+  console.log("|---|---|---|---|---|---|");
+  console.log(`| static copy | ${fromDisk.rps.toFixed(0)} | ${ms(fromDisk.p50)} / ${ms(fromDisk.p99)} | 1.00 | | |`);
+  for (const [name, run, target] of result.rows) {
+    const ratio = run.rps / fromDisk.rps;
+    const anonymous = target === ANONYMOUS_TARGET;
+    const ok = ratio >= target && (!anonymous || run.p99 <= ANONYMOUS_P99_TARGET * fromDisk.p99);
+    const goal = anonymous ? `≥ ${target}×, p99 ≤ ${ANONYMOUS_P99_TARGET}× static's` : `≥ ${target}×`;
+    console.log(`| ${name} | ${run.rps.toFixed(0)} | ${ms(run.p50)} / ${ms(run.p99)} | ${ratio.toFixed(2)} | ${goal} | ${verdict(ok)} |`);
+  }
+  console.log(`| cache hit ratio, anonymous runs (served without a render) | ${(result.hitRatio * 100).toFixed(2)} % | | | | |`);
+  console.log(`| RSS after the anonymous rows | ${result.rssAnonymousMb.toFixed(0)} MB | | | | |`);
+  console.log(`| RSS after the run | ${result.rssMb.toFixed(0)} MB | | | ≤ ${RSS_TARGET_MB} MB | ${verdict(result.rssMb <= RSS_TARGET_MB)} |`);
+}
+
+async function measureLoad(url, headers, requests) {
+  await load(url, headers, WARMUP_SECONDS, requests);
+  const result = await load(url, headers, MEASURE_SECONDS, requests);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -508,7 +611,8 @@ async function main() {
     return;
   }
   const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-"));
-  const server = await startServer(workDir);
+  // The development key gives the demo account its password: the logged-in visitor of the page-cache run.
+  const server = await startServer(workDir, { PLATFORM_DEV_KEY: PAGE_CACHE_DEV_KEY });
   const interrupt = async () => {
     interrupted = true;
     for (const child of running) child.kill("SIGTERM");
@@ -525,28 +629,21 @@ async function main() {
 
     const articleUrl = await articleOf(server);
 
-    // The first visit creates the session; every measured request then comes back with its cookie.
-    const firstVisit = await get(articleUrl);
-    const cookie = firstVisit.headers
-      .getSetCookie()
-      .map((header) => header.split(";")[0])
-      .join("; ");
-    const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip", ...(cookie && { cookie }) };
-    const html = Buffer.from(await (await get(articleUrl, cookie ? { cookie } : {})).arrayBuffer());
+    // The article under load, against a static copy of its bytes: the page-cache run measures both.
+    const pageCache = await measurePageCache(server, articleUrl);
+    if (only === "page-cache") {
+      console.log(`\n## Benchmark ${new Date().toISOString()} (page-cache only)`);
+      console.log(`- machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores; Node ${process.version}; article ${new URL(articleUrl).pathname}`);
+      console.log(`- load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s measured per row; Android Chrome user agent, accept-encoding: gzip`);
+      reportPageCache(pageCache);
+      return;
+    }
+    const { fromDisk } = pageCache;
+    const ssr = pageCache.rows[0][1];
+    const html = Buffer.from(await (await get(articleUrl)).arrayBuffer());
 
     const { bytes: jsGzipped, count: scriptCount } = await firstLoadJs(html.toString("utf8"), articleUrl);
     const htmlGzipped = gzipSync(html, { level: 9 }).length;
-
-    const ssr = await measureLoad(articleUrl, headers);
-    const staticUrl = `${server.origin}${BASE_PATH}bench-static.html`;
-    await writeFile(STATIC_COPY, html);
-    let fromDisk;
-    try {
-      await get(staticUrl);
-      fromDisk = await measureLoad(staticUrl, headers);
-    } finally {
-      await rm(STATIC_COPY, { force: true });
-    }
 
     const lighthouseRuns = async (name, url) => {
       const runs = [];
@@ -587,7 +684,7 @@ async function main() {
     console.log(`- other pages in Lighthouse: ${otherPages.map(([name, url]) => `${name} ${decodeURI(new URL(url).pathname + new URL(url).search)}`).join(", ")}`);
     console.log(
       `- load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s measured; ` +
-        `Android Chrome user agent, accept-encoding: gzip, ${cookie ? "the session cookie of a first visit (a returning visitor)" : "no cookie (the server set none)"}`,
+        "Android Chrome user agent, accept-encoding: gzip; the SSR rows are the page-cache run's anonymous first visit (see its table below)",
     );
     console.log(
       `- Lighthouse ${LIGHTHOUSE_RUNS} runs (median) on the article, one run on each other type, default mobile config with simulated throttling, first visit\n`,
@@ -623,6 +720,7 @@ async function main() {
     const articleScores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((id) => [id, median(runs.map((run) => run.scores[id]))]));
     typeRow({ type: "article", url: articleUrl, js: jsGzipped, scores: articleScores }, ARTICLE_JS_TARGET_BYTES);
     for (const row of typeRows) typeRow(row);
+    reportPageCache(pageCache);
 
     await stopServer(server);
     const killDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-kill-"));

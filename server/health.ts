@@ -1,13 +1,19 @@
 import cluster from "node:cluster";
 import { Router } from "express";
 import { PlatformError } from "../app/bff/client.server";
+import type { PageCacheStats } from "./page-cache";
 
 /**
  * Liveness says the process serves; readiness says the upstream platform answers, and in a form the
  * site can read: `probe` makes one platform call and throws when it fails or does not parse. Readiness
- * also lists each upstream's circuit breaker, so an operator sees a platform the site has stopped calling.
+ * also lists each upstream's circuit breaker, so an operator sees a platform the site has stopped calling, and
+ * the page cache's counters (what share of anonymous pages were served without a render).
  */
-export function healthRoutes(options: { probe: () => Promise<unknown>; breakers: () => Record<string, string> }): Router {
+export function healthRoutes(options: {
+  probe: () => Promise<unknown>;
+  breakers: () => Record<string, string>;
+  pageCache?: () => PageCacheStats;
+}): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {
     // Which worker answered, under build/cluster.js (0 for a single process): each is checked on its own.
@@ -26,7 +32,14 @@ export function healthRoutes(options: { probe: () => Promise<unknown>; breakers:
       res.status(503);
     }
     const breakers = Object.entries(options.breakers()).map(([upstream, state]) => `circuit breaker ${upstream}: ${state}`);
-    res.send([verdict, ...breakers].join("\n"));
+    const pages = options.pageCache?.();
+    const cache = pages
+      ? [
+          `page cache: ${pages.entries} pages, ${(pages.bytes / 2 ** 20).toFixed(1)} MiB; ` +
+            `hits ${pages.hits}, stale ${pages.stale}, joined ${pages.joined}, misses ${pages.misses}, uncached ${pages.uncached}`,
+        ]
+      : [];
+    res.send([verdict, ...breakers, ...cache].join("\n"));
   });
   return router;
 }

@@ -28,6 +28,13 @@ describe("sameOriginWrites", () => {
     expect(await response.text()).toContain("请求来源无效");
   });
 
+  it("refuses a POST without Origin whose Sec-Fetch-Site names another site", async () => {
+    for (const site of ["cross-site", "same-site"]) {
+      expect((await fetch(`${base}/form`, { method: "POST", headers: { "sec-fetch-site": site } })).status).toBe(403);
+    }
+    expect((await fetch(`${base}/form`, { method: "POST", headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
+  });
+
   it("lets through same-origin POSTs, POSTs without Origin, and reads", async () => {
     expect((await fetch(`${base}/form`, { method: "POST", headers: { origin: base } })).status).toBe(200);
     expect((await fetch(`${base}/form`, { method: "POST" })).status).toBe(200);

@@ -6,11 +6,19 @@ import { TRUSTED_EMBED_HOSTS } from "../app/lib/embed-hosts";
 const FRAME_HOSTS = TRUSTED_EMBED_HOSTS.map((host) => `https://${host}`);
 const WECHAT_SDK_HOSTS = ["https://res.wx.qq.com", "https://res2.wx.qq.com"];
 
-/** A fresh nonce per response; the CSP allows only scripts that carry it. */
+/**
+ * A fresh nonce per response; the CSP allows only scripts that carry it. A page shared between visitors
+ * (server/page-cache.ts) is rendered without one and allows its inline scripts by hash instead.
+ */
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 };
+
+/** The policy with its script nonce replaced by the hashes of a shared page's inline scripts. */
+export function withScriptHashes(policy: string, hashes: string[]): string {
+  return policy.replace(/\s*'nonce-[^']*'/, hashes.length ? ` ${hashes.join(" ")}` : "");
+}
 
 export function securityHeaders({ development }: { development: boolean }): RequestHandler {
   return helmet({

@@ -89,6 +89,19 @@ describe("platformRequest", () => {
   });
 });
 
+describe("a page rendered while a call failed", () => {
+  it("is marked incomplete by an outage, not by a refusal or a success", async () => {
+    const { collectPageFacts } = await import("~/page-tags.server");
+    const facts = async () => (await collectPageFacts(() => client.platformRequest("/x", caller, { schema }).catch(() => null))).page.incomplete;
+    platform.answer((_req, res) => json(res, { code: 0, message: "ok", data: { n: 1 } }));
+    expect(await facts()).toBe(false);
+    platform.answer((_req, res) => json(res, { code: 20002, message: "验证码错误", data: null }));
+    expect(await facts()).toBe(false);
+    platform.answer((_req, res) => json(res, { code: 0, data: null }, 502));
+    expect(await facts()).toBe(true);
+  });
+});
+
 describe("what the platform answers is not trusted", () => {
   it.each([500, 401, 429, 10001])("a page's main content with code %i is the friendly 503", async (code) => {
     platform.answer((_req, res) => json(res, { code, message: "服务异常", data: null }));

@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { createBreakers, upstreamOf } from "~/bff/breaker.server";
 import { env } from "~/env.server";
+import { markPageIncomplete } from "~/page-tags.server";
 import { singleton } from "~/singleton.server";
 
 /** What every upstream call knows about the visitor it is made for. */
@@ -96,12 +97,20 @@ type EnvelopeOptions = {
 
 type RequestOptions<T> = EnvelopeOptions & { schema: z.ZodType<T, z.ZodTypeDef, unknown> };
 
+const refusedTokenListeners = new Set<(token: string) => void>();
+
+/** Tells `listener` of every token the platform refuses as not (or no longer) valid: code 401. */
+export function onTokenRefused(listener: (token: string) => void): void {
+  refusedTokenListeners.add(listener);
+}
+
 /**
  * The one way the site calls the platform: headers, timeout joined with the visitor's own abort signal,
  * envelope check and a zod parse of `data`. Resolves with `data` only when `code` is 0.
  */
 export async function platformRequest<T>(path: string, caller: Caller, options: RequestOptions<T>): Promise<T> {
   const envelope = await platformEnvelope(path, caller, options);
+  if (envelope.code === 401 && caller.token) for (const listener of refusedTokenListeners) listener(caller.token);
   if (envelope.code !== 0) throw new PlatformError("code", envelope.message || "请求失败", envelope.code);
   const data = options.schema.safeParse(envelope.data);
   if (!data.success) {
@@ -113,8 +122,18 @@ export async function platformRequest<T>(path: string, caller: Caller, options: 
 /**
  * A platform call's envelope, whatever its code: the transport half of platformRequest. The answer is read
  * as it streams and the call aborted once it passes `maxBytes`, so an oversized answer costs at most that much.
+ * An outage marks the page being rendered incomplete, so that no one else is served it from the page cache.
  */
 export async function platformEnvelope(path: string, caller: Caller, options: EnvelopeOptions = {}): Promise<Envelope> {
+  try {
+    return await fetchEnvelope(path, caller, options);
+  } catch (error) {
+    if (isOutage(error)) markPageIncomplete();
+    throw error;
+  }
+}
+
+async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOptions): Promise<Envelope> {
   const url = new URL((options.baseUrl ?? env.platformApiUrl) + path);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));

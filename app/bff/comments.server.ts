@@ -2,6 +2,7 @@ import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
+import { contentTag, tagPage } from "~/page-tags.server";
 import type { Page } from "~/bff/content.server";
 import { collectPages } from "~/lib/pages";
 
@@ -59,6 +60,7 @@ const COMMENTS_TTL_MS = 5_000;
 export const commentsKey = (postId: string) => `comments:${postId}:`;
 
 export function listComments(caller: Caller, postId: string, page: number): Promise<Page<Comment>> {
+  tagPage(contentTag(postId));
   return cached(`${commentsKey(postId)}page:${page}`, COMMENTS_TTL_MS, () =>
     platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}`, detached(caller), {
       query: { page, size: COMMENT_PAGE_SIZE },
@@ -69,6 +71,7 @@ export function listComments(caller: Caller, postId: string, page: number): Prom
 
 /** Every reply of one comment; 'expand N replies' shows them all. */
 export function listReplies(caller: Caller, postId: string, commentId: string): Promise<Page<Comment>> {
+  tagPage(contentTag(postId));
   return cached(`${commentsKey(postId)}replies:${commentId}`, COMMENTS_TTL_MS, () =>
     platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}/${encodeURIComponent(commentId)}`, detached(caller), {
       query: { page: 1, size: 50 },

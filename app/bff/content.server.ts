@@ -2,6 +2,7 @@ import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
+import { contentTag, tagPage } from "~/page-tags.server";
 import { contentPath } from "~/lib/content-path";
 import { filterListItems } from "~/lib/list-filter";
 
@@ -164,6 +165,7 @@ export function toCards(contents: Content[]): Card[] {
 export const detailKey = (postId: string) => `detail:${postId}`;
 
 export function getContentDetail(caller: Caller, postId: string): Promise<ContentDetail> {
+  tagPage(contentTag(postId));
   return cached(detailKey(postId), DETAIL_TTL_MS, () =>
     platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}`, detached(caller), { schema: detailSchema }),
   );

@@ -3,6 +3,7 @@ import { platformRequest, type Caller } from "~/bff/client.server";
 import { commentSchema, commentsKey, type Comment } from "~/bff/comments.server";
 import { detailKey } from "~/bff/content.server";
 import { invalidate } from "~/bff/shared-cache.server";
+import { contentTag, dropPages } from "~/page-tags.server";
 import type { ReplyTarget } from "~/lib/reply-target";
 
 export type Toggle = "add" | "del";
@@ -21,6 +22,7 @@ export async function setCollected(caller: Caller, postId: string, trackId: stri
     schema: z.object({ is_collect: z.boolean(), collect_count: z.number() }),
   });
   invalidate(detailKey(postId));
+  dropPages(contentTag(postId));
   return result;
 }
 
@@ -56,5 +58,6 @@ export async function postComment(
   // The author expects to see their comment at once.
   invalidate(commentsKey(postId));
   invalidate(detailKey(postId));
+  dropPages(contentTag(postId));
   return comment;
 }

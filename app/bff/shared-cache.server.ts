@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { LRUCache } from "lru-cache";
 import { isMissingContent } from "~/bff/client.server";
 import { env } from "~/env.server";
+import { markPageIncomplete } from "~/page-tags.server";
 import { singleton } from "~/singleton.server";
 
 /**
@@ -37,10 +38,17 @@ export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): P
     inFlight.set(key, outcome);
   }
   // This continuation runs in the asking request's own context, so each request learns it was served stale.
-  return outcome.then(({ value, stale }) => {
-    if (stale) staleAnswers.getStore()?.add(key);
-    return value as T;
-  });
+  return outcome.then(
+    ({ value, stale }) => {
+      if (stale) staleAnswers.getStore()?.add(key);
+      return value as T;
+    },
+    (error: unknown) => {
+      // A request that joined another's failed call: its page lacks this part too.
+      if (!isMissingContent(error)) markPageIncomplete();
+      throw error;
+    },
+  );
 }
 
 function refresh(key: string, ttlMs: number, load: () => Promise<unknown>, lastGood: Answer | undefined): Promise<Outcome> {

@@ -1,8 +1,11 @@
 import { createContext, useContext } from "react";
 
-/** The per-request CSP nonce, for the few inline scripts the server renders (JSON-LD, theme). */
-export const NonceContext = createContext<string>("");
+/**
+ * The per-request CSP nonce, for the inline scripts the server renders; none for a page shared between visitors,
+ * whose inline scripts the CSP allows by hash (server/page-cache.ts).
+ */
+export const NonceContext = createContext<string | undefined>(undefined);
 
-export function useNonce(): string {
+export function useNonce(): string | undefined {
   return useContext(NonceContext);
 }

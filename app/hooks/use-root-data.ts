@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { NavigationItem } from "~/bff/app-config.server";
 import type { AppLaunchConfig } from "~/lib/app-launch";
-import type { Device } from "~/lib/device";
+import type { PageDevice } from "~/lib/device";
 import type { Toast, Visitor } from "~/session.server";
 
 /**
@@ -17,15 +17,13 @@ export type RootData = {
     themeColor: string;
     navigation: NavigationItem[];
   };
-  device: Pick<
-    Device,
-    "isWeChat" | "isAndroid" | "isHarmony" | "isMiniProgram" | "isMobile" | "isBot" | "isOwnApp" | "isIOS" | "isAndroidChrome" | "inAppBrowser"
-  >;
+  device: PageDevice;
   /** How "open the app" launches it (APP_* configuration). */
   appLaunch: AppLaunchConfig;
   /** Spec section 1: no banner inside our own client or on previews. */
   showBanner: boolean;
   user: Visitor["user"];
+  /** The session's CSRF token; "" for a visitor without a session, whose page is shared (see app/csrf.server.ts). */
   csrfToken: string;
   toast: Toast | null;
 };

@@ -80,3 +80,19 @@ export function shouldRedirectToPc(ua: string | null | undefined): boolean {
   const device = detectDevice(ua);
   return device.isDesktop && !device.isBot && !device.isOwnApp && !device.isMiniProgram;
 }
+
+/** What a page's HTML may depend on of the user agent: the root loader hands exactly this to every page. */
+export type PageDevice = Pick<
+  Device,
+  "isWeChat" | "isAndroid" | "isHarmony" | "isMiniProgram" | "isMobile" | "isBot" | "isOwnApp" | "isIOS" | "isAndroidChrome" | "inAppBrowser"
+>;
+
+/**
+ * The device class a page renders for. Anonymous pages are cached per class (server/page-cache.ts keys by it),
+ * so a page must read the user agent only through this: a fact read any other way would leak between visitors.
+ */
+export function pageDevice(userAgent: string | null | undefined): PageDevice {
+  const { isWeChat, isAndroid, isHarmony, isMiniProgram, isMobile, isBot, isOwnApp, isIOS, isAndroidChrome, inAppBrowser } =
+    detectDevice(userAgent);
+  return { isWeChat, isAndroid, isHarmony, isMiniProgram, isMobile, isBot, isOwnApp, isIOS, isAndroidChrome, inAppBrowser };
+}

@@ -4,6 +4,7 @@ import {
   DEMO_ACCOUNT,
   authUrl,
   formattedPhone,
+  fromOwnPage,
   isNoJs,
   loginAsDemo,
   readSmsCode,
@@ -225,9 +226,13 @@ test("log in by password on the /auth page and return to the page the visitor ca
   await expect(page.locator(".banner__login .avatar")).toBeVisible();
 });
 
-test("a login rotates the session cookie and keeps it httpOnly and SameSite=Lax", async ({ page, context }, testInfo) => {
+test("a page view sets no cookie; a login rotates the session cookie and keeps it httpOnly and SameSite=Lax", async ({ page, context }, testInfo) => {
   const url = scratchArticleUrl(testInfo);
   await page.goto(url);
+  expect(await context.cookies(), "a visitor who only reads gets no session").toEqual([]);
+  // The first form post makes the anonymous session: here, asking for a code.
+  const sent = await page.request.post("/davmu/share/auth", { form: { intent: "send-code", phone: uniquePhone(), agreed: "on" }, headers: fromOwnPage() });
+  expect(sent.status()).toBe(200);
   const before = await context.cookies();
   expect(before.length).toBeGreaterThan(0);
   await loginAsDemo(page, url);

@@ -3,7 +3,11 @@ import { SEED_FIXTURES } from "../../platform/seed";
 import { DEMO_ACCOUNT, loginAsDemo, scratchArticleUrl } from "./support/login";
 import { articleUrl } from "./support/urls";
 
-/** Issue 3 §4: state changes only by POST from our own pages, with the session's CSRF token. */
+/**
+ * Issue 3 §4, issue 12 §1: state changes only by POST from our own pages. The browser vouches for its form posts
+ * (Origin, Sec-Fetch-Site); a post that names no origin needs the session's CSRF token, which only a visitor with
+ * a session has: an anonymous page is shared between visitors and carries none.
+ */
 
 const EVIL = "https://evil.example";
 
@@ -28,11 +32,20 @@ async function commentForm(page: Page, content: string): Promise<Record<string, 
   };
 }
 
-test("every form of the page carries the CSRF token", async ({ page }) => {
-  await page.goto(articleUrl(SEED_FIXTURES.article));
+async function formTokens(page: Page): Promise<string[]> {
   const forms = page.locator("form[method=post]");
   expect(await forms.count()).toBeGreaterThan(0);
-  const tokens = await forms.evaluateAll((all) => all.map((form) => (form.querySelector("input[name=csrf]") as HTMLInputElement | null)?.value ?? ""));
+  return forms.evaluateAll((all) => all.map((form) => (form.querySelector("input[name=csrf]") as HTMLInputElement | null)?.value ?? ""));
+}
+
+test("an anonymous page carries no token; every form of a logged-in visitor's page carries their session's", async ({ page }, testInfo) => {
+  const url = articleUrl(SEED_FIXTURES.article);
+  await page.goto(url);
+  expect(new Set(await formTokens(page))).toEqual(new Set([""]));
+
+  await loginAsDemo(page, scratchArticleUrl(testInfo, 1));
+  await page.goto(url);
+  const tokens = await formTokens(page);
   for (const token of tokens) expect(token).toMatch(/^.{16,}$/);
   expect(new Set(tokens).size, "one token per session").toBe(1);
 });
@@ -71,9 +84,10 @@ test.describe("a logged-in visitor's forms", () => {
     // A token is bound to its session: one taken from another visitor's page does not work here.
     const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const otherPage = await other.newPage();
-    await otherPage.goto(url);
+    await loginAsDemo(otherPage, url);
     const foreignToken = await otherPage.locator(".footer-bar__form input[name=csrf]").inputValue();
     await other.close();
+    expect(foreignToken).toMatch(/^.{16,}$/);
     expect(foreignToken).not.toBe(_csrf);
     const stolen = await page.request.post(url, { form: { ...withoutToken, csrf: foreignToken }, maxRedirects: 0 });
     expect(stolen.status()).toBe(403);

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { SEED_FIXTURES, SITE_NAME } from "../../platform/seed";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { waitForHydration } from "./support/hydration";
-import { isNoJs } from "./support/login";
+import { fromOwnPage, isNoJs } from "./support/login";
 import { detailUrl, urlId } from "./support/urls";
 
 type Case = {
@@ -159,9 +159,9 @@ test.describe("one interaction action for every type", () => {
     const url = detailUrl(SEED_FIXTURES.svideo, "svideo");
     await page.goto(url);
     const csrf = await page.locator("form.follow input[name=csrf]").inputValue();
-    const comment = await page.request.post(url, { form: { csrf, intent: "comment", content: "你好", track_id: "" }, maxRedirects: 0 });
+    const comment = await page.request.post(url, { form: { csrf, intent: "comment", content: "你好", track_id: "" }, headers: fromOwnPage(), maxRedirects: 0 });
     expect(comment.status()).toBe(400);
-    const follow = await page.request.post(url, { form: { csrf, intent: "follow", mp: "x", type: "add" }, maxRedirects: 0 });
+    const follow = await page.request.post(url, { form: { csrf, intent: "follow", mp: "x", type: "add" }, headers: fromOwnPage(), maxRedirects: 0 });
     // Logged out: the follow is remembered and the visitor sent to log in.
     expect(follow.status()).toBe(302);
     expect(new URL(follow.headers().location ?? "", "http://x").pathname).toBe(`${BASE_PATH}auth`);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { sendRaw } from "../../server/raw-http.test-support";
 import { E2E_PORT } from "./support/e2e-server";
-import { authUrl, DEMO_ACCOUNT } from "./support/login";
+import { authUrl, DEMO_ACCOUNT, fromOwnPage } from "./support/login";
 import { articleUrl } from "./support/urls";
 
 /** Issue 7: hostile requests get a 4xx before any page code runs, and no redirect leaves the site. */
@@ -22,6 +22,7 @@ test("login and logout never redirect off the site, whatever the redirect field 
     await page.goto(authUrl(redirect, "pass"));
     const login = await page.request.post("/davmu/share/auth", {
       form: { ...(await csrfField(page)), intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect },
+      headers: fromOwnPage(),
       maxRedirects: 0,
     });
     expect(login.status(), redirect).toBe(302);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { waitForHydration } from "./support/hydration";
 import { seedArticle } from "./support/seed-content";
-import { authUrl, DEMO_ACCOUNT } from "./support/login";
+import { authUrl, DEMO_ACCOUNT, fromOwnPage } from "./support/login";
 import { startControllablePlatform, startSite } from "./support/platform-outage";
 import { articleUrl, urlId } from "./support/urls";
 
@@ -22,7 +22,9 @@ test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== "android") return;
   platform = await startControllablePlatform();
   // A budget generous enough for a busy machine: the checks compare with the platform's answer, not with a clock.
-  site = await startSite({ PLATFORM_API_URL: platform.url, PLATFORM_TIMEOUT_MS: "5000", PLATFORM_BREAKER_HALF_OPEN_MS: "1000" });
+  // The page cache off: these checks are about the upstream answers behind every fresh render (the page cache's own
+  // stale-if-error is tested in server/page-cache.test.ts).
+  site = await startSite({ PLATFORM_API_URL: platform.url, PLATFORM_TIMEOUT_MS: "5000", PLATFORM_BREAKER_HALF_OPEN_MS: "1000", PAGE_CACHE_MAX_BYTES: "0" });
 });
 
 test.afterAll(() => {
@@ -55,6 +57,7 @@ test("a slow platform: login answers the network-error message with 503 before t
   platform.set("hold");
   const response = await page.request.post(`${site.origin}/davmu/share/auth`, {
     form: { ...form, intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect: "/davmu/share/" },
+    headers: fromOwnPage(site.origin),
     maxRedirects: 0,
   });
   // The login call is still held by the platform: the site's answer came first.

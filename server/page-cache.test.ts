@@ -1,0 +1,283 @@
+import { createHash } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contentTag, dropPages } from "../app/page-tags.server";
+import {
+  chooseEncoding,
+  createPageCache,
+  deviceClass,
+  inlineScriptHashes,
+  isSharedPageRequest,
+  PAGE_FRESH_SECONDS,
+  PAGE_STALE_WHILE_REVALIDATE_SECONDS,
+  SHARED_CACHE_CONTROL,
+  sharedPageUrl,
+  type PageRender,
+} from "./page-cache";
+import { withScriptHashes } from "./security-headers";
+
+const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const WECHAT = `${ANDROID} MicroMessenger/8.0.50.2701(0x28003237) NetType/WIFI Language/zh_CN`;
+const SCRIPT = "window.answer = 42;";
+
+describe("the key", () => {
+  it("drops share noise and sorts the query, so one page has one key", () => {
+    expect(sharedPageUrl("/davmu/share/a/index.html?from=singlemessage&isappinstalled=0&_t=123&b=2&a=1")).toBe("/davmu/share/a/index.html?a=1&b=2");
+    expect(sharedPageUrl("/davmu/share/a/index.html?_t=9")).toBe("/davmu/share/a/index.html");
+  });
+
+  it("tells the device classes a page renders for apart, and only those", () => {
+    expect(deviceClass(WECHAT)).not.toBe(deviceClass(ANDROID));
+    expect(deviceClass(ANDROID)).toBe(deviceClass(ANDROID.replace("Pixel 7", "SM-S918B")));
+  });
+});
+
+describe("CSP hashes", () => {
+  it("hashes every inline script as sent, and no external one", () => {
+    const html = `<script>${SCRIPT}</script><script src="/a.js"></script><script type="application/ld+json">{"a":"中文"}</script>`;
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha(SCRIPT), sha('{"a":"中文"}')]);
+  });
+
+  it("replace the nonce of the policy", () => {
+    expect(withScriptHashes("default-src 'self';script-src 'self' 'nonce-abc' https://res.wx.qq.com", ["'sha256-x'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-x' https://res.wx.qq.com",
+    );
+  });
+});
+
+describe("chooseEncoding", () => {
+  it("prefers brotli, then gzip, and respects q=0", () => {
+    expect(chooseEncoding("gzip, deflate, br")).toBe("br");
+    expect(chooseEncoding("gzip")).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(chooseEncoding(undefined)).toBe("identity");
+    expect(chooseEncoding("*")).toBe("br");
+  });
+});
+
+describe("the page cache", () => {
+  let server: Server;
+  let base: string;
+  let clock = 0;
+  let renders: string[] = [];
+  /** What the next renders answer, by path. */
+  let answer: (url: string) => {
+    status?: number;
+    cookie?: boolean;
+    tags?: string[];
+    incomplete?: boolean;
+    fail?: boolean;
+    type?: string;
+    gate?: Promise<void>;
+  } = () => ({});
+  const cache = createPageCache({ maxBytes: 1024 * 1024, now: () => clock });
+
+  const render: PageRender = async (url) => {
+    renders.push(url);
+    const plan = answer(url);
+    await plan.gate;
+    if (plan.fail) throw new Error("render failed");
+    const headers = new Headers({ "Content-Type": plan.type ?? "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
+    if (plan.cookie) headers.set("Set-Cookie", "__share=x; Path=/");
+    const html = `<!DOCTYPE html><html><body><p>${url} #${renders.length}</p><script>${SCRIPT}</script></body></html>`;
+    const page = { tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false };
+    return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, page };
+  };
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-abc'");
+      next();
+    });
+    app.get("*", (req, res, next) => {
+      if (!isSharedPageRequest(req)) return res.send("personal");
+      cache
+        .serve(req, res, render, async (own, response) => {
+          own.status(response.status);
+          own.end(Buffer.from(await response.arrayBuffer()));
+        })
+        .catch(next);
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    cache.close();
+    server.close();
+  });
+  beforeEach(() => {
+    clock += 3_600_000;
+    renders = [];
+    answer = () => ({});
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers: { "user-agent": ANDROID, ...headers } });
+
+  it("renders a page once and serves the same bytes to the next visitor, with public caching and hashes", async () => {
+    const first = await get("/p/one?_t=1&from=timeline", { "accept-encoding": "identity" });
+    const second = await get("/p/one?isappinstalled=0", { "accept-encoding": "identity" });
+    expect(renders).toEqual(["/p/one"]);
+    expect([first.headers.get("x-cache"), second.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
+    expect(second.headers.get("vary")).toContain("User-Agent");
+    const policy = second.headers.get("content-security-policy") ?? "";
+    expect(policy).not.toContain("nonce-");
+    expect(policy).toContain(inlineScriptHashes(`<script>${SCRIPT}</script>`)[0]);
+  });
+
+  it("keeps one copy per device class", async () => {
+    await get("/p/class");
+    await get("/p/class", { "user-agent": WECHAT });
+    await get("/p/class", { "user-agent": WECHAT });
+    expect(renders).toEqual(["/p/class", "/p/class"]);
+  });
+
+  it("serves gzip and brotli of the same bytes, and 304 to a matching If-None-Match", async () => {
+    const plain = await (await get("/p/enc", { "accept-encoding": "identity" })).text();
+    const br = await get("/p/enc", { "accept-encoding": "gzip, br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const gz = await get("/p/enc", { "accept-encoding": "gzip" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    // fetch decodes both; the raw bytes are checked by decoding them again below.
+    expect(await br.text()).toBe(plain);
+    expect(await gz.text()).toBe(plain);
+    const etag = gz.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^W\/".+"$/);
+    const revalidated = await get("/p/enc", { "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect((await get("/p/enc", { "if-none-match": 'W/"other"' })).status).toBe(200);
+    expect(renders).toEqual(["/p/enc"]);
+  });
+
+  it("stores the compressed copies it serves", async () => {
+    const raw = async (encoding: string) => {
+      const response = await new Promise<Buffer>((resolve, reject) => {
+        import("node:http").then(({ get: httpGet }) =>
+          httpGet(`${base}/p/raw`, { headers: { "user-agent": ANDROID, "accept-encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => resolve(Buffer.concat(chunks)));
+          }).on("error", reject),
+        );
+      });
+      return response;
+    };
+    const plain = (await raw("identity")).toString("utf8");
+    expect(gunzipSync(await raw("gzip")).toString("utf8")).toBe(plain);
+    expect(brotliDecompressSync(await raw("br")).toString("utf8")).toBe(plain);
+  });
+
+  it("lets concurrent misses wait for one render", async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    answer = () => ({ gate });
+    const pending = Array.from({ length: 5 }, () => get("/p/burst"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    open();
+    const bodies = await Promise.all(pending.map(async (response) => (await response).text()));
+    expect(renders).toEqual(["/p/burst"]);
+    expect(new Set(bodies).size).toBe(1);
+  });
+
+  it("never stores an answer that sets a cookie, a 404 or a data response's error", async () => {
+    answer = () => ({ cookie: true });
+    await get("/p/cookie");
+    const again = await get("/p/cookie");
+    expect(again.headers.get("cache-control")).not.toBe(SHARED_CACHE_CONTROL);
+    answer = () => ({ status: 404 });
+    await get("/p/missing");
+    const missing = await get("/p/missing");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("private, no-store");
+    expect(renders).toEqual(["/p/cookie", "/p/cookie", "/p/missing", "/p/missing"]);
+  });
+
+  it("never stores a page rendered while one of its upstream calls failed", async () => {
+    answer = () => ({ incomplete: true });
+    await get("/p/partial");
+    answer = () => ({});
+    await get("/p/partial");
+    await get("/p/partial");
+    expect(renders).toEqual(["/p/partial", "/p/partial"]);
+  });
+
+  it("lets a visitor with the session cookie past the cache", async () => {
+    expect(await (await get("/p/personal", { cookie: "__share=abc" })).text()).toBe("personal");
+    expect(renders).toEqual([]);
+  });
+
+  it("drops the pages of a content item when the site writes to it", async () => {
+    answer = () => ({ tags: [contentTag("A1")] });
+    await get("/p/a1");
+    await get("/p/a1?cpage=2");
+    await get("/p/a1");
+    expect(renders).toEqual(["/p/a1", "/p/a1?cpage=2"]);
+    dropPages(contentTag("other"));
+    await get("/p/a1");
+    expect(renders).toHaveLength(2);
+    dropPages(contentTag("A1"));
+    await get("/p/a1");
+    await get("/p/a1?cpage=2");
+    expect(renders).toEqual(["/p/a1", "/p/a1?cpage=2", "/p/a1", "/p/a1?cpage=2"]);
+  });
+
+  it("does not store a render that a write overtook", async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    answer = () => ({ tags: [contentTag("B2")], gate });
+    const during = get("/p/b2");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    dropPages(contentTag("B2"));
+    open();
+    await during;
+    answer = () => ({ tags: [contentTag("B2")] });
+    await get("/p/b2");
+    expect(renders).toEqual(["/p/b2", "/p/b2"]);
+  });
+
+  it("serves a page past its freshness while one render refreshes it", async () => {
+    await get("/p/swr");
+    clock += (PAGE_FRESH_SECONDS + 1) * 1000;
+    const stale = await get("/p/swr");
+    expect(stale.headers.get("x-cache")).toBe("STALE");
+    expect(await stale.text()).toContain("#1");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const fresh = await get("/p/swr");
+    expect(fresh.headers.get("x-cache")).toBe("HIT");
+    expect(await fresh.text()).toContain("#2");
+    expect(renders).toEqual(["/p/swr", "/p/swr"]);
+  });
+
+  it("serves the last page, marked stale, when it cannot be rendered again", async () => {
+    await get("/p/down");
+    clock += (PAGE_FRESH_SECONDS + PAGE_STALE_WHILE_REVALIDATE_SECONDS + 1) * 1000;
+    answer = () => ({ status: 503 });
+    const unavailable = await get("/p/down");
+    expect(unavailable.status).toBe(200);
+    expect(unavailable.headers.get("warning")).toMatch(/^110/);
+    answer = () => ({ fail: true });
+    expect((await get("/p/down")).status).toBe(200);
+    expect((await get("/p/never-seen")).status).toBe(500);
+  });
+
+  it("hands a response that is not a page to its own visitor, and renders anew for each", async () => {
+    answer = () => ({ type: "application/json" });
+    expect((await get("/p/api")).status).toBe(200);
+    await get("/p/api");
+    expect(renders).toEqual(["/p/api", "/p/api"]);
+  });
+
+  it("answers a redirect or resource route for the visitor's own URL, share parameters included", async () => {
+    answer = () => ({ type: "application/json" });
+    await get("/p/moved?from=singlemessage");
+    expect(renders).toEqual(["/p/moved", "/p/moved?from=singlemessage"]);
+  });
+});

@@ -1,0 +1,337 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { LRUCache } from "lru-cache";
+import { pageDevice } from "../app/lib/device";
+import { isPreviewRequest } from "../app/lib/preview";
+import { hasSessionCookie } from "../app/lib/session-cookie";
+import { canonicalUrl } from "../app/lib/share-url";
+import { onPagesDropped, type PageFacts } from "../app/page-tags.server";
+import { withScriptHashes } from "./security-headers";
+
+/**
+ * The rendered-page cache for anonymous visitors. A visitor without a session cookie sees exactly what every
+ * other such visitor on the same kind of device sees, so a page is rendered once and its bytes served to all:
+ * keyed by the canonical URL (share noise such as WeChat's `from` and our `_t` dropped, parameters sorted) and
+ * the device class the page renders for; stored gzip, brotli and plain with an ETag; bounded by bytes (least
+ * recently used go first). Fresh for PAGE_FRESH_SECONDS, then served while one render refreshes it; a page that
+ * fails to render again is served stale for PAGE_STALE_IF_ERROR_SECONDS. Concurrent misses wait for one render.
+ * A write of this site drops the pages of what it changed (app/page-tags.server.ts). Per process.
+ *
+ * Only 200 answers with no Set-Cookie, built from fresh upstream answers with none failing, are stored; requests with the
+ * session cookie (logged-in visitors, toasts, pending logins) and previews never come here.
+ */
+export const PAGE_FRESH_SECONDS = 10;
+export const PAGE_STALE_WHILE_REVALIDATE_SECONDS = 60;
+export const PAGE_STALE_IF_ERROR_SECONDS = 600;
+
+/** What a CDN in front may do with a stored page: the same freshness as here. */
+export const SHARED_CACHE_CONTROL =
+  `public, max-age=0, s-maxage=${PAGE_FRESH_SECONDS}, ` +
+  `stale-while-revalidate=${PAGE_STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${PAGE_STALE_IF_ERROR_SECONDS}`;
+/** The request facts a stored page depends on: its encoding, the session cookie's absence, the device class. */
+export const SHARED_VARY = "Accept-Encoding, Cookie, User-Agent";
+
+const STALE_WARNING = '110 - "Response is Stale"';
+
+/** One render of a page for a URL, with the upstream staleness and what the page said of itself (tags, incomplete). */
+export type PageRender = (url: string, signal: AbortSignal) => Promise<{ response: Response; stale: boolean; page: PageFacts }>;
+/** Sends a response that is not shared (a resource route's stream, an answer that sets a cookie) as it is. */
+export type SendOwn = (res: ExpressResponse, response: Response, stale: boolean) => Promise<void>;
+
+type Shared = { status: number; headers: Headers; body: Buffer; stale: boolean; scriptHashes: string[] | null };
+type Entry = {
+  status: number;
+  headers: [string, string][];
+  plain: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  scriptHashes: string[] | null;
+  storedAt: number;
+  tags: string[];
+};
+type Outcome =
+  /** The same for every visitor of the key; `entry` when it was stored. */
+  | { kind: "shared"; page: Shared; entry: Entry | null }
+  /** For the requester only (it sets a cookie, or is not a page at all): others render their own. */
+  | { kind: "own"; response: Response; stale: boolean; controller: AbortController };
+
+export type PageCacheStats = { entries: number; bytes: number; hits: number; stale: number; joined: number; misses: number; uncached: number };
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Whether the request may be answered with (and may fill) the shared cache. */
+export function isSharedPageRequest(req: ExpressRequest): boolean {
+  if (req.method !== "GET" || hasSessionCookie(req.get("cookie"))) return false;
+  const [pathname, search = ""] = req.originalUrl.split("?", 2) as [string, string?];
+  return !isPreviewRequest(pathname, search ? `?${search}` : "");
+}
+
+/** The URL a shared page is rendered for and stored under: path and canonical query (no share noise, sorted). */
+export function sharedPageUrl(originalUrl: string): string {
+  const url = new URL(canonicalUrl(new URL(originalUrl, "http://page.invalid")));
+  return url.pathname + url.search;
+}
+
+// User agents repeat: parsing each one once keeps the key cheap.
+const deviceClasses = new LRUCache<string, string>({ max: 2000 });
+
+/** The device class of a user agent, as the page sees it (app/lib/device.ts pageDevice). */
+export function deviceClass(userAgent: string): string {
+  let known = deviceClasses.get(userAgent);
+  if (known === undefined) {
+    known = Object.entries(pageDevice(userAgent))
+      .filter(([, value]) => value)
+      .map(([name, value]) => (value === true ? name : `${name}=${value}`))
+      .join(",");
+    deviceClasses.set(userAgent, known);
+  }
+  return known;
+}
+
+/** SHA-256 sources for the CSP of every inline script of a document, computed from its bytes as sent. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes ?? "") || !text) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The encoding to send: brotli, else gzip, else none, as the request's Accept-Encoding allows. */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    if (name) accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const allowed = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  return allowed("br") ? "br" : allowed("gzip") ? "gzip" : "identity";
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+const contentType = (headers: Headers) => headers.get("content-type") ?? "";
+const isHtml = (headers: Headers) => contentType(headers).startsWith("text/html");
+/** Pages and the data of a client-side navigation (Remix single fetch): what is worth reading whole. */
+const isPageOrData = (headers: Headers) => isHtml(headers) || contentType(headers).startsWith("text/x-script");
+
+// Headers that belong to one response, not to the stored page.
+const NOT_STORED = new Set(["cache-control", "set-cookie", "content-length", "content-encoding", "date", "etag", "vary", "warning", "age"]);
+
+/** `now` is the clock (ms) of freshness and expiry; tests pass their own. */
+export function createPageCache(options: { maxBytes: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const entries = new LRUCache<string, Entry>({
+    perf: { now },
+    maxSize: options.maxBytes,
+    sizeCalculation: (entry) => entry.plain.length + entry.gzip.length + entry.br.length + 1024,
+    ttl: (PAGE_FRESH_SECONDS + PAGE_STALE_IF_ERROR_SECONDS) * 1000,
+    dispose: (entry, key) => {
+      for (const tag of entry.tags) {
+        const keys = byTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) byTag.delete(tag);
+      }
+    },
+  });
+  const byTag = new Map<string, Set<string>>();
+  const flights = new Map<string, Promise<Outcome>>();
+  // A render that began before a write of what it shows must not be stored after it: writes are counted.
+  let writes = 0;
+  const writtenAt = new Map<string, { write: number; at: number }>();
+  const counts = { hits: 0, stale: 0, joined: 0, misses: 0, uncached: 0 };
+
+  function drop(tag: string) {
+    writes += 1;
+    const at = now();
+    writtenAt.set(tag, { write: writes, at });
+    // Only renders in flight need the record, and none lasts a minute.
+    for (const [old, record] of writtenAt) if (at - record.at > 60_000) writtenAt.delete(old);
+    for (const key of [...(byTag.get(tag) ?? [])]) entries.delete(key);
+    // Whoever asks after the write gets a render that began after it.
+    flights.clear();
+  }
+  const stopListening = onPagesDropped(drop);
+
+  async function store(key: string, page: Shared, tags: string[]): Promise<Entry> {
+    const [gzipped, brotli] = await Promise.all([
+      gzipAsync(page.body, { level: 9 }),
+      brotliAsync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
+    ]);
+    const entry: Entry = {
+      status: page.status,
+      headers: [...page.headers].filter(([name]) => !NOT_STORED.has(name.toLowerCase())),
+      plain: page.body,
+      gzip: gzipped,
+      br: brotli,
+      etag: `W/"${createHash("sha256").update(page.body).digest("base64url").slice(0, 32)}"`,
+      scriptHashes: page.scriptHashes,
+      storedAt: now(),
+      tags,
+    };
+    entries.set(key, entry);
+    for (const tag of tags) {
+      let keys = byTag.get(tag);
+      if (!keys) byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    return entry;
+  }
+
+  async function renderOnce(key: string, url: string, render: PageRender): Promise<Outcome> {
+    const before = writes;
+    const controller = new AbortController();
+    const { response, stale, page: facts } = await render(url, controller.signal);
+    if (!isPageOrData(response.headers)) return { kind: "own", response, stale, controller };
+    const body = Buffer.from(await response.arrayBuffer());
+    const page: Shared = {
+      status: response.status,
+      headers: response.headers,
+      body,
+      stale,
+      scriptHashes: isHtml(response.headers) ? inlineScriptHashes(body.toString("utf8")) : null,
+    };
+    if (response.headers.has("set-cookie")) {
+      return { kind: "own", response: new Response(body, { status: response.status, headers: response.headers }), stale, controller };
+    }
+    const tags = [...facts.tags];
+    const written = tags.some((tag) => (writtenAt.get(tag)?.write ?? 0) > before);
+    const storable = page.status === 200 && !stale && !facts.incomplete && !written;
+    return { kind: "shared", page, entry: storable ? await store(key, page, tags) : null };
+  }
+
+  /** One render per key at a time; whoever asks meanwhile waits for it. */
+  function flight(key: string, url: string, render: PageRender): { outcome: Promise<Outcome>; leader: boolean } {
+    const running = flights.get(key);
+    if (running) return { outcome: running, leader: false };
+    const outcome = renderOnce(key, url, render);
+    flights.set(key, outcome);
+    const done = () => {
+      if (flights.get(key) === outcome) flights.delete(key);
+    };
+    outcome.then(done, done);
+    return { outcome, leader: true };
+  }
+
+  function discard(own: Extract<Outcome, { kind: "own" }>) {
+    own.controller.abort();
+    void own.response.body?.cancel().catch(() => undefined);
+  }
+
+  function revalidate(key: string, url: string, render: PageRender) {
+    const { outcome, leader } = flight(key, url, render);
+    if (!leader) return;
+    outcome.then(
+      (result) => {
+        if (result.kind === "own") discard(result);
+      },
+      (error: Error) => console.warn(`page refresh failed: ${url}: ${error.message}`),
+    );
+  }
+
+  function setScriptHashes(res: ExpressResponse, hashes: string[] | null) {
+    const policy = res.getHeader("Content-Security-Policy");
+    if (hashes && typeof policy === "string") res.setHeader("Content-Security-Policy", withScriptHashes(policy, hashes));
+  }
+
+  function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string, stale = false) {
+    res.status(entry.status);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
+    res.setHeader("Vary", SHARED_VARY);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
+    res.setHeader("X-Cache", state);
+    if (stale) res.setHeader("Warning", STALE_WARNING);
+    setScriptHashes(res, entry.scriptHashes);
+    if (matchesEtag(req.get("if-none-match"), entry.etag)) {
+      res.status(304).end();
+      return;
+    }
+    const encoding = chooseEncoding(req.get("accept-encoding"));
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.plain;
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(body.length));
+    res.end(body);
+  }
+
+  /** A shared answer that was not stored (a 404, a page built from stale upstream answers): sent plainly, private. */
+  function sendShared(res: ExpressResponse, page: Shared) {
+    res.status(page.status);
+    for (const [name, value] of page.headers) if (name.toLowerCase() !== "content-length") res.append(name, value);
+    res.setHeader("X-Cache", "MISS");
+    if (page.stale) res.setHeader("Warning", STALE_WARNING);
+    setScriptHashes(res, page.scriptHashes);
+    res.end(page.body);
+  }
+
+  async function sendOwnOutcome(res: ExpressResponse, outcome: Extract<Outcome, { kind: "own" }>, sendOwn: SendOwn) {
+    // A stream for this visitor alone (an event stream, say) stops when they leave.
+    const stop = () => {
+      if (!res.writableFinished) outcome.controller.abort();
+    };
+    if (res.destroyed) stop();
+    else res.on("close", stop);
+    if (isHtml(outcome.response.headers)) setScriptHashes(res, inlineScriptHashes(await outcome.response.clone().text()));
+    await sendOwn(res, outcome.response, outcome.stale);
+  }
+
+  async function serve(req: ExpressRequest, res: ExpressResponse, render: PageRender, sendOwn: SendOwn): Promise<void> {
+    const url = sharedPageUrl(req.originalUrl);
+    const key = `${deviceClass(req.get("user-agent") ?? "")} ${url}`;
+    const entry = entries.get(key);
+    const age = entry ? (now() - entry.storedAt) / 1000 : Infinity;
+    if (entry && age < PAGE_FRESH_SECONDS) {
+      counts.hits += 1;
+      return sendEntry(req, res, entry, "HIT");
+    }
+    if (entry && age < PAGE_FRESH_SECONDS + PAGE_STALE_WHILE_REVALIDATE_SECONDS) {
+      counts.stale += 1;
+      revalidate(key, url, render);
+      return sendEntry(req, res, entry, "STALE");
+    }
+
+    const { outcome, leader } = flight(key, url, render);
+    let result: Outcome;
+    try {
+      result = await outcome;
+    } catch (error) {
+      // Stale-if-error: a page seen in the last minutes stands in while it cannot be rendered again.
+      if (!entry) throw error;
+      counts.stale += 1;
+      return sendEntry(req, res, entry, "STALE", true);
+    }
+    if (result.kind === "own") {
+      counts.uncached += 1;
+      if (leader && url === req.originalUrl) return sendOwnOutcome(res, result, sendOwn);
+      // Not the same for everyone after all (a redirect, a resource route): this visitor's own URL, rendered for them.
+      if (leader) discard(result);
+      const controller = new AbortController();
+      const own = await render(req.originalUrl, controller.signal);
+      return sendOwnOutcome(res, { kind: "own", response: own.response, stale: own.stale, controller }, sendOwn);
+    }
+    counts[leader ? "misses" : "joined"] += 1;
+    if (result.page.status >= 500 && entry) return sendEntry(req, res, entry, "STALE", true);
+    if (result.entry) return sendEntry(req, res, result.entry, leader ? "MISS" : "JOINED");
+    sendShared(res, result.page);
+  }
+
+  return {
+    serve,
+    drop,
+    stats: (): PageCacheStats => ({ entries: entries.size, bytes: entries.calculatedSize, ...counts }),
+    close: stopListening,
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

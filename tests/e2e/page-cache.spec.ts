@@ -1,0 +1,151 @@
+import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { signPreviewToken } from "../../platform/preview-tokens";
+import { SEED_FIXTURES } from "../../platform/seed";
+import { E2E_ORIGIN, E2E_PREVIEW_SECRET } from "./support/e2e-server";
+import { waitForHydration } from "./support/hydration";
+import { fromOwnPage, loginAsDemo, newUserStorageState, scratchArticleUrl } from "./support/login";
+import { seedArticle } from "./support/seed-content";
+import { articleUrl, detailUrl, urlId } from "./support/urls";
+
+/**
+ * Issue 12 §1: an anonymous visitor's page is rendered once and its bytes served to everyone; nothing personal is
+ * ever stored or served to another. The cache answers every phone alike (its device classes are unit-tested in
+ * server/page-cache.test.ts); JavaScript-off forms are covered by the auth-no-js, csrf, comments and interactions
+ * specs on the no-js profile.
+ */
+test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "android", "the cache answers every profile alike"));
+
+// Read by no test that writes: its cached page changes only when it expires.
+const QUIET_ARTICLE = seedArticle(5);
+const quietUrl = articleUrl(QUIET_ARTICLE.id);
+
+async function anonymous(playwright: PlaywrightWorkerArgs["playwright"]): Promise<APIRequestContext> {
+  return playwright.request.newContext({ baseURL: E2E_ORIGIN });
+}
+
+function expectShared(response: APIResponse) {
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/);
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+}
+
+test("two anonymous visitors get the same bytes, with nothing of either in them", async ({ playwright }) => {
+  const [one, two] = [await anonymous(playwright), await anonymous(playwright)];
+  // WeChat's share parameters and the _t timestamp do not make another page.
+  const first = await one.get(`${quietUrl}?from=singlemessage&isappinstalled=0&_t=1`);
+  const second = await two.get(`${quietUrl}?_t=2`);
+  expectShared(first);
+  expectShared(second);
+  expect(second.headers()["x-cache"]).toBe("HIT");
+  const body = await second.body();
+  expect(body.equals(await first.body())).toBe(true);
+  const html = body.toString("utf8");
+  expect(html).toContain(QUIET_ARTICLE.title);
+  expect(html).not.toMatch(/\bnonce="/);
+  expect(html).not.toMatch(/name="csrf" value="[^"]/);
+  expect(html).not.toContain("_t=1");
+  await Promise.all([one.dispose(), two.dispose()]);
+});
+
+test("a logged-in visitor's page is rendered for them alone and never served to another", async ({ page, playwright }) => {
+  await loginAsDemo(page, quietUrl);
+  const own = await page.goto(quietUrl);
+  expect(own?.headers()["cache-control"]).toBe("private, no-store");
+  expect(own?.headers()["x-cache"]).toBeUndefined();
+  const token = await page.locator(".footer-bar__form input[name=csrf]").inputValue();
+  expect(token).toMatch(/^.{16,}$/);
+  await expect(page.locator(".banner__login .avatar")).toBeVisible();
+
+  const stranger = await anonymous(playwright);
+  const theirs = await stranger.get(quietUrl);
+  expectShared(theirs);
+  const html = await theirs.text();
+  expect(html).not.toContain(token);
+  expect(html).not.toContain("退出登录");
+  await stranger.dispose();
+});
+
+test("a new comment drops the stored page: the writer and the next anonymous visitor see it at once", async ({ browser, playwright }, testInfo) => {
+  const url = scratchArticleUrl(testInfo, 1);
+  const reader = await anonymous(playwright);
+  await reader.get(url);
+  expect((await reader.get(url)).headers()["x-cache"]).toBe("HIT");
+
+  const setup = await anonymous(playwright);
+  const writer = await browser.newContext({ baseURL: E2E_ORIGIN, storageState: (await newUserStorageState(setup)).storageState });
+  await setup.dispose();
+  const page = await writer.newPage();
+  await page.goto(url);
+  const form = page.locator(".footer-bar__form");
+  const text = `缓存评论 ${Date.now().toString(36)}`;
+  const posted = await page.request.post(url, {
+    form: { csrf: await form.locator("input[name=csrf]").inputValue(), track_id: await form.locator("input[name=track_id]").inputValue(), content: text, intent: "comment" },
+    headers: fromOwnPage(),
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(302);
+  await page.goto(url);
+  await expect(page.locator("#comments .comment__content", { hasText: text })).toBeVisible();
+
+  const next = await reader.get(url);
+  expectShared(next);
+  expect(next.headers()["x-cache"]).toBe("MISS");
+  expect(await next.text()).toContain(text);
+  await Promise.all([reader.dispose(), writer.close()]);
+});
+
+test("a stored page answers 304 to its ETag, and comes gzip or brotli", async ({ playwright }) => {
+  const visitor = await anonymous(playwright);
+  const page = await visitor.get(quietUrl, { headers: { "accept-encoding": "br" } });
+  expect(page.headers()["content-encoding"]).toBe("br");
+  expect(page.headers().vary).toContain("Accept-Encoding");
+  const gzip = await visitor.get(quietUrl, { headers: { "accept-encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  expect((await gzip.body()).equals(await page.body())).toBe(true);
+
+  const etag = page.headers().etag ?? "";
+  expect(etag).not.toBe("");
+  const again = await visitor.get(quietUrl, { headers: { "if-none-match": etag } });
+  expect(again.status()).toBe(304);
+  expect((await again.body()).length).toBe(0);
+  await visitor.dispose();
+});
+
+test("a draft's preview is never stored", async ({ playwright }) => {
+  const visitor = await anonymous(playwright);
+  const token = signPreviewToken(E2E_PREVIEW_SECRET, urlId(SEED_FIXTURES.draftArticle), new Date(Date.now() + 30 * 60_000));
+  const url = `${detailUrl(SEED_FIXTURES.draftArticle, "doc", "preview-editor")}?preview=${encodeURIComponent(token)}&_=${Date.now()}`;
+  for (let visit = 0; visit < 2; visit += 1) {
+    const preview = await visitor.get(url, { maxRedirects: 0 });
+    expect(preview.status()).toBe(200);
+    expect(preview.headers()["cache-control"]).toBe("no-store");
+    expect(preview.headers()["x-cache"]).toBeUndefined();
+  }
+  await visitor.dispose();
+});
+
+test("a stored page's CSP allows its inline scripts by hash: the page hydrates with no violation", async ({ page, playwright }) => {
+  const warm = await anonymous(playwright);
+  await warm.get(quietUrl);
+  await warm.dispose();
+
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { cspViolations: string[] }).cspViolations ??= [];
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const response = await page.goto(quietUrl);
+  expect(response?.headers()["x-cache"]).toBe("HIT");
+  const policy = response?.headers()["content-security-policy"] ?? "";
+  expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+ /);
+  expect(policy).not.toContain("nonce-");
+  expect(policy.split(";").find((directive) => directive.startsWith("script-src"))).not.toContain("unsafe-inline");
+  await waitForHydration(page, "details.nav .nav__home");
+  expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
+  expect(violations).toEqual([]);
+});
