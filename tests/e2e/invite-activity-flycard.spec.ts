@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PAGES_FIXTURES } from "../../platform/seed-pages";
 import { expectInertMarkup, recordDialogs } from "./support/inert-markup";
+import { isNoJs } from "./support/login";
 import { urlId } from "./support/urls";
 
 /** The invite, activity and fly-card pages and /bar (spec section 2), with and without JavaScript. */
@@ -130,9 +131,13 @@ test.describe("fly cards", () => {
   test("the deck moves card by card: by its numbered dots, and snaps when swiped", async ({ page }) => {
     await page.goto(deck(PAGES_FIXTURES.deck));
     const cards = page.locator(".fly-deck__cards .fly-card");
-    await page.locator(".fly-deck__dot").nth(3).click();
+    const dots = page.locator(".fly-deck__dot");
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    await dots.nth(3).click();
     await expect(cards.nth(3)).toBeInViewport({ ratio: 0.95 });
     await expect(cards.nth(0)).not.toBeInViewport();
+    // With JavaScript the dot of the card in view is marked; without, the first stays marked.
+    await expect(dots.nth(isNoJs(test.info()) ? 0 : 3)).toHaveAttribute("aria-current", "true");
     // A swipe that stops part way still lands on a whole card, centred (scroll snapping).
     const track = page.locator(".fly-deck__cards");
     await track.evaluate((element) => element.scrollTo({ left: 0, behavior: "instant" }));
