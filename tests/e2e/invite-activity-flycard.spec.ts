@@ -193,4 +193,7 @@ test("/bar is the app's landing: the site's name, and the ways into the app", as
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("大目新闻");
   await expect(page.locator("main").getByRole("link", { name: "打开APP" })).toHaveAttribute("href", /^https?:\/\//);
   await expect(page.locator("main").getByRole("link", { name: "下载APP" })).toHaveAttribute("href", "https://www.example.com/davmu/download");
+  // Only WeChat, which blocks app launches, gets the hint to open the page in the browser.
+  const tip = page.getByText("微信里打不开？点右上角“…”，选择“在浏览器打开”。");
+  await expect(tip).toHaveCount(test.info().project.name === "wechat-android" ? 1 : 0);
 });
