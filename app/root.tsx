@@ -15,7 +15,7 @@ import { installChunkReloadGuard } from "~/client/chunk-reload";
 import { scheduleDesktopCheck } from "~/client/desktop-redirect";
 import { registerServiceWorker } from "~/client/service-worker";
 import { reportPageView } from "~/client/page-views";
-import { BottomNavigation } from "~/components/bottom-navigation";
+import { LazyBottomNavigation } from "~/components/lazy-bottom-navigation";
 import { useNonce } from "~/components/nonce";
 import { env } from "~/env.server";
 import { LoginSheet } from "~/components/login-sheet";
@@ -23,6 +23,7 @@ import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
 import { useRootData, type RootData } from "~/hooks/use-root-data";
 import { pageDevice } from "~/lib/device";
+import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
 import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
@@ -87,6 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const themeColor = data?.site.themeColor ?? DEFAULT_THEME_COLOR;
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  const location = useLocation();
   return (
     <html lang="zh-CN" style={{ "--theme": themeColor, "--theme-text": readableOnWhite(themeColor) } as React.CSSProperties}>
       <head>
@@ -100,7 +102,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {data?.showBanner && !bare ? <OpenAppBanner site={data.site} user={data.user} csrfToken={data.csrfToken} /> : null}
         {children}
-        {data && !bare ? <BottomNavigation items={data.site.navigation} /> : null}
+        {data && !bare && showsBottomBar(data.site.navigation, location.pathname, location.search) ? (
+          <LazyBottomNavigation items={data.site.navigation} />
+        ) : null}
         <ToastHost initial={data?.toast ?? null} />
         {data && !data.user ? <LoginSheet /> : null}
         <ScrollRestoration nonce={nonce} />

@@ -4,6 +4,7 @@ import { listGroups, type Group } from "~/bff/content.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { env } from "~/env.server";
+import { itemTarget } from "~/lib/navigation-modules";
 import { DEFAULT_THEME_COLOR } from "~/lib/theme";
 
 
@@ -25,8 +26,13 @@ const navigationItem = z.object({
   label: z.object({ color: hexColor, activeColor: hexColor }).optional().catch(undefined),
 });
 
-/** A navigation module with its groups named, as the navigation panel shows it. */
-export type NavigationItem = Omit<z.infer<typeof navigationItem>, "groups"> & { groups: Group[] };
+/** A navigation module as app info sends it, with its groups named. */
+export type NavigationModule = Omit<z.infer<typeof navigationItem>, "groups"> & { groups: Group[] };
+/**
+ * A navigation module as the bar and the panel show it: with where it leads on the site (`itemTarget`), null for an
+ * app-only module. Resolved here, on the server, so the rule stays out of every page's JavaScript.
+ */
+export type NavigationItem = NavigationModule & { to: string | null };
 
 /** A JSON string inside a JSON response (the platform nests several such). */
 function jsonString<T extends z.ZodTypeAny>(inner: T) {
@@ -77,10 +83,10 @@ async function loadAppConfig(caller: Caller): Promise<AppConfig> {
   const color = appInfo.app_info.primaryColor;
   return {
     themeColor: color && HEX_COLOR.test(color) ? color : DEFAULT_THEME_COLOR,
-    navigation: (appInfo.app_info.bottomNavigationBar?.navigationItems ?? []).map((item) => ({
-      ...item,
-      groups: item.groups.flatMap((gid) => groupsById.get(gid) ?? []),
-    })),
+    navigation: (appInfo.app_info.bottomNavigationBar?.navigationItems ?? []).map((item) => {
+      const named = { ...item, groups: item.groups.flatMap((gid) => groupsById.get(gid) ?? []) };
+      return { ...named, to: itemTarget(named) };
+    }),
     siteName: site.site_name,
     siteDescription: site.descriptions,
     siteLogo: site.site_logo,

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import type { NavigationItem } from "~/bff/app-config.server";
 import { AppOnlyLink } from "~/components/app-only-link";
-import { APP_ONLY_MESSAGE, currentItem, itemTarget } from "~/lib/navigation-modules";
+import { APP_ONLY_MESSAGE, currentItem } from "~/lib/navigation-modules";
 import { readableOnWhite } from "~/lib/theme";
 
 /** Without JavaScript an app-only item links here, and CSS shows the message while it is the target. */
@@ -24,14 +24,13 @@ function ItemContent({ item, active }: { item: NavigationItem; active: boolean }
 }
 
 /**
- * The bottom navigation bar of app info's bottomNavigationBar (spec section 2): on the home page and on the pages
- * its items bind, never on detail pages. Plain links, so it works without JavaScript; the item of the page on
+ * The bottom navigation bar of app info's bottomNavigationBar (spec section 2), where `showsBottomBar` says: on the
+ * home page and on the pages its items bind, never on detail pages. Plain links, so it works without JavaScript; the item of the page on
  * screen is marked current; app-only items say they are app-only instead of navigating.
  */
 export function BottomNavigation({ items }: { items: NavigationItem[] }) {
   const location = useLocation();
   const current = currentItem(items, location.pathname, location.search);
-  if (items.length === 0 || (!current && location.pathname !== "/")) return null;
   return (
     <>
       <div className="bottom-nav-spacer" aria-hidden="true" />
@@ -39,18 +38,17 @@ export function BottomNavigation({ items }: { items: NavigationItem[] }) {
         <ul className="bottom-nav__items">
           {items.map((item) => {
             const active = item === current;
-            const target = itemTarget(item);
             const style = labelStyle(active ? item.label?.activeColor : item.label?.color);
             return (
               <li key={item.id}>
-                {target === null ? (
+                {item.to === null ? (
                   <AppOnlyLink messageId={UNSUPPORTED_ID} className="bottom-nav__item" style={style}>
                     <ItemContent item={item} active={false} />
                   </AppOnlyLink>
                 ) : (
                   <Link
                     className={active ? "bottom-nav__item bottom-nav__item--active" : "bottom-nav__item"}
-                    to={target}
+                    to={item.to}
                     aria-current={active ? "page" : undefined}
                     style={style}
                   >

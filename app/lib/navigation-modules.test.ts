@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { NavigationItem } from "~/bff/app-config.server";
+import type { NavigationItem, NavigationModule } from "~/bff/app-config.server";
 import { currentItem, isSingleEntryModule, itemTarget, moduleEntries } from "./navigation-modules";
 
-const item = (over: Partial<NavigationItem>): NavigationItem => ({
-  id: "m",
-  title: "视频",
-  binding: "",
-  category: "group",
-  isHome: false,
-  groups: [],
-  ...over,
-});
+/** A module as the site receives it: its target resolved as app-config.server does. */
+const item = (over: Partial<NavigationModule>): NavigationItem => {
+  const module: NavigationModule = { id: "m", title: "视频", binding: "", category: "group", isHome: false, groups: [], ...over };
+  return { ...module, to: itemTarget(module) };
+};
 
 describe("moduleEntries", () => {
   it("links each group of an ordinary module to its list", () => {

@@ -1,4 +1,4 @@
-import type { NavigationItem } from "~/bff/app-config.server";
+import type { NavigationItem, NavigationModule } from "~/bff/app-config.server";
 
 // Spec section 2: app and topic modules exist only in the native app; tapping one answers this.
 const APP_ONLY_CATEGORIES = new Set(["app", "topic"]);
@@ -26,11 +26,11 @@ function sitePagePath(binding: string): string | null {
 }
 
 /**
- * Where a navigation item leads, relative to the base path (docs/platform-api.md, "Navigation items"): a group
+ * Where a navigation module leads, relative to the base path (docs/platform-api.md, "Navigation items"): a group
  * item to the home page with its groups as tabs (the home item to `/`), a list item to its list, a page item to
  * its page; null for an app-only item and for one whose binding names nowhere the site can go.
  */
-export function itemTarget(item: NavigationItem): string | null {
+export function itemTarget(item: NavigationModule): string | null {
   if (APP_ONLY_CATEGORIES.has(item.category)) return null;
   switch (item.category) {
     case "group":
@@ -65,7 +65,7 @@ export function currentItem(items: NavigationItem[], pathname: string, search: s
   const query = new URLSearchParams(search);
   return (
     items.find((item) => {
-      const target = item.category === "group" ? null : itemTarget(item);
+      const target = item.category === "group" ? null : item.to;
       if (!target) return false;
       const url = new URL(target, SITE);
       return samePath(url.pathname, pathname) && [...url.searchParams].every(([name, value]) => query.get(name) === value);
@@ -73,11 +73,16 @@ export function currentItem(items: NavigationItem[], pathname: string, search: s
   );
 }
 
+/** Spec section 2: the bottom bar shows on the home page and on the pages its items bind, never elsewhere. */
+export function showsBottomBar(items: NavigationItem[], pathname: string, search: string): boolean {
+  return items.length > 0 && (pathname === "/" || currentItem(items, pathname, search) !== null);
+}
+
 /** A module's entries: its groups, the item itself when it is a list or a page, or an app-only entry. */
 export function moduleEntries(item: NavigationItem): NavigationEntry[] {
   const appOnly = APP_ONLY_CATEGORIES.has(item.category);
   if (item.groups.length === 0 || (!appOnly && item.category !== "group")) {
-    return [{ key: item.id, name: item.title, to: itemTarget(item) }];
+    return [{ key: item.id, name: item.title, to: item.to }];
   }
   return item.groups.map((group) => ({ key: group.gid, name: group.name, to: appOnly ? null : groupPath(group.gid) }));
 }

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { getActivity } from "~/bff/activity.server";
 import { rethrowAsResponse } from "~/bff/client.server";
-import { AppOpenLink } from "~/components/app-open-link";
+import { OpenAppLink } from "~/components/open-app-link";
 import { ActivityStatus } from "~/components/pages/activity-status";
 import { dejinRequest } from "~/dejin-page.server";
 import { ids } from "~/ids.server";
@@ -75,7 +75,7 @@ export default function ActivityPage() {
         <Link to="/activity/index">查看全部活动</Link>
       </p>
       <div className="activity__bar">
-        <AppOpenLink className="button activity__cta">{CALL_TO_ACTION[state]}</AppOpenLink>
+        <OpenAppLink className="button activity__cta">{CALL_TO_ACTION[state]}</OpenAppLink>
       </div>
     </main>
   );

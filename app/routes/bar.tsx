@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { AppOpenLink } from "~/components/app-open-link";
+import { OpenAppLink } from "~/components/open-app-link";
 import { useRootData } from "~/hooks/use-root-data";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { canonicalUrl } from "~/lib/share-url";
@@ -38,7 +38,7 @@ export default function AppBar() {
         </h1>
         <p className="app-bar__desc">{site?.description}</p>
         <div className="app-bar__actions">
-          <AppOpenLink className="button app-bar__cta">打开APP</AppOpenLink>
+          <OpenAppLink className="button app-bar__cta">打开APP</OpenAppLink>
           {site?.downloadUrl ? (
             <a className="button button--ghost app-bar__cta" href={site.downloadUrl} rel="noopener">
               下载APP

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { DECK_PAGE_SIZE, getDeck } from "~/bff/fly-cards.server";
 import { FlyCardView, flyCardPath } from "~/components/pages/fly-card";
@@ -37,6 +38,21 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>
  */
 export default function FlyCardDeck() {
   const { deck } = useLoaderData<typeof loader>();
+  const track = useRef<HTMLOListElement>(null);
+  // The card in view, as its dot shows it; with JavaScript it follows the swipes, without it stays on the first.
+  const [current, setCurrent] = useState(1);
+  useEffect(() => {
+    const root = track.current;
+    if (!root || !("IntersectionObserver" in window)) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) if (entry.isIntersecting) setCurrent(Number((entry.target as HTMLElement).dataset.index));
+      },
+      { root, threshold: 0.6 },
+    );
+    for (const slot of root.children) observer.observe(slot);
+    return () => observer.disconnect();
+  }, [deck]);
   return (
     <main className="fly-deck">
       <header className="list-page__head">
@@ -52,16 +68,22 @@ export default function FlyCardDeck() {
         </div>
       ) : (
         <>
-          <ol className="fly-deck__cards" aria-label="卡片，左右滑动切换">
+          <ol ref={track} className="fly-deck__cards" aria-label="卡片，左右滑动切换">
             {deck.list.map((card) => (
-              <li key={card.index} id={`card-${card.index}`} className="fly-deck__slot">
+              <li key={card.index} id={`card-${card.index}`} className="fly-deck__slot" data-index={card.index}>
                 <FlyCardView card={card} total={deck.total} />
               </li>
             ))}
           </ol>
           <nav className="fly-deck__pager" aria-label="跳到卡片">
             {deck.list.map((card) => (
-              <a key={card.index} className="fly-deck__dot" href={`#card-${card.index}`} aria-label={`第${card.index}张：${card.headline}`} />
+              <a
+                key={card.index}
+                className="fly-deck__dot"
+                href={`#card-${card.index}`}
+                aria-label={`第${card.index}张：${card.headline}`}
+                aria-current={card.index === current ? "true" : undefined}
+              />
             ))}
           </nav>
           <section className="section fly-deck__index" aria-labelledby="deck-index">

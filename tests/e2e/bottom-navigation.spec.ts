@@ -70,6 +70,12 @@ test("detail pages and pages no item binds carry no bar", async ({ page }) => {
   await page.goto(articleUrl(SEED_FIXTURES.article));
   await expect(page.locator("h1.article__title")).toBeVisible();
   await expect(bar(page)).toHaveCount(0);
+  // From a page without the bar to one with it: with JavaScript the bar's own chunk loads on the way.
+  if (!isNoJs(test.info())) await waitForHydration(page, "details.nav");
+  await page.locator("details.nav summary").click();
+  await page.locator(".nav__panel").getByRole("link", { name: "首页", exact: true }).click();
+  await expect(page).toHaveURL(HOME);
+  await expect(bar(page).locator("[aria-current=page]")).toHaveText("首页");
   await page.goto(`${HOME}search/index`);
   await expect(bar(page)).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PAGES_FIXTURES } from "../../platform/seed-pages";
 import { expectInertMarkup, recordDialogs } from "./support/inert-markup";
+import { isNoJs } from "./support/login";
 import { urlId } from "./support/urls";
 
 /** The invite, activity and fly-card pages and /bar (spec section 2), with and without JavaScript. */
@@ -130,9 +131,13 @@ test.describe("fly cards", () => {
   test("the deck moves card by card: by its numbered dots, and snaps when swiped", async ({ page }) => {
     await page.goto(deck(PAGES_FIXTURES.deck));
     const cards = page.locator(".fly-deck__cards .fly-card");
-    await page.locator(".fly-deck__dot").nth(3).click();
+    const dots = page.locator(".fly-deck__dot");
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    await dots.nth(3).click();
     await expect(cards.nth(3)).toBeInViewport({ ratio: 0.95 });
     await expect(cards.nth(0)).not.toBeInViewport();
+    // With JavaScript the dot of the card in view is marked; without, the first stays marked.
+    await expect(dots.nth(isNoJs(test.info()) ? 0 : 3)).toHaveAttribute("aria-current", "true");
     // A swipe that stops part way still lands on a whole card, centred (scroll snapping).
     const track = page.locator(".fly-deck__cards");
     await track.evaluate((element) => element.scrollTo({ left: 0, behavior: "instant" }));
@@ -188,4 +193,7 @@ test("/bar is the app's landing: the site's name, and the ways into the app", as
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("大目新闻");
   await expect(page.locator("main").getByRole("link", { name: "打开APP" })).toHaveAttribute("href", /^https?:\/\//);
   await expect(page.locator("main").getByRole("link", { name: "下载APP" })).toHaveAttribute("href", "https://www.example.com/davmu/download");
+  // Only WeChat, which blocks app launches, gets the hint to open the page in the browser.
+  const tip = page.getByText("微信里打不开？点右上角“…”，选择“在浏览器打开”。");
+  await expect(tip).toHaveCount(test.info().project.name === "wechat-android" ? 1 : 0);
 });

@@ -1,5 +1,5 @@
 import type { Invite } from "~/bff/invite.server";
-import { AppOpenLink } from "~/components/app-open-link";
+import { OpenAppLink } from "~/components/open-app-link";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { useRootData } from "~/hooks/use-root-data";
 import { formatDate, formatRelativeDate } from "~/lib/relative-date";
@@ -75,7 +75,7 @@ export function InvitePage({ invite, pages, pageSize, now }: Props) {
             <span className="invite__code-hint">打开APP后自动填写，有效期至 {formatDate(invite.expires_at, "YYYY-MM-DD")}</span>
           </p>
         ) : null}
-        <AppOpenLink className="button invite__cta">{invite && !invite.expired ? "接受邀请，打开APP" : "打开APP"}</AppOpenLink>
+        <OpenAppLink className="button invite__cta">{invite && !invite.expired ? "接受邀请，打开APP" : "打开APP"}</OpenAppLink>
       </section>
       <section className="invite__section" aria-labelledby="invite-steps">
         <h2 id="invite-steps" className="section__title">
