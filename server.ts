@@ -13,6 +13,8 @@ import { desktopRedirect } from "./server/desktop-redirect";
 import { draftPreviewUrls, exampleShareUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
 import { formBodies, refuseMalformedRequests } from "./server/malformed-requests";
+import { liveHub } from "./app/live-hub.server";
+import { liveStreamRoutes } from "./server/live-stream";
 import { knownHosts, publicOrigin } from "./server/public-origin";
 import { remixHandler } from "./server/remix-handler";
 import { requestId, requestLog } from "./server/request-log";
@@ -94,6 +96,8 @@ app.use(basePathOnly);
 app.use(desktopRedirect(originOf));
 app.use(sameOriginWrites(originOf));
 app.use(formBodies);
+const liveStreams = liveStreamRoutes({ hub: liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
+app.use(BASE_PATH, liveStreams.router);
 app.all(
   "*",
   remixHandler({
@@ -136,6 +140,9 @@ function shutdown(signal: string) {
   console.log(`${signal}: closing`);
   // Finish in-flight requests, then release the database; give up after 10 s.
   setTimeout(() => process.exit(1), 10_000).unref();
+  // Live event streams never end by themselves: end them (browsers reconnect elsewhere) and their upstreams.
+  liveStreams.close();
+  liveHub().close();
   server.close(() => {
     platform?.close();
     process.exit(0);

@@ -46,6 +46,8 @@ const schema = z.object({
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   TRUST_PROXY: z.string().default("loopback"),
   LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
+  // A live page's event stream ends after about this long; the browser reconnects and resumes (Last-Event-ID).
+  LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().positive().default(300),
 });
 
 function readEnv() {

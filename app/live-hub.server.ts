@@ -1,6 +1,9 @@
 import { createParser } from "eventsource-parser";
 import type { z } from "zod";
+import { platformHeaders } from "~/bff/client.server";
 import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } from "~/bff/live.server";
+import { env } from "~/env.server";
+import { singleton } from "~/singleton.server";
 
 /**
  * The live hub: ONE upstream subscription to the platform's event stream per broadcast per process, fanned out
@@ -267,3 +270,25 @@ export function createLiveHub(options: HubOptions) {
 }
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
+
+/** The platform's live stream as the hub reads it: a client with no visitor's token (every viewer sees the same). */
+const connectToPlatform: UpstreamConnect = async (liveId, lastEventId, signal) => {
+  const path = "/peony/v3/live/stream";
+  const url = new URL(env.platformApiUrl + path);
+  url.searchParams.set("live_id", liveId);
+  const headers: Record<string, string> = { ...platformHeaders(path, { token: null, requestId: null }), accept: "text/event-stream" };
+  if (lastEventId !== null) headers["last-event-id"] = String(lastEventId);
+  // Only the answer's head must come within the usual time; the stream itself lasts (the idle watchdog guards it).
+  const head = new AbortController();
+  const timer = setTimeout(() => head.abort(), env.PLATFORM_TIMEOUT_MS);
+  try {
+    return await fetch(url, { headers, signal: AbortSignal.any([signal, head.signal]) });
+  } catch (error) {
+    throw new Error(head.signal.aborted ? `no answer within ${env.PLATFORM_TIMEOUT_MS} ms` : (error as Error).message);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/** The process's one hub (the host and the Remix build share it). */
+export const liveHub = (): LiveHub => singleton("live-hub", () => createLiveHub({ connect: connectToPlatform }));
