@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
-import { LIVE_STATUS } from "~/lib/live-state";
+import { LIVE_ID_PATTERN, LIVE_STATUS } from "~/lib/live-state";
 
 /**
  * The platform's live calls (docs/platform-api.md, "Live"): a broadcast's info, its host posts (图文直播) and
@@ -9,8 +9,6 @@ import { LIVE_STATUS } from "~/lib/live-state";
  * goes through platformUrl; text fields are plain text and only ever rendered as text.
  */
 
-/** A live id as the platform gives it; anything else is refused before a call. */
-export const LIVE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const isLiveId = (value: string) => LIVE_ID_PATTERN.test(value);
 
 const count = z.number().int().nonnegative().catch(0);

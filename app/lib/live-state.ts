@@ -56,6 +56,12 @@ export function formatStartTime(startSeconds: number): string {
 
 export const CHAT_MAX_LENGTH = 200;
 
+/** The most likes one request carries (the platform's limit); a longer burst goes in the next second's request. */
+export const MAX_LIKES_PER_REQUEST = 100;
+
+/** A live id as the platform gives it; anything else is refused before a call. */
+export const LIVE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const LIVE_TEXTS = {
   upcoming: "即将开始",
   live: "直播中",
@@ -73,7 +79,9 @@ export const LIVE_TEXTS = {
   chatEmpty: "消息不能为空",
   chatTooLong: `消息最多${CHAT_MAX_LENGTH}字`,
   chatClosed: "直播未开始或已结束，暂不能发言",
-  chatTooFast: "发言太快了，请稍后再试",
+  chatTooFast: "操作太频繁了，请稍后再试",
+  chatSent: "发送成功",
+  liked: "点赞成功",
   noMessages: "还没有人发言，来说第一句吧",
   noPosts: "主播还没有发布内容",
   replay: "直播回放",
