@@ -48,12 +48,6 @@ export function formatCountdown({ days, hours, minutes, seconds }: Countdown): s
   return days > 0 ? `${days}天 ${clock}` : clock;
 }
 
-/** "11月22日 20:00" in China's time, whatever the reader's zone: the broadcast's start as its audience reads it. */
-export function formatStartTime(startSeconds: number): string {
-  const shanghai = new Date(startSeconds * 1000 + 8 * 3600_000);
-  return `${shanghai.getUTCMonth() + 1}月${shanghai.getUTCDate()}日 ${two(shanghai.getUTCHours())}:${two(shanghai.getUTCMinutes())}`;
-}
-
 export const CHAT_MAX_LENGTH = 200;
 
 /** The most likes one request carries (the platform's limit); a longer burst goes in the next second's request. */
