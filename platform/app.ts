@@ -7,6 +7,8 @@ import { setDemoPassword } from "./demo-account";
 import { errorHandler, notFound } from "./envelope";
 import { pruneExpiredRows } from "./housekeeping";
 import { MEDIA_DIR, mediaResolver } from "./media";
+import { startLiveDemo } from "./live-demo";
+import { createLiveHub } from "./live-streams";
 import { issueDraftPreviews, type DraftPreview } from "./preview";
 import { accountRoutes } from "./routes/account";
 import { appConfigRoutes } from "./routes/app-config";
@@ -17,10 +19,12 @@ import { commentRoutes } from "./routes/comments";
 import { contentRoutes } from "./routes/content";
 import { devRoutes } from "./routes/dev";
 import { listRoutes } from "./routes/lists";
+import { liveMediaRoutes, liveRoutes } from "./routes/live";
 import { officialAccountRoutes } from "./routes/official-accounts";
 import { searchRoutes } from "./routes/search";
 import { trackerRoutes } from "./routes/tracker";
 import { seedDatabase } from "./seed";
+import { DEFAULT_LIVE_UPCOMING_DELAY_S, reanchorDemoBroadcasts } from "./seed-live";
 
 export type PlatformOptions = {
   dbPath: string;
@@ -45,11 +49,19 @@ export type PlatformOptions = {
    * set one to keep them, or to sign links elsewhere (tests, a CMS).
    */
   previewSecret?: string;
+  /** The upcoming demo broadcast starts this long after the platform starts (re-anchored at every start; default 180). */
+  liveUpcomingDelaySeconds?: number;
+  /**
+   * How often the demo host and viewers act in live broadcasts (default 4000 ms); 0 switches them off, as tests and
+   * the bench do when they want a quiet room.
+   */
+  liveDemoIntervalMs?: number;
 };
 
 const MIN_PREVIEW_SECRET_LENGTH = 16;
 
 const DEFAULT_CODES_PER_IP_PER_HOUR = 20;
+const DEFAULT_LIVE_DEMO_INTERVAL_MS = 4000;
 
 const HOUR_MS = 60 * 60 * 1000;
 const JSON_BODY_LIMIT = "16kb";
@@ -58,6 +70,8 @@ export type Platform = {
   router: express.Router;
   /** Fresh preview links for every draft: the embedded stand-in for a CMS's "preview" button. */
   draftPreviews(): DraftPreview[];
+  /** Closes every open live event stream: a host shutting down calls it first, as streams never end by themselves. */
+  closeLiveStreams(): void;
   close(): void;
 };
 
@@ -68,9 +82,12 @@ export function createPlatform(options: PlatformOptions): Platform {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.log(`[platform] ${line}`));
   const db = openDatabase(options.dbPath);
+  const upcomingDelayS = options.liveUpcomingDelaySeconds ?? DEFAULT_LIVE_UPCOMING_DELAY_S;
   if (isDatabaseEmpty(db)) {
-    seedDatabase(db, now());
+    seedDatabase(db, now(), upcomingDelayS);
     log(`seeded ${options.dbPath}`);
+  } else {
+    reanchorDemoBroadcasts(db, now(), upcomingDelayS);
   }
   if (options.devKey) setDemoPassword(db, options.devKey);
   pruneExpiredRows(db, now());
@@ -87,7 +104,12 @@ export function createPlatform(options: PlatformOptions): Platform {
     previewSecret: options.previewSecret ?? randomBytes(32).toString("base64url"),
   };
 
+  const live = createLiveHub(ctx);
+  const demoIntervalMs = options.liveDemoIntervalMs ?? DEFAULT_LIVE_DEMO_INTERVAL_MS;
+  const demo = demoIntervalMs > 0 ? startLiveDemo(ctx, live, demoIntervalMs) : null;
+
   const router = express.Router();
+  router.use(liveMediaRoutes(ctx));
   // express.static answers Range requests (seeking in MP4 and audio) and types .m3u8/.ts for HLS. Media are public
   // and a standalone platform is another origin than the pages: hls.js fetches playlists and segments across it.
   router.use(
@@ -113,15 +135,19 @@ export function createPlatform(options: PlatformOptions): Platform {
   router.use(searchRoutes(ctx));
   router.use(trackerRoutes(ctx));
   router.use(clueReportRoutes(ctx));
-  if (options.devKey) router.use(devRoutes(ctx, options.devKey));
+  router.use(liveRoutes(ctx, live));
+  if (options.devKey) router.use(devRoutes(ctx, options.devKey, live));
   router.use(notFound);
   router.use(errorHandler(log));
 
   return {
     router,
     draftPreviews: () => issueDraftPreviews(ctx),
+    closeLiveStreams: () => live.dropStreams(),
     close() {
       clearInterval(housekeeping);
+      demo?.stop();
+      live.close();
       db.close();
     },
   };

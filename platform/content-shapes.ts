@@ -1,4 +1,5 @@
 import type { PlatformContext } from "./context";
+import { liveFieldsOf, type LiveFields } from "./live-rooms";
 
 export type ContentType =
   | "article"
@@ -43,7 +44,6 @@ export type ContentRow = {
   media_height: number;
   duration_sec: number;
   payload: string;
-  live: string | null;
   official_account_id: number | null;
   state: number;
   comment_enabled: number;
@@ -75,7 +75,6 @@ type Payload = {
   appid: string;
   mini_program_name: string;
 };
-type Live = { status: number; start_time: string; end_time: string; online_count: number };
 
 const DEFAULT_PAYLOAD: Payload = {
   url: "",
@@ -129,8 +128,7 @@ export type MediaFields = {
 export type ContentDetail = Content & MediaFields & {
   content: string;
   images: GalleryImage[];
-  live: Live | null;
-};
+} & LiveFields;
 
 function formatDuration(seconds: number): string {
   if (seconds <= 0) return "";
@@ -193,6 +191,6 @@ export function toContentDetail(ctx: PlatformContext, row: ContentRow): ContentD
     ...toContentWithMedia(ctx, row),
     content: ctx.media(row.body),
     images: JSON.parse(ctx.media(row.images)) as GalleryImage[],
-    live: row.live === null ? null : (JSON.parse(row.live) as Live),
+    ...liveFieldsOf(ctx, row.id),
   };
 }

@@ -6,7 +6,7 @@
  * Bumped whenever a table changes shape. A database written by another version holds only demo data, so it is
  * dropped and seeded afresh rather than migrated.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS official_accounts (
@@ -121,8 +121,6 @@ CREATE TABLE IF NOT EXISTS contents (
   duration_sec INTEGER NOT NULL DEFAULT 0,
   -- JSON, a subset of the contract's payload; the rest takes defaults.
   payload TEXT NOT NULL DEFAULT '{}',
-  -- JSON { status, start_time, end_time, online_count } for local_live, NULL otherwise.
-  live TEXT,
   official_account_id INTEGER REFERENCES official_accounts(id),
   -- 0 draft (readable only through a signed preview link), 1 published, 17 taken offline, 100 deleted.
   state INTEGER NOT NULL DEFAULT 1,
@@ -303,4 +301,90 @@ CREATE TABLE IF NOT EXISTS clue_mentions (
   PRIMARY KEY (content_id, user_id)
 );
 CREATE INDEX IF NOT EXISTS clue_mentions_by_user ON clue_mentions (user_id);
+
+-- Places a broadcast happens at (/peony/v3/lbs/{id}) and their weather (/peony/v3/lbs_weather/{id}).
+CREATE TABLE IF NOT EXISTS lbs_places (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  address TEXT NOT NULL,
+  lat REAL NOT NULL,
+  lng REAL NOT NULL,
+  city TEXT NOT NULL,
+  weather TEXT NOT NULL,
+  -- Degrees Celsius.
+  temperature INTEGER NOT NULL
+);
+
+-- Live broadcasts (local_live): one room per broadcast, tied to its content. The status (upcoming, live, ended) is
+-- computed from the clock against start_time and end_time; last_status is the one the streams last announced.
+CREATE TABLE IF NOT EXISTS live_rooms (
+  id INTEGER PRIMARY KEY,
+  -- The public id, [A-Za-z0-9_-]{1,64}.
+  live_id TEXT NOT NULL UNIQUE,
+  content_id INTEGER NOT NULL UNIQUE REFERENCES contents(id),
+  -- The chat group of the app's real-time messaging.
+  group_id TEXT NOT NULL,
+  style TEXT NOT NULL CHECK (style IN ('image', 'landscape', 'portrait')),
+  start_time TEXT NOT NULL,
+  end_time TEXT NOT NULL,
+  last_status INTEGER NOT NULL DEFAULT 0,
+  countdown_show INTEGER NOT NULL DEFAULT 1,
+  countdown_title TEXT NOT NULL DEFAULT '',
+  -- The live HLS variant while live ('landscape' or 'portrait'); NULL for an image broadcast (no video).
+  stream TEXT CHECK (stream IN ('landscape', 'portrait')),
+  -- JSON [{ title, url, cover, duration }]: replays.
+  playlists TEXT NOT NULL DEFAULT '[]',
+  -- JSON [{ id, name, type }]: the tabs, in order.
+  columns TEXT NOT NULL DEFAULT '[]',
+  host_name TEXT NOT NULL,
+  host_avatar TEXT NOT NULL,
+  lbs_id INTEGER REFERENCES lbs_places(id),
+  online_count INTEGER NOT NULL DEFAULT 0,
+  like_count INTEGER NOT NULL DEFAULT 0,
+  -- People who booked before the platform kept bookings (the seed's audience); real ones are rows of live_bookings.
+  booking_base INTEGER NOT NULL DEFAULT 0,
+  -- The broadcast's event sequence: the id of the last event its stream sent.
+  event_seq INTEGER NOT NULL DEFAULT 0
+);
+
+-- What a broadcast's stream carries and replays: the host's posts (kind 'post', the 图文直播) and the viewers' chat
+-- (kind 'message'), each with the event id (seq) it was sent under.
+CREATE TABLE IF NOT EXISTS live_messages (
+  id INTEGER PRIMARY KEY,
+  room_id INTEGER NOT NULL REFERENCES live_rooms(id),
+  seq INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('post', 'message')),
+  -- Posts: text, image or video; messages: text.
+  format TEXT NOT NULL DEFAULT 'text' CHECK (format IN ('text', 'image', 'video')),
+  -- Plain text, never HTML.
+  text TEXT NOT NULL DEFAULT '',
+  -- JSON [{ url, width, height }].
+  pictures TEXT NOT NULL DEFAULT '[]',
+  -- JSON { url, poster } or NULL.
+  video TEXT,
+  -- Messages: the viewer who wrote it; NULL for the host's posts.
+  user_id INTEGER REFERENCES users(id),
+  created_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS live_messages_by_seq ON live_messages (room_id, seq);
+CREATE INDEX IF NOT EXISTS live_messages_by_kind ON live_messages (room_id, kind, id);
+CREATE INDEX IF NOT EXISTS live_messages_by_user ON live_messages (user_id, created_at);
+
+-- Likes as they arrive (one row per request, count 1..100): the per-user like limit counts them.
+CREATE TABLE IF NOT EXISTS live_likes (
+  id INTEGER PRIMARY KEY,
+  room_id INTEGER NOT NULL REFERENCES live_rooms(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  count INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS live_likes_by_user ON live_likes (user_id, created_at);
+
+CREATE TABLE IF NOT EXISTS live_bookings (
+  room_id INTEGER NOT NULL REFERENCES live_rooms(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (room_id, user_id)
+);
+CREATE INDEX IF NOT EXISTS live_bookings_by_user ON live_bookings (user_id);
 `;

@@ -5,6 +5,7 @@ import { seedDejin } from "./seed-dejin";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
 import { seedListsAndSearch } from "./seed-lists";
+import { DEFAULT_LIVE_UPCOMING_DELAY_S, seedLive } from "./seed-live";
 import { DEMO_PHONE, USER, USERS } from "./seed-users";
 
 export const SITE_NAME = "大目新闻";
@@ -91,7 +92,6 @@ type ContentSeed = {
   durationSec?: number;
   images?: Picture[];
   payload?: Record<string, string | boolean>;
-  live?: { status: number; startedHoursAgo: number; endsInHours: number; online_count: number };
   albumFinished?: boolean;
   /** Album episodes, in order. */
   children?: number[];
@@ -455,7 +455,6 @@ const OTHER_CONTENT: ContentSeed[] = [
     body: paragraphs("大目新闻直播间全程直播2026临江马拉松，主播和专业解说带你看遍全程赛道。"),
     media: "clip-landscape.mp4",
     size: LANDSCAPE_VIDEO,
-    live: { status: 1, startedHoursAgo: 0.7, endsInHours: 4, online_count: 12345 },
   },
   {
     id: 47,
@@ -620,8 +619,11 @@ function articleSeed({ cover, ...article }: (typeof ARTICLES)[number]): ContentS
   return { ...article, type: "article", covers: [coverName(cover)] };
 }
 
-/** Fills an empty database with the demo data. Times are relative to `now`, so "the last 72 hours" has content. */
-export function seedDatabase(db: Db, now: Date): void {
+/**
+ * Fills an empty database with the demo data. Times are relative to `now`, so "the last 72 hours" has content; the
+ * upcoming live broadcast starts `liveUpcomingDelayS` after it.
+ */
+export function seedDatabase(db: Db, now: Date, liveUpcomingDelayS = DEFAULT_LIVE_UPCOMING_DELAY_S): void {
   const nowMs = Math.floor(now.getTime() / 1000) * 1000;
   const at = (ms: number) => new Date(ms).toISOString();
   const hoursAgo = (hours: number) => nowMs - Math.round(hours * 3600) * 1000;
@@ -644,10 +646,10 @@ export function seedDatabase(db: Db, now: Date): void {
 
     const insertContent = db.prepare(
       `INSERT INTO contents (id, content_type, title, summary, source_alias, body, covers, images, media_url, hls_url,
-         media_width, media_height, duration_sec, payload, live, official_account_id, state, recommended, comment_enabled,
+         media_width, media_height, duration_sec, payload, official_account_id, state, recommended, comment_enabled,
          album_finished, view_count, like_count, collect_count, publish_at)
        VALUES (@id, @type, @title, @summary, @source, @body, @covers, @images, @media, @hls, @width, @height, @durationSec,
-         @payload, @live, @account, @state, @recommended, @commentEnabled, @albumFinished, @views, @likes, @collects,
+         @payload, @account, @state, @recommended, @commentEnabled, @albumFinished, @views, @likes, @collects,
          @publishAt)`,
     );
     const insertGroupItem = db.prepare("INSERT INTO content_group_items (group_id, content_id) VALUES (?, ?)");
@@ -659,12 +661,6 @@ export function seedDatabase(db: Db, now: Date): void {
       publishMs.set(c.id, published);
       const covers = c.covers.map((name) => ({ thumb: media(`${name}.jpg`), url: media(`${name}.jpg`), wbep_thumb: media(`${name}.webp`) }));
       const images = (c.images ?? []).map((i) => ({ ...i, url: media(i.url), thumb: media(i.thumb) }));
-      const live = c.live && {
-        status: c.live.status,
-        start_time: at(hoursAgo(c.live.startedHoursAgo)),
-        end_time: at(hoursAgo(-c.live.endsInHours)),
-        online_count: c.live.online_count,
-      };
       insertContent.run({
         id: c.id,
         type: c.type,
@@ -680,7 +676,6 @@ export function seedDatabase(db: Db, now: Date): void {
         height: c.size?.[1] ?? 0,
         durationSec: c.durationSec ?? 0,
         payload: JSON.stringify(c.payload ?? {}),
-        live: live ? JSON.stringify(live) : null,
         account: c.account,
         state: c.state ?? 1,
         recommended: c.recommended ? 1 : 0,
@@ -738,5 +733,6 @@ export function seedDatabase(db: Db, now: Date): void {
 
     seedListsAndSearch(db);
     seedDejin(db, { at, hoursAgo });
+    seedLive(db, now, liveUpcomingDelayS);
   })();
 }

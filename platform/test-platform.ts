@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import express from "express";
 import { createIdCodec } from "../app/lib/ids";
-import { createPlatform } from "./app";
+import { createPlatform, type PlatformOptions } from "./app";
 import { demoPasswordFor } from "./demo-account";
 import { smsOutboxPath } from "./routes/dev";
 import type { Envelope } from "./envelope";
@@ -25,8 +25,11 @@ export const TEST_PREVIEW_SECRET = "platform-test-preview-secret";
 
 type CallOptions = { token?: string; body?: unknown; rawBody?: string; ip?: string };
 
-/** The platform router mounted at /_platform on an ephemeral port, over a fresh database in the temp folder. */
-export async function startTestPlatform() {
+/**
+ * The platform router mounted at /_platform on an ephemeral port, over a fresh database in the temp folder. The live
+ * demo audience is off unless `options` switch it on, so live rooms change only when a test changes them.
+ */
+export async function startTestPlatform(options: Partial<PlatformOptions> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "platform-test-"));
   let nowMs = TEST_START.getTime();
   const logs: string[] = [];
@@ -38,6 +41,8 @@ export async function startTestPlatform() {
     now: () => new Date(nowMs),
     devKey: TEST_DEV_KEY,
     previewSecret: TEST_PREVIEW_SECRET,
+    liveDemoIntervalMs: 0,
+    ...options,
   });
   const app = express();
   app.set("trust proxy", "loopback");
@@ -107,11 +112,13 @@ export async function startTestPlatform() {
     loginWithCode,
     loginDemo,
     draftPreviews: () => platform.draftPreviews(),
+    closeLiveStreams: () => platform.closeLiveStreams(),
     now: () => new Date(nowMs),
     advance(ms: number) {
       nowMs += ms;
     },
     async close() {
+      platform.closeLiveStreams();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       platform.close();
       rmSync(dir, { recursive: true, force: true });

@@ -3,12 +3,19 @@ import { Router, type Request, type RequestHandler } from "express";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
 import { handle } from "../envelope";
+import { LIVE_ID_PATTERN, findRoom } from "../live-rooms";
+import type { LiveHub } from "../live-streams";
 import { PHONE_PATTERN } from "../../app/lib/phone";
 import { parseInput } from "../validation";
 import { contentStats, STATS_LIMIT, type ContentStats } from "./tracker";
 
 const OUTBOX_LIMIT = 50;
 const outboxQuery = z.object({ tel: z.string().regex(PHONE_PATTERN, "请输入正确的手机号").optional() });
+/** Up to a day either way: enough for any test, and a broadcast that ends before it starts is refused. */
+const offsetSeconds = z.number().int().min(-86_400).max(86_400);
+const scheduleBody = z
+  .object({ live_id: z.string().regex(LIVE_ID_PATTERN, "参数 live_id 格式错误"), starts_in_s: offsetSeconds, ends_in_s: offsetSeconds })
+  .refine((body) => body.ends_in_s > body.starts_in_s, "参数 ends_in_s 必须大于 starts_in_s");
 
 /** The outbox's path under the platform router, key included: whoever has it can read every verification code. */
 export function smsOutboxPath(devKey: string): string {
@@ -132,10 +139,11 @@ ${body}
 
 /**
  * The development pages: the SMS gateway's outbox, where verification codes "arrive" when there is no real SMS
- * provider, and the statistics the collector received. Everything under `/dev` answers only to requests carrying
- * the development key; both filter by `tel`.
+ * provider, and the statistics the collector received (both filter by `tel`); and the live controls tests and the
+ * bench use: re-timing a broadcast, dropping every open live stream, counting them. Everything under `/dev` answers
+ * only to requests carrying the development key.
  */
-export function devRoutes(ctx: PlatformContext, devKey: string): Router {
+export function devRoutes(ctx: PlatformContext, devKey: string, live: LiveHub): Router {
   const router = Router();
   router.use("/dev", requireDevKey(devKey));
 
@@ -173,6 +181,27 @@ export function devRoutes(ctx: PlatformContext, devKey: string): Router {
   };
 
   pageOrJson("/dev/stats", readStats, statsPage);
+
+  router.post(
+    "/dev/live/schedule",
+    handle((req) => {
+      const body = parseInput(scheduleBody, req.body);
+      const room = findRoom(ctx, body.live_id);
+      const at = (offset: number) => new Date(Math.floor(ctx.now().getTime() / 1000 + offset) * 1000).toISOString();
+      ctx.db.prepare("UPDATE live_rooms SET start_time = ?, end_time = ? WHERE id = ?").run(at(body.starts_in_s), at(body.ends_in_s), room.id);
+      // A re-timing that changes the status now is announced at once, not at the next tick.
+      live.tick();
+      return { live_id: room.live_id, start_time: Date.parse(at(body.starts_in_s)) / 1000, end_time: Date.parse(at(body.ends_in_s)) / 1000 };
+    }),
+  );
+  router.post(
+    "/dev/live/drop-streams",
+    handle(() => ({ dropped: live.dropStreams() })),
+  );
+  router.get(
+    "/dev/live/streams",
+    handle(() => ({ open: live.openStreams() })),
+  );
 
   return router;
 }
