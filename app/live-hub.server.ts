@@ -1,5 +1,6 @@
 import { createParser } from "eventsource-parser";
 import type { z } from "zod";
+import { fetchAnonymousToken } from "~/bff/auth.server";
 import { platformHeaders } from "~/bff/client.server";
 import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } from "~/bff/live.server";
 import { env } from "~/env.server";
@@ -137,7 +138,7 @@ export function createLiveHub(options: HubOptions) {
           for (const subscriber of broadcast.subscribers) subscriber.gone();
           return end(broadcast);
         }
-        if (!response.ok || !response.body) {
+        if (!isEventStream(response) || !response.body) {
           await response.body?.cancel();
           throw new Error(`upstream answered ${response.status}`);
         }
@@ -271,12 +272,34 @@ export function createLiveHub(options: HubOptions) {
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
 
-/** The platform's live stream as the hub reads it: a client with no visitor's token (every viewer sees the same). */
+/** The anonymous token the hub's upstream calls carry (the platform wants one on every call); fetched on first use. */
+let hubToken: string | null = null;
+
+/**
+ * The platform's live stream as the hub reads it, with an anonymous token of its own (every viewer sees the same
+ * stream). An answer that is not a stream is the platform's envelope: an expired token is fetched again once,
+ * an unknown broadcast becomes a 404 for the hub, anything else a failure it backs off from.
+ */
 const connectToPlatform: UpstreamConnect = async (liveId, lastEventId, signal) => {
+  for (let attempt = 0; ; attempt++) {
+    hubToken ??= await fetchAnonymousToken({ token: null, requestId: null });
+    const response = await openPlatformStream(liveId, lastEventId, signal, hubToken);
+    if (isEventStream(response)) return response;
+    const envelope = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
+    if (envelope?.code === 401 && attempt === 0) {
+      hubToken = null;
+      continue;
+    }
+    if (response.status === 404 || envelope?.code === 10024 || envelope?.code === 404) return new Response(null, { status: 404 });
+    return new Response(null, { status: response.status >= 400 ? response.status : 502, statusText: envelope?.message ?? "" });
+  }
+};
+
+async function openPlatformStream(liveId: string, lastEventId: number | null, signal: AbortSignal, token: string): Promise<Response> {
   const path = "/peony/v3/live/stream";
   const url = new URL(env.platformApiUrl + path);
   url.searchParams.set("live_id", liveId);
-  const headers: Record<string, string> = { ...platformHeaders(path, { token: null, requestId: null }), accept: "text/event-stream" };
+  const headers: Record<string, string> = { ...platformHeaders(path, { token, requestId: null }), accept: "text/event-stream" };
   if (lastEventId !== null) headers["last-event-id"] = String(lastEventId);
   // Only the answer's head must come within the usual time; the stream itself lasts (the idle watchdog guards it).
   const head = new AbortController();
@@ -288,7 +311,9 @@ const connectToPlatform: UpstreamConnect = async (liveId, lastEventId, signal) =
   } finally {
     clearTimeout(timer);
   }
-};
+}
+
+const isEventStream = (response: Response) => response.ok && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
 
 /** The process's one hub (the host and the Remix build share it). */
 export const liveHub = (): LiveHub => singleton("live-hub", () => createLiveHub({ connect: connectToPlatform }));
