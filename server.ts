@@ -54,6 +54,10 @@ app.use(
   healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }), breakers: breakerStates }),
 );
 
+// Live event streams: before the development server's middleware, which rewrites paths under the base.
+const liveStreams = liveStreamRoutes({ hub: liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
+app.use(BASE_PATH, liveStreams.router);
+
 const platform = env.embeddedPlatform
   ? createPlatform({
       dbPath: path.resolve(projectRoot, env.PLATFORM_DB_PATH),
@@ -96,8 +100,6 @@ app.use(basePathOnly);
 app.use(desktopRedirect(originOf));
 app.use(sameOriginWrites(originOf));
 app.use(formBodies);
-const liveStreams = liveStreamRoutes({ hub: liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
-app.use(BASE_PATH, liveStreams.router);
 app.all(
   "*",
   remixHandler({
