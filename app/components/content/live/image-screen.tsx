@@ -4,7 +4,7 @@ import { ColumnTabs, columnsOf, IntroPanel, PlaceLine, PostList } from "~/compon
 import { LikeButton } from "~/components/content/live/live-forms";
 import type { LiveScreenProps } from "~/components/content/live/use-live-room";
 import { LiveStage, ReplayList, StatusBadge, UpcomingPanel } from "~/components/content/live/live-stage";
-import { LIVE_STATUS } from "~/lib/live-state";
+import { LIVE_STATUS, LIVE_TEXTS } from "~/lib/live-state";
 
 /**
  * 图文直播: the host's stream of text, pictures and short clips, newest first, growing while the broadcast is live;
@@ -30,7 +30,9 @@ export function ImageScreen({ room, view, content }: LiveScreenProps) {
         <PlaceLine room={room} />
       </header>
       {view.status === LIVE_STATUS.upcoming ? <UpcomingPanel info={info} view={view} /> : null}
-      {view.status === LIVE_STATUS.ended && view.room.playlists.length > 0 ? <LiveStage info={info} view={view} shape="landscape" /> : null}
+      {view.status === LIVE_STATUS.ended ? (
+        view.room.playlists.length > 0 ? <LiveStage info={info} view={view} shape="landscape" /> : <p className="live-ended">{LIVE_TEXTS.noReplay}</p>
+      ) : null}
       <ColumnTabs columns={columnsOf(info, "image")} panel={panel} />
     </article>
   );

@@ -112,16 +112,15 @@ export function MessageList({ messages, overlay = false }: { messages: LiveMessa
   );
 }
 
-/** 简介: the summary, the host, and the place and its weather when the broadcast has a location. */
+/** 简介: the host, the summary and the description (the place and weather are in the page's head). */
 export function IntroPanel({ room, summary, html }: { room: LiveRoom; summary: string; html: string }) {
-  const { info, place, weather } = room;
+  const { info } = room;
   return (
     <div className="live-intro">
       <p className="live-intro__host">
         {info.host.avatar ? <img className="live-avatar" src={info.host.avatar} alt="" width={32} height={32} loading="lazy" /> : null}
         <span>主播：{info.host.name}</span>
       </p>
-      {place || weather ? <PlaceLine room={room} /> : null}
       {summary ? <p className="summary__text">{summary}</p> : null}
       {html ? <div className="article__body rich-text" dangerouslySetInnerHTML={{ __html: html }} /> : null}
     </div>
