@@ -28,4 +28,6 @@ export const E2E_SERVER_ENV = {
   // Every e2e browser is 127.0.0.1: per-address limits are raised so parallel tests don't share one budget.
   PLATFORM_CODES_PER_IP_PER_HOUR: "1000",
   AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+  // Short, so the live spec sees a browser's event stream end and resume within a test.
+  LIVE_STREAM_MAX_SECONDS: "15",
 };
