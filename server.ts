@@ -10,7 +10,7 @@ import { BASE_PATH } from "./app/lib/base-path";
 import { createPlatform } from "./platform/app";
 import { basePathOnly } from "./server/base-path-only";
 import { desktopRedirect } from "./server/desktop-redirect";
-import { draftPreviewUrls, exampleShareUrls } from "./server/example-urls";
+import { draftPreviewUrls, exampleShareUrls, liveBroadcastUrls } from "./server/example-urls";
 import { healthRoutes } from "./server/health";
 import { formBodies, refuseMalformedRequests } from "./server/malformed-requests";
 import { liveHub } from "./app/live-hub.server";
@@ -68,6 +68,8 @@ const platform = env.embeddedPlatform
       codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
       devKey: env.platformDevKey,
       previewSecret: env.PLATFORM_PREVIEW_SECRET,
+      liveDemoIntervalMs: env.PLATFORM_LIVE_DEMO_INTERVAL_MS,
+      liveUpcomingDelaySeconds: env.PLATFORM_LIVE_UPCOMING_DELAY_S,
     })
   : null;
 if (platform) app.use("/_platform", platform.router);
@@ -132,6 +134,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
   exampleShareUrls(origin + BASE_PATH)
     .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
     .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
+  if (platform) console.log(`Live now (the chat moves by itself):\n  ${liveBroadcastUrls(origin + BASE_PATH, platform.liveNow()).join("\n  ")}`);
   if (platform) console.log(`Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(origin + BASE_PATH, platform.draftPreviews()).join("\n  ")}`);
 });
 
@@ -142,9 +145,11 @@ function shutdown(signal: string) {
   console.log(`${signal}: closing`);
   // Finish in-flight requests, then release the database; give up after 10 s.
   setTimeout(() => process.exit(1), 10_000).unref();
-  // Live event streams never end by themselves: end them (browsers reconnect elsewhere) and their upstreams.
+  // Live event streams never end by themselves, and server.close waits for every open connection: end the
+  // site's (browsers reconnect elsewhere and resume), their upstreams, and the embedded platform's.
   liveStreams.close();
   liveHub().close();
+  platform?.closeLiveStreams();
   server.close(() => {
     platform?.close();
     process.exit(0);

@@ -42,6 +42,9 @@ const schema = z.object({
   PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Signs the embedded platform's draft preview links; unset, a random one per process (links die on restart).
   PLATFORM_PREVIEW_SECRET: z.string().min(16).optional(),
+  // The embedded platform's live demo: how often its host and viewers act (0: never), and when its upcoming broadcast starts.
+  PLATFORM_LIVE_DEMO_INTERVAL_MS: z.coerce.number().int().min(0).default(4000),
+  PLATFORM_LIVE_UPCOMING_DELAY_S: z.coerce.number().int().min(0).default(180),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   TRUST_PROXY: z.string().default("loopback"),

@@ -8,8 +8,10 @@ import { errorHandler, notFound } from "./envelope";
 import { pruneExpiredRows } from "./housekeeping";
 import { MEDIA_DIR, mediaResolver } from "./media";
 import { startLiveDemo } from "./live-demo";
+import { liveNowContents } from "./live-listing";
 import { createLiveHub } from "./live-streams";
 import { issueDraftPreviews, type DraftPreview } from "./preview";
+import type { Content } from "./content-shapes";
 import { accountRoutes } from "./routes/account";
 import { appConfigRoutes } from "./routes/app-config";
 import { authRoutes } from "./routes/auth";
@@ -70,6 +72,8 @@ export type Platform = {
   router: express.Router;
   /** Fresh preview links for every draft: the embedded stand-in for a CMS's "preview" button. */
   draftPreviews(): DraftPreview[];
+  /** The local_live contents whose broadcast is live now (the start-up message links them). */
+  liveNow(): Content[];
   /** Closes every open live event stream: a host shutting down calls it first, as streams never end by themselves. */
   closeLiveStreams(): void;
   close(): void;
@@ -143,6 +147,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   return {
     router,
     draftPreviews: () => issueDraftPreviews(ctx),
+    liveNow: () => liveNowContents(ctx),
     closeLiveStreams: () => live.dropStreams(),
     close() {
       clearInterval(housekeeping);

@@ -5,8 +5,16 @@ import { resolve } from "node:path";
 export function readStandaloneConfig(env: NodeJS.ProcessEnv = process.env) {
   const port = Number(env.PORT ?? 4100);
   const minLength = Number(env.HASHIDS_MIN_LENGTH ?? 8);
+  const liveDemoIntervalMs = Number(env.PLATFORM_LIVE_DEMO_INTERVAL_MS ?? 4000);
+  const liveUpcomingDelaySeconds = Number(env.PLATFORM_LIVE_UPCOMING_DELAY_S ?? 180);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   if (!Number.isInteger(minLength) || minLength < 0) throw new Error(`HASHIDS_MIN_LENGTH must be a whole number, got ${env.HASHIDS_MIN_LENGTH}`);
+  if (!Number.isInteger(liveDemoIntervalMs) || liveDemoIntervalMs < 0) {
+    throw new Error(`PLATFORM_LIVE_DEMO_INTERVAL_MS must be a whole number of milliseconds (0: no demo audience), got ${env.PLATFORM_LIVE_DEMO_INTERVAL_MS}`);
+  }
+  if (!Number.isInteger(liveUpcomingDelaySeconds) || liveUpcomingDelaySeconds < 0) {
+    throw new Error(`PLATFORM_LIVE_UPCOMING_DELAY_S must be a whole number of seconds, got ${env.PLATFORM_LIVE_UPCOMING_DELAY_S}`);
+  }
   return {
     port,
     dbPath: resolve(env.PLATFORM_DB_PATH ?? "./data/platform.sqlite"),
@@ -17,5 +25,7 @@ export function readStandaloneConfig(env: NodeJS.ProcessEnv = process.env) {
     mediaBaseUrl: env.PLATFORM_MEDIA_BASE_URL ?? `http://localhost:${port}/media`,
     // Opens the development SMS outbox; a random one per process unless set.
     devKey: env.PLATFORM_DEV_KEY || randomBytes(16).toString("hex"),
+    liveDemoIntervalMs,
+    liveUpcomingDelaySeconds,
   };
 }

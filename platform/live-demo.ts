@@ -21,6 +21,8 @@ function between(low: number, high: number): number {
  */
 export function startLiveDemo(ctx: PlatformContext, hub: LiveHub, intervalMs: number): { stop(): void } {
   const rounds = new Map<number, number>();
+  const allRooms = ctx.db.prepare("SELECT * FROM live_rooms");
+  const drift = ctx.db.prepare("UPDATE live_rooms SET online_count = ?, like_count = like_count + ? WHERE id = ?");
 
   function round(room: RoomRow) {
     const script = demoScriptOf(room.live_id);
@@ -43,13 +45,13 @@ export function startLiveDemo(ctx: PlatformContext, hub: LiveHub, intervalMs: nu
       room.online_count < FILLED_AUDIENCE
         ? room.online_count + between(3, 30)
         : Math.round(room.online_count * (1 + (Math.random() - 0.5) * 0.02));
-    ctx.db.prepare("UPDATE live_rooms SET online_count = ?, like_count = like_count + ? WHERE id = ?").run(online, between(0, 12), room.id);
+    drift.run(online, between(0, 12), room.id);
     hub.touchStats(room.id);
   }
 
   const timer = setInterval(() => {
     const now = ctx.now();
-    const rooms = ctx.db.prepare("SELECT * FROM live_rooms").all() as RoomRow[];
+    const rooms = allRooms.all() as RoomRow[];
     for (const room of rooms) if (statusAt(room, now) === LiveStatus.live) round(room);
   }, intervalMs);
   timer.unref();

@@ -17,9 +17,18 @@ export const LIVE_VARIANTS = {
   portrait: { name: "portrait", segments: 5 },
 } satisfies Record<string, LiveVariant>;
 
-export function livePlaylist(variant: LiveVariant, now: Date): string {
-  // Absolute number of the first segment in the window; segment k plays file k mod segments.
-  const first = Math.floor(now.getTime() / 1000 / LIVE_SEGMENT_SECONDS) - WINDOW + 1;
+/**
+ * Where segment numbers count from: an hour before `start` (the platform's start), so they stay small. Chromium's
+ * player crashed on a discontinuity sequence in the hundreds of millions (segments counted from 1970).
+ */
+export function liveEpoch(start: Date): number {
+  return start.getTime() - 3_600_000;
+}
+
+/** The playlist at `now`, segments numbered from `epochMs`. */
+export function livePlaylist(variant: LiveVariant, now: Date, epochMs: number): string {
+  // Number of the first segment in the window; segment k plays file k mod segments.
+  const first = Math.floor((now.getTime() - epochMs) / 1000 / LIVE_SEGMENT_SECONDS) - WINDOW + 1;
   const lines = [
     "#EXTM3U",
     "#EXT-X-VERSION:3",

@@ -53,7 +53,9 @@ export function createLiveHub(ctx: PlatformContext) {
      VALUES (@roomId, @seq, @kind, @format, @text, @pictures, @video, @userId, @createdAt)`,
   );
   const messageById = db.prepare(`${MESSAGE_SELECT} WHERE m.id = ?`);
-  const roomById = db.prepare("SELECT * FROM live_rooms WHERE id = ?");
+  const allRooms = db.prepare("SELECT * FROM live_rooms");
+  const setLastStatus = db.prepare("UPDATE live_rooms SET last_status = ? WHERE id = ?");
+  const missedSince = db.prepare(`${MESSAGE_SELECT} WHERE m.room_id = ? AND m.seq > ? ORDER BY m.seq DESC LIMIT ${REPLAY_LIMIT}`);
 
   function bump(roomId: number): number {
     return (nextSeq.get(roomId) as { event_seq: number }).event_seq;
@@ -124,13 +126,13 @@ export function createLiveHub(ctx: PlatformContext) {
 
   /** Announces broadcasts whose status the clock changed, and pending stats that are due. */
   function tick() {
-    const rooms = db.prepare("SELECT * FROM live_rooms").all() as RoomRow[];
+    const rooms = allRooms.all() as RoomRow[];
     const now = ctx.now();
     const monotonic = performance.now();
     for (const room of rooms) {
       const status = statusAt(room, now);
       if (status !== room.last_status) {
-        db.prepare("UPDATE live_rooms SET last_status = ? WHERE id = ?").run(status, room.id);
+        setLastStatus.run(status, room.id);
         emit(room.id, "state", liveState(ctx, room));
         ctx.log(`live ${room.live_id}: ${["upcoming", "live", "ended"][status]}`);
       }
@@ -159,14 +161,11 @@ export function createLiveHub(ctx: PlatformContext) {
     res.write(`retry: ${RETRY_MS}\n\n`);
     const subscriber: Subscriber = { res, roomId: room.id, liveId: room.live_id };
     if (lastEventId !== null) {
-      const missed = db
-        .prepare(`${MESSAGE_SELECT} WHERE m.room_id = ? AND m.seq > ? ORDER BY m.seq DESC LIMIT ${REPLAY_LIMIT}`)
-        .all(room.id, lastEventId) as MessageRow[];
+      const missed = missedSince.all(room.id, lastEventId) as MessageRow[];
       for (const row of missed.reverse()) res.write(frame(row.seq, row.kind, shape(row, room)));
     }
-    const current = roomById.get(room.id) as RoomRow;
-    res.write(frame(bump(room.id), "state", liveState(ctx, current)));
-    res.write(frame(bump(room.id), "stats", liveStats(current)));
+    res.write(frame(bump(room.id), "state", liveState(ctx, room)));
+    res.write(frame(bump(room.id), "stats", liveStats(room)));
     subscribers.add(subscriber);
     req.on("close", () => close(subscriber));
   }

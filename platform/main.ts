@@ -21,12 +21,17 @@ const server = app.listen(config.port, () => {
   console.log(`[platform] listening on http://localhost:${port} (database ${config.dbPath}, media ${config.mediaBaseUrl})`);
   console.log(`[platform] demo account: phone ${DEMO_PHONE}, password ${demoPasswordFor(config.devKey)}`);
   console.log(`[platform] development SMS outbox (keep this link private): http://localhost:${port}${smsOutboxPath(config.devKey)}`);
+  for (const content of platform.liveNow()) {
+    console.log(`[platform] live now: local_live ${content.post_id}: ${content.title}`);
+  }
   for (const { content, preview_token, expired_at } of platform.draftPreviews()) {
     console.log(`[platform] draft ${content.content_type} ${content.post_id}: preview=${preview_token} (until ${expired_at})`);
   }
 });
 
 function shutdown() {
+  // Live event streams never end by themselves; server.close waits for every open connection.
+  platform.closeLiveStreams();
   server.close(() => {
     platform.close();
     process.exit(0);

@@ -231,7 +231,7 @@ const LIVE_SEEDS: LiveSeed[] = [
     liveId: LIVE_FIXTURES.portraitLive,
     contentId: LIVE_FIXTURES.portraitLiveContent,
     content: {
-      title: "竖屏直播｜老街夜市开张夜，主播带你逛吃",
+      title: "竖屏直播｜夜市开张夜，主播带你逛吃",
       summary: "糖画、烤串、臭豆腐……跟着主播逛一圈焕新的老街夜市。",
       source: "临江文旅",
       account: ACCOUNT.culture,
@@ -428,7 +428,7 @@ export function seedLive(db: Db, now: Date, upcomingDelayS: number): void {
     const endMs = Date.parse(times.end_time);
     const c = seed.content;
     if (c) {
-      // Announced an hour before the start (or when it started, for ones long over).
+      // Announced a day before the start, so the newest articles still lead the home page.
       insertContent.run({
         id: seed.contentId,
         title: c.title,
@@ -441,7 +441,7 @@ export function seedLive(db: Db, now: Date, upcomingDelayS: number): void {
         views: c.views,
         likes: c.likes,
         collects: c.collects,
-        publishAt: new Date(Math.min(startMs - HOUR_S * 1000, nowMs - 60_000)).toISOString(),
+        publishAt: new Date(Math.min(startMs - 24 * HOUR_S * 1000, nowMs - 60_000)).toISOString(),
       });
       for (const g of c.groups) insertGroupItem.run(g, seed.contentId);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { draftPreviewUrls } from "./example-urls";
+import { draftPreviewUrls, liveBroadcastUrls } from "./example-urls";
 
 describe("draftPreviewUrls", () => {
   it("links each draft's page under a preview actor, with its token in the preview parameter", () => {
@@ -11,6 +11,15 @@ describe("draftPreviewUrls", () => {
     expect(draftPreviewUrls("http://localhost:3000/davmu/share/", [draft, video])).toEqual([
       "http://localhost:3000/davmu/share/preview-editor/doc/2026/05/p67oom79/index.html?preview=eyJwaWQiOiJwNjdvb203OSJ9.sig-_  【草稿】标题",
       "http://localhost:3000/davmu/share/preview-editor/video/2026/05/p67oom79/index.html?preview=eyJwaWQiOiJwNjdvb203OSJ9.sig-_  【草稿】标题",
+    ]);
+  });
+});
+
+describe("liveBroadcastUrls", () => {
+  it("links each live broadcast's local_live page", () => {
+    const live = { post_id: "k3Pq9xZa", content_type: "local_live", title: "直播｜马拉松", publish_at: "2026-05-20T01:18:00.000Z" };
+    expect(liveBroadcastUrls("http://localhost:3000/davmu/share/", [live])).toEqual([
+      "http://localhost:3000/davmu/share/news/local_live/2026/05/k3Pq9xZa/index.html  直播｜马拉松",
     ]);
   });
 });

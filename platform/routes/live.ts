@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
 import { ErrorCode, PlatformError, handle } from "../envelope";
-import { livePlaylist, LIVE_VARIANTS } from "../live-hls";
+import { liveEpoch, livePlaylist, LIVE_VARIANTS } from "../live-hls";
 import {
   LIVE_ID_PATTERN,
   LiveStatus,
@@ -300,6 +300,7 @@ export function liveRoutes(ctx: PlatformContext, hub: LiveHub): Router {
 /** The live HLS playlists (media/live/{landscape,portrait}.m3u8): a window that slides with the clock. */
 export function liveMediaRoutes(ctx: PlatformContext): Router {
   const router = Router();
+  const epochMs = liveEpoch(ctx.now());
   router.get("/media/live/:variant.m3u8", (req, res, next) => {
     const name = req.params.variant;
     if (!Object.hasOwn(LIVE_VARIANTS, name)) return next();
@@ -310,7 +311,7 @@ export function liveMediaRoutes(ctx: PlatformContext): Router {
       // A live playlist changes every segment; players reload it, caches must not keep it.
       "Cache-Control": "no-cache",
     });
-    res.send(livePlaylist(variant, ctx.now()));
+    res.send(livePlaylist(variant, ctx.now(), epochMs));
   });
   return router;
 }
