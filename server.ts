@@ -7,11 +7,13 @@ import express from "express";
 import { breakerStates, platformEnvelope, requestDeadline } from "./app/bff/client.server";
 import { env } from "./app/env.server";
 import type { LoadContext } from "./app/load-context";
+import { liveHub } from "./app/live-hub.server";
 import { BASE_PATH } from "./app/lib/base-path";
 import { basePathOnly } from "./server/base-path-only";
 import { desktopRedirect } from "./server/desktop-redirect";
 import { embeddedPlatform } from "./server/embedded-platform";
 import { healthRoutes } from "./server/health";
+import { liveStreamRoutes } from "./server/live-stream";
 import { formBodies, refuseMalformedRequests } from "./server/malformed-requests";
 import { createPageCache } from "./server/page-cache";
 import { knownHosts, publicOrigin } from "./server/public-origin";
@@ -68,6 +70,10 @@ app.use(
     pageCache: pageCache?.stats,
   }),
 );
+
+// Live event streams: before the development server's middleware, which rewrites paths under the base.
+const liveStreams = liveStreamRoutes({ hub: liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
+app.use(BASE_PATH, liveStreams.router);
 
 app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
 
@@ -128,7 +134,10 @@ function shutdown(signal: string) {
   console.log(`${signal}: closing`);
   // Finish in-flight requests, then release the database; give up after 10 s.
   setTimeout(() => process.exit(1), 10_000).unref();
-  // Live event streams never end by themselves; server.close waits for every open connection.
+  // Live event streams never end by themselves, and server.close waits for every open connection: end the
+  // site's (browsers reconnect elsewhere and resume), their upstreams, and the embedded platform's.
+  liveStreams.close();
+  liveHub().close();
   platform?.closeLiveStreams();
   server.close(() => {
     platform?.close();

@@ -78,6 +78,8 @@ const schema = z.object({
     .default("com.davmu.news"),
   APP_IOS_APP_STORE_ID: z.string().regex(/^\d{1,12}$/, "must be the App Store id's digits").default("1234567890"),
   APP_HARMONY_APP_LINK: appLink,
+  // A live page's event stream ends after about this long; the browser reconnects and resumes (Last-Event-ID).
+  LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().positive().default(300),
 });
 
 function readEnv() {

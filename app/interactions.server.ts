@@ -2,11 +2,15 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { PlatformError, rethrowAsResponse, type Caller } from "~/bff/client.server";
 import { postComment, setCollected, setFollowed } from "~/bff/interactions.server";
+import { likeLive, sendLiveMessage, setLiveBooked, type LiveMessage } from "~/bff/live.server";
 import { formText, requireOwnForm } from "~/csrf.server";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import { sitePath } from "~/lib/base-path";
 import { COMMENT_TEXTS, validateComment } from "~/lib/comment-text";
+import { LIVE_ID_PATTERN, LIVE_TEXTS, MAX_LIKES_PER_REQUEST, validateChat } from "~/lib/live-state";
 import { redirectLocation } from "~/lib/redirect-target";
+import { createRateLimiter } from "~/rate-limit.server";
+import { singleton } from "~/singleton.server";
 import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders, type Toast } from "~/session.server";
 
 /** What a visitor can do on a content page; kept in the session while they log in first. */
@@ -20,6 +24,10 @@ export const interactionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("collect"), postId: z.string().min(1), trackId: z.string().default(""), type: z.enum(["add", "del"]) }),
   z.object({ intent: z.literal("follow"), mp: z.string().min(1), type: z.enum(["add", "del"]) }),
+  // A live broadcast page (local_live): chat, likes (batched by the page) and booking an upcoming broadcast.
+  z.object({ intent: z.literal("live_chat"), liveId: z.string().regex(LIVE_ID_PATTERN), content: z.string() }),
+  z.object({ intent: z.literal("live_like"), liveId: z.string().regex(LIVE_ID_PATTERN), count: z.coerce.number().int().min(1).max(MAX_LIKES_PER_REQUEST) }),
+  z.object({ intent: z.literal("live_book"), liveId: z.string().regex(LIVE_ID_PATTERN), type: z.enum(["add", "del"]) }),
 ]);
 export type Interaction = z.infer<typeof interactionSchema>;
 
@@ -30,7 +38,34 @@ export const INTERACTION_TEXTS = {
   unfollowed: "已取消关注",
 } as const;
 
-export type InteractionResult = { toast: Toast; commentId?: string };
+export type InteractionResult = {
+  toast: Toast;
+  commentId?: string;
+  /** A sent chat message, shown to its sender at once. */
+  liveMessage?: LiveMessage;
+  likeCount?: number;
+};
+
+/** What the action answers a live page's script (it keeps the page, no reload). */
+export type LiveAnswer = InteractionAnswer & { liveMessage?: LiveMessage; likeCount?: number };
+
+/**
+ * The site's own limits on live writes, per visitor (their token), in front of the platform's: at most one message
+ * every 2 s and 20 a minute; likes come batched, one request a second, so a few a second is already generous.
+ */
+const liveLimits = singleton("live-write-limits", () => ({
+  chatBurst: createRateLimiter({ name: "live-chat-burst", windowMs: 2000, max: 1 }),
+  chatMinute: createRateLimiter({ name: "live-chat-minute", windowMs: 60_000, max: 20 }),
+  likes: createRateLimiter({ name: "live-likes", windowMs: 1000, max: 3 }),
+}));
+
+async function overLiveLimit(caller: Caller, intent: "live_chat" | "live_like"): Promise<boolean> {
+  const key = caller.token ?? caller.clientIp ?? "";
+  if (intent === "live_like") return (await liveLimits.likes.hit(key)) > 0;
+  // Both windows count every attempt, so a visitor over either one waits.
+  const waits = await Promise.all([liveLimits.chatBurst.hit(key), liveLimits.chatMinute.hit(key)]);
+  return waits.some((wait) => wait > 0);
+}
 
 /** Carries out one interaction for a logged-in visitor; platform refusals come back as their message. */
 export async function performInteraction(caller: Caller, interaction: Interaction): Promise<InteractionResult> {
@@ -54,6 +89,22 @@ export async function performInteraction(caller: Caller, interaction: Interactio
         const result = await setFollowed(caller, interaction.mp, interaction.type);
         return { toast: { text: result.is_followed ? INTERACTION_TEXTS.followed : INTERACTION_TEXTS.unfollowed, kind: "success" } };
       }
+      case "live_chat": {
+        const checked = validateChat(interaction.content);
+        if (!checked.ok) return { toast: { text: checked.error, kind: "error" } };
+        if (await overLiveLimit(caller, "live_chat")) return { toast: { text: LIVE_TEXTS.chatTooFast, kind: "error" } };
+        const message = await sendLiveMessage(caller, interaction.liveId, checked.text);
+        return { toast: { text: LIVE_TEXTS.chatSent, kind: "success" }, liveMessage: message };
+      }
+      case "live_like": {
+        if (await overLiveLimit(caller, "live_like")) return { toast: { text: LIVE_TEXTS.chatTooFast, kind: "error" } };
+        const result = await likeLive(caller, interaction.liveId, interaction.count);
+        return { toast: { text: LIVE_TEXTS.liked, kind: "success" }, likeCount: result.like_count };
+      }
+      case "live_book": {
+        const result = await setLiveBooked(caller, interaction.liveId, interaction.type === "add");
+        return { toast: { text: result.booked ? LIVE_TEXTS.bookedToast : LIVE_TEXTS.unbookedToast, kind: "success" } };
+      }
     }
   } catch (error) {
     if (error instanceof PlatformError && error.kind === "code") return { toast: { text: error.message, kind: "error" } };
@@ -61,8 +112,13 @@ export async function performInteraction(caller: Caller, interaction: Interactio
   }
 }
 
-/** The page an interaction is posted on: the content it acts on, and whether that page has the comment footer. */
-export type InteractionPage = { postId: string; commentFooter: boolean };
+/**
+ * The page an interaction is posted on: the content it acts on, whether that page has the comment footer, and
+ * whether it is a live broadcast page (the only one taking the live intents).
+ */
+export type InteractionPage = { postId: string; commentFooter: boolean; live?: boolean };
+
+const LIVE_INTENTS = new Set(["live_chat", "live_like", "live_book"]);
 
 /**
  * The one interaction action of every page with a comment footer (content detail pages, the dejin clue page):
@@ -84,28 +140,42 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
     reply: parentId ? { parentId, targetUserId: formText(form, "target_user_id"), targetUserAlias: formText(form, "target_user_alias") } : null,
     mp: formText(form, "mp"),
     type: formText(form, "type"),
+    liveId: formText(form, "live_id"),
+    count: formText(form, "count") || "1",
   });
-  if (!parsed.success || (parsed.data.intent !== "follow" && !page.commentFooter)) {
+  const allowed =
+    parsed.success &&
+    (LIVE_INTENTS.has(parsed.data.intent) ? Boolean(page.live) : parsed.data.intent === "follow" || page.commentFooter);
+  if (!parsed.success || !allowed) {
     return data<InteractionAnswer>({ fieldError: "无效的操作" }, { status: 400 });
   }
   const interaction = parsed.data;
-  if (interaction.intent === "comment") {
-    const checked = validateComment(interaction.content);
-    if (!checked.ok) return data<InteractionAnswer>({ fieldError: checked.error }, { status: 400 });
-  }
+  const checked = interaction.intent === "comment" ? validateComment(interaction.content) : interaction.intent === "live_chat" ? validateChat(interaction.content) : null;
+  if (checked && !checked.ok) return data<InteractionAnswer>({ fieldError: checked.error }, { status: 400 });
 
   const visitor = await getVisitor(request, context);
   if (!visitor.isLoggedIn) {
     // Log in first, then the same action is carried out (see the /auth action).
     await rememberPending(request, context, interaction);
     if (form.get("js") === "1") return data<InteractionAnswer>({ needLogin: true });
-    const anchor = interaction.intent === "comment" ? "#comments" : "";
+    const anchor = interaction.intent === "comment" ? "#comments" : interaction.intent === "live_chat" ? "#live-chat" : "";
     const login = sitePath(`/auth?redirect=${encodeURIComponent(back + anchor)}`);
     return redirect(redirectLocation(login, context.origin), { headers: await sessionHeaders(context) });
   }
 
   const result = await performInteraction(callerFor(visitor, request, context), interaction).catch(rethrowAsResponse);
+  if (form.get("js") === "1" && (interaction.intent === "live_chat" || interaction.intent === "live_like")) {
+    // The live page keeps itself up to date from its event stream: it only needs the answer, not a reload.
+    if (result.toast.kind === "error") return data<LiveAnswer>({ fieldError: result.toast.text }, { status: 429 });
+    return data<LiveAnswer>({ liveMessage: result.liveMessage, likeCount: result.likeCount });
+  }
   await flashToast(request, context, result.toast);
-  const anchor = result.commentId ? `#c-${result.commentId}` : interaction.intent === "comment" ? "#comments" : "";
+  const anchor = result.commentId
+    ? `#c-${result.commentId}`
+    : interaction.intent === "comment"
+      ? "#comments"
+      : interaction.intent === "live_chat"
+        ? "#live-chat"
+        : "";
   return redirect(redirectLocation(back + anchor, context.origin), { headers: await sessionHeaders(context) });
 }

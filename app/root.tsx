@@ -59,7 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     },
     device,
     appLaunch: env.appLaunch,
-    showBanner: !device.isOwnApp && !isPreviewRequest(url.pathname, url.search),
+    // Spec section 2: the header is also hidden on live pages (local_live) for non-mobile visitors.
+    showBanner: !device.isOwnApp && !isPreviewRequest(url.pathname, url.search) && (device.isMobile || !url.pathname.includes("/local_live/")),
     user: visitor.user,
     csrfToken: visitor.csrfToken,
     toast,

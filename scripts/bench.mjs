@@ -1,15 +1,17 @@
 // `npm run bench`: measures the built host (build/server.js) on this machine and prints a Markdown report:
 // article SSR under load against a static file of the same bytes, the article page's gzipped HTML and JS,
 // and Lighthouse mobile scores of the article, the home, a list, search results, a dejin detail and a dimim post,
-// a row per content type (Lighthouse scores and first-load JS), and an upstream-kill run (the platform stopped
-// under load, then restarted). A missed target is reported, not fatal; a failed measurement exits non-zero.
-// Parts that run alone: `node scripts/bench.mjs --only=upstream-kill`; `--only=page-cache` (static copy, anonymous
-// first visit, anonymous returning visitor and logged-in visitor of the article); `--only=workers` (one process
-// against build/cluster.js with one worker per core, for a logged-in visitor).
+// a row per content type (Lighthouse scores and first-load JS), a live broadcast's fan-out to 2,000 viewers, and an
+// upstream-kill run (the platform stopped under load, then restarted). A missed target is reported, not fatal; a
+// failed measurement exits non-zero. Parts that run alone: `node scripts/bench.mjs --only=upstream-kill`;
+// `--only=page-cache` (static copy, anonymous first visit, anonymous returning visitor and logged-in visitor of the
+// article); `--only=live` (the live fan-out row); `--only=workers` (one process against build/cluster.js with one
+// worker per core, for a logged-in visitor).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -364,7 +366,7 @@ function reportUpstreamKill(kill) {
   );
 }
 
-const ALONE = ["upstream-kill", "page-cache", "workers"];
+const ALONE = ["upstream-kill", "page-cache", "live", "workers"];
 
 /** An article URL from the home page of a running server. */
 async function articleOf(server) {
@@ -572,6 +574,153 @@ async function runLighthouse(url, workDir, run) {
   }
 }
 
+// The live row: how many viewers of one broadcast the host holds, messages reaching every one of them within
+// LIVE_DEADLINE_MS, with one upstream stream. BENCH_LIVE_VIEWERS changes the count. Each viewer is a plain
+// node:http client (two sockets per viewer on this machine: raise `ulimit -n` above 2 × viewers + 1000 if needed).
+const LIVE_VIEWERS = Number(process.env.BENCH_LIVE_VIEWERS ?? 2000);
+const LIVE_ID = "marathon-2026";
+const LIVE_PROBES = 5;
+const LIVE_DEADLINE_MS = 2000;
+const LIVE_DEV_KEY = "bench-dev-key-not-for-production";
+
+/** The host process's resident memory (Linux), in bytes. */
+async function residentBytes(pid) {
+  const { readFile } = await import("node:fs/promises");
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** A logged-in platform token for a fresh phone, by verification code through the development SMS outbox. */
+async function platformUserToken(platformOrigin) {
+  const call = async (pathname, init = {}) => {
+    const response = await fetch(platformOrigin + pathname, { ...init, headers: { "content-type": "application/json", ...init.headers } });
+    const body = await response.json();
+    if (body.code !== 0) throw new Error(`${pathname}: ${body.code} ${body.message}`);
+    return body.data;
+  };
+  const { token: anonymous } = await call("/peony/v1/auth", { method: "POST", body: JSON.stringify({ appid: 1, platform: "mobile" }) });
+  const phone = `139${String(Date.now()).slice(-8)}`;
+  await call(`/peony/v1/vcode?tel=${phone}&type=6`, { headers: { authorization: anonymous } });
+  const outbox = await call(`/dev/sms-outbox?key=${LIVE_DEV_KEY}&tel=${phone}`, { headers: { accept: "application/json" } });
+  const code = outbox.list[0]?.code;
+  if (!code) throw new Error("no verification code in the development outbox");
+  const { token } = await call("/peony/v1/auth", {
+    method: "POST",
+    headers: { authorization: anonymous },
+    body: JSON.stringify({ appid: 1, platform: "mobile", account: phone, device_id: "bench", verify_code: code }),
+  });
+  return token;
+}
+
+/** One viewer: an open event stream that notes when each awaited text first arrives. */
+function openViewer(url, expected) {
+  return new Promise((resolve, reject) => {
+    const viewer = { seen: new Map(), request: null };
+    let tailText = "";
+    viewer.request = http.get(url, { agent: false, headers: { accept: "text/event-stream" } }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => {
+        const text = tailText + chunk;
+        for (const probe of expected) if (!viewer.seen.has(probe) && text.includes(probe)) viewer.seen.set(probe, Date.now());
+        tailText = text.slice(-200);
+      });
+      resolve(viewer);
+    });
+    viewer.request.on("error", reject);
+  });
+}
+
+async function measureLive(workDir) {
+  const server = await startServer(workDir, { PLATFORM_DEV_KEY: LIVE_DEV_KEY, LIVE_STREAM_MAX_SECONDS: "3600", LOG_LEVEL: "silent" });
+  const viewers = [];
+  try {
+    await waitForOk(server, `${BASE_PATH}healthz`, 60_000);
+    await waitForOk(server, `${BASE_PATH}readyz`, 30_000);
+    const platformOrigin = `${server.origin}/_platform`;
+    const token = await platformUserToken(platformOrigin);
+    const streamUrl = `${server.origin}${BASE_PATH}api/live/${LIVE_ID}/events`;
+    const probes = Array.from({ length: LIVE_PROBES }, (_, i) => `bench-probe-${i}-${randomBytes(4).toString("hex")}`);
+    await sleep(2);
+    const rssBefore = await residentBytes(server.child.pid);
+    // In batches, so the listen backlog never overflows.
+    for (let opened = 0; opened < LIVE_VIEWERS; opened += 100) {
+      const batch = Math.min(100, LIVE_VIEWERS - opened);
+      viewers.push(...(await Promise.all(Array.from({ length: batch }, () => openViewer(streamUrl, probes)))));
+    }
+    await sleep(3);
+    const rssAfter = await residentBytes(server.child.pid);
+    const streams = await (await fetch(`${platformOrigin}/dev/live/streams?key=${LIVE_DEV_KEY}`)).json();
+    const upstreams = streams.data.open[LIVE_ID] ?? 0;
+
+    const latencies = [];
+    for (const probe of probes) {
+      const sentAt = Date.now();
+      const sent = await (
+        await fetch(`${platformOrigin}/peony/v3/live/send_msg`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: token },
+          body: JSON.stringify({ live_id: LIVE_ID, content: probe }),
+        })
+      ).json();
+      if (sent.code !== 0) throw new Error(`send_msg: ${sent.code} ${sent.message}`);
+      // Wait for every viewer (or the deadline and a margin), then the platform's per-user rate limit.
+      const until = Date.now() + LIVE_DEADLINE_MS * 3;
+      while (Date.now() < until && viewers.some((viewer) => !viewer.seen.has(probe))) await sleep(0.05);
+      for (const viewer of viewers) latencies.push(viewer.seen.has(probe) ? viewer.seen.get(probe) - sentAt : Number.POSITIVE_INFINITY);
+      await sleep(2.5);
+    }
+    const open = viewers.filter((viewer) => !viewer.request.destroyed).length;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    return {
+      viewers: LIVE_VIEWERS,
+      open,
+      upstreams,
+      deliveries: latencies.length,
+      withinDeadline: latencies.filter((value) => value <= LIVE_DEADLINE_MS).length,
+      p50: at(0.5),
+      p99: at(0.99),
+      max: sorted.at(-1),
+      bytesPerViewer: (rssAfter - rssBefore) / LIVE_VIEWERS,
+    };
+  } catch (error) {
+    if (!interrupted) console.error(`last server output:\n${server.output.join("\n")}`);
+    throw error;
+  } finally {
+    for (const viewer of viewers) viewer.request.destroy();
+    await stopServer(server);
+  }
+}
+
+function reportLive(live) {
+  const latency = (value) => (Number.isFinite(value) ? `${value} ms` : "never");
+  console.log(
+    `\n### Live broadcast fan-out\n\n- ${live.viewers} viewers of one broadcast (${LIVE_ID}), each a node:http client on the site's event stream; ` +
+      `${LIVE_PROBES} chat messages sent through the platform's send_msg, each timed from the call to its arrival at every viewer\n`,
+  );
+  console.log("| measure | value | target | result |");
+  console.log("|---|---|---|---|");
+  console.log(`| open streams held | ${live.open} of ${live.viewers} | ≥ 2000 | ${verdict(live.open >= 2000)} |`);
+  console.log(
+    `| deliveries within ${LIVE_DEADLINE_MS / 1000} s | ${live.withinDeadline} of ${live.deliveries} | all | ${verdict(live.withinDeadline === live.deliveries)} |`,
+  );
+  console.log(`| delivery latency p50 / p99 / max | ${latency(live.p50)} / ${latency(live.p99)} / ${latency(live.max)} | ≤ ${LIVE_DEADLINE_MS} ms | ${verdict(live.max <= LIVE_DEADLINE_MS)} |`);
+  console.log(`| upstream streams to the platform during it | ${live.upstreams} | 1 | ${verdict(live.upstreams === 1)} |`);
+  console.log(`| host memory per viewer (RSS growth / viewers) | ${(live.bytesPerViewer / 1024).toFixed(1)} KiB | | |`);
+}
+
+async function runLiveOnly() {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-live-"));
+  try {
+    const live = await measureLive(workDir);
+    console.log(`\n## Benchmark ${new Date().toISOString()} (live only)`);
+    reportLive(live);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -593,6 +742,14 @@ async function main() {
       await rm(workDir, { recursive: true, force: true });
     }
     return;
+  }
+  if (only === "live") {
+    process.once("SIGINT", () => {
+      interrupted = true;
+      for (const child of running) child.kill("SIGTERM");
+      process.exit(130);
+    });
+    return runLiveOnly();
   }
   if (only === "upstream-kill") {
     const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-"));
@@ -723,6 +880,12 @@ async function main() {
     reportPageCache(pageCache);
 
     await stopServer(server);
+    const liveDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-live-"));
+    try {
+      reportLive(await measureLive(liveDir));
+    } finally {
+      await rm(liveDir, { recursive: true, force: true });
+    }
     const killDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-kill-"));
     try {
       reportUpstreamKill(await measureUpstreamKill(killDir));

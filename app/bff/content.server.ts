@@ -5,6 +5,7 @@ import { cached } from "~/bff/shared-cache.server";
 import { contentTag, tagPage } from "~/page-tags.server";
 import { contentPath } from "~/lib/content-path";
 import { filterListItems } from "~/lib/list-filter";
+import { LIVE_ID_PATTERN } from "~/lib/live-state";
 
 // How long shared answers are reused. Short: counts move, and editors expect a change to show soon.
 const DETAIL_TTL_MS = 5_000;
@@ -123,6 +124,8 @@ export const detailSchema = contentSchema
       .object({ status: z.number().int(), start_time: z.string(), end_time: z.string(), online_count: count })
       .nullable()
       .default(null),
+    /** The broadcast a local_live page opens (the live calls take it); null for other content. */
+    live_id: z.string().regex(LIVE_ID_PATTERN).nullable().catch(null),
   })
   .transform((detail) => ({ ...detail, media: mediaOf(detail), mini_program: miniProgramOf(detail) }));
 export type ContentDetail = z.infer<typeof detailSchema>;

@@ -19,10 +19,17 @@ export function canComment(content: { meta?: { comment_available?: string }; ena
   return content.meta?.comment_available === "true" || Boolean(content.enable_comment);
 }
 
-/** Trims the text; refuses empty text and text over 500 characters (counted as the reader sees them, emoji as one). */
-export function validateComment(text: string): { ok: true; text: string } | { ok: false; error: string } {
+export type CheckedText = { ok: true; text: string } | { ok: false; error: string };
+
+/** Trims a visitor's text; refuses it empty or over `max` characters (counted as the reader sees them, emoji as one). */
+export function checkText(text: string, rule: { max: number; empty: string; tooLong: string }): CheckedText {
   const trimmed = text.trim();
-  if (!trimmed) return { ok: false, error: COMMENT_TEXTS.empty };
-  if (Array.from(trimmed).length > COMMENT_MAX_LENGTH) return { ok: false, error: COMMENT_TEXTS.tooLong };
+  if (!trimmed) return { ok: false, error: rule.empty };
+  if (Array.from(trimmed).length > rule.max) return { ok: false, error: rule.tooLong };
   return { ok: true, text: trimmed };
+}
+
+/** A comment: trimmed, 1 to 500 characters. */
+export function validateComment(text: string): CheckedText {
+  return checkText(text, { max: COMMENT_MAX_LENGTH, empty: COMMENT_TEXTS.empty, tooLong: COMMENT_TEXTS.tooLong });
 }

@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from "react";
 import { ArticleBody } from "~/components/content/article-body";
 import type { BodyProps } from "~/components/content/body-props";
-import { SummaryBody } from "~/components/content/summary-body";
 import type { BodyKind } from "~/lib/content-types";
 
 type Body<K extends BodyKind> = ComponentType<BodyProps<K>>;
@@ -29,5 +28,5 @@ export const BODIES: { [K in BodyKind]: Body<K> } = {
   video_album: AlbumBody,
   mini_program: lazyBody(() => import("~/components/content/mini-program-body").then((m) => m.MiniProgramBody)),
   special: lazyBody(() => import("~/components/content/special-body").then((m) => m.SpecialBody)),
-  local_live: SummaryBody,
+  local_live: lazyBody(() => import("~/components/content/live/live-body").then((m) => m.LiveBody)),
 };

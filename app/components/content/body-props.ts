@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AlbumItem } from "~/bff/album.server";
+import type { LiveInfo, LiveMessage, LivePage, LivePlace, LivePost, LiveWeather } from "~/bff/live.server";
 import type { AudioMedia, MiniProgram, VideoMedia } from "~/bff/content.server";
 import type { SpecialSection } from "~/bff/special.server";
 import type { BodyKind } from "~/lib/content-types";
@@ -31,7 +32,20 @@ export interface BodyExtras {
   /** Null when the platform sent no mini-program card (the page then shows the content alone). */
   mini_program: MiniProgram | null;
   special: { sections: SpecialSection[] };
+  /** Null when the content names no broadcast (the page then shows its summary). */
+  local_live: LiveRoom | null;
 }
+
+/** A live broadcast page's room; see loadLiveRoom in the detail route. */
+export type LiveRoom = {
+  info: LiveInfo;
+  posts: LivePage<LivePost>;
+  messages: LivePage<LiveMessage>;
+  place: LivePlace | null;
+  weather: LiveWeather | null;
+  /** The last event id of the site's stream when the page was made (null: nobody was watching); the page resumes after it. */
+  resumeFrom: number | null;
+};
 
 /** A gallery picture; width and height let the swipe viewer lay it out before it loads. */
 export type GalleryPicture = { url: string; thumb: string; description: string; width: number; height: number };

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@remix-run/node";
 import { listAlbumItems } from "~/bff/album.server";
+import { getLiveInfo, getLivePlace, getLiveWeather, listLiveMessages, listLivePosts } from "~/bff/live.server";
 import { getAppConfig } from "~/bff/app-config.server";
 import { data, redirect } from "@remix-run/node";
 import { isMissingContent, rethrowAsResponse, sidePart, type Caller } from "~/bff/client.server";
@@ -10,11 +11,12 @@ import { getFollowed, getUserRelated } from "~/bff/interactions.server";
 import { getPreviewDetail } from "~/bff/preview.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
 import { getSpecial } from "~/bff/special.server";
-import type { AlbumEpisodes, BodyExtra, BodyExtras } from "~/components/content/body-props";
+import type { AlbumEpisodes, BodyExtra, BodyExtras, LiveRoom } from "~/components/content/body-props";
 import type { BottomLists, DetailPageData } from "~/components/detail/detail-layout";
 import { ids } from "~/ids.server";
 import { interactionAction } from "~/interactions.server";
 import { contentAppOpen, type AppOpenParams } from "~/lib/app-open";
+import { liveHub } from "~/live-hub.server";
 import { sitePath } from "~/lib/base-path";
 import { canComment } from "~/lib/comment-text";
 import { linkTarget, contentPath } from "~/lib/content-path";
@@ -50,6 +52,7 @@ const EXTRA_LOADERS: { [K in keyof BodyExtras]: ExtraLoader<K> } = {
     const special = await getSpecial(caller, detail.post_id).catch(rethrowAsResponse);
     return { sections: special.sections };
   },
+  local_live: loadLiveRoom,
 };
 
 /** An album's episodes: as many pages as ?apage= asks (load-more without JavaScript), and ?play= if it names one of them. */
@@ -58,6 +61,28 @@ async function loadAlbumEpisodes(caller: Caller, detail: ContentDetail, url: URL
   const { list, total } = await collectPages(pages, (page) => listAlbumItems(caller, detail.post_id, page)).catch(rethrowAsResponse);
   const play = url.searchParams.get("play");
   return { items: list, total, pages, playing: list.some((item) => item.post_id === play) ? play : null };
+}
+
+/**
+ * A live broadcast's room: its info (with the visitor's booking), the latest host posts and chat messages, and the
+ * place and weather when it has a location. The posts, chat and place are side parts: the page stands without them.
+ * `resumeFrom` is where the hub's stream is now, so the page's own stream misses nothing loaded after it.
+ */
+async function loadLiveRoom(caller: Caller, detail: ContentDetail): Promise<LiveRoom | null> {
+  if (!detail.live_id) return null;
+  const liveId = detail.live_id;
+  const resumeFrom = liveHub().lastEventId(liveId);
+  const side = sidePart(caller);
+  const emptyPage = { list: [], has_more: false };
+  const [info, posts, messages] = await Promise.all([
+    getLiveInfo(caller, liveId).catch(rethrowAsResponse),
+    optional(listLivePosts(side, liveId), emptyPage, "live posts"),
+    optional(listLiveMessages(side, liveId), emptyPage, "live chat"),
+  ]);
+  const [place, weather] = info.lbs_id
+    ? await Promise.all([optional(getLivePlace(side, info.lbs_id), null, "live place"), optional(getLiveWeather(side, info.lbs_id), null, "live weather")])
+    : [null, null];
+  return { info, posts, messages, place, weather, resumeFrom };
 }
 
 function loadExtra(body: BodyKind, caller: Caller, detail: ContentDetail, url: URL): Promise<BodyExtra<BodyKind>> {
@@ -250,5 +275,5 @@ export async function detailAction(args: ActionFunctionArgs, params: DetailParam
   // A preview writes nothing; its URLs are not action targets.
   if (isPreviewDetail(params)) throw notFound(true);
   const requested = requireDetailUrl(params, false);
-  return interactionAction(args, { postId: params.postId, commentFooter: requested.layout.commentFooter });
+  return interactionAction(args, { postId: params.postId, commentFooter: requested.layout.commentFooter, live: requested.body === "local_live" });
 }

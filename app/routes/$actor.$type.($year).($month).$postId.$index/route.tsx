@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense } from "react";
 import { DetailLayout } from "~/components/detail/detail-layout";
 import { errorMeta, RouteErrorBoundary } from "~/components/error-page";
@@ -20,6 +20,12 @@ function detailParams(params: LoaderFunctionArgs["params"]): DetailParams {
 export const loader = (args: LoaderFunctionArgs) => loadDetail(args, detailParams(args.params));
 
 export const action = (args: ActionFunctionArgs) => detailAction(args, detailParams(args.params));
+
+/** A live page's chat and likes keep it current through its event stream: they do not reload the page's data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  return intent === "live_chat" || intent === "live_like" ? false : defaultShouldRevalidate;
+};
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, error, matches }) => {
   const site = matches.find((m) => m.id === "root")?.data?.site;

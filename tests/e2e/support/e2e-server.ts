@@ -34,4 +34,6 @@ export const E2E_SERVER_ENV = {
   // Links the app would claim on a host of its own, so iPhone and HarmonyOS NEXT take those launch paths.
   APP_UNIVERSAL_LINK: E2E_APP_LINKS.universal,
   APP_HARMONY_APP_LINK: E2E_APP_LINKS.harmony,
+  // Short, so the live spec sees a browser's event stream end and resume within a test.
+  LIVE_STREAM_MAX_SECONDS: "15",
 };

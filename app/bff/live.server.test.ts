@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBffUpstream } from "../../platform/bff-upstream.test-support";
+import { LIVE_FIXTURES } from "../../platform/seed-live";
+
+let local: Awaited<ReturnType<typeof startBffUpstream>>;
+let live: typeof import("~/bff/live.server");
+let user: { token: string; requestId: string };
+
+beforeAll(async () => {
+  local = await startBffUpstream();
+  live = await import("~/bff/live.server");
+  user = { token: (await local.platform.loginDemo()).token, requestId: "bff-test" };
+});
+afterAll(() => local.close());
+
+describe("the live calls over the embedded platform", () => {
+  it("reads a live broadcast's info with its stream, columns and place", async () => {
+    const info = await live.getLiveInfo(local.caller, LIVE_FIXTURES.landscapeLive);
+    expect(info).toMatchObject({ live_id: LIVE_FIXTURES.landscapeLive, style: "landscape", status: 1, booked: false });
+    expect(info.stream_url).toMatch(/\.m3u8$/);
+    expect(info.columns.map((column) => column.type)).toContain("chat");
+    expect(info.lbs_id).toBeTruthy();
+    const [place, weather] = await Promise.all([live.getLivePlace(local.caller, info.lbs_id!), live.getLiveWeather(local.caller, info.lbs_id!)]);
+    expect(place.name).not.toBe("");
+    expect(weather.city).not.toBe("");
+  });
+
+  it("reads the host's posts and the chat newest first, paging back with before", async () => {
+    const posts = await live.listLivePosts(local.caller, LIVE_FIXTURES.imageLive, { pagesize: 3 });
+    expect(posts.list).toHaveLength(3);
+    const times = posts.list.map((post) => post.created_at);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const older = await live.listLivePosts(local.caller, LIVE_FIXTURES.imageLive, { pagesize: 3, before: posts.list.at(-1)!.msg_id });
+    expect(older.list.every((post) => post.created_at <= times.at(-1)!)).toBe(true);
+    const chat = await live.listLiveMessages(local.caller, LIVE_FIXTURES.landscapeLive);
+    expect(chat.list.length).toBeGreaterThan(0);
+  });
+
+  it("sends a message, likes and books for a logged-in caller", async () => {
+    const message = await live.sendLiveMessage(user, LIVE_FIXTURES.portraitLive, "  主播好  ");
+    expect(message).toMatchObject({ text: "主播好" });
+    const before = (await live.getLiveInfo(user, LIVE_FIXTURES.portraitLive)).like_count;
+    expect((await live.likeLive(user, LIVE_FIXTURES.portraitLive, 5)).like_count).toBeGreaterThanOrEqual(before + 5);
+    expect(await live.setLiveBooked(user, LIVE_FIXTURES.upcoming, true)).toMatchObject({ booked: true });
+    expect((await live.getLiveInfo(user, LIVE_FIXTURES.upcoming)).booked).toBe(true);
+    expect(await live.setLiveBooked(user, LIVE_FIXTURES.upcoming, false)).toMatchObject({ booked: false });
+  });
+
+  it("rejects an unknown broadcast with the platform's 10024", async () => {
+    await expect(live.getLiveInfo(local.caller, "no-such-live")).rejects.toMatchObject({ kind: "code", code: 10024 });
+  });
+});
+
+describe("what the live schemas let through", () => {
+  it("drops URLs that may not be emitted and keeps text as text", () => {
+    const post = live.livePostSchema.parse({
+      msg_id: "1",
+      kind: "image",
+      text: "<img src=x onerror=alert(1)>",
+      pictures: [
+        { url: "javascript:alert(1)", width: 1, height: 1 },
+        { url: "//cdn.example.com/a.jpg", width: 640, height: 360 },
+      ],
+      video: { url: "data:video/mp4;base64,AAAA", poster: "" },
+      author: { name: "主播", avatar: "vbscript:x" },
+      created_at: 1,
+    });
+    expect(post).toMatchObject({
+      text: "<img src=x onerror=alert(1)>",
+      pictures: [{ url: "https://cdn.example.com/a.jpg", width: 640, height: 360 }],
+      video: null,
+      author: { name: "主播", avatar: "" },
+    });
+  });
+
+  it("refuses a live id the contract does not allow", () => {
+    expect(live.isLiveId("marathon-2026")).toBe(true);
+    expect(live.isLiveId("../etc")).toBe(false);
+    expect(live.isLiveId("x".repeat(65))).toBe(false);
+  });
+});

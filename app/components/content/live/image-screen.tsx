@@ -1,0 +1,39 @@
+import type { LiveColumnType } from "~/bff/live.server";
+import { ChatPanel } from "~/components/content/live/chat-panel";
+import { ColumnTabs, columnsOf, IntroPanel, PlaceLine, PostList } from "~/components/content/live/live-columns";
+import { LikeButton } from "~/components/content/live/live-forms";
+import type { LiveScreenProps } from "~/components/content/live/use-live-room";
+import { LiveStage, ReplayList, StatusBadge, UpcomingPanel } from "~/components/content/live/live-stage";
+import { LIVE_STATUS, LIVE_TEXTS } from "~/lib/live-state";
+
+/**
+ * 图文直播: the host's stream of text, pictures and short clips, newest first, growing while the broadcast is live;
+ * the cover and title above it, and the chat and the introduction as the other columns.
+ */
+export function ImageScreen({ room, view, content }: LiveScreenProps) {
+  const { info } = room;
+  const panel = (type: LiveColumnType) => {
+    if (type === "posts") return <PostList posts={view.room.posts} />;
+    if (type === "chat") return <ChatPanel liveId={info.live_id} view={view} />;
+    if (type === "replay") return <ReplayList playlists={view.room.playlists} />;
+    return <IntroPanel room={room} summary={content.summary} html={content.html} />;
+  };
+  return (
+    <article className="live live--image">
+      <header className="live-head">
+        {info.cover ? <img className="live-head__cover" src={info.cover} alt="" width={750} height={422} decoding="async" /> : null}
+        <h1 className="live-head__title">{info.title || content.title}</h1>
+        <div className="live-head__meta">
+          <StatusBadge status={view.status} online={view.room.online_count} />
+          {view.status === LIVE_STATUS.live ? <LikeButton liveId={info.live_id} likeCount={view.room.like_count} /> : null}
+        </div>
+        <PlaceLine room={room} />
+      </header>
+      {view.status === LIVE_STATUS.upcoming ? <UpcomingPanel info={info} view={view} /> : null}
+      {view.status === LIVE_STATUS.ended ? (
+        view.room.playlists.length > 0 ? <LiveStage info={info} view={view} shape="landscape" /> : <p className="live-ended">{LIVE_TEXTS.noReplay}</p>
+      ) : null}
+      <ColumnTabs columns={columnsOf(info, "image")} panel={panel} />
+    </article>
+  );
+}

@@ -1,0 +1,165 @@
+import { Form, useFetcher } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import type { LiveMessage } from "~/bff/live.server";
+import { openLogin, showToast } from "~/client/events";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useLoginPrompt } from "~/hooks/use-login-prompt";
+import { useRootData } from "~/hooks/use-root-data";
+import type { LiveAnswer } from "~/interactions.server";
+import { abbreviateCount } from "~/lib/count";
+import { createLikeBatcher } from "~/lib/like-batcher";
+import { CHAT_MAX_LENGTH, LIVE_TEXTS, MAX_LIKES_PER_REQUEST } from "~/lib/live-state";
+
+/** The fields every live form posts to the detail page's action. */
+function Hidden({ intent, liveId }: { intent: string; liveId: string }) {
+  const root = useRootData();
+  const hydrated = useHydrated();
+  return (
+    <>
+      <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="live_id" value={liveId} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+    </>
+  );
+}
+
+/**
+ * 预约 / 已预约 for an upcoming broadcast. A plain form (post/redirect/get, or the login page first without
+ * JavaScript); with JavaScript the login sheet opens for a visitor who is not logged in, and the booking is made
+ * once they are.
+ */
+export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; booked: boolean; bookingCount: number }) {
+  const booking = useFetcher<LiveAnswer>();
+  useLoginPrompt(booking.data);
+  // Shown at once; the reloaded page data confirms it.
+  const pendingType = booking.formData?.get("type");
+  const shownBooked = pendingType ? pendingType === "add" : booked;
+  return (
+    <booking.Form method="post" className="live-booking" preventScrollReset>
+      <Hidden intent="live_book" liveId={liveId} />
+      <input type="hidden" name="type" value={shownBooked ? "del" : "add"} />
+      <button type="submit" className={shownBooked ? "button button--ghost live-booking__button" : "button live-booking__button"} aria-pressed={shownBooked}>
+        {shownBooked ? LIVE_TEXTS.booked : LIVE_TEXTS.book}
+      </button>
+      {bookingCount > 0 ? <span className="live-booking__count">{LIVE_TEXTS.bookingCount(bookingCount)}</span> : null}
+    </booking.Form>
+  );
+}
+
+/**
+ * The chat input. Without JavaScript a plain form (post/redirect/get; the login page first); with it, the message
+ * is sent in place and shown to its sender at once, and focusing the input while logged out opens the login sheet.
+ */
+export function ChatForm({ liveId, onSent, fieldError, overlay = false }: { liveId: string; onSent: (message: LiveMessage) => void; fieldError?: string; overlay?: boolean }) {
+  const root = useRootData();
+  const chat = useFetcher<LiveAnswer>();
+  const [text, setText] = useState("");
+  const [error, setError] = useState(fieldError);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useLoginPrompt(chat.data?.needLogin ? chat.data : undefined);
+
+  useEffect(() => {
+    const answer = chat.data;
+    if (!answer || chat.state !== "idle") return;
+    if (answer.liveMessage) {
+      onSent(answer.liveMessage);
+      setText("");
+      setError(undefined);
+    } else if (answer.fieldError) {
+      setError(answer.fieldError);
+    }
+  }, [chat.data, chat.state, onSent]);
+
+  function onFocus() {
+    if (!root?.user) {
+      inputRef.current?.blur();
+      openLogin();
+    }
+  }
+
+  return (
+    <chat.Form method="post" className={overlay ? "live-chat-form live-chat-form--overlay" : "live-chat-form"} id="live-chat-form" preventScrollReset>
+      <Hidden intent="live_chat" liveId={liveId} />
+      <label className="visually-hidden" htmlFor="live-chat-input">
+        {LIVE_TEXTS.chatPlaceholder}
+      </label>
+      <input
+        ref={inputRef}
+        id="live-chat-input"
+        className="live-chat-form__input"
+        name="content"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(undefined);
+        }}
+        onFocus={onFocus}
+        placeholder={LIVE_TEXTS.chatPlaceholder}
+        maxLength={CHAT_MAX_LENGTH}
+        autoComplete="off"
+        enterKeyHint="send"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "live-chat-error" : undefined}
+      />
+      <button type="submit" className="button live-chat-form__send" disabled={chat.state !== "idle"}>
+        {LIVE_TEXTS.chatSend}
+      </button>
+      {error ? (
+        <p id="live-chat-error" className="live-chat-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </chat.Form>
+  );
+}
+
+/**
+ * The like button: each tap counts at once on screen; the taps go to the platform batched, one request a second
+ * (see like-batcher.ts). Without JavaScript it is a form that likes once.
+ */
+export function LikeButton({ liveId, likeCount, overlay = false }: { liveId: string; likeCount: number; overlay?: boolean }) {
+  const root = useRootData();
+  const like = useFetcher<LiveAnswer>();
+  const submit = useRef(like.submit);
+  submit.current = like.submit;
+  const csrf = root?.csrfToken ?? "";
+  // Taps on screen not yet counted in the platform's figure (the stream's stats or a like's answer).
+  const [unsent, setUnsent] = useState(0);
+  const [bump, setBump] = useState(0);
+  const batcher = useMemo(
+    () =>
+      createLikeBatcher({
+        maxPerRequest: MAX_LIKES_PER_REQUEST,
+        send: async (count) => {
+          await submit.current({ csrf, intent: "live_like", live_id: liveId, count: String(count), js: "1" }, { method: "post" });
+          setUnsent((n) => Math.max(0, n - count));
+        },
+      }),
+    [csrf, liveId],
+  );
+  useEffect(() => {
+    if (like.data?.fieldError) showToast({ text: like.data.fieldError, kind: "error" });
+  }, [like.data]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!root?.user) return openLogin();
+    setUnsent((n) => n + 1);
+    setBump((n) => n + 1);
+    batcher.tap();
+  }
+
+  return (
+    <Form method="post" className={overlay ? "live-like live-like--overlay" : "live-like"} onSubmit={onSubmit} preventScrollReset>
+      <Hidden intent="live_like" liveId={liveId} />
+      <input type="hidden" name="count" value="1" />
+      <button type="submit" className="live-like__button" aria-label={LIVE_TEXTS.like}>
+        <span className="live-like__heart" aria-hidden="true" key={bump} />
+      </button>
+      <span className="live-like__count" aria-live="polite">
+        {abbreviateCount(likeCount + unsent)}
+      </span>
+    </Form>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Likes as a live page sends them: a burst of taps becomes one request a second carrying the count (at most
+ * `maxPerRequest`; the rest go in the next second's). The first tap of a quiet spell goes out at once, so a single
+ * like is not held back; taps while a request is on its way wait for the next slot. Timers come in, so the rule
+ * is tested without a clock.
+ */
+export type LikeBatcherOptions = {
+  send: (count: number) => Promise<unknown>;
+  intervalMs?: number;
+  maxPerRequest?: number;
+  now?: () => number;
+  schedule?: (run: () => void, ms: number) => unknown;
+};
+
+export function createLikeBatcher(options: LikeBatcherOptions) {
+  const intervalMs = options.intervalMs ?? 1000;
+  const max = options.maxPerRequest ?? 100;
+  const now = options.now ?? Date.now;
+  const schedule = options.schedule ?? ((run: () => void, ms: number) => setTimeout(run, ms));
+  let pending = 0;
+  let lastSentAt = Number.NEGATIVE_INFINITY;
+  let inFlight = false;
+  let scheduled = false;
+
+  function flush() {
+    scheduled = false;
+    if (pending === 0 || inFlight) return;
+    const wait = lastSentAt + intervalMs - now();
+    if (wait > 0) return later(wait);
+    const count = Math.min(pending, max);
+    pending -= count;
+    lastSentAt = now();
+    inFlight = true;
+    options
+      .send(count)
+      .catch(() => undefined)
+      .finally(() => {
+        inFlight = false;
+        if (pending > 0) later(Math.max(0, lastSentAt + intervalMs - now()));
+      });
+  }
+
+  function later(ms: number) {
+    if (scheduled) return;
+    scheduled = true;
+    schedule(flush, ms);
+  }
+
+  return {
+    /** One tap. */
+    tap() {
+      pending += 1;
+      flush();
+    },
+    /** Taps not yet sent. */
+    pending: () => pending,
+  };
+}

@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createLiveHub, type LiveEvent, type Subscriber } from "~/live-hub.server";
+import { fakeUpstream, message } from "~/live-hub.test-support";
+
+function recorder() {
+  const events: LiveEvent[] = [];
+  let resets = 0;
+  let gone = 0;
+  const subscriber: Subscriber = { send: (event) => events.push(event), reset: () => resets++, gone: () => gone++ };
+  return { subscriber, events, ids: () => events.map((e) => e.id), resets: () => resets, gone: () => gone };
+}
+
+/** Lets the hub's async read loop run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+afterEach(() => vi.useRealTimers());
+
+describe("createLiveHub", () => {
+  it("opens one upstream for many visitors of one broadcast and sends each of them every event once", async () => {
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
+    const visitors = Array.from({ length: 50 }, () => recorder());
+    const subscriptions = visitors.map((v) => hub.subscribe("marathon", null, v.subscriber));
+    await settle();
+    expect(upstream.connections).toHaveLength(1);
+    expect(await subscriptions[0]!.exists).toBe(true);
+
+    upstream.last().write(message(1) + message(2));
+    upstream.last().write(message(2)); // a replayed duplicate
+    await settle();
+    for (const visitor of visitors) expect(visitor.ids()).toEqual([1, 2]);
+    expect(JSON.parse(visitors[0]!.events[0]!.data)).toMatchObject({ msg_id: "m1", text: "消息1" });
+    hub.close();
+  });
+
+  it("drops events whose data does not match the contract, and forwards data as re-serialized JSON only", async () => {
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
+    const visitor = recorder();
+    hub.subscribe("marathon", null, visitor.subscriber);
+    await settle();
+    upstream.last().write(`id: 1\nevent: message\ndata: {"msg_id": 5}\n\nid: 2\nevent: bogus\ndata: {}\n\nid: 3\nevent: stats\ndata: {"online_count":3,"like_count":9,"x":"<script>"}\n\n`);
+    await settle();
+    expect(visitor.events).toEqual([{ id: 3, event: "stats", data: '{"online_count":3,"like_count":9}' }]);
+    hub.close();
+  });
+
+  it("resumes a visitor from Last-Event-ID with exactly what they missed, from its ring", async () => {
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
+    const watcher = recorder();
+    hub.subscribe("marathon", null, watcher.subscriber);
+    await settle();
+    upstream.last().write(message(1) + message(2) + message(3) + message(4));
+    await settle();
+
+    const resumed = recorder();
+    hub.subscribe("marathon", 2, resumed.subscriber);
+    upstream.last().write(message(5));
+    await settle();
+    expect(resumed.ids()).toEqual([3, 4, 5]);
+    expect(resumed.resets()).toBe(0);
+
+    const upToDate = recorder();
+    hub.subscribe("marathon", 5, upToDate.subscriber);
+    upstream.last().write(message(6));
+    await settle();
+    expect(upToDate.ids()).toEqual([6]);
+    hub.close();
+  });
+
+  it("asks a visitor to reset when they resume from before what its ring covers", async () => {
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, ringSize: 3, log: () => undefined });
+    hub.subscribe("marathon", null, recorder().subscriber);
+    await settle();
+    upstream.last().write([10, 11, 12, 13, 14].map(message).join(""));
+    await settle();
+    const late = recorder();
+    hub.subscribe("marathon", 10, late.subscriber);
+    expect(late.resets()).toBe(1);
+    const inRing = recorder();
+    hub.subscribe("marathon", 11, inRing.subscriber);
+    expect(inRing.ids()).toEqual([12, 13, 14]);
+    expect(inRing.resets()).toBe(0);
+    hub.close();
+  });
+
+  it("starts the upstream from the first visitor's Last-Event-ID, so the platform replays what they missed", async () => {
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
+    const visitor = recorder();
+    hub.subscribe("marathon", 7, visitor.subscriber);
+    await settle();
+    expect(upstream.last().lastEventId).toBe(7);
+    upstream.last().write(message(7) + message(8));
+    await settle();
+    expect(visitor.ids()).toEqual([8]);
+    hub.close();
+  });
+
+  it("resumes the upstream with its own Last-Event-ID after a disconnect, backing off with jitter, without duplicates", async () => {
+    const upstream = fakeUpstream();
+    const waits: number[] = [];
+    const hub = createLiveHub({ connect: upstream.connect, backoffBaseMs: 1, backoffMaxMs: 8, random: () => 1, log: (line) => waits.push(Number(/in (\d+) ms/.exec(line)?.[1])) });
+    const visitor = recorder();
+    hub.subscribe("marathon", null, visitor.subscriber);
+    await settle();
+    upstream.last().write(message(1) + message(2));
+    await settle();
+    upstream.refuseWith(503);
+    upstream.last().end();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    upstream.refuseWith(null);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Delays grow 1, 2, 4, 8 and stay at the cap while the platform keeps failing.
+    expect(waits.slice(0, 5)).toEqual([1, 2, 4, 8, 8]);
+    expect(upstream.connections.length).toBe(2);
+    expect(upstream.last().lastEventId).toBe(2);
+    upstream.last().write(message(2) + message(3));
+    await settle();
+    expect(visitor.ids()).toEqual([1, 2, 3]);
+    hub.close();
+  });
+
+  it("jitters each delay between half and all of its exponential ceiling", () => {
+    const low = createLiveHub({ connect: fakeUpstream().connect, backoffBaseMs: 100, backoffMaxMs: 1000, random: () => 0 });
+    const high = createLiveHub({ connect: fakeUpstream().connect, backoffBaseMs: 100, backoffMaxMs: 1000, random: () => 0.999 });
+    expect([0, 1, 2, 3, 4, 10].map(low.backoffDelay)).toEqual([50, 100, 200, 400, 500, 500]);
+    expect([0, 1, 2, 3, 4, 10].map(high.backoffDelay)).toEqual([100, 200, 400, 800, 1000, 1000]);
+  });
+
+  it("closes the upstream a grace period after the last visitor leaves, and keeps it when one comes back in time", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, graceMs: 1000, log: () => undefined });
+    const first = hub.subscribe("marathon", null, recorder().subscriber);
+    await vi.advanceTimersByTimeAsync(1);
+    first.unsubscribe();
+    await vi.advanceTimersByTimeAsync(500);
+    const back = hub.subscribe("marathon", null, recorder().subscriber);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(upstream.last().signal.aborted).toBe(false);
+    back.unsubscribe();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(upstream.last().signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(upstream.last().signal.aborted).toBe(true);
+    expect(hub.stats()).toEqual([]);
+    expect(upstream.connections).toHaveLength(1);
+  });
+
+  it("ends the visitors' streams of a broadcast the platform does not know", async () => {
+    const upstream = fakeUpstream();
+    upstream.refuseWith(404);
+    const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
+    const visitor = recorder();
+    const subscription = hub.subscribe("nope", null, visitor.subscriber);
+    expect(await subscription.exists).toBe(false);
+    expect(visitor.gone()).toBe(1);
+    expect(hub.stats()).toEqual([]);
+  });
+
+  it("drops a silent upstream after the idle limit and resumes it", async () => {
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, idleMs: 20, backoffBaseMs: 1, backoffMaxMs: 1, log: () => undefined });
+    hub.subscribe("marathon", null, recorder().subscriber);
+    await settle();
+    upstream.last().write(message(1));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(upstream.connections.length).toBeGreaterThanOrEqual(2);
+    expect(upstream.connections[0]!.signal.aborted).toBe(true);
+    expect(upstream.last().lastEventId).toBe(1);
+    hub.close();
+  });
+});

@@ -1,0 +1,319 @@
+import { createParser } from "eventsource-parser";
+import type { z } from "zod";
+import { fetchAnonymousToken } from "~/bff/auth.server";
+import { platformHeaders } from "~/bff/client.server";
+import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } from "~/bff/live.server";
+import { env } from "~/env.server";
+import { singleton } from "~/singleton.server";
+
+/**
+ * The live hub: ONE upstream subscription to the platform's event stream per broadcast per process, fanned out
+ * to every visitor watching it. It keeps a ring of the most recent events, so that a visitor whose stream
+ * reconnects with Last-Event-ID is sent exactly what they missed; it resumes the upstream with its own
+ * Last-Event-ID after a disconnect (backing off, with jitter, while the platform is down); and it closes the
+ * upstream a short grace after the last visitor leaves.
+ */
+
+export type LiveEventKind = "post" | "message" | "stats" | "state";
+
+/** One event as it travels to visitors: its id and kind, and its data already checked and serialized once for all. */
+export type LiveEvent = { id: number; event: LiveEventKind; data: string };
+
+const SCHEMAS: Record<LiveEventKind, z.ZodTypeAny> = { post: livePostSchema, message: liveMessageSchema, stats: liveStatsSchema, state: liveStateSchema };
+
+/** What the hub reads the upstream through: an SSE response resuming after `lastEventId` (null: from now on). */
+export type UpstreamConnect = (liveId: string, lastEventId: number | null, signal: AbortSignal) => Promise<Response>;
+
+export type HubOptions = {
+  connect: UpstreamConnect;
+  /** Events kept per broadcast for resuming visitors. */
+  ringSize?: number;
+  /** How long a broadcast's upstream stays open after its last visitor left (a reload comes straight back). */
+  graceMs?: number;
+  /** Reconnection delays: base * 2^attempt, capped, then jittered down by up to half. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  random?: () => number;
+  /** A connection that sends nothing (not even a ping) for this long is dropped and resumed. */
+  idleMs?: number;
+  log?: (line: string) => void;
+};
+
+export type Subscriber = {
+  /** Called with every new event, in id order, never twice with the same id. */
+  send(event: LiveEvent): void;
+  /** The broadcast is unknown to the platform: the stream ends. */
+  gone(): void;
+  /**
+   * The visitor asked to resume from an id the ring no longer covers: what they missed is unknown, so their
+   * page reloads its lists instead.
+   */
+  reset(): void;
+};
+
+export type Subscription = {
+  /** False when the platform does not know the broadcast (the stream should be a 404). */
+  exists: Promise<boolean>;
+  unsubscribe(): void;
+};
+
+type Broadcast = {
+  liveId: string;
+  subscribers: Set<Subscriber>;
+  ring: LiveEvent[];
+  /** The last id received from the upstream (null before the first). */
+  lastId: number | null;
+  /**
+   * The hub has every event after this id (the id a resumed upstream started from, or the one before the first
+   * event of a fresh one, or the last one the ring let go of); null until it knows.
+   */
+  coveredFrom: number | null;
+  abort: AbortController;
+  attempt: number;
+  closeTimer: ReturnType<typeof setTimeout> | null;
+  retryTimer: ReturnType<typeof setTimeout> | null;
+  open: boolean;
+  /** Settles `exists` once the upstream has answered (an unreachable one counts as existing). */
+  known: (exists: boolean) => void;
+  exists: Promise<boolean>;
+};
+
+export function createLiveHub(options: HubOptions) {
+  const ringSize = options.ringSize ?? 500;
+  const graceMs = options.graceMs ?? 10_000;
+  const baseMs = options.backoffBaseMs ?? 500;
+  const maxMs = options.backoffMaxMs ?? 30_000;
+  const random = options.random ?? Math.random;
+  const idleMs = options.idleMs ?? 45_000;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const broadcasts = new Map<string, Broadcast>();
+
+  /** The wait before reconnection attempt `attempt` (0-based): exponential, capped, with "equal jitter". */
+  function backoffDelay(attempt: number): number {
+    const ceiling = Math.min(maxMs, baseMs * 2 ** attempt);
+    return Math.round(ceiling / 2 + (ceiling / 2) * random());
+  }
+
+  function receive(broadcast: Broadcast, id: number, kind: LiveEventKind, raw: string) {
+    // Ids only grow; anything at or below the last one is a replay the hub already has.
+    if (broadcast.lastId !== null && id <= broadcast.lastId) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return log(`live ${broadcast.liveId}: event ${id} without JSON`);
+    }
+    const checked = SCHEMAS[kind].safeParse(parsed);
+    if (!checked.success) return log(`live ${broadcast.liveId}: event ${id} (${kind}) did not match: ${checked.error.issues[0]?.message ?? ""}`);
+    const event: LiveEvent = { id, event: kind, data: JSON.stringify(checked.data) };
+    // A fresh upstream starts from now: the hub has everything after the event before its first (if ids are
+    // contiguous; if not, resuming visitors just reset more often than they need to).
+    broadcast.coveredFrom ??= id - 1;
+    broadcast.lastId = id;
+    broadcast.ring.push(event);
+    if (broadcast.ring.length > ringSize) {
+      const dropped = broadcast.ring.splice(0, broadcast.ring.length - ringSize);
+      broadcast.coveredFrom = dropped[dropped.length - 1]!.id;
+    }
+    for (const subscriber of broadcast.subscribers) subscriber.send(event);
+  }
+
+  async function run(broadcast: Broadcast) {
+    const { signal } = broadcast.abort;
+    while (!signal.aborted) {
+      let delivered = false;
+      // This attempt's own abort: the idle watchdog ends a connection that went silent (the platform pings every 15 s).
+      const attempt = new AbortController();
+      let idle: ReturnType<typeof setTimeout> | undefined;
+      const watch = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => attempt.abort(new Error(`no data for ${idleMs} ms`)), idleMs);
+      };
+      try {
+        watch();
+        const response = await options.connect(broadcast.liveId, broadcast.lastId, AbortSignal.any([signal, attempt.signal]));
+        if (response.status === 404) {
+          await response.body?.cancel();
+          broadcast.known(false);
+          for (const subscriber of broadcast.subscribers) subscriber.gone();
+          return end(broadcast);
+        }
+        if (!isEventStream(response) || !response.body) {
+          await response.body?.cancel();
+          throw new Error(`upstream answered ${response.status}`);
+        }
+        broadcast.open = true;
+        broadcast.known(true);
+        const parser = createParser({
+          onEvent(message) {
+            const id = Number(message.id);
+            if (!Number.isSafeInteger(id) || !(message.event && message.event in SCHEMAS)) return;
+            delivered = true;
+            receive(broadcast, id, message.event as LiveEventKind, message.data);
+          },
+        });
+        const decoder = new TextDecoder();
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+          watch();
+          parser.feed(decoder.decode(chunk, { stream: true }));
+          if (delivered) broadcast.attempt = 0;
+        }
+        throw new Error("upstream ended the stream");
+      } catch (error) {
+        clearTimeout(idle);
+        broadcast.open = false;
+        if (signal.aborted) return;
+        // Unreachable or failing: the broadcast may well exist; visitors get their stream and wait for it.
+        broadcast.known(true);
+        const wait = backoffDelay(broadcast.attempt);
+        broadcast.attempt += 1;
+        log(`live ${broadcast.liveId}: upstream lost (${(error as Error).message}); retrying in ${wait} ms`);
+        await new Promise<void>((resolve) => {
+          broadcast.retryTimer = setTimeout(resolve, wait);
+          signal.addEventListener("abort", () => resolve(), { once: true });
+        });
+        if (broadcast.retryTimer) clearTimeout(broadcast.retryTimer);
+        broadcast.retryTimer = null;
+      }
+    }
+  }
+
+  function end(broadcast: Broadcast) {
+    broadcast.abort.abort();
+    broadcast.known(false);
+    if (broadcast.closeTimer) clearTimeout(broadcast.closeTimer);
+    if (broadcast.retryTimer) clearTimeout(broadcast.retryTimer);
+    broadcast.subscribers.clear();
+    if (broadcasts.get(broadcast.liveId) === broadcast) broadcasts.delete(broadcast.liveId);
+  }
+
+  function start(liveId: string, lastEventId: number | null): Broadcast {
+    let known: (exists: boolean) => void = () => undefined;
+    const exists = new Promise<boolean>((resolve) => (known = resolve));
+    const broadcast: Broadcast = {
+      known,
+      exists,
+      liveId,
+      subscribers: new Set(),
+      ring: [],
+      // The first visitor's own position: the platform replays what they missed into the ring.
+      lastId: lastEventId,
+      coveredFrom: lastEventId,
+      abort: new AbortController(),
+      attempt: 0,
+      closeTimer: null,
+      retryTimer: null,
+      open: false,
+    };
+    broadcasts.set(liveId, broadcast);
+    void run(broadcast);
+    return broadcast;
+  }
+
+  return {
+    /**
+     * Adds a visitor to a broadcast's stream. With `lastEventId`, first sends them every event after it that the
+     * hub has (or asks them to reset when it cannot know), then every new one.
+     */
+    subscribe(liveId: string, lastEventId: number | null, subscriber: Subscriber): Subscription {
+      // Whatever the upstream replays, a visitor never gets an id twice (nor one at or below where they resumed).
+      let sentUpTo = lastEventId ?? Number.NEGATIVE_INFINITY;
+      const member: Subscriber = {
+        send(event) {
+          if (event.id <= sentUpTo) return;
+          sentUpTo = event.id;
+          subscriber.send(event);
+        },
+        gone: () => subscriber.gone(),
+        reset: () => subscriber.reset(),
+      };
+      let broadcast = broadcasts.get(liveId);
+      if (!broadcast) {
+        broadcast = start(liveId, lastEventId);
+      } else {
+        if (broadcast.closeTimer) clearTimeout(broadcast.closeTimer);
+        broadcast.closeTimer = null;
+        const behind = lastEventId !== null && (broadcast.lastId === null || lastEventId < broadcast.lastId);
+        if (behind) {
+          const covered = broadcast.coveredFrom !== null && lastEventId >= broadcast.coveredFrom;
+          if (covered) for (const event of broadcast.ring) member.send(event);
+          else member.reset();
+        }
+      }
+      broadcast.subscribers.add(member);
+      const owner = broadcast;
+      return {
+        exists: owner.exists,
+        unsubscribe() {
+          owner.subscribers.delete(member);
+          if (owner.subscribers.size > 0 || owner.closeTimer || !broadcasts.has(owner.liveId)) return;
+          owner.closeTimer = setTimeout(() => {
+            owner.closeTimer = null;
+            if (owner.subscribers.size === 0) end(owner);
+          }, graceMs);
+        },
+      };
+    },
+    /** The last event id the hub has of a broadcast, or null when nobody watches it here: a new page starts from it. */
+    lastEventId(liveId: string): number | null {
+      return broadcasts.get(liveId)?.lastId ?? null;
+    },
+    /** Watchers and upstream state per broadcast (the bench and the logs). */
+    stats() {
+      return [...broadcasts.values()].map((b) => ({ liveId: b.liveId, subscribers: b.subscribers.size, upstreamOpen: b.open, lastId: b.lastId }));
+    },
+    /** Ends every upstream (shutdown). */
+    close() {
+      for (const broadcast of [...broadcasts.values()]) end(broadcast);
+    },
+    backoffDelay,
+  };
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;
+
+/** The anonymous token the hub's upstream calls carry (the platform wants one on every call); fetched on first use. */
+let hubToken: string | null = null;
+
+/**
+ * The platform's live stream as the hub reads it, with an anonymous token of its own (every viewer sees the same
+ * stream). An answer that is not a stream is the platform's envelope: an expired token is fetched again once,
+ * an unknown broadcast becomes a 404 for the hub, anything else a failure it backs off from.
+ */
+const connectToPlatform: UpstreamConnect = async (liveId, lastEventId, signal) => {
+  for (let attempt = 0; ; attempt++) {
+    hubToken ??= await fetchAnonymousToken({ token: null, requestId: null });
+    const response = await openPlatformStream(liveId, lastEventId, signal, hubToken);
+    if (isEventStream(response)) return response;
+    const envelope = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
+    if (envelope?.code === 401 && attempt === 0) {
+      hubToken = null;
+      continue;
+    }
+    if (response.status === 404 || envelope?.code === 10024 || envelope?.code === 404) return new Response(null, { status: 404 });
+    return new Response(null, { status: response.status >= 400 ? response.status : 502, statusText: envelope?.message ?? "" });
+  }
+};
+
+async function openPlatformStream(liveId: string, lastEventId: number | null, signal: AbortSignal, token: string): Promise<Response> {
+  const path = "/peony/v3/live/stream";
+  const url = new URL(env.platformApiUrl + path);
+  url.searchParams.set("live_id", liveId);
+  const headers: Record<string, string> = { ...platformHeaders(path, { token, requestId: null }), accept: "text/event-stream" };
+  if (lastEventId !== null) headers["last-event-id"] = String(lastEventId);
+  // Only the answer's head must come within the usual time; the stream itself lasts (the idle watchdog guards it).
+  const head = new AbortController();
+  const timer = setTimeout(() => head.abort(), env.PLATFORM_TIMEOUT_MS);
+  try {
+    return await fetch(url, { headers, signal: AbortSignal.any([signal, head.signal]) });
+  } catch (error) {
+    throw new Error(head.signal.aborted ? `no answer within ${env.PLATFORM_TIMEOUT_MS} ms` : (error as Error).message);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const isEventStream = (response: Response) => response.ok && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+
+/** The process's one hub (the host and the Remix build share it). */
+export const liveHub = (): LiveHub => singleton("live-hub", () => createLiveHub({ connect: connectToPlatform }));

@@ -1,0 +1,127 @@
+import type { Request, Response } from "express";
+import { Router } from "express";
+import { isLiveId } from "../app/bff/live.server";
+import type { LiveEvent, LiveHub } from "../app/live-hub.server";
+
+/**
+ * The site's event stream of one broadcast (Server-Sent Events), `GET {base}api/live/{live_id}/events`: every
+ * visitor's stream is a subscriber of the one hub, which holds one upstream per broadcast. An Express route rather
+ * than a Remix resource route: a stream here is a socket, a closure and a Set entry, with no Request/Response
+ * objects, web streams, session or root loader per viewer (docs/live.md has the measurement).
+ *
+ * - resumes from the `Last-Event-ID` header (the browser's reconnect) or `last_event_id` (the page's first connect);
+ * - a `: ping` comment every `heartbeatMs`, one timer for all streams, so proxies keep the socket;
+ * - ends after `maxLifetimeMs` (plus jitter, so a crowd does not reconnect at once), with `retry:` set so the
+ *   browser's EventSource reconnects and resumes at once;
+ * - `Cache-Control: no-transform` keeps the compression middleware off it, and each event is written as it comes;
+ * - never reads or creates a session: nothing of the visitor is needed to watch.
+ */
+export type LiveStreamOptions = {
+  hub: () => LiveHub;
+  heartbeatMs?: number;
+  maxLifetimeMs: number;
+  random?: () => number;
+};
+
+const RETRY_MS = 1000;
+
+export function liveStreamRoutes(options: LiveStreamOptions) {
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const random = options.random ?? Math.random;
+  const open = new Set<{ res: Response; end: () => void }>();
+  const router = Router();
+
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  const startHeartbeat = () => {
+    heartbeat ??= setInterval(() => {
+      for (const stream of open) stream.res.write(": ping\n\n");
+    }, heartbeatMs);
+    heartbeat.unref();
+  };
+
+  router.get("/api/live/:liveId/events", async (req: Request, res: Response) => {
+    const liveId = req.params.liveId ?? "";
+    const resumeFrom = lastEventIdOf(req);
+    if (!isLiveId(liveId)) return refuse(res, 404);
+    if (resumeFrom === undefined) return refuse(res, 400);
+
+    let ended = false;
+    let started = false;
+    // Events that arrive (a ring replay) before the head is written go out right after it.
+    const queued: LiveEvent[] = [];
+    let resetFirst = false;
+    const write = (text: string) => {
+      if (!ended) res.write(text);
+    };
+    const subscription = options.hub().subscribe(liveId, resumeFrom, {
+      send: (event: LiveEvent) => (started ? write(frame(event)) : queued.push(event)),
+      reset: () => (started ? write("event: reset\ndata: {}\n\n") : (resetFirst = true)),
+      gone: () => end(),
+    });
+
+    const stream = { res, end: () => end() };
+    let lifetime: ReturnType<typeof setTimeout> | undefined;
+    // Hoisted: the hub may call gone() before the answer starts.
+    function end() {
+      if (ended) return;
+      ended = true;
+      clearTimeout(lifetime);
+      open.delete(stream);
+      subscription.unsubscribe();
+      if (started) res.end();
+    }
+    req.on("close", end);
+
+    if (!(await subscription.exists)) {
+      end();
+      if (!res.headersSent) refuse(res, 404);
+      return;
+    }
+    if (ended) return;
+
+    res.status(200).set({
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      // nginx and similar proxies would otherwise buffer the stream.
+      "X-Accel-Buffering": "no",
+    });
+    started = true;
+    res.flushHeaders();
+    write(`retry: ${RETRY_MS}\n\n`);
+    if (resetFirst) write("event: reset\ndata: {}\n\n");
+    for (const event of queued.splice(0)) write(frame(event));
+    open.add(stream);
+    startHeartbeat();
+    lifetime = setTimeout(end, options.maxLifetimeMs * (0.9 + 0.1 * random()));
+  });
+
+  return {
+    router,
+    /** Open streams (the bench reads it). */
+    count: () => open.size,
+    /** Ends every stream (shutdown): browsers reconnect to another instance, resuming where they were. */
+    close() {
+      for (const stream of [...open]) stream.end();
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
+    },
+  };
+}
+
+function frame(event: LiveEvent): string {
+  return `id: ${event.id}\nevent: ${event.event}\ndata: ${event.data}\n\n`;
+}
+
+/** The id to resume after: the browser's Last-Event-ID header wins over the page's query. undefined when malformed. */
+function lastEventIdOf(req: Request): number | null | undefined {
+  const header = req.get("last-event-id");
+  const query = typeof req.query.last_event_id === "string" ? req.query.last_event_id : undefined;
+  const raw = header ?? query;
+  if (raw === undefined || raw === "") return null;
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+}
+
+function refuse(res: Response, status: 400 | 404) {
+  res.status(status).set("Cache-Control", "no-store").json({ status, message: status === 404 ? "内容不存在或已下线" : "请求无效" });
+}
