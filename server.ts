@@ -62,6 +62,8 @@ const platform = env.embeddedPlatform
       codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
       devKey: env.platformDevKey,
       previewSecret: env.PLATFORM_PREVIEW_SECRET,
+      // The site's own hosts are its JS safe domains: the platform signs its pages and nothing else.
+      wechat: { appId: env.PLATFORM_WECHAT_APP_ID, jsapiTicket: env.PLATFORM_WECHAT_JSAPI_TICKET, safeDomains: [...hosts] },
     })
   : null;
 if (platform) app.use("/_platform", platform.router);

@@ -42,6 +42,11 @@ const schema = z.object({
   PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Signs the embedded platform's draft preview links; unset, a random one per process (links die on restart).
   PLATFORM_PREVIEW_SECRET: z.string().min(16).optional(),
+  // Embedded platform: the official account that signs JS-SDK pages (demo values when unset).
+  PLATFORM_WECHAT_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)").optional(),
+  PLATFORM_WECHAT_JSAPI_TICKET: z.string().min(1).optional(),
+  // The mobile app's AppID on the WeChat Open Platform: <wx-open-launch-app> opens the app by it.
+  WECHAT_OPEN_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)").default("wxa1b2c3d4e5f60718"),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   TRUST_PROXY: z.string().default("loopback"),

@@ -20,7 +20,9 @@ import { listRoutes } from "./routes/lists";
 import { officialAccountRoutes } from "./routes/official-accounts";
 import { searchRoutes } from "./routes/search";
 import { trackerRoutes } from "./routes/tracker";
+import { wechatRoutes } from "./routes/wechat";
 import { seedDatabase } from "./seed";
+import { DEMO_WECHAT, type WeChatSigning } from "./wechat-signature";
 
 export type PlatformOptions = {
   dbPath: string;
@@ -45,6 +47,11 @@ export type PlatformOptions = {
    * set one to keep them, or to sign links elsewhere (tests, a CMS).
    */
   previewSecret?: string;
+  /**
+   * The official account that signs JS-SDK pages (getCWXconfig) and its JS safe domains. Default: a demonstration
+   * AppID and ticket, signing pages on localhost and 127.0.0.1 only.
+   */
+  wechat?: Partial<WeChatSigning>;
 };
 
 const MIN_PREVIEW_SECRET_LENGTH = 16;
@@ -113,6 +120,13 @@ export function createPlatform(options: PlatformOptions): Platform {
   router.use(searchRoutes(ctx));
   router.use(trackerRoutes(ctx));
   router.use(clueReportRoutes(ctx));
+  router.use(
+    wechatRoutes(ctx, {
+      appId: options.wechat?.appId || DEMO_WECHAT.appId,
+      jsapiTicket: options.wechat?.jsapiTicket || DEMO_WECHAT.jsapiTicket,
+      safeDomains: options.wechat?.safeDomains ?? ["localhost", "127.0.0.1"],
+    }),
+  );
   if (options.devKey) router.use(devRoutes(ctx, options.devKey));
   router.use(notFound);
   router.use(errorHandler(log));
