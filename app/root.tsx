@@ -17,10 +17,13 @@ import { registerServiceWorker } from "~/client/service-worker";
 import { reportPageView } from "~/client/page-views";
 import { useNonce } from "~/components/nonce";
 import { LoginSheet } from "~/components/login-sheet";
+import { MiniProgramChrome } from "~/components/mini-program-chrome";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
 import { useRootData, type RootData } from "~/hooks/use-root-data";
+import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
 import { detectDevice } from "~/lib/device";
+import { pageChrome } from "~/lib/mini-program";
 import { isPreviewRequest } from "~/lib/preview";
 import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
@@ -84,6 +87,7 @@ function ClientBehaviours({ device }: { device: RootData["device"] | undefined }
     }
   }, [location.pathname, location.search]);
   useEffect(() => reportPageView({ pathname: location.pathname, search: location.search }), [location.pathname, location.search]);
+  useWeChatPages();
   return null;
 }
 
@@ -92,6 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const themeColor = data?.site.themeColor ?? DEFAULT_THEME_COLOR;
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  const chrome = pageChrome(useMiniProgramMode());
   return (
     <html lang="zh-CN" style={{ "--theme": themeColor, "--theme-text": readableOnWhite(themeColor) } as React.CSSProperties}>
       <head>
@@ -103,8 +108,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data?.showBanner && !bare ? <OpenAppBanner site={data.site} device={data.device} user={data.user} csrfToken={data.csrfToken} /> : null}
+        {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} device={data.device} user={data.user} csrfToken={data.csrfToken} /> : null}
         {children}
+        {data && !bare && chrome.footer ? <MiniProgramChrome site={data.site} user={data.user} /> : null}
         <ToastHost initial={data?.toast ?? null} />
         {data && !data.user ? <LoginSheet /> : null}
         <ScrollRestoration nonce={nonce} />

@@ -1,5 +1,7 @@
+import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { useAppOpenParams } from "~/hooks/use-app-open";
 import { useRootData } from "~/hooks/use-root-data";
+import { useMiniProgramMode } from "~/hooks/use-wechat";
 import { appOpenHref } from "~/lib/app-open";
 
 /** Links to this hash open the dialog; it is a CSS :target dialog, so it works without JavaScript. */
@@ -8,6 +10,7 @@ export const APP_OPEN_HASH = "#app-open";
 /** Spec section 2: app-only actions ask the visitor to open the app (立即前往 / 再考虑下). */
 export function AppOpenDialog() {
   const root = useRootData();
+  const miniProgram = useMiniProgramMode();
   const site = root?.site;
   const appHref = appOpenHref(site?.downloadUrl ?? "", useAppOpenParams());
   return (
@@ -20,7 +23,7 @@ export function AppOpenDialog() {
         <p className="app-open__text">该功能需要在APP中使用</p>
         <div className="app-open__actions">
           {/* A mini-program webview cannot leave for the app store: it only closes the dialog. */}
-          {root?.device.isMiniProgram ? (
+          {miniProgram ? (
             <a className="button" href="#">
               关闭弹窗
             </a>
@@ -32,6 +35,7 @@ export function AppOpenDialog() {
               <a className="button" href={appHref} rel="noopener">
                 立即前往
               </a>
+              <WeChatOpenTag kind="app" label="立即前往" />
             </>
           )}
         </div>

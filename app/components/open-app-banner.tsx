@@ -4,6 +4,7 @@ import type { RootData } from "~/hooks/use-root-data";
 import { openLogin, pushOpenApp } from "~/client/events";
 import { ModalDialog } from "~/components/modal-dialog";
 import { NavigationPanel } from "~/components/navigation-panel";
+import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { useAppOpenParams } from "~/hooks/use-app-open";
 import { appOpenHref } from "~/lib/app-open";
 import { sitePath } from "~/lib/base-path";
@@ -75,6 +76,7 @@ export function OpenAppBanner({ site, device, user, csrfToken }: Props) {
       <a className="banner__open button" href={appHref} onClick={openApp} rel="noopener">
         打开APP
       </a>
+      <WeChatOpenTag kind="app" label="打开APP" />
       <NavigationPanel items={site.navigation} />
       <ModalDialog
         open={confirmingLogout}
