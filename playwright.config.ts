@@ -1,9 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 import { E2E_DATA_DIR, E2E_ORIGIN, E2E_PORT, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
-import { wechatUserAgent } from "./tests/e2e/support/user-agents";
+import { miniProgramUserAgent, wechatIOSUserAgent, wechatUserAgent } from "./tests/e2e/support/user-agents";
 
 const isCI = Boolean(process.env.CI);
+
+/** The specs of what only WeChat does (share cards, open tags, mini-program mode). */
+const WECHAT_SPECS = ["wechat.spec.ts"];
 
 // Every project drives Debian's Chromium.
 const chromium = {
@@ -35,6 +38,9 @@ export default defineConfig({
     { name: "iphone", use: { ...devices["iPhone 13"], ...chromium } },
     { name: "android", use: { ...devices["Pixel 7"], ...chromium } },
     { name: "wechat-android", use: { ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
+    // WeChat on iOS and a mini program's web-view differ from the other phones only in WeChat's own behaviours.
+    { name: "wechat-ios", testMatch: WECHAT_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
+    { name: "mini-program", testMatch: WECHAT_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent } },
     { name: "no-js", use: { ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {

@@ -16,22 +16,30 @@ type SignatureAnswer = { appId: string; timestamp: number; nonceStr: string; sig
 
 const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
 
-/** Spec section 4: mini-program mode is decided 500 ms after start, by WeChat itself. */
-const miniProgramDecided: Promise<boolean> = new Promise((resolve) => {
-  window.setTimeout(() => {
-    wx.miniProgram.getEnv((env: { miniprogram?: boolean } | undefined) => {
-      const miniProgram = env?.miniprogram === true;
-      updateWeChatState({ miniProgram });
-      resolve(miniProgram);
-    });
-  }, MINI_PROGRAM_DETECTION_DELAY_MS);
-});
+let started: Promise<boolean> | null = null;
 
-document.addEventListener("WeixinOpenTagsError", (event) => {
-  // The rest of the SDK still works; the normal controls take the taps.
-  console.warn("WeChat open tags unavailable", (event as CustomEvent).detail);
-  updateWeChatState({ openTags: false });
-});
+/**
+ * Starts what runs once per page load (the server bundle holds this module too, so nothing runs on import): the
+ * open tags' failure signal, and spec section 4's mini-program detection, decided 500 ms after start by WeChat
+ * itself. Resolves with whether the page is in a mini program.
+ */
+function start(): Promise<boolean> {
+  started ??= new Promise((resolve) => {
+    document.addEventListener("WeixinOpenTagsError", (event) => {
+      // The rest of the SDK still works; the normal controls take the taps.
+      console.warn("WeChat open tags unavailable", (event as CustomEvent).detail);
+      updateWeChatState({ openTags: false });
+    });
+    window.setTimeout(() => {
+      wx.miniProgram.getEnv((env: { miniprogram?: boolean } | undefined) => {
+        const miniProgram = env?.miniprogram === true;
+        updateWeChatState({ miniProgram });
+        resolve(miniProgram);
+      });
+    }, MINI_PROGRAM_DETECTION_DELAY_MS);
+  });
+  return started;
+}
 
 /** What the page's head says about it: its Open Graph tags and canonical link (the route's meta, already rendered). */
 function readPageShare(): PageShare {
@@ -86,6 +94,7 @@ let latest = 0;
  * still in progress.
  */
 export async function configurePage(site: Site): Promise<void> {
+  const miniProgram = start();
   const run = ++latest;
   const isIOS = detectDevice(navigator.userAgent).isIOS;
   const share = wechatShareData(readPageShare(), site, { currentUrl: window.location.href, bundledLogo: BUNDLED_LOGO });
@@ -110,7 +119,7 @@ export async function configurePage(site: Site): Promise<void> {
   } catch (error) {
     console.warn("WeChat share setup failed", error);
   }
-  if (run === latest && (await miniProgramDecided)) wx.miniProgram.postMessage({ data: miniProgramShareMessage(share) });
+  if (run === latest && (await miniProgram)) wx.miniProgram.postMessage({ data: miniProgramShareMessage(share) });
 }
 
 /** Spec section 2: the wechat login method opens the mini program's login page with the current path. */

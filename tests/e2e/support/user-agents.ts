@@ -7,3 +7,11 @@ export const wechatUserAgent =
 /** Desktop Chrome on Windows: the host sends it to the /pc wrapper. */
 export const desktopUserAgent =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** iOS WeChat's built-in browser (WKWebView) on an iPhone 13. */
+export const wechatIOSUserAgent =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 " +
+  "MicroMessenger/8.0.49(0x18003129) NetType/WIFI Language/zh_CN";
+
+/** A WeChat mini program's web-view on an iPhone: iOS WeChat's user agent with the miniProgram token. */
+export const miniProgramUserAgent = `${wechatIOSUserAgent} miniProgram/wxa1b2c3d4e5f60718`;
