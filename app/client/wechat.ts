@@ -10,11 +10,10 @@ import { signatureUrl, WECHAT_JS_API_LIST, WECHAT_OPEN_TAG_LIST, wechatShareData
  * mini-program mode. Failures are only logged (spec section 8).
  */
 
-type Site = { name: string; description: string; logo: string };
+/** The site's share fallbacks (spec section 3), and the logo shipped with the site for when it has none. */
+type Site = { name: string; description: string; logo: string; bundledLogo: string };
 
 type SignatureAnswer = { appId: string; timestamp: number; nonceStr: string; signature: string; openTagAppId: string };
-
-const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
 
 let started: Promise<boolean> | null = null;
 
@@ -97,7 +96,7 @@ export async function configurePage(site: Site): Promise<void> {
   const miniProgram = start();
   const run = ++latest;
   const isIOS = detectDevice(navigator.userAgent).isIOS;
-  const share = wechatShareData(readPageShare(), site, { currentUrl: window.location.href, bundledLogo: BUNDLED_LOGO });
+  const share = wechatShareData(readPageShare(), site, { currentUrl: window.location.href, bundledLogo: site.bundledLogo });
   try {
     const signature = await fetchSignature(signatureUrl({ isIOS, entryUrl: ENTRY_URL, currentUrl: window.location.href }));
     if (run !== latest) return;

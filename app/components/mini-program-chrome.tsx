@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { RootData } from "~/hooks/use-root-data";
 import { openLogin } from "~/client/events";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { sitePath } from "~/lib/base-path";
-
-const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
+import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 
 type Props = { site: RootData["site"]; user: RootData["user"] };
 
@@ -15,16 +15,20 @@ type Props = { site: RootData["site"]; user: RootData["user"] };
 export function MiniProgramChrome({ site, user }: Props) {
   const location = useLocation();
   const authLink = `/auth?redirect=${encodeURIComponent(sitePath(location.pathname) + location.search)}`;
+  // Back and forward need JavaScript: without it the buttons would do nothing, so they appear once it runs.
+  const hydrated = useHydrated();
   return (
     <>
-      <nav className="router-control" aria-label="页面导航">
-        <button type="button" className="router-control__button" onClick={() => window.history.back()} aria-label="后退">
-          <span className="router-control__icon router-control__icon--back" aria-hidden="true" />
-        </button>
-        <button type="button" className="router-control__button" onClick={() => window.history.forward()} aria-label="前进">
-          <span className="router-control__icon" aria-hidden="true" />
-        </button>
-      </nav>
+      {hydrated ? (
+        <nav className="router-control" aria-label="页面导航">
+          <button type="button" className="router-control__button" onClick={() => window.history.back()} aria-label="后退">
+            <span className="router-control__icon router-control__icon--back" aria-hidden="true" />
+          </button>
+          <button type="button" className="router-control__button" onClick={() => window.history.forward()} aria-label="前进">
+            <span className="router-control__icon" aria-hidden="true" />
+          </button>
+        </nav>
+      ) : null}
       <footer className="mp-footer">
         <img className="mp-footer__logo" src={site.logo || BUNDLED_LOGO} alt="" width={24} height={24} />
         <span className="mp-footer__name">{site.name}</span>

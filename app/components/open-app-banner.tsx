@@ -8,8 +8,7 @@ import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { useAppOpenParams } from "~/hooks/use-app-open";
 import { appOpenHref } from "~/lib/app-open";
 import { sitePath } from "~/lib/base-path";
-
-const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
+import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 
 /** The site's own logout confirmation (the /auth page asks the same without JavaScript). */
 export const LOGOUT_CONFIRM = "确定退出登录吗？";

@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
 import { getWeChatState, subscribeWeChatState, type WeChatState } from "~/client/wechat-state";
 import { useRootData } from "~/hooks/use-root-data";
+import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 import { isMiniProgramMode } from "~/lib/mini-program";
 
 const SERVER_STATE: WeChatState = { openTags: false, openTagAppId: "", miniProgram: null };
@@ -28,7 +29,7 @@ export function useWeChatPages(): void {
   useEffect(() => {
     if (!inWeChat) return;
     import("~/client/wechat")
-      .then((wechat) => wechat.configurePage({ name, description, logo }))
+      .then((wechat) => wechat.configurePage({ name, description, logo, bundledLogo: BUNDLED_LOGO }))
       // A chunk that fails to load (offline, a new deployment) costs only the share card.
       .catch((error: unknown) => console.warn("WeChat setup not loaded", error));
   }, [inWeChat, name, description, logo, location.pathname, location.search]);
