@@ -1,7 +1,7 @@
 import wx from "weixin-js-sdk";
 import { ENTRY_URL, updateWeChatState } from "~/client/wechat-state";
 import { detectDevice } from "~/lib/device";
-import { MINI_PROGRAM_DETECTION_DELAY_MS, miniProgramLoginUrl, miniProgramShareMessage } from "~/lib/mini-program";
+import { MINI_PROGRAM_DETECTION_DELAY_MS, miniProgramLoginUrl, miniProgramShareMessage } from "~/lib/mini-program-bridge";
 import { signatureUrl, WECHAT_JS_API_LIST, WECHAT_OPEN_TAG_LIST, wechatShareData, type PageShare } from "~/lib/wechat-share";
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { openTagTemplate, weappTagPath, type OpenTagProps } from "~/lib/wechat-open-tag";
+import type { OpenTagProps } from "~/lib/wechat-open-tag";
+import { openTagTemplate, weappTagPath } from "~/lib/wechat-open-tag-template";
 
 type Box = { left: number; top: number; width: number; height: number };
 

@@ -1,36 +1,14 @@
-import type { WeChatShareData } from "~/lib/wechat-share";
-
 /**
  * Mini-program mode (spec sections 1, 2, 4 and 9): inside a WeChat mini program's web-view the page hides its header
  * and shows a footer, the back/forward control and the login popup. Pure rules; app/client/wechat.ts asks WeChat.
  */
-
-/** Spec section 9: mini-program mode is decided this long after start. */
-export const MINI_PROGRAM_DETECTION_DELAY_MS = 500;
 
 /** The user agent is only the first guess; once wx.miniProgram.getEnv has answered, its answer decides. */
 export function isMiniProgramMode(userAgentGuess: boolean, environmentAnswer: boolean | null): boolean {
   return environmentAnswer ?? userAgentGuess;
 }
 
-/** Which parts of the page's frame show in each mode. */
+/** Which parts of the page's frame show in each mode; the footer comes with the back/forward control. */
 export function pageChrome(miniProgram: boolean) {
-  return { header: !miniProgram, footer: miniProgram, routerControl: miniProgram, wechatLogin: miniProgram };
-}
-
-/** The mini program's own login page; spec section 2: the wechat login method goes there with the current path. */
-export const MINI_PROGRAM_LOGIN_PAGE = "/pages/login/index";
-
-/** The page wx.miniProgram.navigateTo opens for a WeChat login from `currentPath` (path and query of the site page). */
-export function miniProgramLoginUrl(currentPath: string): string {
-  return `${MINI_PROGRAM_LOGIN_PAGE}?redirect=${encodeURIComponent(currentPath)}`;
-}
-
-/**
- * What the page posts to its mini program (wx.miniProgram.postMessage): the share card, so that sharing from the
- * mini program's menu shows this page rather than the mini program's default. `type` lets the mini program tell it
- * from other messages.
- */
-export function miniProgramShareMessage(share: WeChatShareData) {
-  return { type: "share", title: share.title, desc: share.desc, link: share.link, imageUrl: share.imgUrl };
+  return { header: !miniProgram, footer: miniProgram, wechatLogin: miniProgram };
 }

@@ -214,3 +214,29 @@ test.describe("mini-program mode", () => {
     await expect(page.locator(".mp-footer")).toHaveCount(inMiniProgram ? 1 : 0);
   });
 });
+
+test.describe("the signature route", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== "wechat-android", "a resource route: the same for every profile");
+  });
+
+  const CONFIG = `${BASE_PATH}api/wechat/config`;
+
+  test("signs this site's own page, without its hash, with a signature the platform's ticket verifies", async ({ request }) => {
+    const page = `${E2E_ORIGIN}${articleUrl(SEED_FIXTURES.article)}?from=timeline&_t=1`;
+    const response = await request.get(`${CONFIG}?url=${encodeURIComponent(`${page}#comments`)}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    const body = await response.json();
+    expect(body).toMatchObject({ appId: DEMO_WECHAT.appId, openTagAppId: expect.stringMatching(/^wx[0-9a-zA-Z]{16}$/) });
+    expect(body.signature).toBe(expectedSignature({ verifyNonceStr: body.nonceStr, verifyTimestamp: body.timestamp }, page));
+  });
+
+  test("refuses other sites, pages outside the base path and a missing URL with a JSON 400", async ({ request }) => {
+    for (const url of ["https://evil.example/davmu/share/", `${E2E_ORIGIN}/_platform/dev/stats`, articleUrl(SEED_FIXTURES.article), ""]) {
+      const response = await request.get(`${CONFIG}?url=${encodeURIComponent(url)}`);
+      expect(response.status(), url).toBe(400);
+      expect(await response.json()).toEqual({ status: 400, message: "只能为本站的页面签名" });
+    }
+  });
+});
