@@ -1,9 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 import { E2E_DATA_DIR, E2E_ORIGIN, E2E_PORT, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
-import { harmonyNextUserAgent, wechatIOSUserAgent, wechatUserAgent } from "./tests/e2e/support/user-agents";
+import { harmonyNextUserAgent, miniProgramUserAgent, wechatIOSUserAgent, wechatUserAgent } from "./tests/e2e/support/user-agents";
 
 const isCI = Boolean(process.env.CI);
+
+/** The specs of what only WeChat does (share cards, open tags, mini-program mode). */
+const WECHAT_SPECS = [/wechat\.spec\.ts$/];
 
 // Every project drives Debian's Chromium.
 const chromium = {
@@ -39,8 +42,10 @@ export default defineConfig({
     { name: "android", use: { ...devices["Pixel 7"], ...chromium } },
     { name: "wechat-android", use: { ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
     { name: "no-js", use: { ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
-    // User-agent variants for what differs by browser (opening the app): only the specs listed run on them.
-    { name: "wechat-ios", testMatch: PER_BROWSER_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
+    // User-agent variants for what differs by browser: only the specs listed run on them. iOS WeChat differs in
+    // opening the app and in WeChat's own behaviours, a mini program's web-view only in the latter.
+    { name: "wechat-ios", testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS], use: { ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
+    { name: "mini-program", testMatch: WECHAT_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent } },
     { name: "harmony-next", testMatch: PER_BROWSER_SPECS, use: { ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent } },
   ],
   webServer: {

@@ -55,6 +55,11 @@ const schema = z.object({
   // The embedded platform's live demo: how often its host and viewers act (0: never), and when its upcoming broadcast starts.
   PLATFORM_LIVE_DEMO_INTERVAL_MS: z.coerce.number().int().min(0).default(4000),
   PLATFORM_LIVE_UPCOMING_DELAY_S: z.coerce.number().int().min(0).default(180),
+  // Embedded platform: the official account that signs JS-SDK pages (demo values when unset).
+  PLATFORM_WECHAT_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)").optional(),
+  PLATFORM_WECHAT_JSAPI_TICKET: z.string().min(1).optional(),
+  // The mobile app's AppID on the WeChat Open Platform: <wx-open-launch-app> opens the app by it.
+  WECHAT_OPEN_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)").default("wxa1b2c3d4e5f60718"),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   TRUST_PROXY: z.string().default("loopback"),

@@ -19,10 +19,13 @@ import { LazyBottomNavigation } from "~/components/lazy-bottom-navigation";
 import { useNonce } from "~/components/nonce";
 import { env } from "~/env.server";
 import { LoginSheet } from "~/components/login-sheet";
+import { MiniProgramChrome } from "~/components/mini-program-chrome";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
 import { useRootData, type RootData } from "~/hooks/use-root-data";
+import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
 import { pageDevice } from "~/lib/device";
+import { pageChrome } from "~/lib/mini-program";
 import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
 import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
@@ -81,6 +84,7 @@ function ClientBehaviours({ device }: { device: RootData["device"] | undefined }
     }
   }, [location.pathname, location.search]);
   useEffect(() => reportPageView({ pathname: location.pathname, search: location.search }), [location.pathname, location.search]);
+  useWeChatPages();
   return null;
 }
 
@@ -90,6 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const themeColor = data?.site.themeColor ?? DEFAULT_THEME_COLOR;
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
   const location = useLocation();
+  const chrome = pageChrome(useMiniProgramMode());
   return (
     <html lang="zh-CN" style={{ "--theme": themeColor, "--theme-text": readableOnWhite(themeColor) } as React.CSSProperties}>
       <head>
@@ -101,11 +106,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data?.showBanner && !bare ? <OpenAppBanner site={data.site} user={data.user} csrfToken={data.csrfToken} /> : null}
+        {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} user={data.user} csrfToken={data.csrfToken} /> : null}
         {children}
         {data && !bare && showsBottomBar(data.site.navigation, location.pathname, location.search) ? (
           <LazyBottomNavigation items={data.site.navigation} />
         ) : null}
+        {data && !bare && chrome.footer ? <MiniProgramChrome site={data.site} user={data.user} /> : null}
         <ToastHost initial={data?.toast ?? null} />
         {data && !data.user ? <LoginSheet /> : null}
         <ScrollRestoration nonce={nonce} />

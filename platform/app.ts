@@ -30,8 +30,10 @@ import { liveMediaRoutes, liveRoutes } from "./routes/live";
 import { officialAccountRoutes } from "./routes/official-accounts";
 import { searchRoutes } from "./routes/search";
 import { trackerRoutes } from "./routes/tracker";
+import { wechatRoutes } from "./routes/wechat";
 import { seedDatabase } from "./seed";
 import { DEFAULT_LIVE_UPCOMING_DELAY_S, reanchorDemoBroadcasts } from "./seed-live";
+import { DEMO_WECHAT, type WeChatSigning } from "./wechat-signature";
 
 export type PlatformOptions = {
   dbPath: string;
@@ -63,6 +65,11 @@ export type PlatformOptions = {
    * the bench do when they want a quiet room.
    */
   liveDemoIntervalMs?: number;
+  /**
+   * The official account that signs JS-SDK pages (getCWXconfig) and its JS safe domains. Default: a demonstration
+   * AppID and ticket, signing pages on localhost and 127.0.0.1 only.
+   */
+  wechat?: Partial<WeChatSigning>;
 };
 
 const MIN_PREVIEW_SECRET_LENGTH = 16;
@@ -148,6 +155,13 @@ export function createPlatform(options: PlatformOptions): Platform {
   router.use(circleRoutes(ctx), lawRoutes(ctx));
   router.use(liveRoutes(ctx, live));
   if (options.devKey) router.use(devRoutes(ctx, options.devKey, live));
+  router.use(
+    wechatRoutes(ctx, {
+      appId: options.wechat?.appId || DEMO_WECHAT.appId,
+      jsapiTicket: options.wechat?.jsapiTicket || DEMO_WECHAT.jsapiTicket,
+      safeDomains: options.wechat?.safeDomains ?? ["localhost", "127.0.0.1"],
+    }),
+  );
   router.use(notFound);
   router.use(errorHandler(log));
 

@@ -27,5 +27,11 @@ export function readStandaloneConfig(env: NodeJS.ProcessEnv = process.env) {
     devKey: env.PLATFORM_DEV_KEY || randomBytes(16).toString("hex"),
     liveDemoIntervalMs,
     liveUpcomingDelaySeconds,
+    // The official account signing JS-SDK pages (demo values when unset) and the hosts of the pages it signs.
+    wechat: {
+      appId: env.PLATFORM_WECHAT_APP_ID,
+      jsapiTicket: env.PLATFORM_WECHAT_JSAPI_TICKET,
+      safeDomains: (env.PLATFORM_WECHAT_SAFE_DOMAINS ?? "localhost,127.0.0.1").split(",").map((domain) => domain.trim()).filter(Boolean),
+    },
   };
 }

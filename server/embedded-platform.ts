@@ -2,6 +2,7 @@ import path from "node:path";
 import express from "express";
 import { env } from "../app/env.server";
 import { createPlatform, type Platform } from "../platform/app";
+import { knownHosts } from "./public-origin";
 
 /**
  * The embedded platform with the host's configuration. A single process mounts its router at /_platform; with
@@ -20,6 +21,12 @@ export function embeddedPlatform(projectRoot: string): Platform | null {
     previewSecret: env.PLATFORM_PREVIEW_SECRET,
     liveDemoIntervalMs: env.PLATFORM_LIVE_DEMO_INTERVAL_MS,
     liveUpcomingDelaySeconds: env.PLATFORM_LIVE_UPCOMING_DELAY_S,
+    // The site's own hosts are its JS safe domains: the platform signs its pages and nothing else.
+    wechat: {
+      appId: env.PLATFORM_WECHAT_APP_ID,
+      jsapiTicket: env.PLATFORM_WECHAT_JSAPI_TICKET,
+      safeDomains: [...knownHosts({ allowedHosts: env.ALLOWED_HOSTS, publicOrigin: env.PUBLIC_ORIGIN, host: env.HOST, port: env.PORT })],
+    },
   });
 }
 

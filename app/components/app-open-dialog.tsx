@@ -1,5 +1,7 @@
 import { OpenAppLink } from "~/components/open-app-link";
+import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { useRootData } from "~/hooks/use-root-data";
+import { useMiniProgramMode } from "~/hooks/use-wechat";
 
 /** Links to this hash open the dialog; it is a CSS :target dialog, so it works without JavaScript. */
 export const APP_OPEN_HASH = "#app-open";
@@ -7,6 +9,7 @@ export const APP_OPEN_HASH = "#app-open";
 /** Spec section 2: app-only actions ask the visitor to open the app (立即前往 / 再考虑下). */
 export function AppOpenDialog() {
   const root = useRootData();
+  const miniProgram = useMiniProgramMode();
   return (
     <div className="app-open" id="app-open" role="dialog" aria-modal="true" aria-labelledby="app-open-title">
       <a className="app-open__backdrop" href="#" aria-label="关闭" tabIndex={-1} />
@@ -17,7 +20,7 @@ export function AppOpenDialog() {
         <p className="app-open__text">该功能需要在APP中使用</p>
         <div className="app-open__actions">
           {/* A mini-program webview cannot leave for the app store: it only closes the dialog. */}
-          {root?.device.isMiniProgram ? (
+          {miniProgram ? (
             <a className="button" href="#">
               关闭弹窗
             </a>
@@ -27,6 +30,7 @@ export function AppOpenDialog() {
                 再考虑下
               </a>
               <OpenAppLink className="button">立即前往</OpenAppLink>
+              <WeChatOpenTag kind="app" label="立即前往" />
             </>
           )}
         </div>

@@ -8,6 +8,8 @@ import { sitePath } from "~/lib/base-path";
 import { canSubmitLogin, CODE_MAX_LENGTH, LOGIN_TEXTS, type LoginFieldErrors, type LoginMode } from "~/lib/login-form";
 import { formatPhoneInput } from "~/lib/phone";
 import { useRootData } from "~/hooks/use-root-data";
+import { useMiniProgramMode } from "~/hooks/use-wechat";
+import { pageChrome } from "~/lib/mini-program";
 
 /** What the /auth action answers when it does not redirect. */
 export type AuthActionData = {
@@ -47,6 +49,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
  */
 export function LoginForm({ redirectTo, initialMode, initialCooldown, documentResult, autoFocus = false }: Props) {
   const root = useRootData();
+  const miniProgram = useMiniProgramMode();
   const fetcher = useFetcher<AuthActionData>();
   const hydrated = useHydrated();
   const id = useId();
@@ -91,13 +94,14 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
     if (submitter?.value === "send-code" && cooldown > 0) event.preventDefault();
   }
 
-  async function loginWithWeChat() {
+  function loginWithWeChat() {
     if (!agreed) {
       showToast({ text: LOGIN_TEXTS.agreementRequired, kind: "error" });
       return;
     }
-    const { default: wx } = await import("weixin-js-sdk");
-    wx.miniProgram.navigateTo({ url: `/pages/login/index?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}` });
+    import("~/client/wechat")
+      .then((wechat) => wechat.openMiniProgramLogin())
+      .catch(() => showToast({ text: LOGIN_TEXTS.networkError, kind: "error" }));
   }
 
   const busy = fetcher.state !== "idle";
@@ -239,7 +243,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
           >
             {mode === "pass" ? "验证码登录" : "密码登录"}
           </Link>
-          {root?.device.isMiniProgram ? (
+          {pageChrome(miniProgram).wechatLogin ? (
             <button type="button" className="login__wechat" onClick={loginWithWeChat}>
               微信登录
             </button>

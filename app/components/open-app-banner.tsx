@@ -5,9 +5,9 @@ import { openLogin } from "~/client/events";
 import { ModalDialog } from "~/components/modal-dialog";
 import { NavigationPanel } from "~/components/navigation-panel";
 import { OpenAppLink } from "~/components/open-app-link";
+import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { sitePath } from "~/lib/base-path";
-
-const BUNDLED_LOGO = `${import.meta.env.BASE_URL}app-logo.svg`;
+import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 
 /** The site's own logout confirmation (the /auth page asks the same without JavaScript). */
 export const LOGOUT_CONFIRM = "确定退出登录吗？";
@@ -60,6 +60,7 @@ export function OpenAppBanner({ site, user, csrfToken }: Props) {
         </Link>
       )}
       <OpenAppLink className="banner__open button">打开APP</OpenAppLink>
+      <WeChatOpenTag kind="app" label="打开APP" />
       <NavigationPanel items={site.navigation} />
       <ModalDialog
         open={confirmingLogout}

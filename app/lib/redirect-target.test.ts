@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPcPage, pcEmbedTarget, redirectLocation, safeRedirectTarget } from "./redirect-target";
+import { isPcPage, ownPageUrl, pcEmbedTarget, redirectLocation, safeRedirectTarget } from "./redirect-target";
 
 const origin = "https://share.example.cn";
 const fallback = "/davmu/share/";
@@ -136,5 +136,30 @@ describe("isPcPage", () => {
     expect(isPcPage("/davmu/share/pcx")).toBe(false);
     expect(isPcPage("/davmu/share/news/pc")).toBe(false);
     expect(isPcPage("/pc")).toBe(false);
+  });
+});
+
+describe("ownPageUrl", () => {
+  const site = "https://m.example.com";
+  it("gives a page of the site without its hash, query kept as it is", () => {
+    expect(ownPageUrl("https://m.example.com/davmu/share/news/doc/2026/11/abc/index.html?from=timeline&_t=1#c", site)).toBe(
+      "https://m.example.com/davmu/share/news/doc/2026/11/abc/index.html?from=timeline&_t=1",
+    );
+    expect(ownPageUrl("https://m.example.com/davmu/share", site)).toBe("https://m.example.com/davmu/share");
+  });
+
+  it("refuses relative addresses, other origins, paths outside the base and smuggled hosts", () => {
+    for (const value of [
+      "/davmu/share/",
+      "https://evil.example/davmu/share/",
+      "http://m.example.com/davmu/share/",
+      "https://m.example.com/other/",
+      "https://m.example.com/davmu/share//evil.example",
+      "https://m.example.com/davmu/share/%2F%2Fevil.example",
+      "",
+      null,
+    ]) {
+      expect(ownPageUrl(value, site), String(value)).toBeNull();
+    }
   });
 });

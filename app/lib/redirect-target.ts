@@ -36,6 +36,18 @@ export function pcEmbedTarget(value: string | null, origin: string): string | nu
   return url.href;
 }
 
+/**
+ * A page of this site as an absolute URL without its hash (what WeChat's JS-SDK signs), or null when the value is
+ * not an absolute URL on our origin under the base path.
+ */
+export function ownPageUrl(value: string | null | undefined, origin: string): string | null {
+  if (!value || !URL.canParse(value)) return null;
+  const url = parseOnSite(value, origin);
+  if (!url) return null;
+  url.hash = "";
+  return url.href;
+}
+
 function parseOnSite(value: string | null | undefined, origin: string): URL | null {
   if (!value) return null;
   // Browsers treat '\' as '/' and silently drop tabs and newlines, turning '/\evil.com' or

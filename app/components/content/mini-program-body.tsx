@@ -2,11 +2,13 @@ import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
 import { APP_OPEN_HASH } from "~/components/app-open-dialog";
 import { TagBadge } from "~/components/tag-badge";
+import { WeChatOpenTag } from "~/components/wechat-open-tag";
 
 /**
  * A mini-program page: the mini-program card as WeChat shows one (name, title, cover) and its open button. The
  * button asks the visitor to open the app (the app-open dialog, which also works without JavaScript); inside WeChat
- * the open tag will take the button over. The mini program's web version, when it has one, is one link away.
+ * the <wx-open-launch-weapp> tag takes the button over and opens the mini program itself. The mini program's web
+ * version, when it has one, is one link away.
  */
 export function MiniProgramBody({ content, extra, now, follow }: BodyProps<"mini_program">) {
   const name = extra?.name || content.title;
@@ -31,6 +33,7 @@ export function MiniProgramBody({ content, extra, now, follow }: BodyProps<"mini
         <a className="button mp-actions__open" href={APP_OPEN_HASH}>
           打开小程序
         </a>
+        {extra?.username ? <WeChatOpenTag kind="weapp" label="打开小程序" username={extra.username} path={extra.path} /> : null}
         {extra?.fallback_url ? (
           <a className="button button--ghost" href={extra.fallback_url} rel="noopener">
             访问网页版

@@ -17,3 +17,6 @@ export const wechatIOSUserAgent =
 export const harmonyNextUserAgent =
   "Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 " +
   "ArkWeb/4.1.6.1 Mobile HuaweiBrowser/5.0.4.300";
+
+/** A WeChat mini program's web-view on an iPhone: iOS WeChat's user agent with the miniProgram token. */
+export const miniProgramUserAgent = `${wechatIOSUserAgent} miniProgram/wxa1b2c3d4e5f60718`;

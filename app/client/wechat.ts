@@ -1,0 +1,127 @@
+import wx from "weixin-js-sdk";
+import { ENTRY_URL, updateWeChatState } from "~/client/wechat-state";
+import { detectDevice } from "~/lib/device";
+import { MINI_PROGRAM_DETECTION_DELAY_MS, miniProgramLoginUrl, miniProgramShareMessage } from "~/lib/mini-program-bridge";
+import { signatureUrl, WECHAT_JS_API_LIST, WECHAT_OPEN_TAG_LIST, wechatShareData, type PageShare } from "~/lib/wechat-share";
+
+/**
+ * The WeChat side of every page shown inside WeChat, and the only module that imports weixin-js-sdk (loaded on
+ * demand there, never elsewhere): share cards (spec section 4's share setup), the open tags' precondition, and
+ * mini-program mode. Failures are only logged (spec section 8).
+ */
+
+/** The site's share fallbacks (spec section 3), and the logo shipped with the site for when it has none. */
+type Site = { name: string; description: string; logo: string; bundledLogo: string };
+
+type SignatureAnswer = { appId: string; timestamp: number; nonceStr: string; signature: string; openTagAppId: string };
+
+let started: Promise<boolean> | null = null;
+
+/**
+ * Starts what runs once per page load (the server bundle holds this module too, so nothing runs on import): the
+ * open tags' failure signal, and spec section 4's mini-program detection, decided 500 ms after start by WeChat
+ * itself. Resolves with whether the page is in a mini program.
+ */
+function start(): Promise<boolean> {
+  started ??= new Promise((resolve) => {
+    document.addEventListener("WeixinOpenTagsError", (event) => {
+      // The rest of the SDK still works; the normal controls take the taps.
+      console.warn("WeChat open tags unavailable", (event as CustomEvent).detail);
+      updateWeChatState({ openTags: false });
+    });
+    window.setTimeout(() => {
+      wx.miniProgram.getEnv((env: { miniprogram?: boolean } | undefined) => {
+        const miniProgram = env?.miniprogram === true;
+        updateWeChatState({ miniProgram });
+        resolve(miniProgram);
+      });
+    }, MINI_PROGRAM_DETECTION_DELAY_MS);
+  });
+  return started;
+}
+
+/** What the page's head says about it: its Open Graph tags and canonical link (the route's meta, already rendered). */
+function readPageShare(): PageShare {
+  const meta = (property: string) => document.querySelector<HTMLMetaElement>(`meta[property="${property}"]`)?.content ?? "";
+  return {
+    title: meta("og:title"),
+    description: meta("og:description"),
+    link: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? "",
+    image: meta("og:image"),
+  };
+}
+
+async function fetchSignature(url: string): Promise<SignatureAnswer> {
+  const response = await fetch(`${import.meta.env.BASE_URL}api/wechat/config?url=${encodeURIComponent(url)}`, {
+    headers: { accept: "application/json" },
+  });
+  if (!response.ok) throw new Error(`signature answered ${response.status}`);
+  return (await response.json()) as SignatureAnswer;
+}
+
+/**
+ * Resolves once this configuration has been verified, rejects when WeChat refused it. The SDK calls ready after
+ * every verification, failed ones included (after error): only a ready without an error counts. After the first
+ * configuration the SDK's ready runs at once (it keeps its state); the share calls still carry the new signature.
+ */
+function verified(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let refused = false;
+    wx.error((result) => {
+      refused = true;
+      reject(new Error(`wx.config refused: ${result.errMsg}`));
+    });
+    wx.ready(() => {
+      if (!refused) resolve();
+    });
+  });
+}
+
+function shareCallbacks(kind: string) {
+  return {
+    success: () => undefined,
+    fail: (result: { errMsg: string }) => console.warn(`WeChat ${kind} share data refused: ${result.errMsg}`),
+  };
+}
+
+let latest = 0;
+
+/**
+ * Configures WeChat for the page on screen: signs the URL WeChat verifies (the entry URL on iOS, the current one
+ * elsewhere), wx.config with debug off and the spec's API list, then this page's share card to friends and the
+ * timeline; inside a mini program the card goes to the mini program too. A later page supersedes an earlier one
+ * still in progress.
+ */
+export async function configurePage(site: Site): Promise<void> {
+  const miniProgram = start();
+  const run = ++latest;
+  const isIOS = detectDevice(navigator.userAgent).isIOS;
+  const share = wechatShareData(readPageShare(), site, { currentUrl: window.location.href, bundledLogo: site.bundledLogo });
+  try {
+    const signature = await fetchSignature(signatureUrl({ isIOS, entryUrl: ENTRY_URL, currentUrl: window.location.href }));
+    if (run !== latest) return;
+    const outcome = verified();
+    wx.config({
+      debug: false,
+      appId: signature.appId,
+      timestamp: signature.timestamp,
+      nonceStr: signature.nonceStr,
+      signature: signature.signature,
+      jsApiList: [...WECHAT_JS_API_LIST],
+      openTagList: [...WECHAT_OPEN_TAG_LIST],
+    });
+    await outcome;
+    if (run !== latest) return;
+    updateWeChatState({ openTags: true, openTagAppId: signature.openTagAppId });
+    wx.updateAppMessageShareData({ title: share.title, desc: share.desc, link: share.link, imgUrl: share.imgUrl, ...shareCallbacks("friend") });
+    wx.updateTimelineShareData({ title: share.title, link: share.link, imgUrl: share.imgUrl, ...shareCallbacks("timeline") });
+  } catch (error) {
+    console.warn("WeChat share setup failed", error);
+  }
+  if (run === latest && (await miniProgram)) wx.miniProgram.postMessage({ data: miniProgramShareMessage(share) });
+}
+
+/** Spec section 2: the wechat login method opens the mini program's login page with the current path. */
+export function openMiniProgramLogin(): void {
+  wx.miniProgram.navigateTo({ url: miniProgramLoginUrl(window.location.pathname + window.location.search) });
+}

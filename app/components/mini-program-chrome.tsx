@@ -1,0 +1,54 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { RootData } from "~/hooks/use-root-data";
+import { openLogin } from "~/client/events";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { sitePath } from "~/lib/base-path";
+import { BUNDLED_LOGO } from "~/lib/bundled-logo";
+
+type Props = { site: RootData["site"]; user: RootData["user"] };
+
+/**
+ * What a page shows inside a mini program instead of the header (spec section 2): the back/forward control (a
+ * web-view has no browser buttons of its own) and a footer with the site and the way to log in, which opens the
+ * login popup (its WeChat method goes to the mini program's login page).
+ */
+export function MiniProgramChrome({ site, user }: Props) {
+  const location = useLocation();
+  const authLink = `/auth?redirect=${encodeURIComponent(sitePath(location.pathname) + location.search)}`;
+  // Back and forward need JavaScript: without it the buttons would do nothing, so they appear once it runs.
+  const hydrated = useHydrated();
+  return (
+    <>
+      {hydrated ? (
+        <nav className="router-control" aria-label="页面导航">
+          <button type="button" className="router-control__button" onClick={() => window.history.back()} aria-label="后退">
+            <span className="router-control__icon router-control__icon--back" aria-hidden="true" />
+          </button>
+          <button type="button" className="router-control__button" onClick={() => window.history.forward()} aria-label="前进">
+            <span className="router-control__icon" aria-hidden="true" />
+          </button>
+        </nav>
+      ) : null}
+      <footer className="mp-footer">
+        <img className="mp-footer__logo" src={site.logo || BUNDLED_LOGO} alt="" width={24} height={24} />
+        <span className="mp-footer__name">{site.name}</span>
+        {user ? (
+          <Link className="mp-footer__login" to={authLink} aria-label="账号">
+            {user.avatar ? <img className="avatar avatar--small" src={user.avatar} alt="" width={28} height={28} /> : <span className="avatar avatar--small" aria-hidden="true" />}
+          </Link>
+        ) : (
+          <Link
+            className="mp-footer__login button button--ghost"
+            to={authLink}
+            onClick={(event) => {
+              event.preventDefault();
+              openLogin();
+            }}
+          >
+            登录
+          </Link>
+        )}
+      </footer>
+    </>
+  );
+}

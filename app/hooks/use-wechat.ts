@@ -1,0 +1,36 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useSyncExternalStore } from "react";
+import { getWeChatState, subscribeWeChatState, type WeChatState } from "~/client/wechat-state";
+import { useRootData } from "~/hooks/use-root-data";
+import { BUNDLED_LOGO } from "~/lib/bundled-logo";
+import { isMiniProgramMode } from "~/lib/mini-program";
+
+const SERVER_STATE: WeChatState = { openTags: false, openTagAppId: "", miniProgram: null };
+
+export function useWeChatState(): WeChatState {
+  return useSyncExternalStore(subscribeWeChatState, getWeChatState, () => SERVER_STATE);
+}
+
+/** Mini-program mode: the user agent's guess (as the server rendered the page), until WeChat itself has answered. */
+export function useMiniProgramMode(): boolean {
+  const guess = useRootData()?.device.isMiniProgram ?? false;
+  return isMiniProgramMode(guess, useWeChatState().miniProgram);
+}
+
+/**
+ * Configures WeChat for every page shown inside it (share card, open tags, mini-program mode): the SDK is loaded
+ * on demand there and nowhere else. Runs after the page's head has its new meta, so the card is this page's.
+ */
+export function useWeChatPages(): void {
+  const root = useRootData();
+  const location = useLocation();
+  const inWeChat = root?.device.isWeChat ?? false;
+  const { name = "", description = "", logo = "" } = root?.site ?? {};
+  useEffect(() => {
+    if (!inWeChat) return;
+    import("~/client/wechat")
+      .then((wechat) => wechat.configurePage({ name, description, logo, bundledLogo: BUNDLED_LOGO }))
+      // A chunk that fails to load (offline, a new deployment) costs only the share card.
+      .catch((error: unknown) => console.warn("WeChat setup not loaded", error));
+  }, [inWeChat, name, description, logo, location.pathname, location.search]);
+}

@@ -1,0 +1,242 @@
+import { expect, test, type Page } from "@playwright/test";
+import { BASE_PATH } from "../../app/lib/base-path";
+import { WECHAT_JS_API_LIST, WECHAT_OPEN_TAG_LIST } from "../../app/lib/wechat-share";
+import { DEJIN_FIXTURES } from "../../platform/seed-dejin";
+import { SEED_FIXTURES } from "../../platform/seed";
+import { DEMO_WECHAT } from "../../platform/wechat-signature";
+import { E2E_ORIGIN } from "./support/e2e-server";
+import { bridgeCalls, expectedSignature, installFakeWeChat, type BridgeCall } from "./support/fake-wechat";
+import { waitForHydration } from "./support/hydration";
+import { seedArticle } from "./support/seed-content";
+import { articleUrl, detailUrl, urlId } from "./support/urls";
+
+/**
+ * WeChat's own behaviours (issue 11 §2, §3): share cards, the signature URL rule, open tags and mini-program mode,
+ * with WeChat faked through the bridge weixin-js-sdk talks to (support/fake-wechat.ts). Android and iOS WeChat sign
+ * different URLs; the mini-program profile is iOS WeChat's web-view inside a mini program.
+ */
+
+const IN_WECHAT = ["wechat-android", "wechat-ios"];
+/** WeChat appends these to a shared link; the signature covers them, the share card drops them. */
+const SHARED_QUERY = "?from=singlemessage&isappinstalled=0";
+
+async function callsOf(page: Page, name: string, count: number): Promise<BridgeCall[]> {
+  await expect.poll(async () => (await bridgeCalls(page, name)).length, { message: `${count} × ${name}` }).toBeGreaterThanOrEqual(count);
+  return bridgeCalls(page, name);
+}
+
+/** What the page's head says it is, as a share card should say it. */
+async function pageCard(page: Page) {
+  const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute("content");
+  return {
+    title: await meta("og:title"),
+    desc: await meta("og:description"),
+    link: await page.locator('link[rel="canonical"]').getAttribute("href"),
+    imgUrl: await meta("og:image"),
+  };
+}
+
+test.describe("share cards in WeChat", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(!IN_WECHAT.includes(testInfo.project.name), "share cards are configured only in WeChat");
+  });
+
+  test("wx.config gets a signature the platform made for the URL WeChat verifies, and the card is the page's own", async ({ page }, testInfo) => {
+    await installFakeWeChat(page);
+    const entry = `${E2E_ORIGIN}${articleUrl(SEED_FIXTURES.article)}${SHARED_QUERY}`;
+    await page.goto(entry);
+    const [config] = await callsOf(page, "preVerifyJSAPI", 1);
+    // iOS verifies the address the visitor came in on; Android the current one, which now carries _t as well.
+    const signed = testInfo.project.name === "wechat-ios" ? entry : page.url().split("#")[0];
+    if (testInfo.project.name === "wechat-android") expect(signed).toContain("_t=");
+    expect(config.args).toMatchObject({
+      verifyAppId: DEMO_WECHAT.appId,
+      verifySignType: "sha1",
+      verifyJsApiList: [...WECHAT_JS_API_LIST],
+      verifyOpenTagList: [...WECHAT_OPEN_TAG_LIST],
+    });
+    expect(config.args.verifySignature).toBe(expectedSignature(config.args, signed));
+
+    const [friend] = await callsOf(page, "updateAppMessageShareData", 1);
+    const [timeline] = await callsOf(page, "updateTimelineShareData", 1);
+    const card = await pageCard(page);
+    expect(card.title).toBe(seedArticle(SEED_FIXTURES.article).title);
+    expect(card.link).toBe(`${E2E_ORIGIN}${articleUrl(SEED_FIXTURES.article)}`);
+    expect(friend.args).toMatchObject(card);
+    expect(timeline.args).toMatchObject({ title: card.title, link: card.link, imgUrl: card.imgUrl });
+    expect(String(friend.args.imgUrl)).toMatch(/^http:\/\/localhost:\d+\//);
+  });
+
+  test("a client-side navigation configures WeChat again, signed for the URL WeChat verifies, with the new page's card", async ({ page }, testInfo) => {
+    await installFakeWeChat(page);
+    const entry = `${E2E_ORIGIN}${articleUrl(SEED_FIXTURES.article)}${SHARED_QUERY}`;
+    await page.goto(entry);
+    await callsOf(page, "updateAppMessageShareData", 1);
+    const next = page.locator('main a.card__link[href*="/doc/"]').first();
+    await waitForHydration(page, 'main a.card__link[href*="/doc/"]');
+    const target = await next.getAttribute("href");
+    await next.click();
+    await expect(page).toHaveURL((url) => url.pathname === target);
+
+    const configs = await callsOf(page, "preVerifyJSAPI", 2);
+    const signed = testInfo.project.name === "wechat-ios" ? entry : page.url().split("#")[0];
+    expect(configs[1].args.verifySignature).toBe(expectedSignature(configs[1].args, signed));
+    const shares = await callsOf(page, "updateAppMessageShareData", 2);
+    const card = await pageCard(page);
+    expect(card.link).toBe(`${E2E_ORIGIN}${target}`);
+    expect(shares[1].args).toMatchObject(card);
+  });
+
+  test("a refused configuration shares nothing and leaves the page's own controls", async ({ page }) => {
+    await installFakeWeChat(page, { refuseConfig: true });
+    const failure = page.waitForEvent("console", (message) => message.text().includes("WeChat share setup failed"));
+    await page.goto(articleUrl(SEED_FIXTURES.article));
+    await failure;
+    expect(await bridgeCalls(page, "updateAppMessageShareData")).toEqual([]);
+    await expect(page.locator("wx-open-launch-app")).toHaveCount(0);
+    await expect(page.locator(".banner__open")).toBeVisible();
+  });
+});
+
+test.describe("open tags", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(!IN_WECHAT.includes(testInfo.project.name), "open tags exist only in WeChat");
+  });
+
+  test("<wx-open-launch-app> lies over 打开APP once configured, and gives the tap back to the button when it fails", async ({ page }, testInfo) => {
+    await installFakeWeChat(page);
+    await page.goto(articleUrl(SEED_FIXTURES.article));
+    const tag = page.locator("header.banner wx-open-launch-app");
+    await expect(tag).toHaveCount(1);
+    expect(await tag.getAttribute("appid")).toMatch(/^wx[0-9a-zA-Z]{16}$/);
+    await expect(tag.locator('script[type="text/wxtag-template"]')).toHaveCount(1);
+    const button = page.locator(".banner__open");
+    const hitAtButton = () =>
+      button.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit?.closest("wx-open-launch-app") ? "tag" : hit === element ? "button" : hit?.outerHTML.slice(0, 80);
+      });
+    await expect.poll(hitAtButton).toBe("tag");
+
+    await tag.evaluate((element) => element.dispatchEvent(new CustomEvent("error", { detail: { errMsg: "launch:fail_check fail" } })));
+    await expect(tag).toHaveCount(0);
+    expect(await hitAtButton()).toBe("button");
+    if (testInfo.project.name === "wechat-android") {
+      // Android WeChat's own answer to 打开APP: the layer pointing at ··· (the launcher's fallback).
+      await button.click();
+      await expect(page.getByRole("dialog", { name: /在浏览器打开/ })).toBeVisible();
+    }
+  });
+
+  test("the tag carries the page's app-open parameters as extinfo, and the app dialog's 立即前往 has one too", async ({ page }) => {
+    await installFakeWeChat(page);
+    await page.goto(`${BASE_PATH}dejin/personal/${urlId(DEJIN_FIXTURES.reporter)}/index`);
+    await expect(page.locator("header.banner wx-open-launch-app")).toHaveAttribute("extinfo", `stype=dejinPersonal&user_id=${urlId(DEJIN_FIXTURES.reporter)}`);
+
+    await page.goto(articleUrl(SEED_FIXTURES.article));
+    await expect(page.locator("header.banner wx-open-launch-app")).toHaveCount(1);
+    await page.evaluate(() => (window.location.hash = "app-open"));
+    await expect(page.locator("#app-open wx-open-launch-app")).toHaveCount(1);
+    const go = page.locator("#app-open").getByRole("link", { name: "立即前往" });
+    const hit = await go.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return Boolean(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest("wx-open-launch-app"));
+    });
+    expect(hit).toBe(true);
+  });
+
+  test("a mini-program page's 打开小程序 gets <wx-open-launch-weapp> with the mini program's id and page", async ({ page }) => {
+    await installFakeWeChat(page);
+    await page.goto(detailUrl(SEED_FIXTURES.miniProgram, "mini_program"));
+    const tag = page.locator(".mp-actions wx-open-launch-weapp");
+    await expect(tag).toHaveAttribute("username", "gh_3a7c9e21b5d0");
+    await expect(tag).toHaveAttribute("path", "pages/index/index.html");
+  });
+});
+
+test.describe("mini-program mode", () => {
+  test("in a mini program the header gives way to the footer and back/forward, and the card goes to the mini program", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "mini-program", "the mini program's web-view");
+    await installFakeWeChat(page, { miniProgram: true });
+    await page.goto(`${articleUrl(SEED_FIXTURES.article)}${SHARED_QUERY}`);
+    await expect(page.locator("header.banner")).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "页面导航" })).toBeVisible();
+    await expect(page.locator(".mp-footer")).toBeVisible();
+
+    const messages = await callsOf(page, "invokeMiniProgramAPI", 1);
+    const card = await pageCard(page);
+    expect(messages[0].args).toMatchObject({ name: "postMessage", arg: { type: "share", title: card.title, desc: card.desc, link: card.link, imageUrl: card.imgUrl } });
+
+    // The app dialog only closes in a mini program; no open tag is laid anywhere.
+    await page.evaluate(() => (window.location.hash = "app-open"));
+    await expect(page.locator("#app-open").getByRole("link", { name: "关闭弹窗" })).toBeVisible();
+    await expect(page.locator("#app-open").getByRole("link", { name: "立即前往" })).toHaveCount(0);
+    await expect(page.locator("wx-open-launch-app")).toHaveCount(0);
+    await page.locator("#app-open").getByRole("link", { name: "关闭弹窗" }).click();
+    await expect(page.locator("#app-open")).toBeHidden();
+
+    // The WeChat login method opens the mini program's login page with the current path.
+    await waitForHydration(page, ".mp-footer__login");
+    await page.locator(".mp-footer__login").click();
+    const sheet = page.getByRole("dialog", { name: "登录" });
+    await sheet.getByRole("checkbox").check();
+    await sheet.getByRole("button", { name: "微信登录" }).click();
+    const here = await page.evaluate(() => window.location.pathname + window.location.search);
+    await expect
+      .poll(async () => (await bridgeCalls(page, "invokeMiniProgramAPI")).find((call) => call.args.name === "navigateTo")?.args.arg)
+      .toEqual({ url: `/pages/login/index?redirect=${encodeURIComponent(here)}` });
+  });
+
+  test("the back/forward control walks the history", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "mini-program", "the mini program's web-view");
+    await installFakeWeChat(page, { miniProgram: true });
+    await page.goto(articleUrl(SEED_FIXTURES.article));
+    const first = new URL(page.url()).pathname;
+    await waitForHydration(page, 'main a.card__link[href*="/doc/"]');
+    await page.locator('main a.card__link[href*="/doc/"]').first().click();
+    await expect(page).not.toHaveURL((url) => url.pathname === first);
+    const second = new URL(page.url()).pathname;
+    await page.getByRole("button", { name: "后退" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === first);
+    await page.getByRole("button", { name: "前进" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === second);
+  });
+
+  test("WeChat's own answer decides over the user agent's guess", async ({ page }, testInfo) => {
+    test.skip(!["wechat-android", "mini-program"].includes(testInfo.project.name), "a WeChat web-view whose user agent guesses wrong");
+    // Android WeChat's user agent says no mini program, the mini-program profile's says one: WeChat says the opposite.
+    const inMiniProgram = testInfo.project.name === "wechat-android";
+    await installFakeWeChat(page, { miniProgram: inMiniProgram });
+    await page.goto(articleUrl(SEED_FIXTURES.article));
+    await expect(page.locator(".router-control")).toHaveCount(inMiniProgram ? 1 : 0);
+    await expect(page.locator("header.banner")).toHaveCount(inMiniProgram ? 0 : 1);
+    await expect(page.locator(".mp-footer")).toHaveCount(inMiniProgram ? 1 : 0);
+  });
+});
+
+test.describe("the signature route", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== "wechat-android", "a resource route: the same for every profile");
+  });
+
+  const CONFIG = `${BASE_PATH}api/wechat/config`;
+
+  test("signs this site's own page, without its hash, with a signature the platform's ticket verifies", async ({ request }) => {
+    const page = `${E2E_ORIGIN}${articleUrl(SEED_FIXTURES.article)}?from=timeline&_t=1`;
+    const response = await request.get(`${CONFIG}?url=${encodeURIComponent(`${page}#comments`)}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    const body = await response.json();
+    expect(body).toMatchObject({ appId: DEMO_WECHAT.appId, openTagAppId: expect.stringMatching(/^wx[0-9a-zA-Z]{16}$/) });
+    expect(body.signature).toBe(expectedSignature({ verifyNonceStr: body.nonceStr, verifyTimestamp: body.timestamp }, page));
+  });
+
+  test("refuses other sites, pages outside the base path and a missing URL with a JSON 400", async ({ request }) => {
+    for (const url of ["https://evil.example/davmu/share/", `${E2E_ORIGIN}/_platform/dev/stats`, articleUrl(SEED_FIXTURES.article), ""]) {
+      const response = await request.get(`${CONFIG}?url=${encodeURIComponent(url)}`);
+      expect(response.status(), url).toBe(400);
+      expect(await response.json()).toEqual({ status: 400, message: "只能为本站的页面签名" });
+    }
+  });
+});
