@@ -1,8 +1,11 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { onOpenLogin } from "~/client/events";
-import { LoginForm } from "~/components/login-form";
 import { sitePath } from "~/lib/base-path";
+
+// The form shows only after a tap, so it is not part of any page's first-load JavaScript (the /auth page, which
+// renders it on the server, imports it plainly).
+const LoginForm = lazy(() => import("~/components/login-form").then((module) => ({ default: module.LoginForm })));
 
 /** The login bottom sheet of spec section 2. Each opening mounts a fresh form: fields reset, phone focused. */
 export function LoginSheet() {
@@ -35,7 +38,9 @@ export function LoginSheet() {
         <button type="button" className="sheet__close" aria-label="关闭" onClick={() => setOpen(false)}>
           ×
         </button>
-        <LoginForm key={opening} redirectTo={sitePath(location.pathname) + location.search} initialMode="phone" initialCooldown={0} autoFocus />
+        <Suspense fallback={<p className="sheet__loading">加载中…</p>}>
+          <LoginForm key={opening} redirectTo={sitePath(location.pathname) + location.search} initialMode="phone" initialCooldown={0} autoFocus />
+        </Suspense>
       </div>
     </div>
   );
