@@ -3,6 +3,7 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { BASE_PATH } from "./app/lib/base-path";
 import { chunkPlan } from "./scripts/chunk-plan";
+import { serviceWorkerBuild } from "./scripts/service-worker-build";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -37,6 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           }),
       }),
     tsconfigPaths(),
+    serviceWorkerBuild(),
   ],
   test: {
     include: ["app/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
