@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { BASE_PATH } from "~/lib/base-path";
-import { acceptedChangeRoute } from "~/lib/change-route";
+import { acceptedChangeRoute } from "~/lib/pc-wrapper";
 import { pcEmbedTarget } from "~/lib/redirect-target";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
