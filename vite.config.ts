@@ -2,6 +2,8 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { BASE_PATH } from "./app/lib/base-path";
+import { chunkPlan } from "./scripts/chunk-plan";
+import { serviceWorkerBuild } from "./scripts/service-worker-build";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -16,7 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Lazy bodies and players import their chunks plainly: no dependency map or preload helper in every page that could import them.
     modulePreload: false,
     // The server stays one file (the sanitizer's worker resolves beside it) even where pages lazy-load their bodies.
-    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : {}),
+    rollupOptions: { output: isSsrBuild ? { inlineDynamicImports: true } : { manualChunks: chunkPlan() } },
   },
   plugins: [
     !process.env.VITEST &&
@@ -36,6 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           }),
       }),
     tsconfigPaths(),
+    serviceWorkerBuild(),
   ],
   test: {
     include: ["app/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],

@@ -12,8 +12,6 @@ import { useEffect, type ReactNode } from "react";
 import { getAppConfig, type AppConfig } from "~/bff/app-config.server";
 import { isOutage, sidePart } from "~/bff/client.server";
 import { installChunkReloadGuard } from "~/client/chunk-reload";
-import { scheduleDesktopCheck } from "~/client/desktop-redirect";
-import { registerServiceWorker } from "~/client/service-worker";
 import { reportPageView } from "~/client/page-views";
 import { LazyBottomNavigation } from "~/components/lazy-bottom-navigation";
 import { useNonce } from "~/components/nonce";
@@ -70,13 +68,33 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   };
 }
 
+// Behaviours that wait for the page load after hydration, out of every page's first-load JavaScript.
+const backgroundTasks = () => import("~/client/background-tasks");
+
 function ClientBehaviours({ device }: { device: RootData["device"] | undefined }) {
   const location = useLocation();
   useEffect(() => {
-    registerServiceWorker();
     installChunkReloadGuard();
-    if (device) scheduleDesktopCheck(device);
+    backgroundTasks()
+      .then((tasks) => {
+        tasks.registerServiceWorker();
+        if (device) tasks.scheduleDesktopCheck(device);
+      })
+      .catch(() => undefined);
   }, [device]);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    backgroundTasks()
+      .then((tasks) => {
+        if (!left) stop = tasks.prefetchLinksOnIdle();
+      })
+      .catch(() => undefined);
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [location.pathname, location.search]);
   useEffect(() => {
     // Spec section 2: detail URLs carry _t; added in place, with no request and no new history entry.
     if (needsTimestamp(location.pathname, location.search)) {

@@ -1,7 +1,7 @@
 import { BASE_PATH } from "~/lib/base-path";
 
 /**
- * Registers public/sw.js for the whole site (spec section 2). The service worker is an
+ * Registers sw.js (built from app/service-worker.ts) for the whole site (spec section 2). The service worker is an
  * optimisation only, so an unsupported browser or a failed registration is logged and swallowed.
  */
 export async function registerServiceWorker(): Promise<void> {

@@ -1,42 +1,30 @@
-import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { onOpenLogin } from "~/client/events";
-import { LoginForm } from "~/components/login-form";
-import { sitePath } from "~/lib/base-path";
 
-/** The login bottom sheet of spec section 2. Each opening mounts a fresh form: fields reset, phone focused. */
-export function LoginSheet() {
-  const location = useLocation();
-  const [opening, setOpening] = useState(0);
-  const [open, setOpen] = useState(false);
+// The sheet and its form show only after a tap, so they are in no page's first-load JavaScript (the /auth page,
+// which renders the form on the server, imports it plainly).
+const LoginSheetPanel = lazy(() => import("~/components/login-sheet-panel").then((module) => ({ default: module.LoginSheetPanel })));
 
-  useEffect(() => {
-    return onOpenLogin(() => {
-      setOpening((n) => n + 1);
-      setOpen(true);
-    });
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
-
-  // A login redirects back here; the sheet closes with the navigation.
-  useEffect(() => setOpen(false), [location.key]);
-
-  if (!open) return null;
+/** While the sheet's code loads, the first time: the same sheet, waiting. */
+function LoadingSheet() {
   return (
-    <div className="sheet" role="dialog" aria-modal="true" aria-label="登录">
-      <button type="button" className="sheet__backdrop" aria-label="关闭" onClick={() => setOpen(false)} />
+    <div className="sheet" role="dialog" aria-modal="true" aria-label="登录" aria-busy="true">
+      <div className="sheet__backdrop" />
       <div className="sheet__panel">
-        <button type="button" className="sheet__close" aria-label="关闭" onClick={() => setOpen(false)}>
-          ×
-        </button>
-        <LoginForm key={opening} redirectTo={sitePath(location.pathname) + location.search} initialMode="phone" initialCooldown={0} autoFocus />
+        <p className="sheet__loading">加载中…</p>
       </div>
     </div>
+  );
+}
+
+/** The login bottom sheet of spec section 2, opened by openLogin() (banner, comment input, collect, follow). */
+export function LoginSheet() {
+  const [opening, setOpening] = useState(0);
+  useEffect(() => onOpenLogin(() => setOpening((n) => n + 1)), []);
+  if (opening === 0) return null;
+  return (
+    <Suspense fallback={<LoadingSheet />}>
+      <LoginSheetPanel opening={opening} />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { showToast } from "~/client/events";
-import { LOGIN_TEXTS } from "~/lib/login-form";
+import { NETWORK_ERROR_TEXT } from "~/lib/network-error";
 
 /**
  * Fetches one of the site's JSON resource routes (`/api/…`, relative to the base path) from a click. Unlike a
@@ -17,12 +17,12 @@ export function useJsonPage<T>() {
       const body: unknown = await response.json().catch(() => null);
       if (!response.ok) {
         const message = (body as { message?: unknown } | null)?.message;
-        showToast({ text: typeof message === "string" && message ? message : LOGIN_TEXTS.networkError, kind: "error" });
+        showToast({ text: typeof message === "string" && message ? message : NETWORK_ERROR_TEXT, kind: "error" });
         return;
       }
       setData(body as T);
     } catch {
-      showToast({ text: LOGIN_TEXTS.networkError, kind: "error" });
+      showToast({ text: NETWORK_ERROR_TEXT, kind: "error" });
     } finally {
       setLoading(false);
     }

@@ -1,3 +1,4 @@
+import { NETWORK_ERROR_TEXT } from "~/lib/network-error";
 import { isValidPhone, phoneDigits } from "~/lib/phone";
 
 export type LoginMode = "phone" | "pass";
@@ -8,7 +9,7 @@ export const LOGIN_TEXTS = {
   codeRequired: "请输入验证码",
   codeInvalid: "请输入正确的验证码",
   passwordRequired: "请输入密码",
-  networkError: "网络错误，请稍后重试～",
+  networkError: NETWORK_ERROR_TEXT,
   loginSuccess: "登录成功～",
 } as const;
 

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { BASE_PATH } from "~/lib/base-path";
+import { acceptedChangeRoute } from "~/lib/pc-wrapper";
 import { pcEmbedTarget } from "~/lib/redirect-target";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
@@ -17,8 +20,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "手机版预览" }, { name: "robots", content: "noindex" }];
 
+/**
+ * The framed page posts changeRoute as the visitor moves on inside it (spec section 2): the wrapper follows with its
+ * own title and address, so a reload or a copied link shows the page the visitor is on.
+ */
+function useFollowFramedRoute() {
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const message = acceptedChangeRoute(event.origin, event.data, window.location.origin, BASE_PATH);
+      if (!message) return;
+      if (message.detail.title) document.title = message.detail.title;
+      const url = `${window.location.pathname}?url=${encodeURIComponent(window.location.origin + message.path)}`;
+      window.history.replaceState(window.history.state, "", url);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+}
+
 export default function PcWrapper() {
   const { target } = useLoaderData<typeof loader>();
+  useFollowFramedRoute();
   return (
     <main className="pc">
       <div className="pc__phone">

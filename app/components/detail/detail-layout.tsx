@@ -11,6 +11,7 @@ import { FeedSection } from "~/components/detail/feed-section";
 import { FollowButton, type FollowState } from "~/components/detail/follow-button";
 import { LazyPreviewFrame } from "~/components/preview/lazy-preview";
 import type { PreviewState } from "~/components/preview/preview-frame";
+import { useChangeRouteMessage } from "~/hooks/use-change-route-message";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import type { BodyKind, DetailLayout as LayoutFlags } from "~/lib/content-types";
 
@@ -46,6 +47,7 @@ export type DetailPageData = {
  * registry's layout flags allow) related reading, comments, the hot list and recommendations, and the comment footer.
  */
 export function DetailLayout({ body, layout, content, extra, follow, footer, bottom, preview, now, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
+  useChangeRouteMessage(content);
   const Body = BODIES[body] as ComponentType<BodyProps>;
   const page = (
     <>

@@ -25,7 +25,8 @@ export function statsVisitor(project: string): (request: APIRequestContext) => P
     // Chromium's says HeadlessChrome, which the site rightly drops as a robot's. The phone's, as on a real phone.
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, `--user-agent=${devices["Pixel 7"].userAgent}`] },
     // Under Playwright, tracing and a controlling service worker each hold back the requests a page makes as it
-    // unloads: with either, no leaving beacon reaches the site (seen with Chromium 15x; sw.js ignores POSTs).
+    // unloads: with either, no leaving beacon reaches the site (seen with Chromium 15x, and again with the built
+    // worker, which leaves every POST and /api/ request to the network: app/lib/service-worker-rules.ts).
     trace: "off",
     serviceWorkers: "block",
   });

@@ -1,0 +1,59 @@
+import { BASE_PATH } from "~/lib/base-path";
+import { MAX_PREFETCHES, mayPrefetch, prefetchUrl, PREFETCH_IDLE_TIMEOUT_MS, type ConnectionFacts } from "~/lib/link-prefetch";
+
+const prefetched = new Set<string>();
+let stopWatching: (() => void) | null = null;
+
+function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(callback, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  // Safari has no idle callback: wait out the same timeout.
+  const timer = window.setTimeout(callback, PREFETCH_IDLE_TIMEOUT_MS);
+  return () => window.clearTimeout(timer);
+}
+
+function prefetch(url: string) {
+  if (prefetched.has(url) || prefetched.size >= MAX_PREFETCHES) return;
+  prefetched.add(url);
+  const link = document.createElement("link");
+  link.rel = "prefetch";
+  // A page's data is fetched by script on navigation; the browser only reuses a prefetch made for the same use.
+  if (url.includes(".data")) link.as = "fetch";
+  link.href = url;
+  document.head.append(link);
+}
+
+/**
+ * Spec section 9: once the page is idle (at the latest after 2000 ms), the site's links that come into view are
+ * prefetched, unless the connection is 2G or the visitor asked to save data. Called on every page view; the
+ * previous page's watch ends. Returns a function that stops this one.
+ */
+export function prefetchLinksOnIdle(): () => void {
+  stopWatching?.();
+  let observer: IntersectionObserver | null = null;
+  const cancelIdle = whenIdle(() => {
+    const connection = (navigator as Navigator & { connection?: ConnectionFacts }).connection;
+    if (!mayPrefetch(connection) || !("IntersectionObserver" in window)) return;
+    observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer?.unobserve(entry.target);
+        const anchor = entry.target as HTMLAnchorElement;
+        const url = prefetchUrl(anchor.href, anchor.hasAttribute("data-discover"), location.href, BASE_PATH);
+        if (url) prefetch(url);
+      }
+    });
+    for (const anchor of document.querySelectorAll<HTMLAnchorElement>("a[href]")) {
+      if (!anchor.hasAttribute("download") && !anchor.target) observer.observe(anchor);
+    }
+  });
+  const stop = () => {
+    cancelIdle();
+    observer?.disconnect();
+    if (stopWatching === stop) stopWatching = null;
+  };
+  stopWatching = stop;
+  return stop;
+}

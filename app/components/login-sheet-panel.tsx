@@ -1,0 +1,38 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { LoginForm } from "~/components/login-form";
+import { sitePath } from "~/lib/base-path";
+
+/**
+ * The open login sheet (app/components/login-sheet.tsx loads it on the first request to log in). `opening` counts
+ * the requests: each one opens the sheet with a fresh form (fields reset, phone focused). A navigation closes it.
+ */
+export function LoginSheetPanel({ opening }: { opening: number }) {
+  const location = useLocation();
+  // Open while the page it was opened on is shown: a login redirects back here, and the navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(location.key);
+  const open = openOn === location.key;
+
+  // Only a new request opens it again (location.key is read here, not watched: a navigation must not reopen it).
+  useEffect(() => setOpenOn(location.key), [opening]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpenOn(null);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <div className="sheet" role="dialog" aria-modal="true" aria-label="登录">
+      <button type="button" className="sheet__backdrop" aria-label="关闭" onClick={() => setOpenOn(null)} />
+      <div className="sheet__panel">
+        <button type="button" className="sheet__close" aria-label="关闭" onClick={() => setOpenOn(null)}>
+          ×
+        </button>
+        <LoginForm key={opening} redirectTo={sitePath(location.pathname) + location.search} initialMode="phone" initialCooldown={0} autoFocus />
+      </div>
+    </div>
+  );
+}
