@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from "@playwright/test";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
-import { E2E_DEV_KEY } from "./support/e2e-server";
+import { E2E_DEV_KEY, UPCOMING_DELAY_S } from "./support/e2e-server";
 import { waitForHydration } from "./support/hydration";
 import { isNoJs, newUserStorageState } from "./support/login";
 import { detailUrl } from "./support/urls";
@@ -191,7 +191,7 @@ test.describe("real time", () => {
       await expect(page.locator(".live-stage video source")).toHaveAttribute("src", /\.m3u8$/);
       expect(loads).toEqual([]);
     } finally {
-      await schedule(request, LIVE_FIXTURES.upcoming, 180, 180 + 3600);
+      await schedule(request, LIVE_FIXTURES.upcoming, UPCOMING_DELAY_S, UPCOMING_DELAY_S + 3600);
     }
   });
 

@@ -18,6 +18,9 @@ export const E2E_PREVIEW_SECRET = "e2e-preview-secret-not-for-production";
 /** The app's universal link and HarmonyOS App Linking bases in the e2e run (never fetched: the tests stop them). */
 export const E2E_APP_LINKS = { universal: "https://link.davmu.example/open", harmony: "https://link.davmu.example/harmony/open" };
 
+/** How far ahead the demo's upcoming broadcast starts in e2e runs: a day, so a long run never sees it begin. */
+export const UPCOMING_DELAY_S = 86_400;
+
 export const E2E_SERVER_ENV = {
   NODE_ENV: "production",
   PORT: String(E2E_PORT),
@@ -36,4 +39,6 @@ export const E2E_SERVER_ENV = {
   APP_HARMONY_APP_LINK: E2E_APP_LINKS.harmony,
   // Short, so the live spec sees a browser's event stream end and resume within a test.
   LIVE_STREAM_MAX_SECONDS: "15",
+  // The demo's upcoming broadcast stays upcoming through the whole run (the live spec re-times it when it must start).
+  PLATFORM_LIVE_UPCOMING_DELAY_S: String(UPCOMING_DELAY_S),
 };
