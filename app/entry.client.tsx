@@ -1,10 +1,10 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { preloadPageBody } from "~/components/content/body-chunks";
+import { preloadPageChunks } from "~/components/preloaded-chunks";
 
-// A detail page hydrates its body at once, as the server rendered it, rather than waiting on its chunk mid-hydration.
-void preloadPageBody().then(() =>
+// The page hydrates its chunked parts at once, as the server rendered them, rather than waiting on them mid-hydration.
+void preloadPageChunks().then(() =>
   startTransition(() => {
     hydrateRoot(
       document,

@@ -8,16 +8,15 @@ import {
   useLocation,
   useMatches,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { getAppConfig, type AppConfig } from "~/bff/app-config.server";
 import { isOutage, sidePart } from "~/bff/client.server";
 import { installChunkReloadGuard } from "~/client/chunk-reload";
 import { reportPageView } from "~/client/page-views";
-import { LazyBottomNavigation } from "~/components/lazy-bottom-navigation";
 import { useNonce } from "~/components/nonce";
+import { chunkedComponent } from "~/components/preloaded-chunks";
 import { env } from "~/env.server";
 import { LoginSheet } from "~/components/login-sheet";
-import { MiniProgramChrome } from "~/components/mini-program-chrome";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
 import { useRootData, type RootData } from "~/hooks/use-root-data";
@@ -30,6 +29,12 @@ import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
 import { callerFor, getVisitor, takeToast } from "~/session.server";
 import appCss from "~/styles/app.css?url";
+
+// The bottom bar loads only on the pages that show it (the home page and the pages its items bind).
+const BottomNavigation = chunkedComponent("bottom-navigation");
+
+// Only a mini program's web-view shows it; everywhere else it stays out of the page's JavaScript.
+const MiniProgramChrome = lazy(() => import("~/components/mini-program-chrome").then((module) => ({ default: module.MiniProgramChrome })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -127,9 +132,13 @@ export function Layout({ children }: { children: ReactNode }) {
         {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} user={data.user} csrfToken={data.csrfToken} /> : null}
         {children}
         {data && !bare && showsBottomBar(data.site.navigation, location.pathname, location.search) ? (
-          <LazyBottomNavigation items={data.site.navigation} />
+          <BottomNavigation items={data.site.navigation} />
         ) : null}
-        {data && !bare && chrome.footer ? <MiniProgramChrome site={data.site} user={data.user} /> : null}
+        {data && !bare && chrome.footer ? (
+          <Suspense fallback={null}>
+            <MiniProgramChrome site={data.site} user={data.user} />
+          </Suspense>
+        ) : null}
         <ToastHost initial={data?.toast ?? null} />
         {data && !data.user ? <LoginSheet /> : null}
         <ScrollRestoration nonce={nonce} />

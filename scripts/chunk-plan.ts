@@ -25,21 +25,30 @@ const LANDING_PAGES = [/\/app\/routes\/\$actor\.\$type\.[^/]*\/route\.tsx$/, /\/
  * split, so it loads only where it is used.
  */
 export function chunkPlan(): GetManualChunk {
-  let plan: { framework: Set<string>; shell: Set<string> } | null = null;
+  let plan: { framework: Set<string>; shell: Set<string>; detail: Set<string> } | null = null;
   return (id: string, meta: ManualChunkMeta) => {
     plan ??= makePlan(meta);
     if (plan.framework.has(id)) return "framework";
     if (plan.shell.has(id)) return "shell";
+    if (plan.detail.has(id)) return "detail";
     return undefined;
   };
 }
 
-function makePlan(meta: ManualChunkMeta): { framework: Set<string>; shell: Set<string> } {
+function makePlan(meta: ManualChunkMeta): { framework: Set<string>; shell: Set<string>; detail: Set<string> } {
   const isApp = (id: string) => !isPackage(id);
   const [detail, home] = LANDING_PAGES.map((page) => staticallyReached(meta, page, isApp));
+  // The entry's own app modules (what it does before hydrating) stay in the entry's chunk, which must import no
+  // other chunk: the others import React from it, and a cycle between chunks breaks their initialisation order.
+  const entryApp = staticallyReached(meta, ENTRY, isApp);
+  const shell = new Set(
+    [...matching(meta, ROOT), ...staticallyReached(meta, ROOT, isApp), ...[...detail].filter((id) => home.has(id))].filter((id) => !entryApp.has(id)),
+  );
   return {
     framework: new Set([...matching(meta, ENTRY), ...staticallyReached(meta, ENTRY, isPackage)]),
-    shell: new Set([...matching(meta, ROOT), ...staticallyReached(meta, ROOT, isApp), ...[...detail].filter((id) => home.has(id))]),
+    shell,
+    // What only the detail route reaches (its layout, comment list, footer, dialogs), in one chunk beside its own.
+    detail: new Set([...detail].filter((id) => !shell.has(id) && !entryApp.has(id))),
   };
 }
 

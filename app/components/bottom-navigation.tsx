@@ -34,7 +34,7 @@ export function BottomNavigation({ items }: { items: NavigationItem[] }) {
   return (
     <>
       <div className="bottom-nav-spacer" aria-hidden="true" />
-      <nav className="bottom-nav" aria-label="底部导航">
+      <nav className="bottom-nav" aria-label="底部导航" data-chunk="bottom-navigation">
         <ul className="bottom-nav__items">
           {items.map((item) => {
             const active = item === current;

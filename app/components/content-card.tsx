@@ -1,16 +1,16 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { Card } from "~/bff/content.server";
-import { HighlightedText } from "~/components/highlighted-text";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
 import { abbreviateCount } from "~/lib/count";
 import { formatRelativeDate } from "~/lib/relative-date";
 
 /**
- * A list item linking to a content page; `card-id-{id}` is the class the exposure tracker looks for. Search results
- * pass their keyword as `highlight` to mark its words in the title.
+ * A list item linking to a content page; `card-id-{id}` is the class the exposure tracker looks for. `title` is the
+ * title as shown when it is more than the text (search results mark their words in it).
  */
-export function ContentCard({ content, now, rank, highlight }: { content: Card; now: string; rank?: number; highlight?: string }) {
+export function ContentCard({ content, now, rank, title }: { content: Card; now: string; rank?: number; title?: ReactNode }) {
   const { cover, href } = content;
   const external = /^https?:/.test(href);
   const body = (
@@ -18,7 +18,7 @@ export function ContentCard({ content, now, rank, highlight }: { content: Card; 
       <div className="card__text">
         <h3 className="card__title">
           {rank !== undefined ? <span className={`card__rank card__rank--${rank}`}>{rank}</span> : null}
-          {highlight ? <HighlightedText text={content.title} keyword={highlight} /> : content.title}
+          {title ?? content.title}
         </h3>
         <p className="card__meta">
           <TagBadge type={content.content_type} />

@@ -17,8 +17,8 @@ type Props = {
   now: string;
   /** Shown instead of the list when it has no items. */
   empty: ReactNode;
-  /** A search keyword whose words are marked in the titles. */
-  highlight?: string;
+  /** A card's title as shown, when it is more than the text (search results mark their words in it). */
+  cardTitle?: (card: Card) => ReactNode;
 };
 
 const keyOf = (card: Card) => card.post_id;
@@ -27,7 +27,7 @@ const keyOf = (card: Card) => card.post_id;
  * A list of content cards with load-more: without JavaScript the link reloads the page with one more page (the
  * route reads `page` from the query), with it the next page is appended in place.
  */
-export function PagedCardList({ cards, label, pageUrl, now, empty, highlight }: Props) {
+export function PagedCardList({ cards, label, pageUrl, now, empty, cardTitle }: Props) {
   const location = useLocation();
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
     initial: cards.list,
@@ -43,7 +43,7 @@ export function PagedCardList({ cards, label, pageUrl, now, empty, highlight }: 
       <h2 className="visually-hidden">{label}</h2>
       <ul className="card-list">
         {items.map((card) => (
-          <ContentCard key={card.post_id} content={card} now={now} highlight={highlight} />
+          <ContentCard key={card.post_id} content={card} now={now} title={cardTitle?.(card)} />
         ))}
       </ul>
       {hasMore ? (

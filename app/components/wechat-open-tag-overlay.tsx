@@ -1,8 +1,23 @@
 import { useEffect, useRef, useState } from "react";
-import type { OpenTagProps } from "~/lib/wechat-open-tag";
+import { useAppOpenParams } from "~/hooks/use-app-open";
+import { useMiniProgramMode, useWeChatState } from "~/hooks/use-wechat";
+import { openTagExtinfo, type OpenTagProps } from "~/lib/wechat-open-tag";
 import { openTagTemplate, weappTagPath } from "~/lib/wechat-open-tag-template";
 
 type Box = { left: number; top: number; width: number; height: number };
+
+/**
+ * The tag where it may be used: never in a mini program, a mini-program tag only with its username, and not again
+ * once the tag has reported an error (the control underneath takes the taps again).
+ */
+export function OpenTag(props: OpenTagProps) {
+  const wechat = useWeChatState();
+  const miniProgram = useMiniProgramMode();
+  const [failed, setFailed] = useState(false);
+  const extinfo = openTagExtinfo(useAppOpenParams());
+  const usable = !failed && !miniProgram && (props.kind === "weapp" ? props.username !== "" : wechat.openTagAppId !== "");
+  return usable ? <OpenTagOverlay {...props} appId={wechat.openTagAppId} extinfo={extinfo} onError={() => setFailed(true)} /> : null;
+}
 
 /**
  * The open tag itself, laid over the control rendered just before its mount point. Built with DOM calls: its

@@ -51,7 +51,7 @@ export function DetailLayout({ body, layout, content, extra, follow, footer, bot
   const Body = BODIES[body] as ComponentType<BodyProps>;
   const page = (
     <>
-      <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`} data-body={body}>
+      <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`} data-chunk={body}>
         <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton {...follow} /> : null} />
 
         {bottom ? (

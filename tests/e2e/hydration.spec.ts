@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { BASE_PATH } from "../../app/lib/base-path";
+
+// Pages whose parts load as chunks of their own (detail bodies, the bottom bar) must hydrate what the server sent,
+// not throw it away: React reports a mismatch as error #418 and renders the whole page again on the client.
+test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "android", "one browser is enough"));
+
+const TYPES = ["doc", "video", "svideo", "audio", "local_live"];
+
+test("the home page and a page of each type with a chunked body hydrate without a mismatch", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /React error|[Hh]ydrat/.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  await page.goto(BASE_PATH);
+  const links = await page.locator("a.card__link").evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).pathname));
+  const urls = [BASE_PATH, ...TYPES.map((type) => links.find((path) => path.includes(`/${type}/`)))];
+  expect(urls.every(Boolean), `the home page links to every type of ${TYPES.join(", ")}`).toBe(true);
+  for (const url of urls) {
+    await page.goto(url!);
+    // Hydrated: React's props are on the body's elements.
+    await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactProps$")))).toBe(true);
+    await page.waitForTimeout(300);
+  }
+  expect(errors).toEqual([]);
+});
