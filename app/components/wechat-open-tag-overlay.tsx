@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { trackAppLaunch } from "~/client/tracking";
 import { useAppOpenParams } from "~/hooks/use-app-open";
 import { useMiniProgramMode, useWeChatState } from "~/hooks/use-wechat";
 import { openTagExtinfo, type OpenTagProps } from "~/lib/wechat-open-tag";
@@ -64,6 +65,11 @@ export function OpenTagOverlay(props: OpenTagProps & { appId: string; extinfo: s
     template.type = "text/wxtag-template";
     template.textContent = openTagTemplate({ label, width, height });
     tag.append(template);
+    // WeChat opened the app (or the mini program): the funnel's attempt and its outcome, as the launcher reports them.
+    tag.addEventListener("launch", () => {
+      trackAppLaunch("attempt");
+      trackAppLaunch("opened");
+    });
     tag.addEventListener("error", (event: Event) => {
       console.warn(`WeChat ${tag.localName} failed`, (event as CustomEvent<unknown>).detail);
       onError.current();
