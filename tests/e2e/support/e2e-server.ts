@@ -18,8 +18,8 @@ export const E2E_PREVIEW_SECRET = "e2e-preview-secret-not-for-production";
 /** The app's universal link and HarmonyOS App Linking bases in the e2e run (never fetched: the tests stop them). */
 export const E2E_APP_LINKS = { universal: "https://link.davmu.example/open", harmony: "https://link.davmu.example/harmony/open" };
 
-/** How far ahead the demo's upcoming broadcast starts in e2e runs: a day, so a long run never sees it begin. */
-export const UPCOMING_DELAY_S = 86_400;
+/** How far ahead the demo's upcoming broadcast starts in e2e runs: hours, so a long run never sees it begin (the dev schedule call takes up to a day). */
+export const UPCOMING_DELAY_S = 43_200;
 
 export const E2E_SERVER_ENV = {
   NODE_ENV: "production",
