@@ -1,4 +1,7 @@
-import type { NavigationItem, NavigationModule } from "~/bff/app-config.server";
+/** What these rules read of a navigation module from app info (app/bff/app-config.server.ts has its whole shape). */
+type ModuleFacts = { id: string; title: string; category: string; isHome: boolean; binding: string; groups: { gid: string; name: string }[] };
+/** A module with where it leads on the site, resolved on the server (null: app-only, or nowhere the site can go). */
+type ItemFacts = ModuleFacts & { to: string | null };
 
 // Spec section 2: app and topic modules exist only in the native app; tapping one answers this.
 const APP_ONLY_CATEGORIES = new Set(["app", "topic"]);
@@ -30,7 +33,7 @@ function sitePagePath(binding: string): string | null {
  * item to the home page with its groups as tabs (the home item to `/`), a list item to its list, a page item to
  * its page; null for an app-only item and for one whose binding names nowhere the site can go.
  */
-export function itemTarget(item: NavigationModule): string | null {
+export function itemTarget(item: ModuleFacts): string | null {
   if (APP_ONLY_CATEGORIES.has(item.category)) return null;
   switch (item.category) {
     case "group":
@@ -54,7 +57,7 @@ const samePath = (a: string, b: string) => a.replace(/\/index\.html$/, "/index")
  * (the home item first). Elsewhere the page must be an item's list or page, with every query parameter its
  * binding names.
  */
-export function currentItem(items: NavigationItem[], pathname: string, search: string): NavigationItem | null {
+export function currentItem<T extends ItemFacts>(items: T[], pathname: string, search: string): T | null {
   if (pathname === "/") {
     const group = new URLSearchParams(search).get("group");
     const home = items.find((item) => item.isHome && item.category === "group");
@@ -74,12 +77,12 @@ export function currentItem(items: NavigationItem[], pathname: string, search: s
 }
 
 /** Spec section 2: the bottom bar shows on the home page and on the pages its items bind, never elsewhere. */
-export function showsBottomBar(items: NavigationItem[], pathname: string, search: string): boolean {
+export function showsBottomBar(items: ItemFacts[], pathname: string, search: string): boolean {
   return items.length > 0 && (pathname === "/" || currentItem(items, pathname, search) !== null);
 }
 
 /** A module's entries: its groups, the item itself when it is a list or a page, or an app-only entry. */
-export function moduleEntries(item: NavigationItem): NavigationEntry[] {
+export function moduleEntries(item: ItemFacts): NavigationEntry[] {
   const appOnly = APP_ONLY_CATEGORIES.has(item.category);
   if (item.groups.length === 0 || (!appOnly && item.category !== "group")) {
     return [{ key: item.id, name: item.title, to: item.to }];
@@ -88,7 +91,7 @@ export function moduleEntries(item: NavigationItem): NavigationEntry[] {
 }
 
 /** A module whose only entry bears its own name is that entry: it has no heading repeating the name. */
-export function isSingleEntryModule(item: NavigationItem, entries: NavigationEntry[]): boolean {
+export function isSingleEntryModule(item: ItemFacts, entries: NavigationEntry[]): boolean {
   return entries.length === 1 && entries[0].name === item.title;
 }
 
