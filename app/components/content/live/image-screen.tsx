@@ -1,9 +1,8 @@
-import type { LiveColumnType } from "~/bff/live.server";
-import { ChatPanel } from "~/components/content/live/chat-panel";
-import { ColumnTabs, columnsOf, IntroPanel, PlaceLine, PostList } from "~/components/content/live/live-columns";
+import { ColumnPanel } from "~/components/content/live/column-panel";
+import { ColumnTabs, columnsOf, PlaceLine } from "~/components/content/live/live-columns";
 import { LikeButton } from "~/components/content/live/live-forms";
 import type { LiveScreenProps } from "~/components/content/live/use-live-room";
-import { LiveStage, ReplayList, StatusBadge, UpcomingPanel } from "~/components/content/live/live-stage";
+import { LiveStage, StatusBadge, UpcomingPanel } from "~/components/content/live/live-stage";
 import { LIVE_STATUS, LIVE_TEXTS } from "~/lib/live-state";
 
 /**
@@ -12,12 +11,6 @@ import { LIVE_STATUS, LIVE_TEXTS } from "~/lib/live-state";
  */
 export function ImageScreen({ room, view, content }: LiveScreenProps) {
   const { info } = room;
-  const panel = (type: LiveColumnType) => {
-    if (type === "posts") return <PostList posts={view.room.posts} />;
-    if (type === "chat") return <ChatPanel liveId={info.live_id} view={view} />;
-    if (type === "replay") return <ReplayList playlists={view.room.playlists} />;
-    return <IntroPanel room={room} summary={content.summary} html={content.html} />;
-  };
   return (
     <article className="live live--image">
       <header className="live-head">
@@ -33,7 +26,7 @@ export function ImageScreen({ room, view, content }: LiveScreenProps) {
       {view.status === LIVE_STATUS.ended ? (
         view.room.playlists.length > 0 ? <LiveStage info={info} view={view} shape="landscape" /> : <p className="live-ended">{LIVE_TEXTS.noReplay}</p>
       ) : null}
-      <ColumnTabs columns={columnsOf(info, "image")} panel={panel} />
+      <ColumnTabs columns={columnsOf(info, "image")} panel={(type) => <ColumnPanel type={type} room={room} view={view} content={content} />} />
     </article>
   );
 }
