@@ -3,8 +3,11 @@ import { pageCount } from "~/lib/pages";
 import { canonicalUrl } from "~/lib/share-url";
 import { callerFor, getVisitor } from "~/session.server";
 
-/** What every dejin page's loader starts from: the visitor, the platform caller, its URL, canonical address and page count. */
-export async function dejinRequest(request: Request, context: { clientIp?: string; origin: string }) {
+/**
+ * What the loaders of the pages outside the content detail route start from (the dejin, community, law, invite,
+ * activity and fly-card pages): the visitor, the platform caller, the URL, the canonical address and the page count.
+ */
+export async function pageRequest(request: Request, context: { clientIp?: string; origin: string }) {
   const url = new URL(request.url);
   // "Load more" without JavaScript (?page=n) shows the same list, longer: not another page to share.
   const shared = new URL(url.pathname + url.search, context.origin);

@@ -5,7 +5,7 @@ import { rethrowAsResponse } from "~/bff/client.server";
 import { LIST_PAGE_SIZE } from "~/bff/content.server";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { ActivityBadge } from "~/components/pages/activity-status";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { formatTimeWindow } from "~/lib/activity-state";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
@@ -16,7 +16,7 @@ export { links } from "~/components/pages/stylesheet";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isIndexSegment(params.index)) throw data(null, { status: 404 });
-  const { caller, canonical, pages, now } = await dejinRequest(request, context);
+  const { caller, canonical, pages, now } = await pageRequest(request, context);
   const activities = await collectPages(pages, (page) => listActivities(caller, page)).catch(rethrowAsResponse);
   return { activities, pages, pageSize: LIST_PAGE_SIZE, canonical, now };
 }

@@ -4,7 +4,7 @@ import { getActivity } from "~/bff/activity.server";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { OpenAppLink } from "~/components/open-app-link";
 import { ActivityStatus } from "~/components/pages/activity-status";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { ids } from "~/ids.server";
 import { activityState, formatTimeWindow } from "~/lib/activity-state";
 import { abbreviateCount } from "~/lib/count";
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postId = params.postId ?? "";
   // Spec section 5: a route id must decode; anything else is a 404 before any platform call.
   if (!isIndexSegment(params.index) || ids.decode(postId) === null) throw data(null, { status: 404 });
-  const { caller, canonical, now } = await dejinRequest(request, context);
+  const { caller, canonical, now } = await pageRequest(request, context);
   const activity = await getActivity(caller, postId).catch(rethrowAsResponse);
   return { activity, canonical, now, appOpen: { stype: "activityDetailspage", post_id: activity.post_id } };
 }

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { listRecommendedTopics, type Topic } from "~/bff/clue-report.server";
 import { LoadMoreLink } from "~/components/load-more-link";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { useLoadMore } from "~/hooks/use-load-more";
 import { abbreviateCount } from "~/lib/count";
 import { dejinPaths } from "~/lib/dejin-paths";
@@ -13,7 +13,7 @@ import { collectPages } from "~/lib/pages";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { caller, canonical, pages } = await dejinRequest(request, context);
+  const { caller, canonical, pages } = await pageRequest(request, context);
   try {
     const topics = await collectPages(pages, (page) => listRecommendedTopics(caller, page));
     return { topics, pages, canonical };

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { listClues } from "~/bff/clue-report.server";
 import { ClueList } from "~/components/dejin/clue-list";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { clueListPageUrl, dejinPaths, type ClueList as ClueListKind } from "~/lib/dejin-paths";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";
@@ -13,7 +13,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 const STREAM: ClueListKind = { kind: "stream" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { caller, canonical, pages, now } = await dejinRequest(request, context);
+  const { caller, canonical, pages, now } = await pageRequest(request, context);
   try {
     const clues = await collectPages(pages, (page) => listClues(caller, STREAM, page));
     return { clues, pages, canonical, now };

@@ -10,7 +10,7 @@ import { ClueBody } from "~/components/dejin/clue-body";
 import { ClueCard } from "~/components/dejin/clue-card";
 import { CommentFooter } from "~/components/detail/comment-footer";
 import { CommentList } from "~/components/detail/comment-list";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import { ids } from "~/ids.server";
 import { interactionAction } from "~/interactions.server";
@@ -34,7 +34,7 @@ const SUMMARY_LENGTH = 80;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postId = requirePostId(params);
-  const { visitor, caller, url, canonical, now } = await dejinRequest(request, context);
+  const { visitor, caller, url, canonical, now } = await pageRequest(request, context);
   const commentPages = pageCount(url.searchParams.get("cpage"));
   const expanded = url.searchParams.get("expand");
   // The clue decides the page (a missing one is a 404); its side parts degrade to empty, within the side budget.

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { getReporter, listClues } from "~/bff/clue-report.server";
 import { ClueList } from "~/components/dejin/clue-list";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { ids } from "~/ids.server";
 import { dejinAppOpen } from "~/lib/app-open";
 import { abbreviateCount } from "~/lib/count";
@@ -19,7 +19,7 @@ const AT_TAB = "at";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const userId = params.userId ?? "";
   if (ids.decode(userId) === null) throw data(null, { status: 404 });
-  const { caller, url, canonical, pages, now } = await dejinRequest(request, context);
+  const { caller, url, canonical, pages, now } = await pageRequest(request, context);
   const mentions = url.searchParams.get("tab") === AT_TAB;
   const list: ClueListKind = mentions ? { kind: "mentions", userId } : { kind: "reporter", userId };
   try {

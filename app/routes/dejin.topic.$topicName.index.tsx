@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { getTopic, listClues } from "~/bff/clue-report.server";
 import { ClueList } from "~/components/dejin/clue-list";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { dejinAppOpen } from "~/lib/app-open";
 import { abbreviateCount } from "~/lib/count";
 import { clueListPageUrl, dejinPaths, type ClueList as ClueListKind } from "~/lib/dejin-paths";
@@ -18,7 +18,7 @@ const MAX_TOPIC_NAME = 32;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const topicName = params.topicName ?? "";
   if (!topicName || topicName.length > MAX_TOPIC_NAME) throw data(null, { status: 404 });
-  const { caller, url, canonical, pages, now } = await dejinRequest(request, context);
+  const { caller, url, canonical, pages, now } = await pageRequest(request, context);
   const channel = url.searchParams.get("channel") || undefined;
   const list: ClueListKind = { kind: "topic", topic: topicName, channel };
   try {

@@ -5,7 +5,7 @@ import { rethrowAsResponse } from "~/bff/client.server";
 import { PagedItems } from "~/components/community/paged-items";
 import { PostCard } from "~/components/community/post-card";
 import { requireQueryId } from "~/community-page.server";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths } from "~/lib/community-paths";
 import { abbreviateCount } from "~/lib/count";
@@ -17,7 +17,7 @@ export { communityLinks as links } from "~/components/community/stylesheet";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const circleId = requireQueryId(request);
-  const { caller, canonical, pages, now } = await dejinRequest(request, context);
+  const { caller, canonical, pages, now } = await pageRequest(request, context);
   try {
     const [circle, posts] = await Promise.all([
       getCircle(caller, circleId),

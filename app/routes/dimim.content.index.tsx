@@ -7,7 +7,7 @@ import { PagedItems } from "~/components/community/paged-items";
 import { PostBody } from "~/components/community/post-body";
 import { ReplyItem } from "~/components/community/reply-item";
 import { requireQueryId } from "~/community-page.server";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths } from "~/lib/community-paths";
 import { siteOf } from "~/lib/page-share-meta";
@@ -23,7 +23,7 @@ const SUMMARY_LENGTH = 80;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const postId = requireQueryId(request);
-  const { caller, canonical, pages, now } = await dejinRequest(request, context);
+  const { caller, canonical, pages, now } = await pageRequest(request, context);
   try {
     const [post, replies] = await Promise.all([
       getCirclePost(caller, postId),

@@ -4,7 +4,7 @@ import { getCircleTopic, listCirclePosts, type CirclePost } from "~/bff/circle.s
 import { rethrowAsResponse } from "~/bff/client.server";
 import { PagedItems } from "~/components/community/paged-items";
 import { PostCard } from "~/components/community/post-card";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { ids } from "~/ids.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths, topicKeyOf } from "~/lib/community-paths";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A topic link carries its id, or its name (#话题# in a post's text); an id must decode.
   const key = topicKeyOf(new URL(request.url).searchParams);
   if (!key || ("id" in key && ids.decode(key.id) === null)) throw data(null, { status: 404 });
-  const { caller, pages, now, url } = await dejinRequest(request, context);
+  const { caller, pages, now, url } = await pageRequest(request, context);
   try {
     const topic = await getCircleTopic(caller, key);
     const posts = await collectPages(pages, (page) => listCirclePosts(caller, { kind: "topic", id: topic.topic_id }, page));

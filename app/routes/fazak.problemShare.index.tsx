@@ -6,7 +6,7 @@ import { AnswerItem } from "~/components/community/answer-item";
 import { PagedItems } from "~/components/community/paged-items";
 import { Person } from "~/components/community/person";
 import { requireQueryId } from "~/community-page.server";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths } from "~/lib/community-paths";
 import { abbreviateCount } from "~/lib/count";
@@ -22,7 +22,7 @@ const SUMMARY_LENGTH = 80;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const questionId = requireQueryId(request);
-  const { caller, canonical, pages, now } = await dejinRequest(request, context);
+  const { caller, canonical, pages, now } = await pageRequest(request, context);
   try {
     const [question, answers] = await Promise.all([
       getLawQuestion(caller, questionId),

@@ -4,7 +4,7 @@ import { rethrowAsResponse } from "~/bff/client.server";
 import { LIST_PAGE_SIZE } from "~/bff/content.server";
 import { listDecks } from "~/bff/fly-cards.server";
 import { LoadMoreLink } from "~/components/load-more-link";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";
@@ -14,7 +14,7 @@ export { links } from "~/components/pages/stylesheet";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isIndexSegment(params.index)) throw data(null, { status: 404 });
-  const { caller, canonical, pages } = await dejinRequest(request, context);
+  const { caller, canonical, pages } = await pageRequest(request, context);
   const decks = await collectPages(pages, (page) => listDecks(caller, page)).catch(rethrowAsResponse);
   return { decks, pages, pageSize: LIST_PAGE_SIZE, canonical };
 }

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { getDeck } from "~/bff/fly-cards.server";
 import { FlyCardView, flyCardPath } from "~/components/pages/fly-card";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { ids } from "~/ids.server";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const listId = params.listId ?? "";
   const index = cardNumber(params.card);
   if (!isIndexSegment(params.index) || ids.decode(listId) === null || index === null) throw data(null, { status: 404 });
-  const { caller, canonical } = await dejinRequest(request, context);
+  const { caller, canonical } = await pageRequest(request, context);
   // A page of one card is the card at that position.
   const deck = await getDeck(caller, listId, index, 1).catch(rethrowAsResponse);
   const card = deck.list[0];

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { DECK_PAGE_SIZE, getDeck } from "~/bff/fly-cards.server";
 import { FlyCardView, flyCardPath } from "~/components/pages/fly-card";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { ids } from "~/ids.server";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
@@ -15,7 +15,7 @@ export { links } from "~/components/pages/stylesheet";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const listId = params.listId ?? "";
   if (!isIndexSegment(params.index) || ids.decode(listId) === null) throw data(null, { status: 404 });
-  const { caller, canonical } = await dejinRequest(request, context);
+  const { caller, canonical } = await pageRequest(request, context);
   const deck = await getDeck(caller, listId, 1, DECK_PAGE_SIZE).catch(rethrowAsResponse);
   return { deck, canonical };
 }

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { INVITE_RECORD_PAGE_SIZE, getInvite, isInviteCode } from "~/bff/invite.server";
 import { InvitePage } from "~/components/pages/invite-page";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";
@@ -14,7 +14,7 @@ export { links } from "~/components/pages/stylesheet";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = params.code ?? "";
   if (!isIndexSegment(params.index) || !isInviteCode(code)) throw data(null, { status: 404 });
-  const { caller, canonical, pages, now } = await dejinRequest(request, context);
+  const { caller, canonical, pages, now } = await pageRequest(request, context);
   try {
     const [first, record] = await Promise.all([
       getInvite(caller, code, 1),

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { InvitePage } from "~/components/pages/invite-page";
-import { dejinRequest } from "~/dejin-page.server";
+import { pageRequest } from "~/page-request.server";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 
@@ -10,7 +10,7 @@ export { links } from "~/components/pages/stylesheet";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isIndexSegment(params.index)) throw data(null, { status: 404 });
-  const { canonical, now } = await dejinRequest(request, context);
+  const { canonical, now } = await pageRequest(request, context);
   return { canonical, now, appOpen: { stype: "invite" } };
 }
 
