@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content, ContentDetail } from "./content-shapes";
 import { SEED_FIXTURES, SITE_NAME } from "./seed";
+import { COMMUNITY_FIXTURES } from "./seed-community";
+import { DEJIN_FIXTURES } from "./seed-dejin";
 import { LIST_FIXTURES } from "./seed-lists";
 import { TEST_START, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
 
@@ -21,13 +23,25 @@ describe("app configuration", () => {
     const appInfo = JSON.parse(result.data.app_info);
     expect(appInfo.primaryColor).toBe("#FF4A26");
     const { navigationItems } = JSON.parse(appInfo.bottomNavigationBar);
-    expect(navigationItems.map((item: { title: string }) => item.title)).toEqual(["首页", "视频", "城市", "活动", "服务"]);
+    expect(navigationItems.map((item: { title: string }) => item.title)).toEqual([
+      "首页", "视频", "城市", "活动", "服务", "临江民生", DEJIN_FIXTURES.bigTopic, "临江跑团", `#${COMMUNITY_FIXTURES.topicName}`, "法律问答",
+    ]);
     expect(navigationItems[0]).toMatchObject({ isHome: true, category: "group", icons: { normal: "/_platform/media/nav-home.svg" } });
     expect(navigationItems[0].groups[0]).toBe(id(SEED_FIXTURES.groups.recommend));
     // A list item names its list by public id; a page item names a site path.
     expect(navigationItems[2]).toMatchObject({ category: "list", binding: id(LIST_FIXTURES.cityRenewal), groups: [] });
     expect(navigationItems[3]).toMatchObject({ category: "page", binding: "/activity/index" });
     expect(navigationItems[4]).toMatchObject({ category: "app", groups: [] });
+    // The items after the bar's fifth name the record they open by public id (a tip-off topic by its name), and
+    // carry no bar icons.
+    expect(navigationItems.slice(5)).toMatchObject([
+      { category: "content_model", binding: id(LIST_FIXTURES.livelihood) },
+      { category: "dejin", binding: DEJIN_FIXTURES.bigTopic },
+      { category: "circle", binding: id(COMMUNITY_FIXTURES.circle) },
+      { category: "circle_topic", binding: id(COMMUNITY_FIXTURES.topic) },
+      { category: "fazak", binding: id(COMMUNITY_FIXTURES.question) },
+    ]);
+    for (const item of navigationItems.slice(5)) expect(item).not.toHaveProperty("icons");
   });
 
   it("lists the home tabs", async () => {

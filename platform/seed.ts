@@ -1,8 +1,8 @@
 import type { Db } from "./db";
 import { STATE_DRAFT, type ContentType } from "./content-shapes";
 import { MEDIA_PLACEHOLDER } from "./media";
-import { seedCommunity } from "./seed-community";
-import { seedDejin } from "./seed-dejin";
+import { COMMUNITY_FIXTURES, seedCommunity } from "./seed-community";
+import { DEJIN_FIXTURES, seedDejin } from "./seed-dejin";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
 import { LIST_FIXTURES, seedListsAndSearch } from "./seed-lists";
@@ -146,13 +146,20 @@ const paragraphs = (...texts: string[]) => texts.map((text) => `<p>${text}</p>`)
 type NavigationSeed = {
   id: string;
   title: string;
-  /** group: a page of its groups as tabs; list: a curated list (binding: its database id); page: a site page (binding: its path); app: only in the app. */
-  category: "group" | "list" | "page" | "app";
+  /**
+   * group: a page of its groups as tabs; list, content_model, circle, circle_topic, fazak: the page of a record
+   * (binding: its database id); dejin: a tip-off topic (binding: its name); page: a site page (binding: its path);
+   * app: only in the app.
+   */
+  category: "group" | "list" | "content_model" | "circle" | "circle_topic" | "fazak" | "dejin" | "page" | "app";
   binding?: string | number;
   groups?: number[];
   isHome?: boolean;
-  /** Icon file stem in platform/media (nav-{icon}.svg and nav-{icon}-active.svg); default the id. */
-  icon?: string;
+  /**
+   * Icon file stem in platform/media (nav-{icon}.svg and nav-{icon}-active.svg); default the id. Null for the
+   * items after the bar's fifth, which only the navigation panel shows.
+   */
+  icon?: string | null;
 };
 
 function navigationItem({ id, title, category, binding = "", groups = [], isHome = false, icon = id }: NavigationSeed) {
@@ -163,7 +170,7 @@ function navigationItem({ id, title, category, binding = "", groups = [], isHome
     category,
     isHome,
     groups,
-    icons: { normal: media(`nav-${icon}.svg`), active: media(`nav-${icon}-active.svg`) },
+    ...(icon !== null && { icons: { normal: media(`nav-${icon}.svg`), active: media(`nav-${icon}-active.svg`) } }),
     label: { color: "#999999", activeColor: "#FF4A26" },
   };
 }
@@ -185,6 +192,12 @@ const STATIC_DATA: Record<string, unknown> = {
       navigationItem({ id: "city", title: "城市", category: "list", binding: LIST_FIXTURES.cityRenewal, icon: "local" }),
       navigationItem({ id: "activity", title: "活动", category: "page", binding: "/activity/index" }),
       navigationItem({ id: "service", title: "服务", category: "app" }),
+      // The bar holds the five above; these lead, from the panel, to the areas of the site that have no bar item.
+      navigationItem({ id: "livelihood", title: "临江民生", category: "content_model", binding: LIST_FIXTURES.livelihood, icon: null }),
+      navigationItem({ id: "tip-off", title: DEJIN_FIXTURES.bigTopic, category: "dejin", binding: DEJIN_FIXTURES.bigTopic, icon: null }),
+      navigationItem({ id: "running", title: "临江跑团", category: "circle", binding: COMMUNITY_FIXTURES.circle, icon: null }),
+      navigationItem({ id: "night-market", title: `#${COMMUNITY_FIXTURES.topicName}`, category: "circle_topic", binding: COMMUNITY_FIXTURES.topic, icon: null }),
+      navigationItem({ id: "law", title: "法律问答", category: "fazak", binding: COMMUNITY_FIXTURES.question, icon: null }),
     ],
   },
 };

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import type { NavigationItem } from "~/bff/app-config.server";
 import { AppOnlyLink } from "~/components/app-only-link";
-import { APP_ONLY_MESSAGE, currentItem } from "~/lib/navigation-modules";
+import { APP_ONLY_MESSAGE, bottomBarItems, currentItem } from "~/lib/navigation-modules";
 import { readableOnWhite } from "~/lib/theme";
 
 /** Without JavaScript an app-only item links here, and CSS shows the message while it is the target. */
@@ -24,12 +24,13 @@ function ItemContent({ item, active }: { item: NavigationItem; active: boolean }
 }
 
 /**
- * The bottom navigation bar of app info's bottomNavigationBar (spec section 2), where `showsBottomBar` says: on the
+ * The bottom navigation bar of app info's bottomNavigationBar (its first `BOTTOM_BAR_SIZE` items; spec section 2), where `showsBottomBar` says: on the
  * home page and on the pages its items bind, never on detail pages. Plain links, so it works without JavaScript; the item of the page on
  * screen is marked current; app-only items say they are app-only instead of navigating.
  */
-export function BottomNavigation({ items }: { items: NavigationItem[] }) {
+export function BottomNavigation({ items: allItems }: { items: NavigationItem[] }) {
   const location = useLocation();
+  const items = bottomBarItems(allItems);
   const current = currentItem(items, location.pathname, location.search);
   return (
     <>

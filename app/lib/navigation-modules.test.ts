@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NavigationItem, NavigationModule } from "~/bff/app-config.server";
-import { currentItem, isSingleEntryModule, itemTarget, moduleEntries } from "./navigation-modules";
+import { bottomBarItems, currentItem, isSingleEntryModule, itemTarget, moduleEntries, showsBottomBar } from "./navigation-modules";
 
 /** A module as the site receives it: its target resolved as app-config.server does. */
 const item = (over: Partial<NavigationModule>): NavigationItem => {
@@ -48,6 +48,27 @@ describe("itemTarget", () => {
     expect(itemTarget(item({ category: "list", binding: "AbC123xy" }))).toBe("/list/AbC123xy/index");
   });
 
+  it("leads a content-model, circle, circle-topic or law item to the page of the record it binds", () => {
+    expect(itemTarget(item({ category: "content_model", binding: "M1" }))).toBe("/content_model/index?id=M1");
+    expect(itemTarget(item({ category: "circle", binding: "C1" }))).toBe("/dimim/circle/index?id=C1");
+    expect(itemTarget(item({ category: "circle_topic", binding: "T1" }))).toBe("/dimim/topic/index?id=T1");
+    expect(itemTarget(item({ category: "fazak", binding: "Q1" }))).toBe("/fazak/problemShare/index?id=Q1");
+    for (const category of ["list", "content_model", "circle", "circle_topic", "fazak"]) {
+      for (const binding of ["", "../x", "a?b", "a/b", "x".repeat(65)]) expect(itemTarget(item({ category, binding })), `${category} ${binding}`).toBeNull();
+    }
+  });
+
+  it("leads a tip-off item to the topic it names, or to the topics when it names none", () => {
+    expect(itemTarget(item({ category: "dejin", binding: "城市随手拍" }))).toBe(`/dejin/topic/${encodeURIComponent("城市随手拍")}/index`);
+    expect(itemTarget(item({ category: "dejin", binding: "a/../b?c" }))).toBe("/dejin/topic/a%2F..%2Fb%3Fc/index");
+    expect(itemTarget(item({ category: "dejin" }))).toBe("/dejin/catalog/index");
+    expect(itemTarget(item({ category: "dejin", binding: "话".repeat(65) }))).toBeNull();
+  });
+
+  it("never takes an inherited property for a category", () => {
+    for (const category of ["constructor", "toString", "__proto__", "hasOwnProperty"]) expect(itemTarget(item({ category, binding: "x" })), category).toBeNull();
+  });
+
   it("leads a page item to a path of the site, never elsewhere", () => {
     expect(itemTarget(item({ category: "page", binding: "/activity/index" }))).toBe("/activity/index");
     expect(itemTarget(item({ category: "page", binding: "/content_model/index?id=x&group=y" }))).toBe("/content_model/index?id=x&group=y");
@@ -62,6 +83,21 @@ describe("itemTarget", () => {
     expect(itemTarget(item({ category: "weather" }))).toBeNull();
     expect(itemTarget(item({ category: "list", binding: "../x" }))).toBeNull();
     expect(itemTarget(item({ category: "group" }))).toBeNull();
+  });
+});
+
+describe("the bottom bar", () => {
+  const items = ["a", "b", "c", "d", "e", "f", "g"].map((id) => item({ id, category: "circle", binding: id.toUpperCase() }));
+
+  it("holds the first five items; the rest are the panel's alone", () => {
+    expect(bottomBarItems(items).map((entry) => entry.id)).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("shows on the pages of its own items only", () => {
+    expect(showsBottomBar(items, "/dimim/circle/index", "?id=E")).toBe(true);
+    expect(showsBottomBar(items, "/dimim/circle/index", "?id=F")).toBe(false);
+    expect(showsBottomBar(items, "/", "")).toBe(true);
+    expect(showsBottomBar([], "/", "")).toBe(false);
   });
 });
 

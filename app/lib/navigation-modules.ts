@@ -1,3 +1,6 @@
+import { communityPaths } from "~/lib/community-paths";
+import { dejinPaths } from "~/lib/dejin-paths";
+
 /** What these rules read of a navigation module from app info (app/bff/app-config.server.ts has its whole shape). */
 type ModuleFacts = { id: string; title: string; category: string; isHome: boolean; binding: string; groups: { gid: string; name: string }[] };
 /** A module with where it leads on the site, resolved on the server (null: app-only, or nowhere the site can go). */
@@ -11,6 +14,23 @@ export const APP_ONLY_MESSAGE = "暂不支持该模块，请前往APP查看";
 export type NavigationEntry = { key: string; name: string; to: string | null };
 
 const groupPath = (gid: string) => `/?group=${encodeURIComponent(gid)}`;
+/** A record id as app info names it (list, circle, topic, question): what the site's ids look like, nothing else. */
+const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const recordPath = (binding: string, path: (id: string) => string) => (RECORD_ID.test(binding) ? path(binding) : null);
+
+/**
+ * The areas of the site an item may open by a record it binds (docs/platform-api.md, "Navigation items"): the
+ * category names the area (as the app's module types do), the binding the record's id.
+ */
+const RECORD_PAGES = new Map<string, (id: string) => string>([
+  ["list", (id) => `/list/${id}/index`],
+  ["content_model", (id) => `/content_model/index?id=${id}`],
+  ["circle", communityPaths.circle],
+  ["circle_topic", communityPaths.topic],
+  ["fazak", communityPaths.question],
+]);
+/** The longest tip-off topic name a binding may carry. */
+const MAX_DEJIN_TOPIC = 64;
 // Stands in for the site's origin while a binding is parsed: a binding that changes it leaves the site.
 const SITE = "https://site.invalid";
 
@@ -30,8 +50,9 @@ function sitePagePath(binding: string): string | null {
 
 /**
  * Where a navigation module leads, relative to the base path (docs/platform-api.md, "Navigation items"): a group
- * item to the home page with its groups as tabs (the home item to `/`), a list item to its list, a page item to
- * its page; null for an app-only item and for one whose binding names nowhere the site can go.
+ * item to the home page with its groups as tabs (the home item to `/`), a list, content-model, circle, circle-topic
+ * or law-question item to the page of the record it binds, a tip-off item to its topic (or, binding nothing, to the
+ * topics), a page item to its page; null for an app-only item and for one whose binding names nowhere the site can go.
  */
 export function itemTarget(item: ModuleFacts): string | null {
   if (APP_ONLY_CATEGORIES.has(item.category)) return null;
@@ -39,12 +60,17 @@ export function itemTarget(item: ModuleFacts): string | null {
     case "group":
       if (item.isHome) return "/";
       return item.groups[0] ? groupPath(item.groups[0].gid) : null;
-    case "list":
-      return /^[A-Za-z0-9_-]{1,64}$/.test(item.binding) ? `/list/${item.binding}/index` : null;
+    case "dejin": {
+      const topic = item.binding.trim();
+      if (!topic) return dejinPaths.catalog();
+      return topic.length <= MAX_DEJIN_TOPIC ? dejinPaths.topic(topic) : null;
+    }
     case "page":
       return sitePagePath(item.binding);
-    default:
-      return null;
+    default: {
+      const path = RECORD_PAGES.get(item.category);
+      return path ? recordPath(item.binding, path) : null;
+    }
   }
 }
 
@@ -76,9 +102,19 @@ export function currentItem<T extends ItemFacts>(items: T[], pathname: string, s
   );
 }
 
+/**
+ * A bottom bar holds at most five items (as WeChat's tab bar and Material's navigation bar do): the first five of
+ * app info's items. The panel shows every item, so the ones after the fifth are reached from there.
+ */
+const BOTTOM_BAR_SIZE = 5;
+export function bottomBarItems<T extends ItemFacts>(items: T[]): T[] {
+  return items.slice(0, BOTTOM_BAR_SIZE);
+}
+
 /** Spec section 2: the bottom bar shows on the home page and on the pages its items bind, never elsewhere. */
 export function showsBottomBar(items: ItemFacts[], pathname: string, search: string): boolean {
-  return items.length > 0 && (pathname === "/" || currentItem(items, pathname, search) !== null);
+  const bar = bottomBarItems(items);
+  return bar.length > 0 && (pathname === "/" || currentItem(bar, pathname, search) !== null);
 }
 
 /** A module's entries: its groups, the item itself when it is a list or a page, or an app-only entry. */

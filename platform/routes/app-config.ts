@@ -9,11 +9,17 @@ import { parseInput } from "../validation";
 /** Modules a client may read through /peony/v1/static-data; app_info has its own endpoint. */
 const PUBLIC_MODULES = new Set(["h5_config", "app_download_url"]);
 
-/** As stored: navigation items name their groups (and a list item its list) by database id; the route encodes them. */
+/**
+ * As stored: navigation items name their groups, and an item opening a record (a list, content model, circle,
+ * circle topic or law question) that record, by database id; the route encodes them.
+ */
 type StoredAppInfo = {
   primaryColor: string;
   navigationItems: (Record<string, unknown> & { category: string; binding: string | number; groups: number[] })[];
 };
+
+/** The navigation categories whose binding is a record's id (docs/platform-api.md, "Navigation items"). */
+const RECORD_CATEGORIES = new Set(["list", "content_model", "circle", "circle_topic", "fazak"]);
 
 const staticDataQuery = z.object({ moduleName: z.string({ required_error: "缺少参数 moduleName" }).min(1).max(64) });
 
@@ -30,7 +36,7 @@ export function appConfigRoutes(ctx: PlatformContext): Router {
       const { primaryColor, navigationItems } = JSON.parse(stored) as StoredAppInfo;
       const items = navigationItems.map((item) => ({
         ...item,
-        binding: item.category === "list" ? ctx.ids.encode(Number(item.binding)) : item.binding,
+        binding: RECORD_CATEGORIES.has(item.category) ? ctx.ids.encode(Number(item.binding)) : item.binding,
         groups: item.groups.map((id) => ctx.ids.encode(id)),
       }));
       // The legacy client expects JSON text inside JSON text, twice over.
