@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { waitForHydration } from "./support/hydration";
 import { isNoJs } from "./support/login";
+import { SPEC_ROUTES } from "./support/spec-routes";
 
 /** The banner's slide-out navigation panel (spec section 2), with and without JavaScript. */
 
@@ -87,4 +88,106 @@ test("the 服务 module shows an entry that answers 'not supported' when tapped"
     await expect(page.locator(".toast")).toHaveText(UNSUPPORTED);
   }
   await expect(page).toHaveURL((url) => url.pathname === HOME);
+});
+
+/** The hrefs of the panel's entries and of the bottom bar's items on the home page, app-only ones left out. */
+async function navigationHrefs(page: Page): Promise<{ panel: string[]; bar: string[] }> {
+  await page.goto(HOME);
+  const hrefs = (selector: string) =>
+    page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute("href")!).filter((href) => !href.startsWith("#")));
+  return { panel: await hrefs(".nav__panel a"), bar: await hrefs("nav.bottom-nav a") };
+}
+
+/** The page a navigation link opened: the one it names, a real page (no error page), without a script error. */
+async function expectOpened(page: Page, href: string, errors: string[]) {
+  await expect(page).toHaveURL((url) => url.pathname + url.search === new URL(href, url).pathname + new URL(href, url).search);
+  await expect(page.locator("main").first()).toBeVisible();
+  await expect(page.locator("main.error-page")).toHaveCount(0);
+  expect(errors, href).toEqual([]);
+}
+
+test.describe("every entry leads to its page", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(!["android", "no-js"].includes(testInfo.project.name), "JavaScript on (android) and off (no-js) are the two cases");
+  });
+
+  test("each entry of the panel opens its page when tapped", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const { panel } = await navigationHrefs(page);
+    // The seed's modules and 更多: the home and its groups, a list, a content model, a tip-off topic, a circle, a
+    // circle topic, a law question, and the site's own pages.
+    expect(panel.length).toBeGreaterThanOrEqual(20);
+    for (const [index, href] of panel.entries()) {
+      const entries = await openPanel(page);
+      const entry = entries.locator("a:not([href^='#'])").nth(index);
+      await expect(entry).toHaveAttribute("href", href);
+      await entry.click();
+      await expectOpened(page, href, errors);
+    }
+  });
+
+  test("each item of the bottom bar opens its page when tapped", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const { bar } = await navigationHrefs(page);
+    expect(bar).toHaveLength(4);
+    for (const [index, href] of bar.entries()) {
+      await page.goto(HOME);
+      await page.locator("nav.bottom-nav a:not([href^='#'])").nth(index).click();
+      await expectOpened(page, href, errors);
+    }
+  });
+});
+
+/** The same-site page links of an HTML page (assets, resource routes and fragments left out), as paths with query. */
+function pageLinks(html: string, base: string): string[] {
+  return [...html.matchAll(/href="([^"#]*)"/g)]
+    .map((match) => new URL(match[1].replaceAll("&amp;", "&"), base))
+    .filter((url) => url.origin === new URL(base).origin && url.pathname.startsWith(HOME) && !/^(assets|api)\//.test(url.pathname.slice(HOME.length)))
+    .map((url) => url.pathname + url.search);
+}
+
+/**
+ * Follows the site's links from `starts` breadth first, up to `depth` links away, reading at most `perKind` pages
+ * of each kind (a route of spec section 2, or an address's first segment): the kinds of page reached, each with the
+ * trail that reached it.
+ */
+async function crawl(request: APIRequestContext, starts: string[], depth: number, perKind: number): Promise<Map<string, string[]>> {
+  const kindOf = (path: string) => {
+    const relative = decodeURIComponent(new URL(path, "http://x").pathname.slice(HOME.length));
+    return SPEC_ROUTES.find((route) => route.pattern.test(relative))?.route ?? `other: ${relative.split("/")[0]}`;
+  };
+  const reached = new Map<string, string[]>();
+  const read = new Map<string, number>();
+  const seen = new Set<string>();
+  let frontier = starts.map((path) => ({ path, trail: [path] }));
+  for (let hop = 0; hop <= depth && frontier.length > 0; hop += 1) {
+    const next: typeof frontier = [];
+    for (const { path, trail } of frontier) {
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const kind = kindOf(path);
+      if (!reached.has(kind)) reached.set(kind, trail);
+      if ((read.get(kind) ?? 0) >= perKind || hop === depth) continue;
+      read.set(kind, (read.get(kind) ?? 0) + 1);
+      const response = await request.get(path);
+      if (!response.ok() || !response.headers()["content-type"]?.includes("text/html")) continue;
+      for (const link of pageLinks(await response.text(), response.url())) next.push({ path: link, trail: [...trail, link] });
+    }
+    frontier = next;
+  }
+  return reached;
+}
+
+test("every route of spec section 2 has a way in from the navigation", async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== "android", "links are the same for every phone: read once, over HTTP");
+  const { panel, bar } = await navigationHrefs(page);
+  const reached = await crawl(request, [...new Set([...panel, ...bar])], 3, 8);
+  const missing = SPEC_ROUTES.filter((route) => !route.notFromNavigation && !reached.has(route.route)).map((route) => route.route);
+  expect(missing, "routes no link leads to, starting from the panel and the bar").toEqual([]);
+  // One tap from the panel or the bar: the areas the navigation opens directly.
+  for (const route of ["/dimim/circle/index", "/dimim/topic/index", "/fazak/problemShare/index", "/content_model/index", "/dejin/topic/{topic_name}/index", "/dejin/catalog/index", "/search/index", "/bar", "/list/{list_id}/index"]) {
+    expect(reached.get(route), route).toHaveLength(1);
+  }
 });
