@@ -4,7 +4,7 @@ import { listGroups, type Group } from "~/bff/content.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { env } from "~/env.server";
-import { itemTarget } from "~/lib/navigation-modules";
+import { itemTarget } from "~/lib/navigation-target";
 import { DEFAULT_THEME_COLOR } from "~/lib/theme";
 
 
