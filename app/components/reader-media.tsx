@@ -3,6 +3,8 @@ export type ReaderPicture = { url: string; thumb: string; width: number; height:
 export type ReaderVideo = { url: string; poster: string; width: number; height: number };
 
 const THUMBS_SHOWN = 3;
+// React 18 has no fetchPriority prop (React 19 does): the attribute goes in its HTML spelling.
+const HIGH_FETCH_PRIORITY: Record<string, string> = { fetchpriority: "high" };
 
 /**
  * In a list: the video's poster with a play mark, else up to three picture thumbnails and how many there are in
@@ -30,7 +32,10 @@ export function ReaderMediaThumbs({ images, video, eager = false }: { images: Re
   );
 }
 
-/** On a detail page: the video, playable without JavaScript, then every picture at full width. */
+/**
+ * On a detail page: the video, playable without JavaScript, then every picture at full width. Without a video the
+ * first picture is the largest thing on screen: it is fetched first, ahead of the scripts, and never lazily.
+ */
 export function ReaderMedia({ images, video }: { images: ReaderPicture[]; video: ReaderVideo | null }) {
   return (
     <>
@@ -52,7 +57,15 @@ export function ReaderMedia({ images, video }: { images: ReaderPicture[]; video:
             <li key={picture.url}>
               {/* A plain link to the full picture: it opens without JavaScript and can be zoomed by the browser. */}
               <a href={picture.url} aria-label={`查看第${index + 1}张图片`}>
-                <img src={picture.url} alt="" width={picture.width || undefined} height={picture.height || undefined} decoding="async" loading={index > 0 ? "lazy" : undefined} />
+                <img
+                  src={picture.url}
+                  alt=""
+                  width={picture.width || undefined}
+                  height={picture.height || undefined}
+                  decoding="async"
+                  loading={index > 0 ? "lazy" : undefined}
+                  {...(index === 0 && !video ? HIGH_FETCH_PRIORITY : {})}
+                />
               </a>
             </li>
           ))}
