@@ -77,7 +77,9 @@ app.use(BASE_PATH, liveStreams.router);
 
 app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
 
-let build: () => Promise<ServerBuild>;
+// A function only in development, where each request loads the current modules; Remix re-derives its routes for a
+// function build on every request, which in production would be wasted work.
+let build: ServerBuild | (() => Promise<ServerBuild>);
 if (development) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -91,9 +93,10 @@ if (development) {
     res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": BASE_PATH });
     res.sendFile(path.join(clientDir, "sw.js"));
   });
-  app.use(BASE_PATH, express.static(clientDir, { maxAge: "1h", index: false }));
-  const serverBuild = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
-  build = async () => serverBuild;
+  // The other files of build/client sit at its top (favicon, offline page…): pages never go to the disk for a stat.
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use(BASE_PATH, (req, res, next) => (/^\/[^/]+\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+  build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
 }
 
 app.use(cspNonce);

@@ -12,7 +12,7 @@ import type { OriginOf } from "./public-origin";
  * says so in a Warning header. An anonymous visitor's GET goes through the page cache, when there is one.
  */
 export function remixHandler(options: {
-  build: () => Promise<ServerBuild>;
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   originOf: OriginOf;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
