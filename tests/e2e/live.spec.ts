@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from "@playwright/test";
+import { LIVE_TEXTS } from "../../app/lib/live-state";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 import { E2E_DEV_KEY, UPCOMING_DELAY_S } from "./support/e2e-server";
 import { waitForHydration } from "./support/hydration";
@@ -113,19 +114,24 @@ test.describe("writes", () => {
   });
 
   test("booking round trip: 预约 → 已预约 (kept after a reload) → 预约", async ({ browser }, testInfo) => {
-    // Open bug (issue 10's closing note): with JavaScript, in the full suite, the booking made by the first tap is not
-    // there after the reload on some runs (the fetcher's POST is cut off and the page loads again); the plain form
-    // (no-js) books and unbooks reliably. Runs without JavaScript until that is found.
-    test.fixme(!isNoJs(testInfo), "the booking with JavaScript is sometimes lost in the full suite");
     const page = await loggedInPage(browser, UPCOMING);
-    const button = page.locator(".live-booking button");
-    if (!isNoJs(testInfo)) await waitForHydration(page, ".live-booking button");
+    const form = page.locator(".live-booking");
+    const button = form.locator("button");
+    const js = !isNoJs(testInfo);
+    if (js) await waitForHydration(page, ".live-booking button");
     await expect(button).toHaveText("预约");
     await button.click();
     await expect(button).toHaveText("已预约");
+    // With JavaScript 已预约 shows at once, before the platform has the booking: reload only once it is confirmed.
+    if (js) await expect(form).toHaveAttribute("aria-busy", "false");
+    await expect(page.locator(".toast")).toHaveText(LIVE_TEXTS.bookedToast);
     await page.reload();
     await expect(button).toHaveText("已预约");
     await button.click();
+    await expect(button).toHaveText("预约");
+    if (js) await expect(form).toHaveAttribute("aria-busy", "false");
+    await expect(page.locator(".toast")).toHaveText(LIVE_TEXTS.unbookedToast);
+    await page.reload();
     await expect(button).toHaveText("预约");
     await page.context().close();
   });
