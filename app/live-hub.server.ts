@@ -254,10 +254,6 @@ export function createLiveHub(options: HubOptions) {
         },
       };
     },
-    /** The last event id the hub has of a broadcast, or null when nobody watches it here: a new page starts from it. */
-    lastEventId(liveId: string): number | null {
-      return broadcasts.get(liveId)?.lastId ?? null;
-    },
     /** Watchers and upstream state per broadcast (the bench and the logs). */
     stats() {
       return [...broadcasts.values()].map((b) => ({ liveId: b.liveId, subscribers: b.subscribers.size, upstreamOpen: b.open, lastId: b.lastId }));
