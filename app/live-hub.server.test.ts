@@ -86,6 +86,30 @@ describe("createLiveHub", () => {
     hub.close();
   });
 
+  it("tells a visitor who must reset the newest state and counts at once, even when the ring let them go", async () => {
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, ringSize: 3, log: () => undefined });
+    hub.subscribe("marathon", null, recorder().subscriber);
+    await settle();
+    const state = (id: number, status: number) =>
+      `id: ${id}\nevent: state\ndata: ${JSON.stringify({ status, start_time: 1, end_time: 2, stream_url: null, playlists: [] })}\n\n`;
+    const stats = (id: number) => `id: ${id}\nevent: stats\ndata: {"online_count":${id},"like_count":1}\n\n`;
+    upstream.last().write(state(20, 0) + stats(21) + state(22, 1) + stats(23) + [24, 25, 26].map(message).join(""));
+    await settle();
+    const late = recorder();
+    hub.subscribe("marathon", 19, late.subscriber);
+    expect(late.resets()).toBe(1);
+    expect(late.events.map((e) => [e.id, e.event])).toEqual([
+      [22, "state"],
+      [23, "stats"],
+    ]);
+    expect(JSON.parse(late.events[0]!.data)).toMatchObject({ status: 1 });
+    upstream.last().write(message(27));
+    await settle();
+    expect(late.ids()).toEqual([22, 23, 27]);
+    hub.close();
+  });
+
   it("starts the upstream from the first visitor's Last-Event-ID, so the platform replays what they missed", async () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
