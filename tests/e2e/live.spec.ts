@@ -50,8 +50,9 @@ test.describe("the three screens, as served", () => {
     await expect(article.locator(".live-status__online")).toHaveText(/^\d+人在线$/);
     await expect(article.locator(".live-stage video source[type='application/vnd.apple.mpegurl']")).toHaveAttribute("src", /\.m3u8$/);
     await expect(article.getByRole("tab", { name: "互动" })).toHaveAttribute("aria-selected", "true");
-    await expect(article.locator(".live-message").first()).toBeVisible();
-    await expect(article.locator("form.live-chat-form input[name=content]")).toBeVisible();
+    // The newest message (first in the markup of the chat box) right above the input, both on the first screen.
+    await expect(article.locator(".live-message").first()).toBeInViewport();
+    await expect(article.locator("form.live-chat-form input[name=content]")).toBeInViewport();
     // No comment footer and no bottom lists on a live page.
     await expect(page.locator(".comment-footer")).toHaveCount(0);
     await expect(page.locator("#comments")).toHaveCount(0);
