@@ -124,25 +124,29 @@ describe("createLiveHub", () => {
   });
 
   it("resumes the upstream with its own Last-Event-ID after a disconnect, backing off with jitter, without duplicates", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const upstream = fakeUpstream();
     const waits: number[] = [];
-    const hub = createLiveHub({ connect: upstream.connect, backoffBaseMs: 1, backoffMaxMs: 8, random: () => 1, log: (line) => waits.push(Number(/in (\d+) ms/.exec(line)?.[1])) });
+    const hub = createLiveHub({ connect: upstream.connect, backoffBaseMs: 100, backoffMaxMs: 800, random: () => 1, log: (line) => waits.push(Number(/in (\d+) ms/.exec(line)?.[1])) });
     const visitor = recorder();
     hub.subscribe("marathon", null, visitor.subscriber);
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     upstream.last().write(message(1) + message(2));
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     upstream.refuseWith(503);
     upstream.last().end();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Four refused attempts after the drop: the delays grow 100, 200, 400, 800 and stay at the cap.
+    await vi.advanceTimersByTimeAsync(100 + 200 + 400 + 800);
+    expect(waits).toEqual([100, 200, 400, 800, 800]);
+    expect(upstream.connections).toHaveLength(1);
     upstream.refuseWith(null);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    // Delays grow 1, 2, 4, 8 and stay at the cap while the platform keeps failing.
-    expect(waits.slice(0, 5)).toEqual([1, 2, 4, 8, 8]);
-    expect(upstream.connections.length).toBe(2);
+    await vi.advanceTimersByTimeAsync(799);
+    expect(upstream.connections).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(upstream.connections).toHaveLength(2);
     expect(upstream.last().lastEventId).toBe(2);
     upstream.last().write(message(2) + message(3));
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     expect(visitor.ids()).toEqual([1, 2, 3]);
     hub.close();
   });
@@ -186,14 +190,18 @@ describe("createLiveHub", () => {
   });
 
   it("drops a silent upstream after the idle limit and resumes it", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const upstream = fakeUpstream();
-    const hub = createLiveHub({ connect: upstream.connect, idleMs: 20, backoffBaseMs: 1, backoffMaxMs: 1, log: () => undefined });
+    const hub = createLiveHub({ connect: upstream.connect, idleMs: 1000, backoffBaseMs: 100, backoffMaxMs: 100, random: () => 1, log: () => undefined });
     hub.subscribe("marathon", null, recorder().subscriber);
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     upstream.last().write(message(1));
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(upstream.connections.length).toBeGreaterThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(upstream.connections[0]!.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(upstream.connections[0]!.signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(upstream.connections).toHaveLength(2);
     expect(upstream.last().lastEventId).toBe(1);
     hub.close();
   });
