@@ -22,7 +22,12 @@ const ENDED = liveUrl(LIVE_FIXTURES.endedWithoutReplayContent);
 const devLive = (path: string) => `/_platform/dev/live/${path}?key=${encodeURIComponent(E2E_DEV_KEY)}`;
 
 async function schedule(request: APIRequestContext, liveId: string, startsInS: number, endsInS: number) {
-  const response = await request.post(devLive("schedule"), { data: { live_id: liveId, starts_in_s: startsInS, ends_in_s: endsInS } });
+  // A fresh connection: the restoring call comes 20 s after the first, and reusing a kept-alive socket the server is
+  // closing just then fails with ECONNRESET, leaving the shared broadcast re-timed for every later test.
+  const response = await request.post(devLive("schedule"), {
+    data: { live_id: liveId, starts_in_s: startsInS, ends_in_s: endsInS },
+    headers: { connection: "close" },
+  });
   expect(response.status()).toBe(200);
 }
 
