@@ -67,8 +67,13 @@ async function overLiveLimit(caller: Caller, intent: "live_chat" | "live_like"):
   return waits.some((wait) => wait > 0);
 }
 
-/** Carries out one interaction for a logged-in visitor; platform refusals come back as their message. */
-export async function performInteraction(caller: Caller, interaction: Interaction): Promise<InteractionResult> {
+/**
+ * Carries out one interaction for a logged-in visitor; platform refusals come back as their message. A write that
+ * reached the site is carried out even when the visitor's request goes away before its answer (a reload, the page
+ * closed right after a tap): only the deadline bounds it, not the request's abort signal.
+ */
+export async function performInteraction(visitorCaller: Caller, interaction: Interaction): Promise<InteractionResult> {
+  const caller: Caller = { ...visitorCaller, signal: undefined };
   try {
     switch (interaction.intent) {
       case "comment": {

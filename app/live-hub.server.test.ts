@@ -86,6 +86,30 @@ describe("createLiveHub", () => {
     hub.close();
   });
 
+  it("tells a visitor who must reset the newest state and counts at once, even when the ring let them go", async () => {
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, ringSize: 3, log: () => undefined });
+    hub.subscribe("marathon", null, recorder().subscriber);
+    await settle();
+    const state = (id: number, status: number) =>
+      `id: ${id}\nevent: state\ndata: ${JSON.stringify({ status, start_time: 1, end_time: 2, stream_url: null, playlists: [] })}\n\n`;
+    const stats = (id: number) => `id: ${id}\nevent: stats\ndata: {"online_count":${id},"like_count":1}\n\n`;
+    upstream.last().write(state(20, 0) + stats(21) + state(22, 1) + stats(23) + [24, 25, 26].map(message).join(""));
+    await settle();
+    const late = recorder();
+    hub.subscribe("marathon", 19, late.subscriber);
+    expect(late.resets()).toBe(1);
+    expect(late.events.map((e) => [e.id, e.event])).toEqual([
+      [22, "state"],
+      [23, "stats"],
+    ]);
+    expect(JSON.parse(late.events[0]!.data)).toMatchObject({ status: 1 });
+    upstream.last().write(message(27));
+    await settle();
+    expect(late.ids()).toEqual([22, 23, 27]);
+    hub.close();
+  });
+
   it("starts the upstream from the first visitor's Last-Event-ID, so the platform replays what they missed", async () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
@@ -100,25 +124,29 @@ describe("createLiveHub", () => {
   });
 
   it("resumes the upstream with its own Last-Event-ID after a disconnect, backing off with jitter, without duplicates", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const upstream = fakeUpstream();
     const waits: number[] = [];
-    const hub = createLiveHub({ connect: upstream.connect, backoffBaseMs: 1, backoffMaxMs: 8, random: () => 1, log: (line) => waits.push(Number(/in (\d+) ms/.exec(line)?.[1])) });
+    const hub = createLiveHub({ connect: upstream.connect, backoffBaseMs: 100, backoffMaxMs: 800, random: () => 1, log: (line) => waits.push(Number(/in (\d+) ms/.exec(line)?.[1])) });
     const visitor = recorder();
     hub.subscribe("marathon", null, visitor.subscriber);
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     upstream.last().write(message(1) + message(2));
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     upstream.refuseWith(503);
     upstream.last().end();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Four refused attempts after the drop: the delays grow 100, 200, 400, 800 and stay at the cap.
+    await vi.advanceTimersByTimeAsync(100 + 200 + 400 + 800);
+    expect(waits).toEqual([100, 200, 400, 800, 800]);
+    expect(upstream.connections).toHaveLength(1);
     upstream.refuseWith(null);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    // Delays grow 1, 2, 4, 8 and stay at the cap while the platform keeps failing.
-    expect(waits.slice(0, 5)).toEqual([1, 2, 4, 8, 8]);
-    expect(upstream.connections.length).toBe(2);
+    await vi.advanceTimersByTimeAsync(799);
+    expect(upstream.connections).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(upstream.connections).toHaveLength(2);
     expect(upstream.last().lastEventId).toBe(2);
     upstream.last().write(message(2) + message(3));
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     expect(visitor.ids()).toEqual([1, 2, 3]);
     hub.close();
   });
@@ -162,14 +190,18 @@ describe("createLiveHub", () => {
   });
 
   it("drops a silent upstream after the idle limit and resumes it", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const upstream = fakeUpstream();
-    const hub = createLiveHub({ connect: upstream.connect, idleMs: 20, backoffBaseMs: 1, backoffMaxMs: 1, log: () => undefined });
+    const hub = createLiveHub({ connect: upstream.connect, idleMs: 1000, backoffBaseMs: 100, backoffMaxMs: 100, random: () => 1, log: () => undefined });
     hub.subscribe("marathon", null, recorder().subscriber);
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     upstream.last().write(message(1));
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(upstream.connections.length).toBeGreaterThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(upstream.connections[0]!.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(upstream.connections[0]!.signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(upstream.connections).toHaveLength(2);
     expect(upstream.last().lastEventId).toBe(1);
     hub.close();
   });

@@ -68,6 +68,8 @@ type Broadcast = {
    * event of a fresh one, or the last one the ring let go of); null until it knows.
    */
   coveredFrom: number | null;
+  /** The newest state and stats events, kept past the ring: what a visitor who must reset is told at once. */
+  latest: Map<LiveEventKind, LiveEvent>;
   abort: AbortController;
   attempt: number;
   closeTimer: ReturnType<typeof setTimeout> | null;
@@ -110,6 +112,7 @@ export function createLiveHub(options: HubOptions) {
     // contiguous; if not, resuming visitors just reset more often than they need to).
     broadcast.coveredFrom ??= id - 1;
     broadcast.lastId = id;
+    if (kind === "state" || kind === "stats") broadcast.latest.set(kind, event);
     broadcast.ring.push(event);
     if (broadcast.ring.length > ringSize) {
       const dropped = broadcast.ring.splice(0, broadcast.ring.length - ringSize);
@@ -199,6 +202,7 @@ export function createLiveHub(options: HubOptions) {
       // The first visitor's own position: the platform replays what they missed into the ring.
       lastId: lastEventId,
       coveredFrom: lastEventId,
+      latest: new Map(),
       abort: new AbortController(),
       attempt: 0,
       closeTimer: null,
@@ -237,7 +241,11 @@ export function createLiveHub(options: HubOptions) {
         if (behind) {
           const covered = broadcast.coveredFrom !== null && lastEventId >= broadcast.coveredFrom;
           if (covered) for (const event of broadcast.ring) member.send(event);
-          else member.reset();
+          else {
+            // Like the platform's own streams, the current state and counts at once; the lists come from the reset.
+            member.reset();
+            for (const event of [...broadcast.latest.values()].sort((a, b) => a.id - b.id)) member.send(event);
+          }
         }
       }
       broadcast.subscribers.add(member);
@@ -253,10 +261,6 @@ export function createLiveHub(options: HubOptions) {
           }, graceMs);
         },
       };
-    },
-    /** The last event id the hub has of a broadcast, or null when nobody watches it here: a new page starts from it. */
-    lastEventId(liveId: string): number | null {
-      return broadcasts.get(liveId)?.lastId ?? null;
     },
     /** Watchers and upstream state per broadcast (the bench and the logs). */
     stats() {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startBffUpstream } from "../../platform/bff-upstream.test-support";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 
@@ -44,6 +44,34 @@ describe("the live calls over the embedded platform", () => {
     expect(await live.setLiveBooked(user, LIVE_FIXTURES.upcoming, true)).toMatchObject({ booked: true });
     expect((await live.getLiveInfo(user, LIVE_FIXTURES.upcoming)).booked).toBe(true);
     expect(await live.setLiveBooked(user, LIVE_FIXTURES.upcoming, false)).toMatchObject({ booked: false });
+  });
+
+  it("tells a page where its lists stand, so its first stream misses nothing said after the render and repeats nothing", async () => {
+    const liveId = LIVE_FIXTURES.landscapeLive;
+    const [posts, messages] = await Promise.all([live.listLivePosts(local.caller, liveId), live.listLiveMessages(local.caller, liveId)]);
+    const resumeFrom = live.resumePointOf(posts, messages);
+    expect(resumeFrom).not.toBeNull();
+    // Said between the page's render and its stream's start, while nobody watched: the hub has no upstream yet.
+    local.platform.advance(3_000);
+    const said = await live.sendLiveMessage(user, liveId, "开播后的第一句");
+    const { liveHub } = await import("~/live-hub.server");
+    const hub = liveHub();
+    expect(hub.stats()).toEqual([]);
+    const received: { id: number; event: string; msgId?: string }[] = [];
+    const subscription = hub.subscribe(liveId, resumeFrom, {
+      send: (event) => received.push({ id: event.id, event: event.event, msgId: (JSON.parse(event.data) as { msg_id?: string }).msg_id }),
+      reset: () => received.push({ id: -1, event: "reset" }),
+      gone: () => received.push({ id: -1, event: "gone" }),
+    });
+    try {
+      await vi.waitFor(() => expect(received.filter((event) => event.event === "message").map((event) => event.msgId)).toEqual([said.msg_id]));
+      const onPage = new Set([...posts.list, ...messages.list].map((item) => item.msg_id));
+      expect(received.filter((event) => event.msgId !== undefined && onPage.has(event.msgId))).toEqual([]);
+      expect(received.every((event) => event.id > resumeFrom!)).toBe(true);
+    } finally {
+      subscription.unsubscribe();
+      hub.close();
+    }
   });
 
   it("rejects an unknown broadcast with the platform's 10024", async () => {

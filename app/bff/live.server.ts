@@ -93,7 +93,23 @@ export const liveStateSchema = z.object({
 });
 export type LiveState = z.infer<typeof liveStateSchema>;
 
-export type LivePage<T> = { list: T[]; has_more: boolean };
+/**
+ * A page of posts or messages, and the broadcast's event id as of its read (null when the platform does not say):
+ * the event stream resumed from it carries every post and message that came after.
+ */
+export type LivePage<T> = { list: T[]; has_more: boolean; last_event_id: number | null };
+
+const eventId = z.number().int().nonnegative().nullable().catch(null);
+
+/**
+ * Where a page made of these lists starts its event stream: the earliest of their event ids, so nothing said
+ * between the reads and the stream's start is missed (what it carries twice has the same msg_id, shown once).
+ * null when no list says.
+ */
+export function resumePointOf(...pages: LivePage<unknown>[]): number | null {
+  const ids = pages.map((page) => page.last_event_id).filter((id): id is number => id !== null);
+  return ids.length > 0 ? Math.min(...ids) : null;
+}
 
 /** Pages of the room and the chat: the platform takes 1..50, newest first. */
 export const LIVE_PAGE_SIZE = 20;
@@ -108,7 +124,7 @@ type PageQuery = { before?: string; pagesize?: number };
 export function listLivePosts(caller: Caller, liveId: string, query: PageQuery = {}): Promise<LivePage<LivePost>> {
   return platformRequest("/peony/v3/live/room", caller, {
     query: { live_id: liveId, before: query.before, pagesize: query.pagesize ?? LIVE_PAGE_SIZE },
-    schema: z.object({ list: z.array(livePostSchema), has_more: z.boolean().catch(false) }),
+    schema: z.object({ list: z.array(livePostSchema), has_more: z.boolean().catch(false), last_event_id: eventId }),
   });
 }
 
@@ -116,7 +132,7 @@ export function listLivePosts(caller: Caller, liveId: string, query: PageQuery =
 export function listLiveMessages(caller: Caller, liveId: string, query: PageQuery = {}): Promise<LivePage<LiveMessage>> {
   return platformRequest("/peony/v3/live/chat", caller, {
     query: { live_id: liveId, before: query.before, pagesize: query.pagesize ?? LIVE_PAGE_SIZE },
-    schema: z.object({ list: z.array(liveMessageSchema), has_more: z.boolean().catch(false) }),
+    schema: z.object({ list: z.array(liveMessageSchema), has_more: z.boolean().catch(false), last_event_id: eventId }),
   });
 }
 

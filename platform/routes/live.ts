@@ -97,21 +97,27 @@ export function liveRoutes(ctx: PlatformContext, hub: LiveHub): Router {
     return place;
   }
 
-  /** A page of a room's posts or messages, newest first, before the one named by `before`. */
+  /**
+   * A page of a room's posts or messages, newest first, before the one named by `before`, with the broadcast's event
+   * id as of this read: a stream resumed from it carries every post and message this page does not have.
+   */
   function messagePage(query: z.infer<typeof pageQuery>, kind: "post" | "message") {
-    const room = findRoom(ctx, query.live_id);
-    let beforeId = Number.MAX_SAFE_INTEGER;
-    if (query.before !== undefined && query.before !== "") {
-      const id = ctx.ids.decode(query.before);
-      const found = id !== null && db.prepare("SELECT 1 FROM live_messages WHERE id = ? AND room_id = ? AND kind = ?").get(id, room.id, kind);
-      if (id === null || !found) throw new PlatformError(ErrorCode.badRequest, "参数 before 无效");
-      beforeId = id;
-    }
-    const rows = db
-      .prepare(`${MESSAGE_SELECT} WHERE m.room_id = ? AND m.kind = ? AND m.id < ? ORDER BY m.id DESC LIMIT ?`)
-      .all(room.id, kind, beforeId, query.pagesize + 1) as MessageRow[];
-    const list = rows.slice(0, query.pagesize).map((row) => (kind === "post" ? toLivePost(ctx, row, room) : toLiveMessage(ctx, row)));
-    return { list, has_more: rows.length > query.pagesize };
+    // One transaction: the id and the rows are one snapshot, also with a writer in another process.
+    return db.transaction(() => {
+      const room = findRoom(ctx, query.live_id);
+      let beforeId = Number.MAX_SAFE_INTEGER;
+      if (query.before !== undefined && query.before !== "") {
+        const id = ctx.ids.decode(query.before);
+        const found = id !== null && db.prepare("SELECT 1 FROM live_messages WHERE id = ? AND room_id = ? AND kind = ?").get(id, room.id, kind);
+        if (id === null || !found) throw new PlatformError(ErrorCode.badRequest, "参数 before 无效");
+        beforeId = id;
+      }
+      const rows = db
+        .prepare(`${MESSAGE_SELECT} WHERE m.room_id = ? AND m.kind = ? AND m.id < ? ORDER BY m.id DESC LIMIT ?`)
+        .all(room.id, kind, beforeId, query.pagesize + 1) as MessageRow[];
+      const list = rows.slice(0, query.pagesize).map((row) => (kind === "post" ? toLivePost(ctx, row, room) : toLiveMessage(ctx, row)));
+      return { list, has_more: rows.length > query.pagesize, last_event_id: room.event_seq };
+    })();
   }
 
   /** Refuses a user's message or likes past a limit, saying how long to wait. */

@@ -43,7 +43,7 @@ export type LiveRoom = {
   messages: LivePage<LiveMessage>;
   place: LivePlace | null;
   weather: LiveWeather | null;
-  /** The last event id of the site's stream when the page was made (null: nobody was watching); the page resumes after it. */
+  /** The broadcast's event id as of the lists' reads (null: the platform did not say); the page's stream resumes after it. */
   resumeFrom: number | null;
 };
 

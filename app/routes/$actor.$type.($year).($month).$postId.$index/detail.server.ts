@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaDescriptor } from "@remix-run/node";
 import { listAlbumItems } from "~/bff/album.server";
-import { getLiveInfo, getLivePlace, getLiveWeather, listLiveMessages, listLivePosts } from "~/bff/live.server";
+import { getLiveInfo, getLivePlace, getLiveWeather, listLiveMessages, listLivePosts, resumePointOf } from "~/bff/live.server";
 import { getAppConfig } from "~/bff/app-config.server";
 import { data, redirect } from "@remix-run/node";
 import { isMissingContent, rethrowAsResponse, sidePart, type Caller } from "~/bff/client.server";
@@ -16,7 +16,6 @@ import type { BottomLists, DetailPageData } from "~/components/detail/detail-lay
 import { ids } from "~/ids.server";
 import { interactionAction } from "~/interactions.server";
 import { contentAppOpen, type AppOpenParams } from "~/lib/app-open";
-import { liveHub } from "~/live-hub.server";
 import { sitePath } from "~/lib/base-path";
 import { canComment } from "~/lib/comment-text";
 import { linkTarget, contentPath } from "~/lib/content-path";
@@ -66,14 +65,14 @@ async function loadAlbumEpisodes(caller: Caller, detail: ContentDetail, url: URL
 /**
  * A live broadcast's room: its info (with the visitor's booking), the latest host posts and chat messages, and the
  * place and weather when it has a location. The posts, chat and place are side parts: the page stands without them.
- * `resumeFrom` is where the hub's stream is now, so the page's own stream misses nothing loaded after it.
+ * `resumeFrom` is the broadcast's event id as of the lists' reads: the page's stream starts after it, so nothing said
+ * between the render and the stream's start is lost, even when the page's visitor is the first to watch.
  */
 async function loadLiveRoom(caller: Caller, detail: ContentDetail): Promise<LiveRoom | null> {
   if (!detail.live_id) return null;
   const liveId = detail.live_id;
-  const resumeFrom = liveHub().lastEventId(liveId);
   const side = sidePart(caller);
-  const emptyPage = { list: [], has_more: false };
+  const emptyPage = { list: [], has_more: false, last_event_id: null };
   const [info, posts, messages] = await Promise.all([
     getLiveInfo(caller, liveId).catch(rethrowAsResponse),
     optional(listLivePosts(side, liveId), emptyPage, "live posts"),
@@ -82,7 +81,7 @@ async function loadLiveRoom(caller: Caller, detail: ContentDetail): Promise<Live
   const [place, weather] = info.lbs_id
     ? await Promise.all([optional(getLivePlace(side, info.lbs_id), null, "live place"), optional(getLiveWeather(side, info.lbs_id), null, "live weather")])
     : [null, null];
-  return { info, posts, messages, place, weather, resumeFrom };
+  return { info, posts, messages, place, weather, resumeFrom: resumePointOf(posts, messages) };
 }
 
 function loadExtra(body: BodyKind, caller: Caller, detail: ContentDetail, url: URL): Promise<BodyExtra<BodyKind>> {

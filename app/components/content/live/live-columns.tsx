@@ -96,13 +96,22 @@ export function PostList({ posts }: { posts: LivePost[] }) {
   );
 }
 
-/** The chat, oldest at the top (the newest next to the input), as chat rooms read. */
+/**
+ * The chat, oldest at the top (the newest next to the input), as chat rooms read. Over the portrait player, the
+ * newest six; in the 互动 column, a box that scrolls and stays at its newest end as messages come (CSS
+ * column-reverse, so the markup is newest first, and it works without JavaScript).
+ */
 export function MessageList({ messages, overlay = false }: { messages: LiveMessage[]; overlay?: boolean }) {
   if (messages.length === 0) return overlay ? null : <p className="empty">{LIVE_TEXTS.noMessages}</p>;
-  const shown = overlay ? messages.slice(0, 6) : messages;
+  const shown = overlay ? messages.slice(0, 6).reverse() : messages;
   return (
-    <ol className={overlay ? "live-messages live-messages--overlay" : "live-messages"} aria-label="互动消息" aria-live="polite">
-      {[...shown].reverse().map((message) => (
+    <ol
+      className={overlay ? "live-messages live-messages--overlay" : "live-messages live-messages--column"}
+      aria-label="互动消息"
+      aria-live="polite"
+      tabIndex={overlay ? undefined : 0}
+    >
+      {shown.map((message) => (
         <li key={message.msg_id} className="live-message" data-msg-id={message.msg_id}>
           <span className="live-message__name">{message.user.nickname}</span>
           <span className="live-message__text">{message.text}</span>

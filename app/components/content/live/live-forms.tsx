@@ -32,11 +32,11 @@ function Hidden({ intent, liveId }: { intent: string; liveId: string }) {
 export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; booked: boolean; bookingCount: number }) {
   const booking = useFetcher<LiveAnswer>();
   useLoginPrompt(booking.data);
-  // Shown at once; the reloaded page data confirms it.
+  // Shown at once; the reloaded page data confirms it (aria-busy until then).
   const pendingType = booking.formData?.get("type");
   const shownBooked = pendingType ? pendingType === "add" : booked;
   return (
-    <booking.Form method="post" className="live-booking" preventScrollReset>
+    <booking.Form method="post" className="live-booking" preventScrollReset aria-busy={booking.state !== "idle"}>
       <Hidden intent="live_book" liveId={liveId} />
       <input type="hidden" name="type" value={shownBooked ? "del" : "add"} />
       <button type="submit" className={shownBooked ? "button button--ghost live-booking__button" : "button live-booking__button"} aria-pressed={shownBooked}>

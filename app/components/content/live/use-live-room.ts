@@ -18,13 +18,16 @@ type Room = {
   like_count: number;
   posts: LivePost[];
   messages: LiveMessage[];
+  /** The newest event id the room reflects: the loader's position, then each stream event's (null: unknown). */
+  seen: number | null;
 };
 
+/** What changes the room: a stream event (with its id; a message the visitor sent has none) or fresh loader data. */
 type Action =
-  | { type: "post"; post: LivePost }
-  | { type: "message"; message: LiveMessage }
-  | { type: "stats"; stats: LiveStats }
-  | { type: "state"; state: LiveState }
+  | { type: "post"; post: LivePost; id: number }
+  | { type: "message"; message: LiveMessage; id?: number }
+  | { type: "stats"; stats: LiveStats; id: number }
+  | { type: "state"; state: LiveState; id: number }
   | { type: "loaded"; room: LiveRoom };
 
 /** Newest first, each id once: a message the sender saw at once is not shown again when the stream echoes it. */
@@ -34,7 +37,7 @@ function merge<T extends { msg_id: string; created_at: number }>(current: T[], i
   return [...byId.values()].sort((a, b) => b.created_at - a.created_at || (a.msg_id < b.msg_id ? 1 : -1)).slice(0, KEEP);
 }
 
-function fromLoader(room: LiveRoom): Room {
+export function fromLoader(room: LiveRoom): Room {
   const { info } = room;
   return {
     status: info.status,
@@ -46,23 +49,30 @@ function fromLoader(room: LiveRoom): Room {
     like_count: info.like_count,
     posts: room.posts.list,
     messages: room.messages.list,
+    seen: room.resumeFrom,
   };
 }
 
-function reduce(room: Room, action: Action): Room {
+const newest = (seen: number | null, id: number | undefined) => (id === undefined ? seen : Math.max(seen ?? id, id));
+
+export function reduceLiveRoom(room: Room, action: Action): Room {
   switch (action.type) {
     case "post":
-      return { ...room, posts: merge(room.posts, [action.post]) };
+      return { ...room, posts: merge(room.posts, [action.post]), seen: newest(room.seen, action.id) };
     case "message":
-      return { ...room, messages: merge(room.messages, [action.message]) };
+      return { ...room, messages: merge(room.messages, [action.message]), seen: newest(room.seen, action.id) };
     case "stats":
-      return { ...room, ...action.stats };
+      return { ...room, ...action.stats, seen: newest(room.seen, action.id) };
     case "state":
-      return { ...room, ...action.state };
+      return { ...room, ...action.state, seen: newest(room.seen, action.id) };
     case "loaded": {
-      // Fresh loader data (a reset, a booking, the start): its counts and state, and the union of the lists.
+      // Loader data after the first (a reset, a booking, the start): the union of the lists, and its state and counts
+      // unless the stream has already told newer ones. A shared page cache may answer an anonymous visitor's reload
+      // with data older than the stream's last event: taking its state would move the page back (live to upcoming).
       const loaded = fromLoader(action.room);
-      return { ...loaded, posts: merge(room.posts, loaded.posts), messages: merge(room.messages, loaded.messages) };
+      const lists = { posts: merge(room.posts, loaded.posts), messages: merge(room.messages, loaded.messages) };
+      const older = loaded.seen !== null && room.seen !== null && loaded.seen < room.seen;
+      return older ? { ...room, ...lists } : { ...loaded, ...lists };
     }
   }
 }
@@ -76,7 +86,7 @@ export type Connection = "connecting" | "open" | "lost";
  */
 export function useLiveRoom(extra: LiveRoom) {
   const liveId = extra.info.live_id;
-  const [room, dispatch] = useReducer(reduce, extra, fromLoader);
+  const [room, dispatch] = useReducer(reduceLiveRoom, extra, fromLoader);
   const [now, setNow] = useState<number | null>(null);
   const [connection, setConnection] = useState<Connection>("connecting");
   const revalidator = useRevalidator();
@@ -111,18 +121,19 @@ export function useLiveRoom(extra: LiveRoom) {
     if (ended || typeof EventSource === "undefined") return;
     const query = extra.resumeFrom === null ? "" : `?last_event_id=${extra.resumeFrom}`;
     const source = new EventSource(sitePath(`api/live/${encodeURIComponent(liveId)}/events${query}`));
-    const on = <T,>(name: string, handle: (data: T) => void) =>
+    const on = <T,>(name: string, handle: (data: T, id: number) => void) =>
       source.addEventListener(name, (event) => {
+        const { data, lastEventId } = event as MessageEvent<string>;
         try {
-          handle(JSON.parse((event as MessageEvent<string>).data) as T);
+          handle(JSON.parse(data) as T, Number(lastEventId));
         } catch {
           /* the hub only forwards checked JSON; nothing else is worth a crash */
         }
       });
-    on<LivePost>("post", (post) => dispatch({ type: "post", post }));
-    on<LiveMessage>("message", (message) => dispatch({ type: "message", message }));
-    on<LiveStats>("stats", (stats) => dispatch({ type: "stats", stats }));
-    on<LiveState>("state", (state) => dispatch({ type: "state", state }));
+    on<LivePost>("post", (post, id) => dispatch({ type: "post", post, id }));
+    on<LiveMessage>("message", (message, id) => dispatch({ type: "message", message, id }));
+    on<LiveStats>("stats", (stats, id) => dispatch({ type: "stats", stats, id }));
+    on<LiveState>("state", (state, id) => dispatch({ type: "state", state, id }));
     // The site could not say what was missed while away: the page reloads its lists instead.
     on<unknown>("reset", () => revalidate.current());
     source.onopen = () => setConnection("open");
