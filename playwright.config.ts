@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 import { E2E_DATA_DIR, E2E_ORIGIN, E2E_PORT, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
+import { EXCLUSIVE_TAG } from "./tests/e2e/support/exclusive";
 import { harmonyNextUserAgent, miniProgramUserAgent, wechatIOSUserAgent, wechatUserAgent } from "./tests/e2e/support/user-agents";
 
 const isCI = Boolean(process.env.CI);
@@ -16,6 +17,22 @@ const chromium = {
 
 /** The specs whose behaviour differs between iOS WeChat, HarmonyOS NEXT and the other profiles. */
 const PER_BROWSER_SPECS = [/app-launch\.spec\.ts$/];
+
+/** Tagged tests change state that every other test reads; see the `exclusive` project. */
+const EXCLUSIVE = new RegExp(EXCLUSIVE_TAG);
+
+const phoneProjects = [
+  // iPhone Safari's viewport, touch and user agent, rendered by Chromium (Playwright's WebKit is unavailable).
+  { name: "iphone", grepInvert: EXCLUSIVE, use: { ...devices["iPhone 13"], ...chromium } },
+  { name: "android", grepInvert: EXCLUSIVE, use: { ...devices["Pixel 7"], ...chromium } },
+  { name: "wechat-android", grepInvert: EXCLUSIVE, use: { ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
+  { name: "no-js", grepInvert: EXCLUSIVE, use: { ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
+  // User-agent variants for what differs by browser: only the specs listed run on them. iOS WeChat differs in
+  // opening the app and in WeChat's own behaviours, a mini program's web-view only in the latter.
+  { name: "wechat-ios", grepInvert: EXCLUSIVE, testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS], use: { ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
+  { name: "mini-program", grepInvert: EXCLUSIVE, testMatch: WECHAT_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent } },
+  { name: "harmony-next", grepInvert: EXCLUSIVE, testMatch: PER_BROWSER_SPECS, use: { ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent } },
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,16 +54,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    // iPhone Safari's viewport, touch and user agent, rendered by Chromium (Playwright's WebKit is unavailable).
-    { name: "iphone", use: { ...devices["iPhone 13"], ...chromium } },
-    { name: "android", use: { ...devices["Pixel 7"], ...chromium } },
-    { name: "wechat-android", use: { ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
-    { name: "no-js", use: { ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
-    // User-agent variants for what differs by browser: only the specs listed run on them. iOS WeChat differs in
-    // opening the app and in WeChat's own behaviours, a mini program's web-view only in the latter.
-    { name: "wechat-ios", testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS], use: { ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
-    { name: "mini-program", testMatch: WECHAT_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent } },
-    { name: "harmony-next", testMatch: PER_BROWSER_SPECS, use: { ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent } },
+    ...phoneProjects,
+    // Tests that change what every other test reads (the demo's shared broadcasts): alone, once the rest are done.
+    { name: "exclusive", grep: EXCLUSIVE, dependencies: phoneProjects.map((project) => project.name), use: { ...devices["Pixel 7"], ...chromium } },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && exec node build/server.js`,

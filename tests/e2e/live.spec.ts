@@ -1,3 +1,4 @@
+import { EXCLUSIVE_TAG } from "./support/exclusive";
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from "@playwright/test";
 import { LIVE_TEXTS } from "../../app/lib/live-state";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
@@ -194,8 +195,8 @@ test.describe("writes", () => {
 });
 
 test.describe("real time", () => {
-  test("an upcoming broadcast turns live on screen when its countdown ends, without a reload", async ({ page, request }, testInfo) => {
-    test.skip(testInfo.project.name !== "android", "re-times a shared broadcast: one project only");
+  // Re-times the upcoming broadcast every other live test reads: it runs alone, after them (playwright.config.ts).
+  test("an upcoming broadcast turns live on screen when its countdown ends, without a reload", { tag: EXCLUSIVE_TAG }, async ({ page, request }) => {
     await schedule(request, LIVE_FIXTURES.upcoming, 6, 3600);
     try {
       await page.goto(UPCOMING);
