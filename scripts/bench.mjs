@@ -737,7 +737,8 @@ async function runLiveOnly() {
 // its RSS sampled throughout. Anonymous first visits spread over every published page (each content type, home,
 // lists, search with varied words, a clue and a circle post), returning visitors revalidating what they saw, and
 // logged-in visitors reading and commenting. BENCH_SOAK_SECONDS shortens it for a trial; BENCH_SOAK_CLUSTER=1 runs
-// build/cluster.js instead of one process (the RSS is then the sum over the primary and its workers).
+// build/cluster.js instead of one process (the RSS is then summed over the primary and its workers, and the target
+// applies to the largest of them).
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const SOAK_WARMUP_SECONDS = 30;
 const SOAK_SAMPLE_SECONDS = 5;
@@ -768,14 +769,17 @@ async function processTree(pid) {
   return pids;
 }
 
-/** The resident memory of a process and its descendants, in MB. */
+/** The resident memory of a process and its descendants, in MB: their sum, and the largest one's. */
 async function treeRssMegabytes(pid) {
   let sum = 0;
+  let largest = 0;
   for (const each of await processTree(pid)) {
     const mb = await rssMegabytes(each);
-    if (Number.isFinite(mb)) sum += mb;
+    if (!Number.isFinite(mb)) continue;
+    sum += mb;
+    largest = Math.max(largest, mb);
   }
-  return sum;
+  return { sum, largest };
 }
 
 /** Every page of the mix: each published content item, the home, the lists, a clue, a circle post, and searches. */
@@ -946,7 +950,7 @@ async function measureSoak(workDir) {
   try {
     await waitForOk(server, `${BASE_PATH}healthz`, 60_000);
     await waitForOk(server, `${BASE_PATH}readyz`, 30_000);
-    const rssIdle = await treeRssMegabytes(server.child.pid);
+    const rssIdle = (await treeRssMegabytes(server.child.pid)).sum;
     const mix = await soakPages(server.origin);
     const users = [{ jar: cookieJar(await loggedInCookie(server)), commentedAt: 0 }];
     for (let i = 1; i < SOAK_USERS; i++) {
@@ -975,7 +979,8 @@ async function measureSoak(workDir) {
       searches: mix.searches,
       seconds,
       rssIdle,
-      rss: { start: samples[0], peak: Math.max(...samples), end: samples.at(-1) },
+      rss: { start: samples[0].sum, peak: Math.max(...samples.map(({ sum }) => sum)), end: samples.at(-1).sum },
+      largestPeak: Math.max(...samples.map(({ largest }) => largest)),
       samples: samples.length,
       answers,
       counts: load.counts,
@@ -1007,7 +1012,13 @@ function reportSoak(soak) {
   console.log("| measure | value | target | result |");
   console.log("|---|---|---|---|");
   console.log(`| RSS idle after start | ${mb(soak.rssIdle)} | | |`);
-  console.log(`| RSS start (after the warm-up) / peak / end | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.rss.peak <= RSS_TARGET_MB)} |`);
+  if (soak.clustered) {
+    // The target is each process's: the sum is for sizing the machine.
+    console.log(`| RSS start (after the warm-up) / peak / end, all processes | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | | |`);
+    console.log(`| RSS peak of the largest process | ${mb(soak.largestPeak)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.largestPeak <= RSS_TARGET_MB)} |`);
+  } else {
+    console.log(`| RSS start (after the warm-up) / peak / end | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.rss.peak <= RSS_TARGET_MB)} |`);
+  }
   console.log(`| RSS growth, start to end | ${(growth * 100).toFixed(1)} % | < ${SOAK_GROWTH_TARGET * 100} % | ${verdict(growth < SOAK_GROWTH_TARGET)} |`);
   console.log(
     `| answers (req/s) | ${soak.answers} (${(soak.answers / soak.seconds).toFixed(0)} req/s): first visits ${soak.counts.first}, returning ${soak.counts.returning}, ` +
