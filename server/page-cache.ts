@@ -66,7 +66,7 @@ export type PageCacheStats = { entries: number; bytes: number; hits: number; sta
  * 400 KB the output was no larger and the work four times faster.
  */
 const BROTLI_WINDOW_BITS = 16;
-const BROTLI_PARAMS = (size: number) => ({
+const brotliParams = (size: number) => ({
   [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
   [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
   [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
@@ -178,7 +178,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
   async function store(key: string, page: Shared, tags: string[]): Promise<Entry> {
     const [gzipped, brotli] = await Promise.all([
       gzipAsync(page.body, { level: 9 }),
-      brotliAsync(page.body, { params: BROTLI_PARAMS(page.body.length) }),
+      brotliAsync(page.body, { params: brotliParams(page.body.length) }),
     ]);
     const entry: Entry = {
       status: page.status,
