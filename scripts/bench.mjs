@@ -2,11 +2,12 @@
 // article SSR under load against a static file of the same bytes, the article page's gzipped HTML and JS,
 // and Lighthouse mobile scores of the article, the home, a list, search results, a dejin detail and a dimim post,
 // a row per content type (Lighthouse scores and first-load JS), a live broadcast's fan-out to 2,000 viewers, and an
-// upstream-kill run (the platform stopped under load, then restarted). A missed target is reported, not fatal; a
+// upstream-kill run (the platform stopped under load, then restarted), and a 5-minute soak (a mix of visitors, RSS
+// sampled throughout). A missed target is reported, not fatal; a
 // failed measurement exits non-zero. Parts that run alone: `node scripts/bench.mjs --only=upstream-kill`;
 // `--only=page-cache` (static copy, anonymous first visit, anonymous returning visitor and logged-in visitor of the
 // article); `--only=live` (the live fan-out row); `--only=workers` (one process against build/cluster.js with one
-// worker per core, for a logged-in visitor).
+// worker per core, for a logged-in visitor); `--only=soak` (the soak row).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -16,7 +17,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import Hashids from "hashids";
@@ -91,13 +92,17 @@ function tail(stream, lines) {
   });
 }
 
+// The site's processes start with these (build/cluster.js gives them to its workers): the bench's server too.
+const { nativeMemoryEnv, withHeapLimit } = await tsImport("../server/process-memory.ts", import.meta.url);
+
 async function startServer(dataDir, extraEnv = {}, entry = SERVER_ENTRY) {
   const port = await freePort();
   const output = [];
-  const child = track(spawn(process.execPath, [entry], {
+  const child = track(spawn(process.execPath, [...withHeapLimit([], process.env.NODE_OPTIONS), entry], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...nativeMemoryEnv(process.env),
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -191,11 +196,8 @@ async function firstLoadJs(html, pageUrl) {
   return { bytes, count: scripts.length };
 }
 
-/**
- * The detail page of the newest published content of each wanted type, read from the platform's own list (the
- * home page links only some types). The short form of the address (no year and month) serves the same page.
- */
-async function typePageUrls(origin, wanted) {
+/** Every published content item the embedded platform lists (up to 500), newest first. */
+async function publishedContent(origin) {
   const auth = await fetch(`${origin}/_platform/peony/v1/auth`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -203,19 +205,29 @@ async function typePageUrls(origin, wanted) {
   });
   const token = (await auth.json()).data?.token;
   if (!token) throw new Error("the embedded platform gave no anonymous token");
-  const found = new Map();
-  for (let page = 1; found.size < wanted.length && page <= 10; page++) {
+  const items = [];
+  for (let page = 1; page <= 10; page++) {
     const answer = await (await fetch(`${origin}/_platform/peony/v1/content?pagesize=50&pageindex=${page}`, { headers: { authorization: token } })).json();
     const list = answer.data?.list ?? [];
-    for (const item of list) {
-      const entry = wanted.find((candidate) => candidate.type === item.content_type);
-      if (entry && !found.has(entry.type)) {
-        const id = encodeURIComponent(item.post_id);
-        const pathname = entry.segment === "special" ? `${BASE_PATH}special/${id}/index` : `${BASE_PATH}news/${entry.segment}/${id}/index.html`;
-        found.set(entry.type, `${origin}${pathname}`);
-      }
-    }
+    items.push(...list);
     if (list.length < 50) break;
+  }
+  return items;
+}
+
+/**
+ * The detail page of the newest published content of each wanted type, read from the platform's own list (the
+ * home page links only some types). The short form of the address (no year and month) serves the same page.
+ */
+async function typePageUrls(origin, wanted) {
+  const found = new Map();
+  for (const item of await publishedContent(origin)) {
+    const entry = wanted.find((candidate) => candidate.type === item.content_type);
+    if (entry && !found.has(entry.type)) {
+      const id = encodeURIComponent(item.post_id);
+      const pathname = entry.segment === "special" ? `${BASE_PATH}special/${id}/index` : `${BASE_PATH}news/${entry.segment}/${id}/index.html`;
+      found.set(entry.type, `${origin}${pathname}`);
+    }
   }
   const missing = wanted.filter(({ type }) => !found.has(type)).map(({ type }) => type);
   if (missing.length) throw new Error(`the platform lists no published ${missing.join(", ")}`);
@@ -366,7 +378,7 @@ function reportUpstreamKill(kill) {
   );
 }
 
-const ALONE = ["upstream-kill", "page-cache", "live", "workers"];
+const ALONE = ["upstream-kill", "page-cache", "live", "workers", "soak"];
 
 /** An article URL from the home page of a running server. */
 async function articleOf(server) {
@@ -721,6 +733,311 @@ async function runLiveOnly() {
   }
 }
 
+// The soak row (issue 12 §4): a fresh server under a realistic mix of visitors for SOAK_SECONDS at moderate load,
+// its RSS sampled throughout. Anonymous first visits spread over every published page (each content type, home,
+// lists, search with varied words, a clue and a circle post), returning visitors revalidating what they saw, and
+// logged-in visitors reading and commenting. BENCH_SOAK_SECONDS shortens it for a trial; BENCH_SOAK_CLUSTER=1 runs
+// build/cluster.js instead of one process (the RSS is then summed over the primary and its workers, and the target
+// applies to the largest of them).
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
+const SOAK_WARMUP_SECONDS = 30;
+const SOAK_SAMPLE_SECONDS = 5;
+/** Visitors in flight at once: a moderate load, well under the 50 connections of the throughput rows. */
+const SOAK_VISITORS = 10;
+/** Logged-in visitors: the demo account and some registered by code (the platform allows 5 comments a minute each). */
+const SOAK_USERS = 5;
+const SOAK_COMMENT_INTERVAL_MS = 15_000;
+const SOAK_GROWTH_TARGET = 0.1;
+/** Shares of the mix; a logged-in visitor comments instead of reading at most every SOAK_COMMENT_INTERVAL_MS. */
+const SOAK_MIX = { first: 0.55, returning: 0.25, loggedIn: 0.2 };
+const SOAK_USER_AGENTS = [
+  MOBILE_UA,
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (Linux; Android 14; V2309A Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160083 MMWEBSDK/20240301 MicroMessenger/8.0.48.2580(0x28003035) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64",
+];
+
+/** The pids of a process and all its descendants (Linux). */
+async function processTree(pid) {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    const tasks = await readdir(`/proc/${pids[i]}/task`).catch(() => []);
+    for (const task of tasks) {
+      const children = await readFile(`/proc/${pids[i]}/task/${task}/children`, "utf8").catch(() => "");
+      pids.push(...children.split(" ").filter(Boolean).map(Number));
+    }
+  }
+  return pids;
+}
+
+/** The resident memory of a process and its descendants, in MB: their sum, and the largest one's. */
+async function treeRssMegabytes(pid) {
+  let sum = 0;
+  let largest = 0;
+  for (const each of await processTree(pid)) {
+    const mb = await rssMegabytes(each);
+    if (!Number.isFinite(mb)) continue;
+    sum += mb;
+    largest = Math.max(largest, mb);
+  }
+  return { sum, largest };
+}
+
+/** Every page of the mix: each published content item, the home, the lists, a clue, a circle post, and searches. */
+async function soakPages(origin) {
+  const segments = new Map([["article", "doc"], ...TYPE_PAGES.map(({ type, segment }) => [type, segment])]);
+  const pages = [BASE_PATH];
+  const words = new Set();
+  for (const item of await publishedContent(origin)) {
+    const segment = segments.get(item.content_type);
+    if (segment === undefined) continue;
+    const id = encodeURIComponent(item.post_id);
+    pages.push(segment === "special" ? `${BASE_PATH}special/${id}/index` : `${BASE_PATH}news/${segment}/${id}/index.html`);
+    // Two-character slices of titles: words with results, and many distinct search pages.
+    const title = [...String(item.title ?? "")];
+    for (let at = 0; at + 2 <= title.length && at < 9; at += 3) words.add(title.slice(at, at + 2).join(""));
+  }
+  const ids = new Hashids(HASHIDS.salt, HASHIDS.minLength);
+  for (const list of [1, 2, 3]) pages.push(`${BASE_PATH}list/${ids.encode(list)}/index`);
+  pages.push(...areaPages("").map(([, url]) => url));
+  for (const word of words) pages.push(`${BASE_PATH}search/index?keyword=${encodeURIComponent(word)}`);
+  return { pages, articles: pages.filter((page) => page.includes("/news/doc/")), searches: words.size };
+}
+
+/** A visitor's cookie jar: name → value, updated from every answer's Set-Cookie. */
+function cookieJar(initial = "") {
+  const jar = new Map(initial.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0], pair]));
+  return {
+    header: () => [...jar.values()].join("; "),
+    update(response) {
+      for (const line of response.headers.getSetCookie()) {
+        const pair = line.split(";")[0];
+        const name = pair.split("=")[0];
+        if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
+        else jar.set(name, pair);
+      }
+    },
+  };
+}
+
+/** A new user, registered by their first code login on /auth (the code read from the development SMS outbox). */
+async function codeLoginCookie(server, phone) {
+  const jar = cookieJar();
+  const post = async (fields) => {
+    const response = await fetch(`${server.origin}${BASE_PATH}auth`, {
+      method: "POST",
+      headers: { origin: server.origin, "user-agent": MOBILE_UA, cookie: jar.header() },
+      body: new URLSearchParams({ phone, agreed: "on", redirect: BASE_PATH, ...fields }),
+      redirect: "manual",
+    });
+    jar.update(response);
+    await response.arrayBuffer();
+    return response.status;
+  };
+  const sent = await post({ intent: "send-code" });
+  if (sent !== 200) throw new Error(`bench send-code answered ${sent}`);
+  const outbox = await (await fetch(`${server.origin}/_platform/dev/sms-outbox?key=${PAGE_CACHE_DEV_KEY}&tel=${phone}`, { headers: { accept: "application/json" } })).json();
+  const code = outbox.data?.list?.[0]?.code;
+  if (!code) throw new Error(`no verification code for ${phone} in the development outbox`);
+  const login = await post({ intent: "login", mode: "phone", code });
+  if (login !== 302) throw new Error(`bench code login answered ${login}`);
+  const landed = await fetch(server.origin + BASE_PATH, { headers: { "user-agent": MOBILE_UA, cookie: jar.header() } });
+  jar.update(landed);
+  await landed.arrayBuffer();
+  return jar.header();
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** Runs the mix with SOAK_VISITORS in flight until `stop()`, counting answers and errors per kind of visit. */
+function soakLoad(server, { pages, articles }, users) {
+  const counts = { first: 0, returning: 0, read: 0, comment: 0 };
+  const errors = [];
+  const etags = new Map();
+  let stopped = false;
+  let comments = 0;
+  const request = async (kind, url, init, expected) => {
+    try {
+      const response = await fetch(server.origin + url, { redirect: "manual", ...init });
+      await response.arrayBuffer();
+      counts[kind] += 1;
+      if (!expected.includes(response.status)) errors.push(`${kind} ${url}: ${response.status}`);
+      return response;
+    } catch (error) {
+      counts[kind] += 1;
+      errors.push(`${kind} ${url}: ${error.message}`);
+      return null;
+    }
+  };
+  const anonymousHeaders = () => ({ "user-agent": pick(SOAK_USER_AGENTS), "accept-encoding": "gzip, deflate, br" });
+  const visit = async () => {
+    const roll = Math.random();
+    if (roll < SOAK_MIX.first || etags.size === 0) {
+      const page = pick(pages);
+      const share = `${page.includes("?") ? "&" : "?"}from=singlemessage&isappinstalled=0&_t=${Date.now()}`;
+      const headers = anonymousHeaders();
+      const response = await request("first", page + share, { headers }, [200]);
+      const etag = response?.headers.get("etag");
+      if (etag) etags.set(page, { etag, userAgent: headers["user-agent"] });
+      return;
+    }
+    if (roll < SOAK_MIX.first + SOAK_MIX.returning) {
+      const [page, { etag, userAgent }] = pick([...etags]);
+      // Changed since (a comment dropped it, or it was refreshed): a 200 with the new page is right too.
+      await request("returning", page, { headers: { ...anonymousHeaders(), "user-agent": userAgent, "if-none-match": etag } }, [304, 200]);
+      return;
+    }
+    const user = pick(users);
+    const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip, deflate, br", cookie: user.jar.header() };
+    if (Date.now() - user.commentedAt < SOAK_COMMENT_INTERVAL_MS) {
+      const response = await request("read", pick(pages), { headers }, [200]);
+      if (response) user.jar.update(response);
+      return;
+    }
+    // Comment on an article, then land back on it (its toast and the new comment), as without JavaScript.
+    user.commentedAt = Date.now();
+    const article = pick(articles);
+    const posted = await request(
+      "comment",
+      article,
+      {
+        method: "POST",
+        headers: { ...headers, origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "comment", content: `浸泡测试评论 ${++comments}` }).toString(),
+      },
+      [302, 303],
+    );
+    if (!posted) return;
+    user.jar.update(posted);
+    const location = posted.headers.get("location");
+    if (!location) return;
+    const landed = await request("read", new URL(location, server.origin).pathname, { headers: { ...headers, cookie: user.jar.header() } }, [200]);
+    if (landed) user.jar.update(landed);
+  };
+  const workers = Array.from({ length: SOAK_VISITORS }, async () => {
+    while (!stopped) await visit();
+  });
+  return {
+    counts,
+    errors,
+    async stop() {
+      stopped = true;
+      await Promise.all(workers);
+    },
+  };
+}
+
+/** Every page once for each of SOAK_USER_AGENTS, SOAK_VISITORS at a time. */
+async function warmPages(server, pages) {
+  const queue = SOAK_USER_AGENTS.flatMap((userAgent) => pages.map((page) => ({ page, userAgent })));
+  await Promise.all(
+    Array.from({ length: SOAK_VISITORS }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        // Not counted: the errors that matter are the measured minutes'.
+        const response = await fetch(server.origin + next.page, { headers: { "user-agent": next.userAgent, "accept-encoding": "gzip, deflate, br" } });
+        await response.arrayBuffer();
+      }
+    }),
+  );
+}
+
+async function measureSoak(workDir) {
+  const clustered = process.env.BENCH_SOAK_CLUSTER === "1";
+  const server = await startServer(
+    workDir,
+    { PLATFORM_DEV_KEY: PAGE_CACHE_DEV_KEY, LOG_LEVEL: "silent", ...(clustered && { WEB_CONCURRENCY: String(os.availableParallelism()) }) },
+    clustered ? CLUSTER_ENTRY : SERVER_ENTRY,
+  );
+  try {
+    await waitForOk(server, `${BASE_PATH}healthz`, 60_000);
+    await waitForOk(server, `${BASE_PATH}readyz`, 30_000);
+    const rssIdle = (await treeRssMegabytes(server.child.pid)).sum;
+    const mix = await soakPages(server.origin);
+    const users = [{ jar: cookieJar(await loggedInCookie(server)), commentedAt: 0 }];
+    for (let i = 1; i < SOAK_USERS; i++) {
+      users.push({ jar: cookieJar(await codeLoginCookie(server, `137${String(Date.now() + i).slice(-8)}`)), commentedAt: 0 });
+    }
+    // The warm-up: every page of the mix once for each user agent (the caches take in what the mix will ask for),
+    // then the mix itself for a while; what the RSS does after that is the soak's figure.
+    await warmPages(server, mix.pages);
+    const load = soakLoad(server, mix, users);
+    await sleep(SOAK_WARMUP_SECONDS);
+    const startedAt = Date.now();
+    const answersBefore = Object.values(load.counts).reduce((a, b) => a + b, 0);
+    const errorsBefore = load.errors.length;
+    const samples = [await treeRssMegabytes(server.child.pid)];
+    while (Date.now() - startedAt < SOAK_SECONDS * 1000) {
+      await sleep(SOAK_SAMPLE_SECONDS);
+      samples.push(await treeRssMegabytes(server.child.pid));
+    }
+    const seconds = (Date.now() - startedAt) / 1000;
+    const answers = Object.values(load.counts).reduce((a, b) => a + b, 0) - answersBefore;
+    await load.stop();
+    return {
+      clustered,
+      processes: (await processTree(server.child.pid)).length,
+      pages: mix.pages.length,
+      searches: mix.searches,
+      seconds,
+      rssIdle,
+      rss: { start: samples[0].sum, peak: Math.max(...samples.map(({ sum }) => sum)), end: samples.at(-1).sum },
+      largestPeak: Math.max(...samples.map(({ largest }) => largest)),
+      samples: samples.length,
+      answers,
+      counts: load.counts,
+      errors: load.errors.slice(errorsBefore),
+      warmupErrors: load.errors.slice(0, errorsBefore),
+      pageCache: await (await fetch(`${server.origin}${BASE_PATH}readyz`)).text().then((text) => text.split("\n").find((line) => line.startsWith("page cache:")) ?? ""),
+    };
+  } catch (error) {
+    if (!interrupted) console.error(`last server output:\n${server.output.join("\n")}`);
+    throw error;
+  } finally {
+    await stopServer(server);
+  }
+}
+
+function reportSoak(soak) {
+  const growth = (soak.rss.end - soak.rss.start) / soak.rss.start;
+  const mb = (value) => `${value.toFixed(0)} MB`;
+  const host = soak.clustered ? `build/cluster.js (${soak.processes} processes, RSS summed)` : "build/server.js";
+  console.log(
+    `\n### Soak\n\n- ${host} from a fresh start; ${SOAK_VISITORS} visitors in flight; warm-up: every page once per user agent, then ${SOAK_WARMUP_SECONDS} s of the mix; ` +
+      `${soak.seconds.toFixed(0)} s measured; ` +
+      `RSS from /proc every ${SOAK_SAMPLE_SECONDS} s (${soak.samples} samples)\n` +
+      `- mix: ${Math.round(SOAK_MIX.first * 100)} % anonymous first visits (a new share of one of ${soak.pages} pages: every published content item, the home, ` +
+      `lists, a clue, a circle post and ${soak.searches} searches; three user agents), ${Math.round(SOAK_MIX.returning * 100)} % returning visitors ` +
+      `(If-None-Match), ${Math.round(SOAK_MIX.loggedIn * 100)} % logged-in visitors (${SOAK_USERS} accounts) reading, each commenting at most every ` +
+      `${SOAK_COMMENT_INTERVAL_MS / 1000} s and landing back on the article\n`,
+  );
+  console.log("| measure | value | target | result |");
+  console.log("|---|---|---|---|");
+  console.log(`| RSS idle after start | ${mb(soak.rssIdle)} | | |`);
+  if (soak.clustered) {
+    // The target is each process's: the sum is for sizing the machine.
+    console.log(`| RSS start (after the warm-up) / peak / end, all processes | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | | |`);
+    console.log(`| RSS peak of the largest process | ${mb(soak.largestPeak)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.largestPeak <= RSS_TARGET_MB)} |`);
+  } else {
+    console.log(`| RSS start (after the warm-up) / peak / end | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.rss.peak <= RSS_TARGET_MB)} |`);
+  }
+  console.log(`| RSS growth, start to end | ${(growth * 100).toFixed(1)} % | < ${SOAK_GROWTH_TARGET * 100} % | ${verdict(growth < SOAK_GROWTH_TARGET)} |`);
+  console.log(
+    `| answers (req/s) | ${soak.answers} (${(soak.answers / soak.seconds).toFixed(0)} req/s): first visits ${soak.counts.first}, returning ${soak.counts.returning}, ` +
+      `logged-in reads ${soak.counts.read}, comments ${soak.counts.comment} (counts include the warm-up) | | |`,
+  );
+  console.log(`| errors (unexpected status or failed request) | ${soak.errors.length} | 0 | ${verdict(soak.errors.length === 0)} |`);
+  console.log(`| ${soak.pageCache.replace(/\|/g, "/")} | | | |`);
+  for (const error of [...soak.warmupErrors.slice(0, 5).map((e) => `warm-up: ${e}`), ...soak.errors.slice(0, 10)]) console.log(`- ${error}`);
+}
+
+async function runSoak() {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-soak-"));
+  try {
+    return await measureSoak(workDir);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -741,6 +1058,17 @@ async function main() {
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
+    return;
+  }
+  if (only === "soak") {
+    process.once("SIGINT", () => {
+      interrupted = true;
+      for (const child of running) child.kill("SIGTERM");
+      process.exit(130);
+    });
+    const soak = await runSoak();
+    console.log(`\n## Benchmark ${new Date().toISOString()} (soak only)`);
+    reportSoak(soak);
     return;
   }
   if (only === "live") {
@@ -892,6 +1220,7 @@ async function main() {
     } finally {
       await rm(killDir, { recursive: true, force: true });
     }
+    reportSoak(await runSoak());
   } catch (error) {
     if (!interrupted && server.output.length) console.error(`last server output:\n${server.output.join("\n")}`);
     throw error;

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { env } from "../app/env.server";
 import { embeddedPlatform, listenPlatform } from "./embedded-platform";
+import { nativeMemoryEnv, withHeapLimit } from "./process-memory";
 import { announceStartUp } from "./start-up-message";
 import { watchWorkerHealth } from "./worker-health";
 
@@ -26,9 +27,10 @@ const workerEnv: Record<string, string> = {
   SESSION_SECRET: env.sessionSecret,
   PLATFORM_DEV_KEY: env.platformDevKey,
   ...(hosted ? { PLATFORM_API_URL: hosted.origin, EMBEDDED_PLATFORM_URL: hosted.origin } : {}),
+  ...nativeMemoryEnv(process.env),
 };
 
-cluster.setupPrimary({ exec: path.join(projectRoot, "build/server.js") });
+cluster.setupPrimary({ exec: path.join(projectRoot, "build/server.js"), execArgv: withHeapLimit(process.execArgv, process.env.NODE_OPTIONS) });
 
 let stopping = false;
 let earlyDeaths = 0;

@@ -12,6 +12,14 @@ describe("sanitizeRichHtml", () => {
     await expect(sanitizeRichHtml('<p onclick="x()">正文</p><script>alert(1)</script>', "policy:1")).resolves.toBe("<p>正文</p>");
   });
 
+  it("sanitizes the largest accepted body within the thread's heap limit", async () => {
+    const paragraph = '<p style="color:#333">临江<b>新线路</b><a href="https://example.cn/">链接</a><img src="https://img.example.cn/a.jpg" alt="图"></p>';
+    const largest = paragraph.repeat(Math.floor(RICH_HTML_MAX_LENGTH / paragraph.length));
+    const clean = await sanitizeRichHtml(largest, "largest:1");
+    expect(clean).toContain('src="https://img.example.cn/a.jpg"');
+    expect(clean).not.toContain("style=");
+  });
+
   it("refuses HTML past the cap with a page's 503, without sanitizing it", async () => {
     const error = await sanitizeRichHtml(`<p>${"长".repeat(RICH_HTML_MAX_LENGTH)}</p>`, "huge:1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformError);
