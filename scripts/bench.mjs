@@ -215,6 +215,12 @@ async function publishedContent(origin) {
   return items;
 }
 
+/** A content's detail page on the site, by its page's path segment (special topics have their short address). */
+function detailPath(segment, postId) {
+  const id = encodeURIComponent(postId);
+  return segment === "special" ? `${BASE_PATH}special/${id}/index` : `${BASE_PATH}news/${segment}/${id}/index.html`;
+}
+
 /**
  * The detail page of the newest published content of each wanted type, read from the platform's own list (the
  * home page links only some types). The short form of the address (no year and month) serves the same page.
@@ -224,9 +230,7 @@ async function typePageUrls(origin, wanted) {
   for (const item of await publishedContent(origin)) {
     const entry = wanted.find((candidate) => candidate.type === item.content_type);
     if (entry && !found.has(entry.type)) {
-      const id = encodeURIComponent(item.post_id);
-      const pathname = entry.segment === "special" ? `${BASE_PATH}special/${id}/index` : `${BASE_PATH}news/${entry.segment}/${id}/index.html`;
-      found.set(entry.type, `${origin}${pathname}`);
+      found.set(entry.type, `${origin}${detailPath(entry.segment, item.post_id)}`);
     }
   }
   const missing = wanted.filter(({ type }) => !found.has(type)).map(({ type }) => type);
@@ -790,8 +794,7 @@ async function soakPages(origin) {
   for (const item of await publishedContent(origin)) {
     const segment = segments.get(item.content_type);
     if (segment === undefined) continue;
-    const id = encodeURIComponent(item.post_id);
-    pages.push(segment === "special" ? `${BASE_PATH}special/${id}/index` : `${BASE_PATH}news/${segment}/${id}/index.html`);
+    pages.push(detailPath(segment, item.post_id));
     // Two-character slices of titles: words with results, and many distinct search pages.
     const title = [...String(item.title ?? "")];
     for (let at = 0; at + 2 <= title.length && at < 9; at += 3) words.add(title.slice(at, at + 2).join(""));
@@ -1047,6 +1050,13 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
 const verdict = (ok) => (ok ? "PASS" : "FAIL");
 
+/** Ctrl-C during a run that goes alone: its servers and browsers go with it. */
+function stopChildrenAndExit() {
+  interrupted = true;
+  for (const child of running) child.kill("SIGTERM");
+  process.exit(130);
+}
+
 async function main() {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run npm run build first`);
   const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
@@ -1061,31 +1071,19 @@ async function main() {
     return;
   }
   if (only === "soak") {
-    process.once("SIGINT", () => {
-      interrupted = true;
-      for (const child of running) child.kill("SIGTERM");
-      process.exit(130);
-    });
+    process.once("SIGINT", stopChildrenAndExit);
     const soak = await runSoak();
     console.log(`\n## Benchmark ${new Date().toISOString()} (soak only)`);
     reportSoak(soak);
     return;
   }
   if (only === "live") {
-    process.once("SIGINT", () => {
-      interrupted = true;
-      for (const child of running) child.kill("SIGTERM");
-      process.exit(130);
-    });
+    process.once("SIGINT", stopChildrenAndExit);
     return runLiveOnly();
   }
   if (only === "upstream-kill") {
     const workDir = await mkdtemp(path.join(os.tmpdir(), "davmu-bench-"));
-    process.once("SIGINT", () => {
-      interrupted = true;
-      for (const child of running) child.kill("SIGTERM");
-      process.exit(130);
-    });
+    process.once("SIGINT", stopChildrenAndExit);
     try {
       const kill = await measureUpstreamKill(workDir);
       console.log(`\n## Benchmark ${new Date().toISOString()} (upstream-kill only)`);
