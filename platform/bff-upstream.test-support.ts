@@ -15,22 +15,15 @@ export async function startBffUpstream() {
     caller,
     /** The public id of a seed record (SEED_FIXTURES). */
     id: (dbId: number) => testIds.encode(dbId),
+    /** The X-Request-Id header of each platform call `run` makes, by path. */
+    async requestIds(run: () => Promise<unknown>): Promise<Record<string, string | null>> {
+      const before = platform.received.length;
+      await run();
+      return Object.fromEntries(platform.received.slice(before).map(({ path, requestId }) => [path, requestId]));
+    },
     async close() {
       vi.unstubAllEnvs();
       await platform.close();
     },
   };
-}
-
-/** The X-Request-Id header of each platform call `run` makes, by path. */
-export async function requestIds(run: () => Promise<unknown>): Promise<Record<string, string | null>> {
-  const fetchSpy = vi.spyOn(globalThis, "fetch");
-  try {
-    await run();
-    return Object.fromEntries(
-      fetchSpy.mock.calls.map(([url, init]) => [new URL(String(url)).pathname.replace(/^\/_platform/, ""), new Headers(init?.headers).get("X-Request-Id")]),
-    );
-  } finally {
-    fetchSpy.mockRestore();
-  }
 }

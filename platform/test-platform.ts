@@ -46,6 +46,12 @@ export async function startTestPlatform(options: Partial<PlatformOptions> = {}) 
   });
   const app = express();
   app.set("trust proxy", "loopback");
+  /** Every request the platform received: its path under /_platform and its X-Request-Id. */
+  const received: { path: string; requestId: string | null }[] = [];
+  app.use("/_platform", (req, _res, next) => {
+    received.push({ path: req.path, requestId: req.get("x-request-id") ?? null });
+    next();
+  });
   app.use("/_platform", platform.router);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -105,6 +111,7 @@ export async function startTestPlatform(options: Partial<PlatformOptions> = {}) 
   return {
     origin,
     logs,
+    received,
     get,
     post,
     anonymousToken,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestIds, startBffUpstream } from "../../platform/bff-upstream.test-support";
+import { startBffUpstream } from "../../platform/bff-upstream.test-support";
 import { COMMUNITY_FIXTURES } from "../../platform/seed-community";
 
 let local: Awaited<ReturnType<typeof startBffUpstream>>;
@@ -43,7 +43,7 @@ describe("community (circle) BFF", () => {
 
   it("sends no X-Request-Id on the post detail, and sends it on the other calls (spec section 7)", async () => {
     // Ids not read before, so the shared cache does not answer in the platform's place.
-    const headers = await requestIds(() =>
+    const headers = await local.requestIds(() =>
       Promise.all([
         circles.getCirclePost(local.caller, local.id(COMMUNITY_FIXTURES.videoPost)),
         circles.getCircle(local.caller, local.id(COMMUNITY_FIXTURES.otherCircle)),

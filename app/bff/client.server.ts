@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { Agent, request, type Dispatcher } from "undici";
 import { z } from "zod";
 import { createBreakers, upstreamOf } from "~/bff/breaker.server";
 import { env } from "~/env.server";
@@ -148,25 +149,33 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
   const text = await breakers.run(
     upstream,
     async () => {
-      const timeout = AbortSignal.timeout(Math.ceil(budget));
-      const signal = caller.signal ? AbortSignal.any([timeout, caller.signal]) : timeout;
+      // One controller for the budget and the visitor leaving: AbortSignal.timeout and AbortSignal.any cost several
+      // times more per call on Node 20.
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.ceil(budget));
+      const visitorLeft = () => controller.abort(caller.signal?.reason);
+      caller.signal?.addEventListener("abort", visitorLeft, { once: true });
       try {
-        const response = await fetch(url, {
+        const response = await request(url, {
           method: options.method ?? "GET",
           headers,
           body: options.body === undefined ? undefined : JSON.stringify(options.body),
-          signal,
+          signal: controller.signal,
+          dispatcher: platformAgent,
         });
-        if (response.status >= 500) {
-          await response.body?.cancel();
-          throw new PlatformError("unavailable", `platform answered ${response.status}: ${path}`);
+        if (response.statusCode >= 500) {
+          await response.body.dump();
+          throw new PlatformError("unavailable", `platform answered ${response.statusCode}: ${path}`);
         }
         return await readCapped(response, options.maxBytes ?? env.PLATFORM_MAX_RESPONSE_BYTES, path);
       } catch (error) {
         if (error instanceof PlatformError) throw error;
-        if (timeout.aborted) throw new PlatformError("timeout", `platform timed out after ${Math.ceil(budget)} ms: ${path}`);
+        if (controller.signal.reason === TIMED_OUT) throw new PlatformError("timeout", `platform timed out after ${Math.ceil(budget)} ms: ${path}`);
         if (caller.signal?.aborted) throw error;
         throw new PlatformError("unavailable", `platform unreachable: ${path}: ${(error as Error).message}`);
+      } finally {
+        clearTimeout(timer);
+        caller.signal?.removeEventListener("abort", visitorLeft);
       }
     },
     { countsAsFailure: isUpstreamFailure, whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`) },
@@ -188,6 +197,15 @@ function isUpstreamFailure(error: unknown): boolean {
   return error instanceof PlatformError && (error.kind === "timeout" || error.kind === "unavailable");
 }
 
+/**
+ * The platform's connections, kept alive between calls. undici's request API rather than fetch: a profile of
+ * logged-in page views put fetch (WHATWG streams, per-call signals) at about half a millisecond of CPU a call.
+ */
+const PLATFORM_KEEP_ALIVE_MS = 10_000;
+const platformAgent = singleton("platform-agent", () => new Agent({ keepAliveTimeout: PLATFORM_KEEP_ALIVE_MS }));
+/** The abort reason that tells the call's own timeout from the visitor leaving. */
+const TIMED_OUT = Symbol("platform call timed out");
+
 const breakers = singleton("platform-breakers", () =>
   createBreakers({ failures: env.PLATFORM_BREAKER_FAILURES, halfOpenAfterMs: env.PLATFORM_BREAKER_HALF_OPEN_MS }),
 );
@@ -195,28 +213,20 @@ const breakers = singleton("platform-breakers", () =>
 /** Each upstream service's breaker state, for /readyz. */
 export const breakerStates = () => breakers.states();
 
-/** The body as text, refusing (and cancelling the download) as soon as it is known to exceed `limit` bytes. */
-async function readCapped(response: Response, limit: number, path: string): Promise<string> {
-  const tooLarge = () => new PlatformError("invalid", `platform answer over ${limit} bytes: ${path}`);
-  if (Number(response.headers.get("content-length")) > limit) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+/** The body as text, refusing (and dropping the download) as soon as it is known to exceed `limit` bytes. */
+function readCapped({ body, headers }: Dispatcher.ResponseData, limit: number, path: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const refuse = () => body.destroy(new PlatformError("invalid", `platform answer over ${limit} bytes: ${path}`));
+    body.on("error", reject).on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    if (Number(headers["content-length"]) > limit) return void refuse();
+    body.on("data", (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limit) refuse();
+      else chunks.push(chunk);
+    });
+  });
 }
 
 /** Upstream failures a page cannot recover from become HTTP answers: missing content 404, an outage 503. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestIds, startBffUpstream } from "../../platform/bff-upstream.test-support";
+import { startBffUpstream } from "../../platform/bff-upstream.test-support";
 import { COMMUNITY_FIXTURES } from "../../platform/seed-community";
 
 let local: Awaited<ReturnType<typeof startBffUpstream>>;
@@ -22,7 +22,7 @@ describe("law BFF", () => {
 
   it("sends neither law call with X-Request-Id (spec section 7)", async () => {
     // Calls not made before, so the shared cache does not answer in the platform's place.
-    const headers = await requestIds(() =>
+    const headers = await local.requestIds(() =>
       Promise.all([
         law.getLawQuestion(local.caller, local.id(COMMUNITY_FIXTURES.unansweredQuestion)),
         law.listLawAnswers(local.caller, local.id(COMMUNITY_FIXTURES.question), 2),
