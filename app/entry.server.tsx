@@ -4,8 +4,10 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
+import { SharedMarkupContext } from "~/components/shared-markup";
 import { isPreviewRequest, PREVIEW_HEADERS } from "~/lib/preview";
 import { commitVisitor } from "~/session.server";
+import { ServerSharedMarkup } from "~/shared-markup.server";
 
 export const streamTimeout = 5_000;
 
@@ -110,7 +112,9 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const body = await renderWholePage(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      <SharedMarkupContext.Provider value={ServerSharedMarkup}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </SharedMarkupContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,

@@ -1,16 +1,40 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import type { Card } from "~/bff/content.server";
+import { HighlightedText } from "~/components/highlighted-text";
+import { SharedMarkup } from "~/components/shared-markup";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
 import { abbreviateCount } from "~/lib/count";
-import { formatRelativeDate } from "~/lib/relative-date";
+import { formatRelativeDate, startOfMinute } from "~/lib/relative-date";
+
+type ListProps = {
+  cards: Card[];
+  now: string;
+  /** Numbered 1, 2, 3… (the hot list). */
+  ranked?: boolean;
+  /** The words to mark in the titles (search results). */
+  highlight?: string;
+};
 
 /**
- * A list item linking to a content page; `card-id-{id}` is the class the exposure tracker looks for. `title` is the
- * title as shown when it is more than the text (search results mark their words in it).
+ * Content cards as one piece of shared markup (components/shared-markup.tsx). Their relative dates count from the
+ * start of `now`'s minute, so that one rendering of the same cards serves everyone for that minute.
  */
-export function ContentCard({ content, now, rank, title }: { content: Card; now: string; rank?: number; title?: ReactNode }) {
+export function ContentCardList({ cards, now, ranked = false, highlight }: ListProps) {
+  const from = startOfMinute(now);
+  return (
+    <SharedMarkup as="ul" className="card-list" deps={{ cards, from, ranked, highlight }}>
+      {cards.map((card, index) => (
+        <ContentCard key={card.post_id} content={card} now={from} rank={ranked ? index + 1 : undefined} highlight={highlight} />
+      ))}
+    </SharedMarkup>
+  );
+}
+
+type CardProps = { content: Card; now: string; rank?: number; highlight?: string };
+
+/** A list item linking to a content page; `card-id-{id}` is the class the exposure tracker looks for. */
+function ContentCard({ content, now, rank, highlight }: CardProps) {
   const { cover, href } = content;
   const external = /^https?:/.test(href);
   const body = (
@@ -18,7 +42,7 @@ export function ContentCard({ content, now, rank, title }: { content: Card; now:
       <div className="card__text">
         <h3 className="card__title">
           {rank !== undefined ? <span className={`card__rank card__rank--${rank}`}>{rank}</span> : null}
-          {title ?? content.title}
+          {highlight ? <HighlightedText text={content.title} keyword={highlight} /> : content.title}
         </h3>
         <p className="card__meta">
           <TagBadge type={content.content_type} />

@@ -26,6 +26,12 @@ const WEEK = 7 * DAY;
 const MONTH = 30 * DAY;
 const YEAR = 365 * DAY;
 
+/** `now` (an ISO time) cut to the start of its minute; as given when it is not a time. */
+export function startOfMinute(now: string): string {
+  const time = Date.parse(now);
+  return Number.isNaN(time) ? now : new Date(time - (time % MINUTE)).toISOString();
+}
+
 /**
  * Chinese relative time (spec section 9 date filters): '刚刚' under a minute and for future
  * dates (clock skew between platform and phone), then minutes, hours, days, weeks, months, years.

@@ -4,7 +4,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PlatformError, rethrowAsResponse } from "~/bff/client.server";
 import { LIST_PAGE_SIZE, type Card } from "~/bff/content.server";
 import { getHotWords, searchContent } from "~/bff/search.server";
-import { HighlightedText } from "~/components/highlighted-text";
 import { PagedCardList } from "~/components/paged-card-list";
 import { useRecentSearches } from "~/hooks/use-recent-searches";
 import { abbreviateCount } from "~/lib/count";
@@ -154,7 +153,7 @@ export default function SearchPage() {
             cards={results}
             pageUrl={(page) => `/api/search?keyword=${encodeURIComponent(keyword)}&page=${page}`}
             now={now}
-            cardTitle={(card) => <HighlightedText text={card.title} keyword={keyword} />}
+            highlight={keyword}
             empty={
               <div className="empty">
                 <p>没有找到与“{keyword}”相关的内容</p>

@@ -1,6 +1,6 @@
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
-import { ContentCard } from "~/components/content-card";
+import { ContentCardList } from "~/components/content-card";
 
 const sectionAnchor = (sectionId: string) => `section-${sectionId}`;
 
@@ -35,11 +35,7 @@ export function SpecialBody({ content, extra, now, follow }: BodyProps<"special"
               <h2 id={`${sectionAnchor(section.section_id)}-title`} className="section__title">
                 {section.name}
               </h2>
-              <ul className="card-list">
-                {section.cards.map((card) => (
-                  <ContentCard key={card.post_id} content={card} now={now} />
-                ))}
-              </ul>
+              <ContentCardList cards={section.cards} now={now} />
             </section>
           ))}
         </>

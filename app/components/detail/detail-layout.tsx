@@ -4,7 +4,7 @@ import type { Card } from "~/bff/content.server";
 import { AppOpenDialog } from "~/components/app-open-dialog";
 import { BODIES } from "~/components/content/bodies";
 import type { BodyExtra, BodyProps, ContentView } from "~/components/content/body-props";
-import { ContentCard } from "~/components/content-card";
+import { ContentCardList } from "~/components/content-card";
 import { CommentFooter, type CommentFooterData } from "~/components/detail/comment-footer";
 import { CommentList } from "~/components/detail/comment-list";
 import { FeedSection } from "~/components/detail/feed-section";
@@ -61,11 +61,7 @@ export function DetailLayout({ body, layout, content, extra, follow, footer, bot
                 <h2 id="related-title" className="section__title">
                   相关阅读
                 </h2>
-                <ul className="card-list">
-                  {bottom.related.map((card) => (
-                    <ContentCard key={card.post_id} content={card} now={now} />
-                  ))}
-                </ul>
+                <ContentCardList cards={bottom.related} now={now} />
               </section>
             ) : null}
             <CommentList postId={content.post_id} open={bottom.commentsOpen} comments={bottom.comments} now={now} />

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import type { Card, FeedKind } from "~/bff/content.server";
-import { ContentCard } from "~/components/content-card";
+import { ContentCardList } from "~/components/content-card";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { useLoadMore } from "~/hooks/use-load-more";
 import { withParam } from "~/lib/query";
@@ -36,11 +36,7 @@ export function FeedSection({ kind, title, feed, pageParam, exclude, now, ranked
       <h2 id={`${id}-title`} className="section__title">
         {title}
       </h2>
-      <ul className="card-list">
-        {items.map((content, index) => (
-          <ContentCard key={content.post_id} content={content} now={now} rank={ranked ? index + 1 : undefined} />
-        ))}
-      </ul>
+      <ContentCardList cards={items} now={now} ranked={ranked} />
       {hasMore ? (
         <LoadMoreLink
           href={`${withParam(location.search, pageParam, String(nextPage))}#${id}`}

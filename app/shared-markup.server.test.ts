@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { act, createElement as h, type ReactElement } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Card } from "~/bff/content.server";
+import { ContentCardList } from "~/components/content-card";
+import { SharedMarkupContext } from "~/components/shared-markup";
+import { ServerSharedMarkup } from "~/shared-markup.server";
+
+const card = (n: number, overrides: Partial<Card> = {}): Card => ({
+  post_id: `post${n}`,
+  content_type: n % 2 ? "video" : "doc",
+  title: `临江 <b>新闻</b> & "第${n}条"`,
+  source_alias: n % 3 ? "临江发布" : "",
+  view_count: 1234 * n,
+  publish_at: "2026-11-22 08:00:00",
+  album_status: n === 3 ? { status: 0, total: 12 } : null,
+  cover: n % 2 ? `https://cdn.example.com/${n}.jpg` : "",
+  href: `/news/doc/2026/11/post${n}/index.html`,
+  ...overrides,
+});
+const NOW = "2026-11-22T03:30:42.123Z";
+
+/** The page as the server renders it: with the shared-markup renderer when `shared`, as React alone otherwise. */
+function page(content: ReactElement, shared: boolean): ReactElement {
+  const routed = h(MemoryRouter, { basename: "/davmu/share", initialEntries: ["/davmu/share/news/doc/2026/11/x/index.html?from=timeline"] }, h("main", null, content));
+  return shared ? h(SharedMarkupContext.Provider, { value: ServerSharedMarkup }, routed) : routed;
+}
+
+/**
+ * renderToString, outside React's own warning that layout effects do nothing on the server: the router uses them
+ * when it sees a DOM, as in this test's environment. Any other message fails the test.
+ */
+function renderToHtml(element: ReactElement): string {
+  const unexpected: unknown[] = [];
+  const errors = vi.spyOn(console, "error").mockImplementation((message: unknown) => {
+    if (!String(message).includes("useLayoutEffect does nothing on the server")) unexpected.push(message);
+  });
+  try {
+    return renderToString(element);
+  } finally {
+    errors.mockRestore();
+    expect(unexpected).toEqual([]);
+  }
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.innerHTML = "";
+});
+
+describe("shared markup", () => {
+  const lists: [string, ReactElement][] = [
+    ["plain cards", h(ContentCardList, { cards: [card(1), card(2), card(3)], now: NOW })],
+    ["ranked cards", h(ContentCardList, { cards: [card(4), card(5)], now: NOW, ranked: true })],
+    ["cards with marked words", h(ContentCardList, { cards: [card(6), card(7)], now: NOW, highlight: "临江" })],
+  ];
+
+  it.each(lists)("%s: the reused HTML is byte for byte what React renders, first time and reused", (_name, list) => {
+    const expected = renderToHtml(page(list, false));
+    expect(renderToHtml(page(list, true))).toBe(expected);
+    expect(renderToHtml(page(list, true))).toBe(expected);
+  });
+
+  it("renders again when what the children show changes, never serving another list's markup", () => {
+    const first = renderToHtml(page(h(ContentCardList, { cards: [card(8)], now: NOW }), true));
+    const retitled = renderToHtml(page(h(ContentCardList, { cards: [card(8, { title: "改过的标题" })], now: NOW }), true));
+    const ranked = renderToHtml(page(h(ContentCardList, { cards: [card(8)], now: NOW, ranked: true }), true));
+    expect(retitled).toContain("改过的标题");
+    expect(retitled).not.toBe(first);
+    expect(ranked).toContain("card__rank--1");
+  });
+
+  it("counts relative dates from the start of the minute, so one rendering serves the whole minute", () => {
+    const at = (now: string) => renderToHtml(page(h(ContentCardList, { cards: [card(9, { publish_at: "2026-11-22T03:20:00.000Z" })], now }), true));
+    expect(at("2026-11-22T03:30:05.000Z")).toBe(at("2026-11-22T03:30:59.999Z"));
+    expect(at("2026-11-22T03:30:05.000Z")).toContain("10分钟前");
+    expect(at("2026-11-22T03:31:00.000Z")).toContain("11分钟前");
+  });
+
+  it("hydrates in the browser as the children it is: no mismatch, nothing rendered again", async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const list = h(ContentCardList, { cards: [card(10), card(11)], now: NOW, ranked: true, highlight: "新闻" });
+    const root = document.createElement("div");
+    root.innerHTML = renderToHtml(page(list, true));
+    const errors = vi.spyOn(console, "error");
+    document.body.append(root);
+    const firstCard = root.querySelector("li");
+    const recoverable: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(root, page(list, false), { onRecoverableError: (error) => recoverable.push(error) });
+    });
+    expect(recoverable).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    // The server's nodes were kept, not replaced by a client render.
+    expect(root.querySelector("li")).toBe(firstCard);
+  });
+});

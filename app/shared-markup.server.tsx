@@ -1,0 +1,66 @@
+import { UNSAFE_RemixContext } from "@remix-run/react";
+import { LRUCache } from "lru-cache";
+import { useContext, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  UNSAFE_LocationContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+} from "react-router-dom";
+import { NonceContext } from "~/components/nonce";
+import type { SharedMarkupProps } from "~/components/shared-markup";
+import { singleton } from "~/singleton.server";
+
+/** Enough for every list of a few hundred pages; a miss only costs a render. */
+const MAX_BYTES = 4 * 1024 * 1024;
+
+const stored = singleton(
+  "shared-markup",
+  () => new LRUCache<string, string>({ maxSize: MAX_BYTES, sizeCalculation: (html, key) => html.length + key.length }),
+);
+
+/**
+ * What the reused markup's children may read around them: the router's and Remix's contexts, and the nonce.
+ * (react-router-dom is pinned to the version @remix-run/react pins, so these are the contexts Remix provides.)
+ */
+function useAround(): (children: ReactNode) => ReactNode {
+  const remix = useContext(UNSAFE_RemixContext);
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  const dataRouterState = useContext(UNSAFE_DataRouterStateContext);
+  const navigation = useContext(UNSAFE_NavigationContext);
+  const location = useContext(UNSAFE_LocationContext);
+  const route = useContext(UNSAFE_RouteContext);
+  const nonce = useContext(NonceContext);
+  return (children) => (
+    <UNSAFE_RemixContext.Provider value={remix}>
+      <UNSAFE_DataRouterContext.Provider value={dataRouter}>
+        <UNSAFE_DataRouterStateContext.Provider value={dataRouterState}>
+          <UNSAFE_NavigationContext.Provider value={navigation}>
+            <UNSAFE_LocationContext.Provider value={location}>
+              <UNSAFE_RouteContext.Provider value={route}>
+                <NonceContext.Provider value={nonce}>{children}</NonceContext.Provider>
+              </UNSAFE_RouteContext.Provider>
+            </UNSAFE_LocationContext.Provider>
+          </UNSAFE_NavigationContext.Provider>
+        </UNSAFE_DataRouterStateContext.Provider>
+      </UNSAFE_DataRouterContext.Provider>
+    </UNSAFE_RemixContext.Provider>
+  );
+}
+
+/**
+ * SharedMarkup on the server: the children's HTML, rendered once per `deps` (React supports renderToString
+ * inside a render) and written as the element's inner HTML. The browser hydrates it as the children it is.
+ */
+export function ServerSharedMarkup({ as: Element, className, deps, children }: SharedMarkupProps) {
+  const around = useAround();
+  const key = `${Element}.${className ?? ""}:${JSON.stringify(deps)}`;
+  let html = stored.get(key);
+  if (html === undefined) {
+    html = renderToString(around(children));
+    stored.set(key, html);
+  }
+  return <Element className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
