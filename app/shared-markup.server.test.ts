@@ -4,8 +4,12 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { NavigationItem } from "~/bff/app-config.server";
+import type { Comment } from "~/bff/comments.server";
 import type { Card } from "~/bff/content.server";
 import { ContentCardList } from "~/components/content-card";
+import { CommentList } from "~/components/detail/comment-list";
+import { NavigationPanel } from "~/components/navigation-panel";
 import { SharedMarkupContext } from "~/components/shared-markup";
 import { ServerSharedMarkup } from "~/shared-markup.server";
 
@@ -23,9 +27,34 @@ const card = (n: number, overrides: Partial<Card> = {}): Card => ({
 });
 const NOW = "2026-11-22T03:30:42.123Z";
 
+const comment = (n: number, overrides: Partial<Comment> = {}): Comment => ({
+  gid: `c${n}`,
+  content: `说得好 <script>alert(${n})</script>`,
+  alias: n % 2 ? "读者" : "",
+  avatar: n % 2 ? `https://cdn.example.com/a${n}.jpg` : "",
+  user: { mp_name: n === 1 ? "临江发布" : "" },
+  created_at: "2026-11-22 11:00:00",
+  ip_location: "浙江",
+  star: false,
+  star_count: 1500 * n,
+  reply_count: n === 1 ? 5 : 0,
+  owner_user_id: "",
+  comment_type: 1,
+  level: 1,
+  reply_alias: "",
+  parent_id: "",
+  replys: n === 1 ? [{ ...comment(9), level: 2, reply_alias: "读者" }] : [],
+  ...overrides,
+});
+const navigation: NavigationItem[] = [
+  { id: "home", title: "首页", binding: "", category: "group", isHome: true, groups: [{ gid: "r", name: "推荐" }, { gid: "l", name: "本地" }], to: "/" },
+  { id: "video", title: "视频", binding: "", category: "group", isHome: false, groups: [{ gid: "v", name: "视频" }], to: "/?group=v" },
+  { id: "app", title: "直播间", binding: "", category: "app", isHome: false, groups: [], to: null },
+];
+
 /** The page as the server renders it: with the shared-markup renderer when `shared`, as React alone otherwise. */
-function page(content: ReactElement, shared: boolean): ReactElement {
-  const routed = h(MemoryRouter, { basename: "/davmu/share", initialEntries: ["/davmu/share/news/doc/2026/11/x/index.html?from=timeline"] }, h("main", null, content));
+function page(content: ReactElement, shared: boolean, query = "?from=timeline"): ReactElement {
+  const routed = h(MemoryRouter, { basename: "/davmu/share", initialEntries: [`/davmu/share/news/doc/2026/11/x/index.html${query}`] }, h("main", null, content));
   return shared ? h(SharedMarkupContext.Provider, { value: ServerSharedMarkup }, routed) : routed;
 }
 
@@ -56,6 +85,11 @@ describe("shared markup", () => {
     ["plain cards", h(ContentCardList, { cards: [card(1), card(2), card(3)], now: NOW })],
     ["ranked cards", h(ContentCardList, { cards: [card(4), card(5)], now: NOW, ranked: true })],
     ["cards with marked words", h(ContentCardList, { cards: [card(6), card(7)], now: NOW, highlight: "临江" })],
+    [
+      "comments, with replies and reply links that keep the query",
+      h(CommentList, { postId: "post1", open: true, comments: { list: [comment(1), comment(2)], total: 12, pages: 1, expanded: null }, now: NOW }),
+    ],
+    ["the navigation panel", h(NavigationPanel, { items: navigation })],
   ];
 
   it.each(lists)("%s: the reused HTML is byte for byte what React renders, first time and reused", (_name, list) => {
@@ -71,6 +105,14 @@ describe("shared markup", () => {
     expect(retitled).toContain("改过的标题");
     expect(retitled).not.toBe(first);
     expect(ranked).toContain("card__rank--1");
+  });
+
+  it("gives comments read under another query their own rendering: the reply links carry the query", () => {
+    const comments = h(CommentList, { postId: "post2", open: true, comments: { list: [comment(3)], total: 1, pages: 1, expanded: null }, now: NOW });
+    renderToHtml(page(comments, true, "?from=timeline"));
+    const other = renderToHtml(page(comments, true, "?from=singlemessage"));
+    expect(other).toContain("from=singlemessage&amp;reply=c3");
+    expect(other).toBe(renderToHtml(page(comments, false, "?from=singlemessage")));
   });
 
   it("counts relative dates from the start of the minute, so one rendering serves the whole minute", () => {

@@ -54,7 +54,7 @@ function useAround(): (children: ReactNode) => ReactNode {
  * SharedMarkup on the server: the children's HTML, rendered once per `deps` (React supports renderToString
  * inside a render) and written as the element's inner HTML. The browser hydrates it as the children it is.
  */
-export function ServerSharedMarkup({ as: Element, className, deps, children }: SharedMarkupProps) {
+export function ServerSharedMarkup({ as: Element, className, label, deps, children }: SharedMarkupProps) {
   const around = useAround();
   const key = `${Element}.${className ?? ""}:${JSON.stringify(deps)}`;
   let html = stored.get(key);
@@ -62,5 +62,5 @@ export function ServerSharedMarkup({ as: Element, className, deps, children }: S
     html = renderToString(around(children));
     stored.set(key, html);
   }
-  return <Element className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Element className={className} aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />;
 }

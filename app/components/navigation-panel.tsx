@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { NavigationItem } from "~/bff/app-config.server";
 import { AppOnlyLink } from "~/components/app-only-link";
+import { SharedMarkup } from "~/components/shared-markup";
 import { APP_ONLY_MESSAGE, SITE_PAGES, isSingleEntryModule, moduleEntries, type NavigationEntry } from "~/lib/navigation-modules";
 
 /** Without JavaScript an app-only entry links here, and CSS shows the message while it is the target. */
@@ -107,7 +108,7 @@ export function NavigationPanel({ items }: { items: NavigationItem[] }) {
       <summary className="nav__toggle" aria-label="导航菜单">
         <span aria-hidden="true" className="nav__icon" />
       </summary>
-      <nav className="nav__panel" aria-label="栏目导航">
+      <SharedMarkup as="nav" className="nav__panel" label="栏目导航" deps={items}>
         <Link className="nav__home nav__entry" to="/">
           首页
         </Link>
@@ -127,7 +128,7 @@ export function NavigationPanel({ items }: { items: NavigationItem[] }) {
         <p id={UNSUPPORTED_ID} className="nav__unsupported" role="status">
           {APP_ONLY_MESSAGE}
         </p>
-      </nav>
+      </SharedMarkup>
     </details>
   );
 }

@@ -5,6 +5,8 @@ type Tag = "ul" | "div" | "nav";
 export type SharedMarkupProps = {
   as: Tag;
   className?: string;
+  /** The element's aria-label. */
+  label?: string;
   /**
    * Everything the children render from (their props, and any router state they read, such as the query):
    * children rendered for equal `deps` (compared as JSON) are taken to be the same markup.
@@ -25,6 +27,10 @@ export const SharedMarkupContext = createContext<ComponentType<SharedMarkupProps
 export function SharedMarkup(props: SharedMarkupProps) {
   const ServerMarkup = useContext(SharedMarkupContext);
   if (ServerMarkup) return <ServerMarkup {...props} />;
-  const { as: Element, className, children } = props;
-  return <Element className={className}>{children}</Element>;
+  const { as: Element, className, label, children } = props;
+  return (
+    <Element className={className} aria-label={label}>
+      {children}
+    </Element>
+  );
 }

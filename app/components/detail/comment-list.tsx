@@ -4,12 +4,13 @@ import type { Comment } from "~/bff/comments.server";
 import { APP_OPEN_HASH } from "~/components/app-open-dialog";
 import { startReply } from "~/client/events";
 import { LoadMoreLink } from "~/components/load-more-link";
+import { SharedMarkup } from "~/components/shared-markup";
 import { useJsonPage } from "~/hooks/use-json-page";
 import { useLoadMore, type PageData } from "~/hooks/use-load-more";
 import { COMMENT_TEXTS, expandRepliesText } from "~/lib/comment-text";
 import { abbreviateCount } from "~/lib/count";
 import { withParam } from "~/lib/query";
-import { formatRelativeDate } from "~/lib/relative-date";
+import { formatRelativeDate, startOfMinute } from "~/lib/relative-date";
 import { replyTargetOf } from "~/lib/reply-target";
 
 type Props = {
@@ -132,6 +133,8 @@ export function CommentList({ postId, open, comments, now }: Props) {
     pageUrl: (page) => `/api/comments/${postId}?page=${page}`,
     key: keyOf,
   });
+  // Relative dates count from the start of the minute, as in card lists: one rendering serves the minute.
+  const from = startOfMinute(now);
   return (
     <section className="section comments" id="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="section__title">
@@ -140,18 +143,19 @@ export function CommentList({ postId, open, comments, now }: Props) {
       {items.length === 0 ? (
         <p className="empty comments__empty">{COMMENT_TEXTS.emptyState}</p>
       ) : (
-        <ul className="comment-list">
+        // Shared markup: the reply links carry the page's query, so it is part of what the comments render from.
+        <SharedMarkup as="ul" className="comment-list" deps={{ postId, items, from, open, expanded: comments.expanded, search: location.search }}>
           {items.map((comment) => (
             <CommentItem
               key={comment.gid}
               postId={postId}
               comment={comment}
-              now={now}
+              now={from}
               expanded={comments.expanded === comment.gid}
               canReply={open}
             />
           ))}
-        </ul>
+        </SharedMarkup>
       )}
       {hasMore ? (
         <LoadMoreLink
