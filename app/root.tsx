@@ -21,12 +21,12 @@ import { OpenAppBanner } from "~/components/open-app-banner";
 import { ToastHost } from "~/components/toast";
 import { useRootData, type RootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
-import { pageDevice } from "~/lib/device";
 import { pageChrome } from "~/lib/mini-program";
 import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
 import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
+import { pageDeviceOf } from "~/page-device.server";
 import { callerFor, getVisitor, takeToast } from "~/session.server";
 import appCss from "~/styles/app.css?url";
 
@@ -52,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     // The page can still render with the spec's fallbacks; only a real outage is worth a log line.
     if (isOutage(error)) console.warn(`app config unavailable: ${(error as Error).message}`);
   }
-  const device = pageDevice(context.userAgent);
+  const device = pageDeviceOf(context.userAgent);
   const url = new URL(request.url);
   return {
     site: {

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
-import { pageDevice } from "../app/lib/device";
+import { pageDeviceOf } from "../app/page-device.server";
 import { isPreviewRequest } from "../app/lib/preview";
 import { hasSessionCookie } from "../app/lib/session-cookie";
 import { canonicalUrl } from "../app/lib/share-url";
@@ -88,20 +88,12 @@ export function sharedPageUrl(originalUrl: string): string {
   return url.pathname + url.search;
 }
 
-// User agents repeat: parsing each one once keeps the key cheap.
-const deviceClasses = new LRUCache<string, string>({ max: 2000 });
-
 /** The device class of a user agent, as the page sees it (app/lib/device.ts pageDevice). */
 export function deviceClass(userAgent: string): string {
-  let known = deviceClasses.get(userAgent);
-  if (known === undefined) {
-    known = Object.entries(pageDevice(userAgent))
-      .filter(([, value]) => value)
-      .map(([name, value]) => (value === true ? name : `${name}=${value}`))
-      .join(",");
-    deviceClasses.set(userAgent, known);
-  }
-  return known;
+  return Object.entries(pageDeviceOf(userAgent))
+    .filter(([, value]) => value)
+    .map(([name, value]) => (value === true ? name : `${name}=${value}`))
+    .join(",");
 }
 
 /** SHA-256 sources for the CSP of every inline script of a document, computed from its bytes as sent. */
