@@ -35,7 +35,6 @@ const comment = (n: number, overrides: Partial<Comment> = {}): Comment => ({
   user: { mp_name: n === 1 ? "临江发布" : "" },
   created_at: "2026-11-22 11:00:00",
   ip_location: "浙江",
-  star: false,
   star_count: 1500 * n,
   reply_count: n === 1 ? 5 : 0,
   owner_user_id: "",

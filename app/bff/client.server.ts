@@ -198,11 +198,11 @@ function isUpstreamFailure(error: unknown): boolean {
 }
 
 /**
- * The platform's connections, kept alive between calls. undici's request API rather than fetch: a profile of
- * logged-in page views put fetch (WHATWG streams, per-call signals) at about half a millisecond of CPU a call.
+ * The platform's connections, kept alive between calls (undici's defaults, as fetch had). undici's request API
+ * rather than fetch: a profile of logged-in page views put fetch (WHATWG streams, per-call signals) at about half a
+ * millisecond of CPU a call.
  */
-const PLATFORM_KEEP_ALIVE_MS = 10_000;
-const platformAgent = singleton("platform-agent", () => new Agent({ keepAliveTimeout: PLATFORM_KEEP_ALIVE_MS }));
+const platformAgent = singleton("platform-agent", () => new Agent());
 /** The abort reason that tells the call's own timeout from the visitor leaving. */
 const TIMED_OUT = Symbol("platform call timed out");
 

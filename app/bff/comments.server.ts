@@ -6,6 +6,10 @@ import { contentTag, tagPage } from "~/page-tags.server";
 import type { Page } from "~/bff/content.server";
 import { collectPages } from "~/lib/pages";
 
+/**
+ * A comment as the site keeps it. Whether the reader starred it (the platform's `star`) is left out: the list is
+ * fetched once for every visitor (the shared cache), with whichever visitor's token asked first.
+ */
 type CommentShape = {
   gid: string;
   content: string;
@@ -14,7 +18,6 @@ type CommentShape = {
   user: { mp_name: string };
   created_at: string;
   ip_location: string;
-  star: boolean;
   star_count: number;
   reply_count: number;
   owner_user_id: string;
@@ -34,7 +37,6 @@ const commentSchema: z.ZodType<CommentShape, z.ZodTypeDef, unknown> = z.lazy(() 
     user: z.object({ mp_name: z.string().default("") }).default({}),
     created_at: z.string(),
     ip_location: z.string().default(""),
-    star: z.boolean().default(false),
     star_count: z.number().int().nonnegative().catch(0),
     reply_count: z.number().int().nonnegative().catch(0),
     owner_user_id: z.string().default(""),
