@@ -565,12 +565,29 @@ async function launchChromium(profileDir) {
   return { child, port };
 }
 
+// Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP) and asks to be run again: it is, in a fresh
+// Chromium, up to this many times in all.
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 async function runLighthouse(url, workDir, run) {
-  const chromium = await launchChromium(path.join(workDir, `chromium-${run}`));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, path.join(workDir, `chromium-${run}-${attempt}`));
+    } catch (error) {
+      if (!error.lighthouseAskedAgain || attempt === LIGHTHOUSE_ATTEMPTS) throw error;
+      console.warn(`${error.message}: running it again (${run}, attempt ${attempt + 1} of ${LIGHTHOUSE_ATTEMPTS})`);
+    }
+  }
+}
+
+async function runLighthouseOnce(url, profileDir) {
+  const chromium = await launchChromium(profileDir);
   try {
     const result = await lighthouse(url, { port: chromium.port, logLevel: "error", onlyCategories: LIGHTHOUSE_CATEGORIES });
     if (!result) throw new Error("Lighthouse returned no result");
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError) {
+      throw Object.assign(new Error(`Lighthouse: ${result.lhr.runtimeError.message}`), { lighthouseAskedAgain: true });
+    }
     const scores = Object.fromEntries(
       LIGHTHOUSE_CATEGORIES.map((id) => {
         const { score } = result.lhr.categories[id];
