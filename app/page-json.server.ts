@@ -1,6 +1,7 @@
 import { isMissingContent, PlatformError, type Caller } from "~/bff/client.server";
 import type { Page } from "~/bff/content.server";
 import { jsonError } from "~/json-error.server";
+import { pageNow } from "~/lib/relative-date";
 import { callerFor, getVisitor, sessionHeaders } from "~/session.server";
 
 /**
@@ -16,7 +17,7 @@ export async function pageJson<T>(
   try {
     const caller = callerFor(await getVisitor(request, context), request, context);
     const page = await load(caller);
-    return Response.json({ ...page, now: new Date().toISOString() }, { headers: await sessionHeaders(context) });
+    return Response.json({ ...page, now: pageNow() }, { headers: await sessionHeaders(context) });
   } catch (error) {
     if (isMissingContent(error)) return jsonError(404);
     if (error instanceof PlatformError) {

@@ -1,5 +1,6 @@
 import type { Caller } from "~/bff/client.server";
 import { pageCount } from "~/lib/pages";
+import { pageNow } from "~/lib/relative-date";
 import { canonicalUrl } from "~/lib/share-url";
 import { callerFor, getVisitor } from "~/session.server";
 
@@ -21,6 +22,6 @@ export async function pageRequest(request: Request, context: { clientIp?: string
     canonical: canonicalUrl(shared),
     /** Pages 1..n a no-JavaScript "load more" asked for (`?page=n`). */
     pages: pageCount(url.searchParams.get("page")),
-    now: new Date().toISOString(),
+    now: pageNow(),
   };
 }

@@ -54,13 +54,13 @@ function useAround(): (children: ReactNode) => ReactNode {
  * SharedMarkup on the server: the children's HTML, rendered once per `deps` (React supports renderToString
  * inside a render) and written as the element's inner HTML. The browser hydrates it as the children it is.
  */
-export function ServerSharedMarkup({ as: Element, className, label, deps, children }: SharedMarkupProps) {
+export function ServerSharedMarkup({ as: Element, deps, children, ...attributes }: SharedMarkupProps) {
   const around = useAround();
-  const key = `${Element}.${className ?? ""}:${JSON.stringify(deps)}`;
+  const key = `${Element}.${attributes.className ?? ""}:${JSON.stringify(deps)}`;
   let html = stored.get(key);
   if (html === undefined) {
     html = renderToString(around(children));
     stored.set(key, html);
   }
-  return <Element className={className} aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Element {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,40 +1,45 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { Card } from "~/bff/content.server";
-import { HighlightedText } from "~/components/highlighted-text";
 import { SharedMarkup } from "~/components/shared-markup";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
 import { abbreviateCount } from "~/lib/count";
-import { formatRelativeDate, startOfMinute } from "~/lib/relative-date";
+import { formatRelativeDate } from "~/lib/relative-date";
+
+/**
+ * Titles shown as more than their text (search results mark their words in them): how, and a key that names that
+ * way for the shared markup (the keyword). A render function keeps the marking out of every other page's JavaScript.
+ */
+export type MarkedTitles = { key: string; title: (card: Card) => ReactNode };
 
 type ListProps = {
   cards: Card[];
   now: string;
   /** Numbered 1, 2, 3… (the hot list). */
   ranked?: boolean;
-  /** The words to mark in the titles (search results). */
-  highlight?: string;
+  marked?: MarkedTitles;
 };
 
 /**
- * Content cards as one piece of shared markup (components/shared-markup.tsx). Their relative dates count from the
- * start of `now`'s minute, so that one rendering of the same cards serves everyone for that minute.
+ * Content cards as one piece of shared markup (components/shared-markup.tsx): the same cards at the same `now` (a
+ * minute, lib/relative-date.ts pageNow) render once for everyone.
  */
-export function ContentCardList({ cards, now, ranked = false, highlight }: ListProps) {
-  const from = startOfMinute(now);
+export function ContentCardList({ cards, now, ranked = false, marked }: ListProps) {
   return (
-    <SharedMarkup as="ul" className="card-list" deps={{ cards, from, ranked, highlight }}>
+    <SharedMarkup as="ul" className="card-list" deps={{ cards, now, ranked, marked: marked?.key }}>
       {cards.map((card, index) => (
-        <ContentCard key={card.post_id} content={card} now={from} rank={ranked ? index + 1 : undefined} highlight={highlight} />
+        <ContentCard key={card.post_id} content={card} now={now} rank={ranked ? index + 1 : undefined} title={marked?.title(card)} />
       ))}
     </SharedMarkup>
   );
 }
 
-type CardProps = { content: Card; now: string; rank?: number; highlight?: string };
+/** `title`: the title as shown, when it is more than the text. */
+type CardProps = { content: Card; now: string; rank?: number; title?: ReactNode };
 
 /** A list item linking to a content page; `card-id-{id}` is the class the exposure tracker looks for. */
-function ContentCard({ content, now, rank, highlight }: CardProps) {
+function ContentCard({ content, now, rank, title }: CardProps) {
   const { cover, href } = content;
   const external = /^https?:/.test(href);
   const body = (
@@ -42,7 +47,7 @@ function ContentCard({ content, now, rank, highlight }: CardProps) {
       <div className="card__text">
         <h3 className="card__title">
           {rank !== undefined ? <span className={`card__rank card__rank--${rank}`}>{rank}</span> : null}
-          {highlight ? <HighlightedText text={content.title} keyword={highlight} /> : content.title}
+          {title ?? content.title}
         </h3>
         <p className="card__meta">
           <TagBadge type={content.content_type} />

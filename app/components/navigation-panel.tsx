@@ -108,7 +108,7 @@ export function NavigationPanel({ items }: { items: NavigationItem[] }) {
       <summary className="nav__toggle" aria-label="导航菜单">
         <span aria-hidden="true" className="nav__icon" />
       </summary>
-      <SharedMarkup as="nav" className="nav__panel" label="栏目导航" deps={items}>
+      <SharedMarkup as="nav" className="nav__panel" aria-label="栏目导航" deps={items}>
         <Link className="nav__home nav__entry" to="/">
           首页
         </Link>

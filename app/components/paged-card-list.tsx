@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Card } from "~/bff/content.server";
-import { ContentCardList } from "~/components/content-card";
+import { ContentCardList, type MarkedTitles } from "~/components/content-card";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { useLoadMore } from "~/hooks/use-load-more";
 import { withParam } from "~/lib/query";
@@ -17,8 +17,7 @@ type Props = {
   now: string;
   /** Shown instead of the list when it has no items. */
   empty: ReactNode;
-  /** The words to mark in the titles (search results). */
-  highlight?: string;
+  marked?: MarkedTitles;
 };
 
 const keyOf = (card: Card) => card.post_id;
@@ -27,7 +26,7 @@ const keyOf = (card: Card) => card.post_id;
  * A list of content cards with load-more: without JavaScript the link reloads the page with one more page (the
  * route reads `page` from the query), with it the next page is appended in place.
  */
-export function PagedCardList({ cards, label, pageUrl, now, empty, highlight }: Props) {
+export function PagedCardList({ cards, label, pageUrl, now, empty, marked }: Props) {
   const location = useLocation();
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
     initial: cards.list,
@@ -41,7 +40,7 @@ export function PagedCardList({ cards, label, pageUrl, now, empty, highlight }: 
   return (
     <>
       <h2 className="visually-hidden">{label}</h2>
-      <ContentCardList cards={items} now={now} highlight={highlight} />
+      <ContentCardList cards={items} now={now} marked={marked} />
       {hasMore ? (
         <LoadMoreLink href={withParam(location.search, "page", String(nextPage))} loading={loading} onClick={loadMore} text="加载更多" />
       ) : null}

@@ -1,12 +1,9 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from "react";
 
-type Tag = "ul" | "div" | "nav";
-
 export type SharedMarkupProps = {
-  as: Tag;
+  as: "ul" | "nav";
   className?: string;
-  /** The element's aria-label. */
-  label?: string;
+  "aria-label"?: string;
   /**
    * Everything the children render from (their props, and any router state they read, such as the query):
    * children rendered for equal `deps` (compared as JSON) are taken to be the same markup.
@@ -26,11 +23,6 @@ export const SharedMarkupContext = createContext<ComponentType<SharedMarkupProps
  */
 export function SharedMarkup(props: SharedMarkupProps) {
   const ServerMarkup = useContext(SharedMarkupContext);
-  if (ServerMarkup) return <ServerMarkup {...props} />;
-  const { as: Element, className, label, children } = props;
-  return (
-    <Element className={className} aria-label={label}>
-      {children}
-    </Element>
-  );
+  const { as: Element, deps: _deps, ...attributes } = props;
+  return ServerMarkup ? <ServerMarkup {...props} /> : <Element {...attributes} />;
 }

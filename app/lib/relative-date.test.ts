@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatRelativeDate, parseDate, shanghaiDateParts } from "./relative-date";
+import { formatDate, formatRelativeDate, pageNow, parseDate, shanghaiDateParts } from "./relative-date";
 
 const now = new Date("2026-11-15T12:00:00+08:00");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -45,6 +45,14 @@ describe("formatRelativeDate", () => {
 
   it("defaults now to the current time", () => {
     expect(formatRelativeDate(new Date())).toBe("刚刚");
+  });
+});
+
+describe("pageNow", () => {
+  it("is the start of the minute, the same for every rendering within it", () => {
+    expect(pageNow(Date.parse("2026-11-22T03:30:05.000Z"))).toBe("2026-11-22T03:30:00.000Z");
+    expect(pageNow(Date.parse("2026-11-22T03:30:59.999Z"))).toBe("2026-11-22T03:30:00.000Z");
+    expect(pageNow(Date.parse("2026-11-22T03:31:00.000Z"))).toBe("2026-11-22T03:31:00.000Z");
   });
 });
 

@@ -26,10 +26,12 @@ const WEEK = 7 * DAY;
 const MONTH = 30 * DAY;
 const YEAR = 365 * DAY;
 
-/** `now` (an ISO time) cut to the start of its minute; as given when it is not a time. */
-export function startOfMinute(now: string): string {
-  const time = Date.parse(now);
-  return Number.isNaN(time) ? now : new Date(time - (time % MINUTE)).toISOString();
+/**
+ * The `now` a page's relative dates count from (its loader data's `now`): the start of the current minute, so that
+ * every rendering within a minute says the same and one rendering of a list serves them all (shared markup).
+ */
+export function pageNow(at = Date.now()): string {
+  return new Date(at - (at % MINUTE)).toISOString();
 }
 
 /**

@@ -7,6 +7,7 @@ import { errorMeta } from "~/components/error-page";
 import { PagedCardList } from "~/components/paged-card-list";
 import { currentItem } from "~/lib/navigation-modules";
 import { collectPages, pageCount } from "~/lib/pages";
+import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
 import { callerFor, getVisitor } from "~/session.server";
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       group,
       ...homeTabs(groups, config?.navigation ?? [], group),
       cards: { ...feed, pages, pageSize: LIST_PAGE_SIZE },
-      now: new Date().toISOString(),
+      now: pageNow(),
     };
   } catch (error) {
     rethrowAsResponse(error);

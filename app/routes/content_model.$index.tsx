@@ -8,6 +8,7 @@ import { isIndexSegment } from "~/lib/index-segment";
 import { titledListMeta } from "~/lib/page-share-meta";
 import { pageCount } from "~/lib/pages";
 import { canonicalUrl } from "~/lib/share-url";
+import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
 import { callerFor, getVisitor } from "~/session.server";
 
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       group: head.group,
       cards,
       canonical: canonicalUrl(canonical),
-      now: new Date().toISOString(),
+      now: pageNow(),
     };
   } catch (error) {
     rethrowAsResponse(error);

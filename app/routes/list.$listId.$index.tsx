@@ -9,6 +9,7 @@ import { isIndexSegment } from "~/lib/index-segment";
 import { titledListMeta } from "~/lib/page-share-meta";
 import { pageCount } from "~/lib/pages";
 import { canonicalUrl } from "~/lib/share-url";
+import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
 import { callerFor, getVisitor } from "~/session.server";
 
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       description: head.description,
       cards,
       canonical: canonicalUrl(new URL(url.pathname, context.origin)),
-      now: new Date().toISOString(),
+      now: pageNow(),
     };
   } catch (error) {
     rethrowAsResponse(error);

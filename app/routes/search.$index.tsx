@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PlatformError, rethrowAsResponse } from "~/bff/client.server";
 import { LIST_PAGE_SIZE, type Card } from "~/bff/content.server";
 import { getHotWords, searchContent } from "~/bff/search.server";
+import { HighlightedText } from "~/components/highlighted-text";
 import { PagedCardList } from "~/components/paged-card-list";
 import { useRecentSearches } from "~/hooks/use-recent-searches";
 import { abbreviateCount } from "~/lib/count";
@@ -12,6 +13,7 @@ import { pageShareMeta } from "~/lib/page-share-meta";
 import { collectPages, pageCount } from "~/lib/pages";
 import { MAX_KEYWORD_LENGTH, parseKeyword } from "~/lib/search-keyword";
 import { canonicalUrl } from "~/lib/share-url";
+import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
 import { callerFor, getVisitor } from "~/session.server";
 
@@ -48,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     hotWords: await hotWordsPromise,
     results,
     canonical: canonicalUrl(canonical),
-    now: new Date().toISOString(),
+    now: pageNow(),
   };
   return message ? data(page, { status: 400 }) : page;
 }
@@ -153,7 +155,7 @@ export default function SearchPage() {
             cards={results}
             pageUrl={(page) => `/api/search?keyword=${encodeURIComponent(keyword)}&page=${page}`}
             now={now}
-            highlight={keyword}
+            marked={{ key: keyword, title: (card) => <HighlightedText text={card.title} keyword={keyword} /> }}
             empty={
               <div className="empty">
                 <p>没有找到与“{keyword}”相关的内容</p>

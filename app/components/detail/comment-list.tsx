@@ -10,7 +10,7 @@ import { useLoadMore, type PageData } from "~/hooks/use-load-more";
 import { COMMENT_TEXTS, expandRepliesText } from "~/lib/comment-text";
 import { abbreviateCount } from "~/lib/count";
 import { withParam } from "~/lib/query";
-import { formatRelativeDate, startOfMinute } from "~/lib/relative-date";
+import { formatRelativeDate } from "~/lib/relative-date";
 import { replyTargetOf } from "~/lib/reply-target";
 
 type Props = {
@@ -133,8 +133,6 @@ export function CommentList({ postId, open, comments, now }: Props) {
     pageUrl: (page) => `/api/comments/${postId}?page=${page}`,
     key: keyOf,
   });
-  // Relative dates count from the start of the minute, as in card lists: one rendering serves the minute.
-  const from = startOfMinute(now);
   return (
     <section className="section comments" id="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="section__title">
@@ -144,13 +142,13 @@ export function CommentList({ postId, open, comments, now }: Props) {
         <p className="empty comments__empty">{COMMENT_TEXTS.emptyState}</p>
       ) : (
         // Shared markup: the reply links carry the page's query, so it is part of what the comments render from.
-        <SharedMarkup as="ul" className="comment-list" deps={{ postId, items, from, open, expanded: comments.expanded, search: location.search }}>
+        <SharedMarkup as="ul" className="comment-list" deps={{ postId, items, now, open, expanded: comments.expanded, search: location.search }}>
           {items.map((comment) => (
             <CommentItem
               key={comment.gid}
               postId={postId}
               comment={comment}
-              now={from}
+              now={now}
               expanded={comments.expanded === comment.gid}
               canReply={open}
             />

@@ -76,7 +76,7 @@ export function DetailLayout({ body, layout, content, extra, follow, footer, bot
   );
   return preview ? (
     <Suspense fallback={null}>
-      <LazyPreviewFrame preview={preview} now={now}>
+      <LazyPreviewFrame preview={preview}>
         {page}
       </LazyPreviewFrame>
     </Suspense>

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { useCountdown } from "~/hooks/use-countdown";
 import { formatCountdown } from "~/lib/preview";
 
-/** What a preview page needs beyond the page itself: when its countdown ends. */
-export type PreviewState = { expired_at: string };
+/** What a preview page needs beyond the page itself: when its countdown ends, and the exact time it was rendered. */
+export type PreviewState = { expired_at: string; rendered_at: string };
 
 const WATERMARK_TEXT = "内部临时预览";
 /** Enough tiles to cover a tall phone screen at the tile size of `.preview-watermark`. */
@@ -13,8 +13,8 @@ const WATERMARK_TILES = 24;
  * A draft's preview (spec sections 2 and 4): the countdown banner to `expired_at`, the 内部临时预览 watermark over
  * the page, and the page itself until the time is up; then the "preview expired" notice, without a reload.
  */
-export function PreviewFrame({ preview, now, children }: { preview: PreviewState; now: string; children: ReactNode }) {
-  const remaining = useCountdown(Date.parse(preview.expired_at), Date.parse(now));
+export function PreviewFrame({ preview, children }: { preview: PreviewState; children: ReactNode }) {
+  const remaining = useCountdown(Date.parse(preview.expired_at), Date.parse(preview.rendered_at));
   const expired = remaining <= 0;
   return (
     <>

@@ -23,6 +23,7 @@ import { contentTypeEntry, typeOfSegment, type BodyKind, type DetailPage } from 
 import { collectPages, pageCount } from "~/lib/pages";
 import { isPreviewActor, isPreviewDetail, PREVIEW_HEADERS, PREVIEW_INDEX, PREVIEW_PARAM, previewDeadline, previewReloadTarget } from "~/lib/preview";
 import { redirectLocation } from "~/lib/redirect-target";
+import { pageNow } from "~/lib/relative-date";
 import { findReplyTarget } from "~/lib/reply-target";
 import { detailShareMeta } from "~/lib/share-meta";
 import { canonicalUrl } from "~/lib/share-url";
@@ -264,8 +265,10 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     share: preview ? [...share, { name: "robots", content: "noindex" }] : share,
     // What "open the app" hands the app (spec section 3), so it lands on this content.
     appOpen: appKind && !preview ? contentAppOpen(detail, appKind.stype, canonical) : null,
-    preview: preview ? { expired_at: new Date(previewDeadline(detail.expired_at, now.getTime())).toISOString() } : null,
-    now: now.toISOString(),
+    preview: preview
+      ? { expired_at: new Date(previewDeadline(detail.expired_at, now.getTime())).toISOString(), rendered_at: now.toISOString() }
+      : null,
+    now: pageNow(now.getTime()),
   };
 }
 
