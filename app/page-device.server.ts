@@ -2,16 +2,32 @@ import { LRUCache } from "lru-cache";
 import { pageDevice, type PageDevice } from "~/lib/device";
 import { singleton } from "~/singleton.server";
 
+type Known = { device: PageDevice; deviceClass: string };
+
 // User agents repeat: each is parsed once (a parse costs about a tenth of a millisecond).
-const parsed = singleton("page-devices", () => new LRUCache<string, PageDevice>({ max: 2000 }));
+const known = singleton("page-devices", () => new LRUCache<string, Known>({ max: 2000 }));
+
+function knownOf(userAgent: string | null | undefined): Known {
+  const key = userAgent ?? "";
+  let entry = known.get(key);
+  if (entry === undefined) {
+    const device = pageDevice(key);
+    const deviceClass = Object.entries(device)
+      .filter(([, value]) => value)
+      .map(([name, value]) => (value === true ? name : `${name}=${value}`))
+      .join(",");
+    entry = { device, deviceClass };
+    known.set(key, entry);
+  }
+  return entry;
+}
 
 /** pageDevice (lib/device.ts) of a request's user agent, remembered per user agent. */
 export function pageDeviceOf(userAgent: string | null | undefined): PageDevice {
-  const key = userAgent ?? "";
-  let device = parsed.get(key);
-  if (device === undefined) {
-    device = pageDevice(userAgent);
-    parsed.set(key, device);
-  }
-  return device;
+  return knownOf(userAgent).device;
+}
+
+/** The same as one string: what the page cache keys stored pages by (server/page-cache.ts). */
+export function deviceClass(userAgent: string): string {
+  return knownOf(userAgent).deviceClass;
 }

@@ -4,11 +4,11 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { deviceClass } from "../app/page-device.server";
 import { contentTag, dropPages } from "../app/page-tags.server";
 import {
   chooseEncoding,
   createPageCache,
-  deviceClass,
   inlineScriptHashes,
   isSharedPageRequest,
   PAGE_FRESH_SECONDS,

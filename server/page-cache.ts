@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
-import { pageDeviceOf } from "../app/page-device.server";
+import { deviceClass } from "../app/page-device.server";
 import { isPreviewRequest } from "../app/lib/preview";
 import { hasSessionCookie } from "../app/lib/session-cookie";
 import { canonicalUrl } from "../app/lib/share-url";
@@ -86,14 +86,6 @@ export function isSharedPageRequest(req: ExpressRequest): boolean {
 export function sharedPageUrl(originalUrl: string): string {
   const url = new URL(canonicalUrl(new URL(originalUrl, "http://page.invalid")));
   return url.pathname + url.search;
-}
-
-/** The device class of a user agent, as the page sees it (app/lib/device.ts pageDevice). */
-export function deviceClass(userAgent: string): string {
-  return Object.entries(pageDeviceOf(userAgent))
-    .filter(([, value]) => value)
-    .map(([name, value]) => (value === true ? name : `${name}=${value}`))
-    .join(",");
 }
 
 /** SHA-256 sources for the CSP of every inline script of a document, computed from its bytes as sent. */
