@@ -113,6 +113,7 @@ app.all(
     mode: env.NODE_ENV,
     originOf,
     pageCache,
+    renderConcurrency: env.RENDER_CONCURRENCY,
     getLoadContext: (req, res): LoadContext => ({
       cspNonce: res.locals.cspNonce,
       requestId: res.locals.requestId,

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deviceClass } from "../app/page-device.server";
 import { contentTag, dropPages } from "../app/page-tags.server";
 import {
-  chooseEncoding,
   createPageCache,
   inlineScriptHashes,
   isSharedPageRequest,
@@ -46,16 +45,6 @@ describe("CSP hashes", () => {
     expect(withScriptHashes("default-src 'self';script-src 'self' 'nonce-abc' https://res.wx.qq.com", ["'sha256-x'"])).toBe(
       "default-src 'self';script-src 'self' 'sha256-x' https://res.wx.qq.com",
     );
-  });
-});
-
-describe("chooseEncoding", () => {
-  it("prefers brotli, then gzip, and respects q=0", () => {
-    expect(chooseEncoding("gzip, deflate, br")).toBe("br");
-    expect(chooseEncoding("gzip")).toBe("gzip");
-    expect(chooseEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
-    expect(chooseEncoding(undefined)).toBe("identity");
-    expect(chooseEncoding("*")).toBe("br");
   });
 });
 

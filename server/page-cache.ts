@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import { constants as zlibConstants } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import { deviceClass } from "../app/page-device.server";
@@ -8,6 +7,7 @@ import { isPreviewRequest } from "../app/lib/preview";
 import { hasSessionCookie } from "../app/lib/session-cookie";
 import { canonicalUrl } from "../app/lib/share-url";
 import { onPagesDropped, type PageFacts } from "../app/page-tags.server";
+import { brotliAsync, chooseEncoding, gzipAsync, sendCompressedOnce } from "./response-encoding";
 import { withScriptHashes } from "./security-headers";
 
 /**
@@ -72,9 +72,6 @@ const brotliParams = (size: number) => ({
   [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
 });
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
 /** Whether the request may be answered with (and may fill) the shared cache. */
 export function isSharedPageRequest(req: ExpressRequest): boolean {
   if (req.method !== "GET" || hasSessionCookie(req.get("cookie"))) return false;
@@ -96,18 +93,6 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
   }
   return [...hashes];
-}
-
-/** The encoding to send: brotli, else gzip, else none, as the request's Accept-Encoding allows. */
-export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    if (name) accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const allowed = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  return allowed("br") ? "br" : allowed("gzip") ? "gzip" : "identity";
 }
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -262,13 +247,13 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
   }
 
   /** A shared answer that was not stored (a 404, a page built from stale upstream answers): sent plainly, private. */
-  function sendShared(res: ExpressResponse, page: Shared) {
+  function sendShared(req: ExpressRequest, res: ExpressResponse, page: Shared) {
     res.status(page.status);
     for (const [name, value] of page.headers) if (name.toLowerCase() !== "content-length") res.append(name, value);
     res.setHeader("X-Cache", "MISS");
     if (page.stale) res.setHeader("Warning", STALE_WARNING);
     setScriptHashes(res, page.scriptHashes);
-    res.end(page.body);
+    return sendCompressedOnce(req, res, page.body);
   }
 
   async function sendOwnOutcome(res: ExpressResponse, outcome: Extract<Outcome, { kind: "own" }>, sendOwn: SendOwn) {
@@ -319,7 +304,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     counts[leader ? "misses" : "joined"] += 1;
     if (result.page.status >= 500 && entry) return sendEntry(req, res, entry, "STALE", true);
     if (result.entry) return sendEntry(req, res, result.entry, leader ? "MISS" : "JOINED");
-    sendShared(res, result.page);
+    await sendShared(req, res, result.page);
   }
 
   return {

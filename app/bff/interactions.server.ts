@@ -8,10 +8,15 @@ import type { ReplyTarget } from "~/lib/reply-target";
 
 export type Toggle = "add" | "del";
 
+// Built once: the first two are read on every logged-in page view.
+const userRelatedSchema = z.object({ is_collect: z.boolean() }).passthrough();
+const followedSchema = z.object({ is_followed: z.boolean() });
+const collectedSchema = z.object({ is_collect: z.boolean(), collect_count: z.number() });
+
 /** What the visitor has done with a content item; spec section 4 reads is_collect from it. */
 export function getUserRelated(caller: Caller, contentType: string, postId: string): Promise<{ is_collect: boolean }> {
   return platformRequest(`/peony/v3/content/${encodeURIComponent(contentType)}/${encodeURIComponent(postId)}/user_related`, caller, {
-    schema: z.object({ is_collect: z.boolean() }).passthrough(),
+    schema: userRelatedSchema,
   });
 }
 
@@ -19,7 +24,7 @@ export async function setCollected(caller: Caller, postId: string, trackId: stri
   const result = await platformRequest(`/peony/v1/collection/${encodeURIComponent(postId)}`, caller, {
     method: "POST",
     body: { type, track_id: trackId, cid: postId },
-    schema: z.object({ is_collect: z.boolean(), collect_count: z.number() }),
+    schema: collectedSchema,
   });
   invalidate(detailKey(postId));
   dropPages(contentTag(postId));
@@ -30,7 +35,7 @@ export function getFollowed(caller: Caller, mp: string): Promise<{ is_followed: 
   return platformRequest(`/guzzle/v1/mp/is_followed/${encodeURIComponent(mp)}`, caller, {
     method: "POST",
     body: {},
-    schema: z.object({ is_followed: z.boolean() }),
+    schema: followedSchema,
   });
 }
 
@@ -38,7 +43,7 @@ export function setFollowed(caller: Caller, mp: string, type: Toggle) {
   return platformRequest(`/guzzle/v1/mp/follow/${encodeURIComponent(mp)}`, caller, {
     method: "POST",
     body: { type },
-    schema: z.object({ is_followed: z.boolean() }),
+    schema: followedSchema,
   });
 }
 

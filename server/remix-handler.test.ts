@@ -1,0 +1,80 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { remixHandler } from "./remix-handler";
+
+// The smallest build Remix serves: a root and one resource route whose loader is the test's.
+let loader: () => Promise<Response> = async () => new Response("ok");
+const build = {
+  mode: "production",
+  entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
+  routes: {
+    root: { id: "root", path: "", module: {} },
+    "routes/answer": { id: "routes/answer", parentId: "root", path: "answer", module: { loader: () => loader() } },
+  },
+  assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "test" },
+  publicPath: "/",
+  assetsBuildDirectory: "",
+  future: {},
+  isSpaMode: false,
+} as unknown as ServerBuild;
+
+const CONCURRENCY = 2;
+let server: Server;
+let base = "";
+
+beforeAll(async () => {
+  const app = express();
+  app.all(
+    "*",
+    remixHandler({
+      build,
+      mode: "production",
+      originOf: () => base,
+      renderConcurrency: CONCURRENCY,
+      getLoadContext: () => ({}) as AppLoadContext,
+    }),
+  );
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => server.close());
+
+describe("remixHandler", () => {
+  it("runs at most renderConcurrency renders at once and answers every request", async () => {
+    let running = 0;
+    let most = 0;
+    loader = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+      return new Response("ok");
+    };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(`${base}/answer`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(most).toBe(CONCURRENCY);
+  });
+
+  it("sends an HTML body compressed in one piece with its length", async () => {
+    const html = `<!DOCTYPE html><p>${"临江发布暴雨黄色预警 ".repeat(200)}</p>`;
+    loader = async () => new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    const answer = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      import("node:http").then(({ get }) =>
+        get(`${base}/answer`, { headers: { "accept-encoding": "gzip" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject),
+      );
+    });
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(answer.headers["vary"]).toContain("Accept-Encoding");
+    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    expect(gunzipSync(answer.body).toString("utf8")).toBe(html);
+  });
+});
