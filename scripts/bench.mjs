@@ -93,12 +93,12 @@ function tail(stream, lines) {
 }
 
 // The site's processes start with these (build/cluster.js gives them to its workers): the bench's server too.
-const { nativeMemoryEnv, withHeapLimit } = await tsImport("../server/process-memory.ts", import.meta.url);
+const { nativeMemoryEnv, withHeapSettings } = await tsImport("../server/process-memory.ts", import.meta.url);
 
 async function startServer(dataDir, extraEnv = {}, entry = SERVER_ENTRY) {
   const port = await freePort();
   const output = [];
-  const child = track(spawn(process.execPath, [...withHeapLimit([], process.env.NODE_OPTIONS), entry], {
+  const child = track(spawn(process.execPath, [...withHeapSettings([], process.env.NODE_OPTIONS), entry], {
     cwd: ROOT,
     env: {
       ...process.env,

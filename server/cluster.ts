@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { env } from "../app/env.server";
 import { embeddedPlatform, listenPlatform } from "./embedded-platform";
-import { nativeMemoryEnv, withHeapLimit } from "./process-memory";
+import { nativeMemoryEnv, withHeapSettings } from "./process-memory";
 import { announceStartUp } from "./start-up-message";
 import { watchWorkerHealth } from "./worker-health";
 
@@ -30,7 +30,7 @@ const workerEnv: Record<string, string> = {
   ...nativeMemoryEnv(process.env),
 };
 
-cluster.setupPrimary({ exec: path.join(projectRoot, "build/server.js"), execArgv: withHeapLimit(process.execArgv, process.env.NODE_OPTIONS) });
+cluster.setupPrimary({ exec: path.join(projectRoot, "build/server.js"), execArgv: withHeapSettings(process.execArgv, process.env.NODE_OPTIONS) });
 
 let stopping = false;
 let earlyDeaths = 0;

@@ -1,19 +1,21 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { HEAP_LIMIT_MB, nativeMemoryEnv, withHeapLimit } from "./process-memory";
+import { HEAP_GROWING_PERCENT, HEAP_LIMIT_MB, nativeMemoryEnv, withHeapSettings } from "./process-memory";
 
-describe("withHeapLimit", () => {
-  it("adds the heap limit to Node's own arguments", () => {
-    expect(withHeapLimit(["--enable-source-maps"])).toEqual(["--enable-source-maps", `--max-old-space-size=${HEAP_LIMIT_MB}`]);
+describe("withHeapSettings", () => {
+  const growing = `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
+
+  it("adds the heap limit and growing factor to Node's own arguments", () => {
+    expect(withHeapSettings(["--enable-source-maps"])).toEqual(["--enable-source-maps", `--max-old-space-size=${HEAP_LIMIT_MB}`, growing]);
   });
 
-  it("keeps an operator's own limit, given as a flag or in NODE_OPTIONS", () => {
-    expect(withHeapLimit(["--max-old-space-size=2048"])).toEqual(["--max-old-space-size=2048"]);
-    expect(withHeapLimit([], "--trace-warnings --max-old-space-size=1024")).toEqual([]);
+  it("keeps an operator's own settings, given as flags or in NODE_OPTIONS", () => {
+    expect(withHeapSettings(["--max-old-space-size=2048"])).toEqual(["--max-old-space-size=2048", growing]);
+    expect(withHeapSettings([], "--trace-warnings --max-old-space-size=1024 --heap-growing-percent=50")).toEqual([]);
   });
 
   it("gives a process started with it that heap limit", () => {
-    const limit = execFileSync(process.execPath, [...withHeapLimit([]), "-p", "require('v8').getHeapStatistics().heap_size_limit"], {
+    const limit = execFileSync(process.execPath, [...withHeapSettings([]), "-p", "require('v8').getHeapStatistics().heap_size_limit"], {
       env: { ...process.env, NODE_OPTIONS: "" },
     });
     // The limit covers the old generation and the young one besides it.

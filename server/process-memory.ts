@@ -6,16 +6,27 @@
  *   default on a machine with a few GB of memory), 1.3× to 2× under it. With the default, a process under 50
  *   connections held 80 to 110 MB of old space for 35 MB of live objects; with 512 MB it holds about 35 MB. 512 MB
  *   is still several times what the process keeps alive with both caches full.
+ * - Under 512 MB that factor is about 1.4: the old generation was collected five times a second under logged-in
+ *   load, each time marking all of its live objects. At 2× (`--heap-growing-percent=100`) logged-in pages were served
+ *   about 13 % faster for about 25 MB more RSS; at 2.5×, no faster in three runs and 20 MB more again.
  * - glibc gives each thread that allocates its own malloc arena (the libuv pool threads, the sanitizing threads)
  *   and seldom returns their free pages: two arenas cut about 40 MB from the RSS after a logged-in load.
  */
 export const HEAP_LIMIT_MB = 512;
+export const HEAP_GROWING_PERCENT = 100;
 export const MALLOC_ARENAS = 2;
 
-/** Node's arguments with the heap limit added, unless the operator set one already (their NODE_OPTIONS or flags). */
-export function withHeapLimit(execArgv: readonly string[], nodeOptions = ""): string[] {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith("--max-old-space-size"));
-  return given ? [...execArgv] : [...execArgv, `--max-old-space-size=${HEAP_LIMIT_MB}`];
+/**
+ * Node's arguments with the heap limit and growing factor added, each unless the operator set it already (their
+ * NODE_OPTIONS or flags).
+ */
+export function withHeapSettings(execArgv: readonly string[], nodeOptions = ""): string[] {
+  const given = (flag: string) => [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith(flag));
+  return [
+    ...execArgv,
+    ...(given("--max-old-space-size") ? [] : [`--max-old-space-size=${HEAP_LIMIT_MB}`]),
+    ...(given("--heap-growing-percent") ? [] : [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`]),
+  ];
 }
 
 /** The environment variables that bound a process's native memory, unless the environment sets them already. */

@@ -23,14 +23,17 @@ const pool = new Piscina({
   filename: path.join(here, fromSource ? "sanitize.worker.ts" : "sanitize-worker.js"),
   name: "sanitizeHtml",
   execArgv: fromSource ? ["--import", "tsx"] : [],
-  minThreads: 1,
+  // A thread with its jsdom holds about 35 MB; it is needed only for an article not sanitized yet (the cache below),
+  // so none is kept idle: the first new article after a quiet spell waits about 0.3 s for one to start.
+  minThreads: 0,
   // Two threads even on a small machine: one long article must not queue every other one behind it.
   maxThreads: Math.max(2, Math.min(4, availableParallelism() - 1)),
-  idleTimeout: 60_000,
+  idleTimeout: 10_000,
   // V8 lets a heap grow by a factor that depends on its limit: under the default limit of a large machine each
-  // thread held about 80 MB for articles whose DOM needs half of that. At 256 MB or less the factor is V8's lowest
-  // (1.3), and the largest accepted body (RICH_HTML_MAX_LENGTH) still fits: it took about 100 MB. Past the limit the
-  // thread dies and that one page answers 503, as above.
+  // thread held about 80 MB for articles whose DOM needs half of that. The site's processes fix the factor at 2
+  // (server/process-memory.ts), and the limit keeps a thread within it; the largest accepted body
+  // (RICH_HTML_MAX_LENGTH) still fits: it took about 100 MB. Past the limit the thread dies and that one page answers
+  // 503, as above.
   resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 },
   // Past this many articles waiting, new ones are refused (a 503) rather than queued without bound.
   maxQueue: 100,
