@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { get } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,21 +61,37 @@ describe("remixHandler", () => {
     expect(most).toBe(CONCURRENCY);
   });
 
-  it("sends an HTML body compressed in one piece with its length", async () => {
+  const raw = (path: string, acceptEncoding: string) =>
+    new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      get(`${base}${path}`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on("error", reject);
+    });
+
+  it("sends an HTML body compressed in one piece with its length, as the request accepts", async () => {
     const html = `<!DOCTYPE html><p>${"临江发布暴雨黄色预警 ".repeat(200)}</p>`;
     loader = async () => new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-    const answer = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-      import("node:http").then(({ get }) =>
-        get(`${base}/answer`, { headers: { "accept-encoding": "gzip" } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on("error", reject),
-      );
-    });
-    expect(answer.headers["content-encoding"]).toBe("gzip");
-    expect(answer.headers["vary"]).toContain("Accept-Encoding");
-    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
-    expect(gunzipSync(answer.body).toString("utf8")).toBe(html);
+    for (const [accepted, decode] of [
+      ["gzip", gunzipSync],
+      ["gzip, deflate, br", brotliDecompressSync],
+    ] as const) {
+      const answer = await raw("/answer", accepted);
+      expect(answer.headers["content-encoding"]).toBe(accepted === "gzip" ? "gzip" : "br");
+      expect(answer.headers["vary"]).toContain("Accept-Encoding");
+      expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+      expect(decode(answer.body).toString("utf8")).toBe(html);
+    }
+    const plain = await raw("/answer", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString("utf8")).toBe(html);
+  });
+
+  it("sends a small page as it is", async () => {
+    loader = async () => new Response("<p>短</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    const answer = await raw("/answer", "gzip, br");
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+    expect(answer.body.toString("utf8")).toBe("<p>短</p>");
   });
 });
