@@ -9,9 +9,10 @@ describe("withHeapSettings", () => {
     expect(withHeapSettings(["--enable-source-maps"])).toEqual(["--enable-source-maps", `--max-old-space-size=${HEAP_LIMIT_MB}`, growing]);
   });
 
-  it("keeps an operator's own settings, given as flags or in NODE_OPTIONS", () => {
+  it("keeps an operator's own settings: the limit given as a flag or in NODE_OPTIONS, the factor as a flag", () => {
     expect(withHeapSettings(["--max-old-space-size=2048"])).toEqual(["--max-old-space-size=2048", growing]);
-    expect(withHeapSettings([], "--trace-warnings --max-old-space-size=1024 --heap-growing-percent=50")).toEqual([]);
+    expect(withHeapSettings([], "--trace-warnings --max-old-space-size=1024")).toEqual([growing]);
+    expect(withHeapSettings(["--heap-growing-percent=50"])).toEqual(["--heap-growing-percent=50", `--max-old-space-size=${HEAP_LIMIT_MB}`]);
   });
 
   it("gives a process started with it that heap limit", () => {

@@ -17,15 +17,15 @@ export const HEAP_GROWING_PERCENT = 100;
 export const MALLOC_ARENAS = 2;
 
 /**
- * Node's arguments with the heap limit and growing factor added, each unless the operator set it already (their
- * NODE_OPTIONS or flags).
+ * Node's arguments with the heap limit and growing factor added, each unless the operator set it already: the limit
+ * as a flag or in NODE_OPTIONS, the factor as a flag (Node refuses it in NODE_OPTIONS).
  */
 export function withHeapSettings(execArgv: readonly string[], nodeOptions = ""): string[] {
-  const given = (flag: string) => [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith(flag));
+  const given = (flag: string, args: readonly string[]) => args.some((arg) => arg.startsWith(flag));
   return [
     ...execArgv,
-    ...(given("--max-old-space-size") ? [] : [`--max-old-space-size=${HEAP_LIMIT_MB}`]),
-    ...(given("--heap-growing-percent") ? [] : [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`]),
+    ...(given("--max-old-space-size", [...execArgv, ...nodeOptions.split(/\s+/)]) ? [] : [`--max-old-space-size=${HEAP_LIMIT_MB}`]),
+    ...(given("--heap-growing-percent", execArgv) ? [] : [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`]),
   ];
 }
 
