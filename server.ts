@@ -116,6 +116,7 @@ app.all(
     renderConcurrency: env.RENDER_CONCURRENCY,
     getLoadContext: (req, res): LoadContext => ({
       cspNonce: res.locals.cspNonce,
+      shared: false,
       requestId: res.locals.requestId,
       origin: originOf(req),
       userAgent: req.get("user-agent") ?? "",

@@ -5,7 +5,10 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { SharedMarkupContext } from "~/components/shared-markup";
+import { PersonalRenderingContext } from "~/hooks/use-personal";
 import { isPreviewRequest, PREVIEW_HEADERS } from "~/lib/preview";
+import { setPersonalize } from "~/page-tags.server";
+import { recordPersonalRendering } from "~/personal.server";
 import { commitVisitor } from "~/session.server";
 import { ServerSharedMarkup } from "~/shared-markup.server";
 
@@ -108,12 +111,17 @@ export default async function handleRequest(
   // Empty for a page rendered to be shared: its inline scripts are allowed by hash.
   const nonce = loadContext.cspNonce || undefined;
 
+  // A page rendered to be shared records how a logged-in visitor's page is made from it (app/personal.server.tsx).
+  const personal = loadContext.shared ? recordPersonalRendering(loadContext, remixContext) : null;
+
   // The status is the shell's: a part that fails later is rendered by the browser instead, as when streaming.
   let status = responseStatusCode;
   const body = await renderWholePage(
     <NonceContext.Provider value={nonce}>
       <SharedMarkupContext.Provider value={ServerSharedMarkup}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <PersonalRenderingContext.Provider value={personal?.rendering ?? null}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </PersonalRenderingContext.Provider>
       </SharedMarkupContext.Provider>
     </NonceContext.Provider>,
     {
@@ -125,6 +133,8 @@ export default async function handleRequest(
       },
     },
   );
+  const personalize = status === 200 ? personal?.personalize() : null;
+  if (personalize) setPersonalize(personalize);
   return new Response(new Uint8Array(body), { headers: responseHeaders, status });
 }
 

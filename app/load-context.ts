@@ -2,6 +2,8 @@
 export type LoadContext = {
   /** The CSP nonce of this response; "" for a page rendered to be shared between visitors (server/page-cache.ts). */
   cspNonce: string;
+  /** Whether the page is rendered to be shared between anonymous visitors (server/page-cache.ts). */
+  shared: boolean;
   requestId: string;
   /** The public origin of this request, for canonical and share URLs. */
   origin: string;

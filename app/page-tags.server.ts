@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { AppLoadContext } from "@remix-run/node";
 import { singleton } from "~/singleton.server";
 
 /**
@@ -7,7 +8,15 @@ import { singleton } from "~/singleton.server";
  * came: a page rendered while an upstream call failed (a side list left empty) is not kept for others. Pages
  * say this while they render; writes say what they changed. Per process, between the host and the Remix build.
  */
-export type PageFacts = { tags: Set<string>; incomplete: boolean };
+export type PageFacts = {
+  tags: Set<string>;
+  incomplete: boolean;
+  /** How a logged-in visitor's page is made from this one, when it can be (app/personal.server.tsx). */
+  personalize: Personalize | null;
+};
+
+/** The page for the visitor of `request` (with its load context), made from the anonymous page `html`. */
+export type Personalize = (html: string, request: Request, context: AppLoadContext) => Promise<{ html: string; setCookie: string | null }>;
 
 const { collecting, listeners } = singleton("page-tags", () => ({
   collecting: new AsyncLocalStorage<PageFacts>(),
@@ -30,12 +39,18 @@ export function markPageIncomplete(): void {
   if (facts) facts.incomplete = true;
 }
 
+/** Called once a page rendered to be shared is complete: how it is made personal. Outside a render it does nothing. */
+export function setPersonalize(personalize: Personalize): void {
+  const facts = collecting.getStore();
+  if (facts) facts.personalize = personalize;
+}
+
 /**
  * Runs one render and reports what its pages said of themselves. The facts fill as the render goes on: a
  * streamed page's deferred parts add theirs later, so read them once the body is complete.
  */
 export async function collectPageFacts<T>(render: () => Promise<T>): Promise<{ result: T; page: PageFacts }> {
-  const page: PageFacts = { tags: new Set(), incomplete: false };
+  const page: PageFacts = { tags: new Set(), incomplete: false, personalize: null };
   const result = await collecting.run(page, render);
   return { result, page };
 }

@@ -18,7 +18,9 @@ import { chunkedComponent } from "~/components/preloaded-chunks";
 import { env } from "~/env.server";
 import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
+import { PersonalSlot } from "~/components/personal-slot";
 import { ToastHost } from "~/components/toast";
+import { useViewer, type Viewer } from "~/hooks/use-personal";
 import { useRootData, type RootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
 import { pageChrome } from "~/lib/mini-program";
@@ -27,6 +29,7 @@ import { isPreviewRequest } from "~/lib/preview";
 import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
 import { pageDeviceOf } from "~/page-device.server";
+import { personalPart } from "~/personal.server";
 import { callerFor, getVisitor, takeToast } from "~/session.server";
 import appCss from "~/styles/app.css?url";
 
@@ -41,9 +44,17 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+async function viewerOf({ request, context }: { request: Request; context: LoaderFunctionArgs["context"] }): Promise<Viewer> {
   const visitor = await getVisitor(request, context);
-  const toast = await takeToast(request, context);
+  return { user: visitor.user, csrfToken: visitor.csrfToken, toast: await takeToast(request, context) };
+}
+
+/** The root's only personal part is the viewer: pages of routes that say the same are made personal from shared ones. */
+export const handle = { personalized: true };
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+  const viewer = personalPart({ request, context }, viewerOf);
+  const visitor = await getVisitor(request, context);
   let config: AppConfig | null = null;
   try {
     // The page has fallbacks for all of it, so it does not wait on the platform as long as the main content.
@@ -67,9 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     appLaunch: env.appLaunch,
     // Spec section 2: the header is also hidden on live pages (local_live) for non-mobile visitors.
     showBanner: !device.isOwnApp && !isPreviewRequest(url.pathname, url.search) && (device.isMobile || !url.pathname.includes("/local_live/")),
-    user: visitor.user,
-    csrfToken: visitor.csrfToken,
-    toast,
+    viewer: await viewer,
   };
 }
 
@@ -111,6 +120,19 @@ function ClientBehaviours({ device }: { device: RootData["device"] | undefined }
   return null;
 }
 
+function ViewerMiniProgramChrome({ site }: { site: RootData["site"] }) {
+  return <MiniProgramChrome site={site} user={useViewer().user} />;
+}
+
+function ViewerToast() {
+  return <ToastHost initial={useViewer().toast} />;
+}
+
+/** Logged-in visitors have nothing to log in with. */
+function AnonymousLoginSheet() {
+  return useViewer().user ? null : <LoginSheet />;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
@@ -129,18 +151,26 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} user={data.user} csrfToken={data.csrfToken} /> : null}
+        {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} /> : null}
         {children}
         {data && !bare && showsBottomBar(data.site.navigation, location.pathname, location.search) ? (
           <BottomNavigation items={data.site.navigation} />
         ) : null}
         {data && !bare && chrome.footer ? (
-          <Suspense fallback={null}>
-            <MiniProgramChrome site={data.site} user={data.user} />
-          </Suspense>
+          <PersonalSlot name="mini-program-chrome">
+            <Suspense fallback={null}>
+              <ViewerMiniProgramChrome site={data.site} />
+            </Suspense>
+          </PersonalSlot>
         ) : null}
-        <ToastHost initial={data?.toast ?? null} />
-        {data && !data.user ? <LoginSheet /> : null}
+        <PersonalSlot name="toast">
+          <ViewerToast />
+        </PersonalSlot>
+        {data ? (
+          <PersonalSlot name="login-sheet">
+            <AnonymousLoginSheet />
+          </PersonalSlot>
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -22,10 +22,11 @@ const stored = singleton(
 );
 
 /**
- * What the reused markup's children may read around them: the router's and Remix's contexts, and the nonce.
- * (react-router-dom is pinned to the version @remix-run/react pins, so these are the contexts Remix provides.)
+ * What markup rendered apart from the page (reused markup, personal slots) may read around it: the router's and
+ * Remix's contexts, and the nonce. (react-router-dom is pinned to the version @remix-run/react pins, so these are
+ * the contexts Remix provides.)
  */
-function useAround(): (children: ReactNode) => ReactNode {
+export function useAround(): (children: ReactNode) => ReactNode {
   const remix = useContext(UNSAFE_RemixContext);
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const dataRouterState = useContext(UNSAFE_DataRouterStateContext);

@@ -73,7 +73,7 @@ describe("the page cache", () => {
     const headers = new Headers({ "Content-Type": plan.type ?? "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     if (plan.cookie) headers.set("Set-Cookie", "__share=x; Path=/");
     const html = `<!DOCTYPE html><html><body><p>${url} #${renders.length}</p><script>${SCRIPT}</script></body></html>`;
-    const page = { tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false };
+    const page = { tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false, personalize: null };
     return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, page };
   };
 

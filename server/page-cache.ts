@@ -6,7 +6,7 @@ import { deviceClass } from "../app/page-device.server";
 import { isPreviewRequest } from "../app/lib/preview";
 import { hasSessionCookie } from "../app/lib/session-cookie";
 import { canonicalUrl } from "../app/lib/share-url";
-import { onPagesDropped, type PageFacts } from "../app/page-tags.server";
+import { onPagesDropped, type PageFacts, type Personalize } from "../app/page-tags.server";
 import { brotliAsync, chooseEncoding, gzipAsync, sendCompressedOnce } from "./response-encoding";
 import { withScriptHashes } from "./security-headers";
 
@@ -51,6 +51,8 @@ type Entry = {
   scriptHashes: string[] | null;
   storedAt: number;
   tags: string[];
+  /** How a logged-in visitor's page is made from this one; null when it is rendered for them instead. */
+  personalize: Personalize | null;
 };
 type Outcome =
   /** The same for every visitor of the key; `entry` when it was stored. */
@@ -58,7 +60,21 @@ type Outcome =
   /** For the requester only (it sets a cookie, or is not a page at all): others render their own. */
   | { kind: "own"; response: Response; stale: boolean; controller: AbortController };
 
-export type PageCacheStats = { entries: number; bytes: number; hits: number; stale: number; joined: number; misses: number; uncached: number };
+export type PageCacheStats = {
+  entries: number;
+  bytes: number;
+  hits: number;
+  stale: number;
+  joined: number;
+  misses: number;
+  uncached: number;
+  personal: number;
+};
+/** Makes a stored page's HTML the requesting visitor's (app/personal.server.tsx). */
+export type MakePersonal = (personalize: Personalize, html: string) => Promise<{ html: string; setCookie: string | null }>;
+
+/** What a stored page's recorded slots and parts hold beside its bytes (their React elements), as a size. */
+const PERSONALIZE_BYTES = 32 * 1024;
 
 /**
  * Brotli quality 9 with a 64 KiB window: over that window quality 9 builds a hash table of about 24 MB per
@@ -72,11 +88,20 @@ const brotliParams = (size: number) => ({
   [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
 });
 
+function isPreview(req: ExpressRequest): boolean {
+  const [pathname, search = ""] = req.originalUrl.split("?", 2) as [string, string?];
+  return isPreviewRequest(pathname, search ? `?${search}` : "");
+}
+
 /** Whether the request may be answered with (and may fill) the shared cache. */
 export function isSharedPageRequest(req: ExpressRequest): boolean {
-  if (req.method !== "GET" || hasSessionCookie(req.get("cookie"))) return false;
-  const [pathname, search = ""] = req.originalUrl.split("?", 2) as [string, string?];
-  return !isPreviewRequest(pathname, search ? `?${search}` : "");
+  return req.method === "GET" && !hasSessionCookie(req.get("cookie")) && !isPreview(req);
+}
+
+/** Whether the request is a visitor's own page (they have a session) that may be made from a shared one. */
+export function isPersonalPageRequest(req: ExpressRequest): boolean {
+  // A client-side navigation's data (`….data`) is rendered for the visitor as it is.
+  return req.method === "GET" && hasSessionCookie(req.get("cookie")) && !isPreview(req) && !req.path.endsWith(".data");
 }
 
 /** The URL a shared page is rendered for and stored under: path and canonical query (no share noise, sorted). */
@@ -115,7 +140,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
   const entries = new LRUCache<string, Entry>({
     perf: { now },
     maxSize: options.maxBytes,
-    sizeCalculation: (entry) => entry.plain.length + entry.gzip.length + entry.br.length + 1024,
+    sizeCalculation: (entry) => entry.plain.length + entry.gzip.length + entry.br.length + 1024 + (entry.personalize ? PERSONALIZE_BYTES : 0),
     ttl: (PAGE_FRESH_SECONDS + PAGE_STALE_IF_ERROR_SECONDS) * 1000,
     dispose: (entry, key) => {
       for (const tag of entry.tags) {
@@ -130,7 +155,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
   // A render that began before a write of what it shows must not be stored after it: writes are counted.
   let writes = 0;
   const writtenAt = new Map<string, { write: number; at: number }>();
-  const counts = { hits: 0, stale: 0, joined: 0, misses: 0, uncached: 0 };
+  const counts = { hits: 0, stale: 0, joined: 0, misses: 0, uncached: 0, personal: 0 };
 
   function drop(tag: string) {
     writes += 1;
@@ -144,7 +169,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
   }
   const stopListening = onPagesDropped(drop);
 
-  async function store(key: string, page: Shared, tags: string[]): Promise<Entry> {
+  async function store(key: string, page: Shared, tags: string[], personalize: Personalize | null): Promise<Entry> {
     const [gzipped, brotli] = await Promise.all([
       gzipAsync(page.body, { level: 9 }),
       brotliAsync(page.body, { params: brotliParams(page.body.length) }),
@@ -159,6 +184,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
       scriptHashes: page.scriptHashes,
       storedAt: now(),
       tags,
+      personalize: isHtml(page.headers) ? personalize : null,
     };
     entries.set(key, entry);
     for (const tag of tags) {
@@ -188,7 +214,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     const tags = [...facts.tags];
     const written = tags.some((tag) => (writtenAt.get(tag)?.write ?? 0) > before);
     const storable = page.status === 200 && !stale && !facts.incomplete && !written;
-    return { kind: "shared", page, entry: storable ? await store(key, page, tags) : null };
+    return { kind: "shared", page, entry: storable ? await store(key, page, tags, facts.personalize) : null };
   }
 
   /** One render per key at a time; whoever asks meanwhile waits for it. */
@@ -267,9 +293,56 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     await sendOwn(res, outcome.response, outcome.stale);
   }
 
-  async function serve(req: ExpressRequest, res: ExpressResponse, render: PageRender, sendOwn: SendOwn): Promise<void> {
+  const keyOf = (req: ExpressRequest) => {
     const url = sharedPageUrl(req.originalUrl);
-    const key = `${deviceClass(req.get("user-agent") ?? "")} ${url}`;
+    return { url, key: `${deviceClass(req.get("user-agent") ?? "")} ${url}` };
+  };
+
+  /** The stored page for a visitor's own page: fresh or revalidating, else rendered (and stored) now; else stale-if-error. */
+  async function storedForVisitor(key: string, url: string, render: PageRender): Promise<Entry | null> {
+    const entry = entries.get(key);
+    const age = entry ? (now() - entry.storedAt) / 1000 : Infinity;
+    if (entry && age < PAGE_FRESH_SECONDS) return entry;
+    if (entry && age < PAGE_FRESH_SECONDS + PAGE_STALE_WHILE_REVALIDATE_SECONDS) {
+      revalidate(key, url, render);
+      return entry;
+    }
+    const { outcome, leader } = flight(key, url, render);
+    const result = await outcome.catch(() => null);
+    if (result?.kind === "own" && leader) discard(result);
+    if (result?.kind === "shared" && result.entry) return result.entry;
+    // The platform is down: the page seen last stands in, as for anonymous visitors.
+    return !result || (result.kind === "shared" && result.page.status >= 500) ? (entry ?? null) : null;
+  }
+
+  /**
+   * A logged-in visitor's page (any request with a session): the page stored for anonymous visitors with the
+   * visitor's own parts put in, rendered for everyone first when it is not stored. A page that cannot be made so
+   * (a route with other per-visitor state, a redirect, a 404) is rendered for them by `fresh`.
+   */
+  async function servePersonal(req: ExpressRequest, res: ExpressResponse, render: PageRender, makePersonal: MakePersonal, fresh: () => Promise<void>) {
+    const { key, url } = keyOf(req);
+    const entry = await storedForVisitor(key, url, render);
+    if (!entry?.personalize || entry.status !== 200) return fresh();
+    let page: { html: string; setCookie: string | null };
+    try {
+      page = await makePersonal(entry.personalize, entry.plain.toString("utf8"));
+    } catch (error) {
+      console.warn(`personal page not made from the stored one: ${url}: ${(error as Error).message}`);
+      return fresh();
+    }
+    counts.personal += 1;
+    res.status(entry.status);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Cache-Control", "private, no-store");
+    res.setHeader("X-Cache", "PERSONAL");
+    if (page.setCookie) res.append("Set-Cookie", page.setCookie);
+    setScriptHashes(res, inlineScriptHashes(page.html));
+    await sendCompressedOnce(req, res, Buffer.from(page.html));
+  }
+
+  async function serve(req: ExpressRequest, res: ExpressResponse, render: PageRender, sendOwn: SendOwn): Promise<void> {
+    const { key, url } = keyOf(req);
     const entry = entries.get(key);
     const age = entry ? (now() - entry.storedAt) / 1000 : Infinity;
     if (entry && age < PAGE_FRESH_SECONDS) {
@@ -309,6 +382,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
 
   return {
     serve,
+    servePersonal,
     drop,
     stats: (): PageCacheStats => ({ entries: entries.size, bytes: entries.calculatedSize, ...counts }),
     close: stopListening,

@@ -3,7 +3,7 @@ import pLimit from "p-limit";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { trackStaleAnswers } from "../app/bff/shared-cache.server";
 import { collectPageFacts } from "../app/page-tags.server";
-import { isSharedPageRequest, type PageCache, type PageRender } from "./page-cache";
+import { isPersonalPageRequest, isSharedPageRequest, type MakePersonal, type PageCache, type PageRender } from "./page-cache";
 import { sendCompressedOnce } from "./response-encoding";
 import type { OriginOf } from "./public-origin";
 
@@ -35,20 +35,27 @@ export function remixHandler(options: {
       return { response: result.result, stale: result.stale.length > 0, page };
     });
   return async (req, res, next) => {
-    try {
-      if (options.pageCache && isSharedPageRequest(req)) {
-        // Rendered for everyone of the key: the canonical URL, no nonce, not stopped when this visitor leaves.
-        const shared: PageRender = (url, signal) =>
-          render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...options.getLoadContext(req, res), cspNonce: "" });
-        await options.pageCache.serve(req, res, shared, send);
-        return;
-      }
+    // Rendered for everyone of the key: the canonical URL, no nonce, not stopped when this visitor leaves.
+    const shared: PageRender = (url, signal) =>
+      render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...options.getLoadContext(req, res), cspNonce: "", shared: true });
+    const own = async () => {
       const signal = visitorSignal(res);
       const { response, stale } = await render(
         () => remixRequest(req, options.originOf(req) + req.originalUrl, signal, { formBody: res.locals.formBody }),
         options.getLoadContext(req, res),
       );
       await send(res, response, stale);
+    };
+    try {
+      if (options.pageCache && isSharedPageRequest(req)) {
+        await options.pageCache.serve(req, res, shared, send);
+      } else if (options.pageCache && isPersonalPageRequest(req)) {
+        const makePersonal: MakePersonal = (personalize, html) =>
+          personalize(html, remixRequest(req, options.originOf(req) + req.originalUrl, visitorSignal(res), {}), options.getLoadContext(req, res));
+        await options.pageCache.servePersonal(req, res, shared, makePersonal, own);
+      } else {
+        await own();
+      }
     } catch (error) {
       next(error);
     }

@@ -7,6 +7,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { sitePath } from "~/lib/base-path";
 import { canSubmitLogin, CODE_MAX_LENGTH, LOGIN_TEXTS, type LoginFieldErrors, type LoginMode } from "~/lib/login-form";
 import { formatPhoneInput } from "~/lib/phone";
+import { useViewer } from "~/hooks/use-personal";
 import { useRootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode } from "~/hooks/use-wechat";
 import { pageChrome } from "~/lib/mini-program";
@@ -49,6 +50,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
  */
 export function LoginForm({ redirectTo, initialMode, initialCooldown, documentResult, autoFocus = false }: Props) {
   const root = useRootData();
+  const { csrfToken } = useViewer();
   const miniProgram = useMiniProgramMode();
   const fetcher = useFetcher<AuthActionData>();
   const hydrated = useHydrated();
@@ -119,7 +121,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
         noValidate
       >
         <h2 className="login__title">登录{root?.site.name}</h2>
-        <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
+        <input type="hidden" name="csrf" value={csrfToken} />
         <input type="hidden" name="redirect" value={redirectTo} />
         <input type="hidden" name="mode" value={mode} />
         {/* Enter in any field logs in: the first submit button of a form is its default. */}

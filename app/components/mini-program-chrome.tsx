@@ -1,11 +1,12 @@
 import { Link, useLocation } from "@remix-run/react";
+import type { Viewer } from "~/hooks/use-personal";
 import type { RootData } from "~/hooks/use-root-data";
 import { openLogin } from "~/client/events";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { sitePath } from "~/lib/base-path";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 
-type Props = { site: RootData["site"]; user: RootData["user"] };
+type Props = { site: RootData["site"]; user: Viewer["user"] };
 
 /**
  * What a page shows inside a mini program instead of the header (spec section 2): the back/forward control (a

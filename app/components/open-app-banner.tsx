@@ -1,10 +1,12 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
+import { useViewer } from "~/hooks/use-personal";
 import type { RootData } from "~/hooks/use-root-data";
 import { openLogin } from "~/client/events";
 import { ModalDialog } from "~/components/modal-dialog";
 import { NavigationPanel } from "~/components/navigation-panel";
 import { OpenAppLink } from "~/components/open-app-link";
+import { PersonalSlot } from "~/components/personal-slot";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { sitePath } from "~/lib/base-path";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
@@ -12,9 +14,29 @@ import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 /** The site's own logout confirmation (the /auth page asks the same without JavaScript). */
 export const LOGOUT_CONFIRM = "确定退出登录吗？";
 
-type Props = { site: RootData["site"]; user: RootData["user"]; csrfToken: string };
+type Props = { site: RootData["site"] };
 
-export function OpenAppBanner({ site, user, csrfToken }: Props) {
+export function OpenAppBanner({ site }: Props) {
+  return (
+    <header className="banner">
+      <img className="banner__logo" src={site.logo || BUNDLED_LOGO} alt="" width={34} height={34} />
+      <div className="banner__text">
+        <strong className="banner__name">{site.name}</strong>
+        <span className="banner__desc">{site.description}</span>
+      </div>
+      <PersonalSlot name="banner-account">
+        <BannerAccount />
+      </PersonalSlot>
+      <OpenAppLink className="banner__open button">打开APP</OpenAppLink>
+      <WeChatOpenTag kind="app" label="打开APP" />
+      <NavigationPanel items={site.navigation} />
+    </header>
+  );
+}
+
+/** Log in, or the visitor's avatar that logs out. */
+function BannerAccount() {
+  const { user, csrfToken } = useViewer();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const location = useLocation();
   const logout = useFetcher();
@@ -32,42 +54,30 @@ export function OpenAppBanner({ site, user, csrfToken }: Props) {
     logout.submit({ intent: "logout", csrf: csrfToken, redirect: here }, { method: "post", action: "/auth" });
   }
 
-  return (
-    <header className="banner">
-      <img className="banner__logo" src={site.logo || BUNDLED_LOGO} alt="" width={34} height={34} />
-      <div className="banner__text">
-        <strong className="banner__name">{site.name}</strong>
-        <span className="banner__desc">{site.description}</span>
-      </div>
-      {user ? (
-        <Link className="banner__login" to={authLink} onClick={confirmLogout} aria-label="退出登录">
-          {user.avatar ? (
-            <img className="avatar avatar--small" src={user.avatar} alt="" width={28} height={28} />
-          ) : (
-            <span className="avatar avatar--small" aria-hidden="true" />
-          )}
-        </Link>
-      ) : (
-        <Link
-          className="banner__login"
-          to={authLink}
-          onClick={(event) => {
-            event.preventDefault();
-            openLogin();
-          }}
-        >
-          登录
-        </Link>
-      )}
-      <OpenAppLink className="banner__open button">打开APP</OpenAppLink>
-      <WeChatOpenTag kind="app" label="打开APP" />
-      <NavigationPanel items={site.navigation} />
-      <ModalDialog
-        open={confirmingLogout}
-        onClose={() => setConfirmingLogout(false)}
-        className="confirm"
-        labelledBy="logout-confirm-title"
+  if (!user) {
+    return (
+      <Link
+        className="banner__login"
+        to={authLink}
+        onClick={(event) => {
+          event.preventDefault();
+          openLogin();
+        }}
       >
+        登录
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link className="banner__login" to={authLink} onClick={confirmLogout} aria-label="退出登录">
+        {user.avatar ? (
+          <img className="avatar avatar--small" src={user.avatar} alt="" width={28} height={28} />
+        ) : (
+          <span className="avatar avatar--small" aria-hidden="true" />
+        )}
+      </Link>
+      <ModalDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} className="confirm" labelledBy="logout-confirm-title">
         <h2 id="logout-confirm-title" className="confirm__title">
           {LOGOUT_CONFIRM}
         </h2>
@@ -80,6 +90,6 @@ export function OpenAppBanner({ site, user, csrfToken }: Props) {
           </button>
         </div>
       </ModalDialog>
-    </header>
+    </>
   );
 }

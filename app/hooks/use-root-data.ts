@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import type { NavigationItem } from "~/bff/app-config.server";
 import type { AppLaunchConfig } from "~/lib/app-launch";
 import type { PageDevice } from "~/lib/device";
-import type { Toast, Visitor } from "~/session.server";
+import type { Personal, Viewer } from "~/hooks/use-personal";
 
 /**
  * What the root loader gives every page. Declared here rather than inferred from root.tsx, so that
@@ -22,10 +22,11 @@ export type RootData = {
   appLaunch: AppLaunchConfig;
   /** Spec section 1: no banner inside our own client or on previews. */
   showBanner: boolean;
-  user: Visitor["user"];
-  /** The session's CSRF token; "" for a visitor without a session, whose page is shared (see app/csrf.server.ts). */
-  csrfToken: string;
-  toast: Toast | null;
+  /**
+   * Who is looking (login state, the session's CSRF token, a toast), read with useViewer. The CSRF token is "" for a
+   * visitor without a session, whose page is shared (see app/csrf.server.ts).
+   */
+  viewer: Personal<Viewer>;
 };
 
 export function useRootData(): RootData | undefined {

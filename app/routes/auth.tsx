@@ -13,7 +13,7 @@ import { CODE_COUNTDOWN_SECONDS, LOGIN_TEXTS, validateLogin, validateSendCode } 
 import { formatPhoneInput } from "~/lib/phone";
 import { redirectLocation, safeRedirectTarget } from "~/lib/redirect-target";
 import { createRateLimiter } from "~/rate-limit.server";
-import { useRootData } from "~/hooks/use-root-data";
+import { useViewer } from "~/hooks/use-personal";
 import {
   callerFor,
   codeSentAt,
@@ -134,14 +134,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AuthPage() {
   const { loggedIn, redirectTo, mode, cooldown } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as AuthActionData | undefined;
-  const root = useRootData();
+  const { csrfToken } = useViewer();
   if (loggedIn) {
     return (
       <main className="auth-page">
         <h1 className="auth-page__title">退出登录</h1>
         <p className="auth-page__hint">确定要退出当前账号吗？</p>
         <Form method="post" className="auth-page__actions">
-          <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
+          <input type="hidden" name="csrf" value={csrfToken} />
           <input type="hidden" name="redirect" value={redirectTo} />
           <a className="button button--ghost" href={redirectTo}>
             取消

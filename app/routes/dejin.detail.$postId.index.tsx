@@ -11,6 +11,8 @@ import { ClueCard } from "~/components/dejin/clue-card";
 import { CommentFooter } from "~/components/detail/comment-footer";
 import { CommentList } from "~/components/detail/comment-list";
 import { pageRequest } from "~/page-request.server";
+import { personalPart } from "~/personal.server";
+import { callerFor, getVisitor } from "~/session.server";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import { ids } from "~/ids.server";
 import { interactionAction } from "~/interactions.server";
@@ -34,16 +36,20 @@ const SUMMARY_LENGTH = 80;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postId = requirePostId(params);
-  const { visitor, caller, url, canonical, now } = await pageRequest(request, context);
+  const { caller, url, canonical, now } = await pageRequest(request, context);
   const commentPages = pageCount(url.searchParams.get("cpage"));
   const expanded = url.searchParams.get("expand");
   // The clue decides the page (a missing one is a 404); its side parts degrade to empty, within the side budget.
   const side = sidePart(caller);
-  const [clue, related, comments, userRelated, config] = await Promise.all([
+  const [clue, related, comments, personal, config] = await Promise.all([
     getClue(caller, postId).catch(rethrowAsResponse),
     listRelatedClues(side, postId).catch((): Clue[] => []),
     listCommentPages(side, postId, commentPages, expanded).catch(() => ({ list: [] as Comment[], total: 0 })),
-    visitor.isLoggedIn ? getUserRelated(side, "clue_report", postId).catch(() => null) : null,
+    personalPart({ request, context }, async (own) => {
+      const viewer = await getVisitor(own.request, own.context);
+      const userRelated = viewer.isLoggedIn ? await getUserRelated(sidePart(callerFor(viewer, own.request, own.context)), "clue_report", postId).catch(() => null) : null;
+      return { isCollected: userRelated?.is_collect ?? false };
+    }),
     getAppConfig(side).catch(() => null),
   ]);
   const cover = clue.images[0]?.url ?? clue.video?.poster ?? "";
@@ -72,13 +78,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       like_count: clue.like_count,
       collect_count: clue.collect_count,
       commentsOpen: canComment(clue),
-      isCollected: userRelated?.is_collect ?? false,
       // Reply mode without JavaScript: ?reply=<comment id> names the comment or reply being answered.
       replyTarget: findReplyTarget(comments.list, url.searchParams.get("reply")),
     },
     share,
     now,
     appOpen: dejinAppOpen.detail(clue.post_id),
+    personal,
   };
 }
 
@@ -89,7 +95,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => page?.share
 
 /** /dejin/detail/{post_id}/index: one clue, its pictures and video, related clues, comments and the comment footer. */
 export default function DejinDetail() {
-  const { clue, related, comments, footer, now } = useLoaderData<typeof loader>();
+  const { clue, related, comments, footer, now, personal } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as InteractionAnswer | undefined;
   return (
     <>
@@ -109,7 +115,7 @@ export default function DejinDetail() {
         ) : null}
         <CommentList postId={clue.post_id} open={footer.commentsOpen} comments={comments} now={now} />
       </main>
-      <CommentFooter {...footer} kind="default" documentResult={answer} />
+      <CommentFooter {...footer} kind="default" personal={personal} documentResult={answer} />
       <AppOpenDialog />
     </>
   );

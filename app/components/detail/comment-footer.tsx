@@ -2,9 +2,10 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent } from "react";
 import { onStartReply, openLogin } from "~/client/events";
 import { APP_OPEN_HASH } from "~/components/app-open-dialog";
+import { PersonalSlot } from "~/components/personal-slot";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt, type InteractionAnswer } from "~/hooks/use-login-prompt";
-import { useRootData } from "~/hooks/use-root-data";
+import { usePersonal, useViewer, type Personal } from "~/hooks/use-personal";
 import { COMMENT_MAX_LENGTH, COMMENT_TEXTS } from "~/lib/comment-text";
 import { abbreviateCount } from "~/lib/count";
 import type { DetailLayout } from "~/lib/content-types";
@@ -15,21 +16,31 @@ export type CommentFooterData = {
   like_count: number;
   collect_count: number;
   commentsOpen: boolean;
-  isCollected: boolean;
   /** Reply mode without JavaScript: the comment named by ?reply=. */
   replyTarget: ReplyTarget | null;
 };
 
 type Props = CommentFooterData & {
   kind: DetailLayout["footer"];
+  /** Whether the visitor has collected the content. */
+  personal: Personal<{ isCollected: boolean }>;
   /** The action's answer to a form posted without JavaScript. */
   documentResult?: InteractionAnswer;
 };
 
 /** The fixed comment bar of spec section 2: input (with reply mode), like, collect, send; posts to the detail page's action. */
-export function CommentFooter({ kind, documentResult, ...data }: Props) {
-  const { commentsOpen, isCollected } = data;
-  const root = useRootData();
+export function CommentFooter(props: Props) {
+  return (
+    <PersonalSlot name="comment-footer">
+      <CommentBar {...props} />
+    </PersonalSlot>
+  );
+}
+
+function CommentBar({ kind, documentResult, personal, ...data }: Props) {
+  const { commentsOpen } = data;
+  const { isCollected } = usePersonal(personal);
+  const { user, csrfToken } = useViewer();
   const hydrated = useHydrated();
   const comment = useFetcher<InteractionAnswer>();
   const collect = useFetcher<InteractionAnswer>();
@@ -37,7 +48,7 @@ export function CommentFooter({ kind, documentResult, ...data }: Props) {
   const sendRef = useRef<HTMLButtonElement>(null);
   const [reply, setReply] = useState<ReplyTarget | null>(data.replyTarget);
   const [text, setText] = useState("");
-  const loggedIn = Boolean(root?.user);
+  const loggedIn = Boolean(user);
   useLoginPrompt(comment.data);
   useLoginPrompt(collect.data);
 
@@ -87,7 +98,7 @@ export function CommentFooter({ kind, documentResult, ...data }: Props) {
   }
 
   const placeholder = !commentsOpen ? COMMENT_TEXTS.closed : reply ? `回复 ${reply.targetUserAlias}：` : COMMENT_TEXTS.placeholder;
-  const csrf = <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />;
+  const csrf = <input type="hidden" name="csrf" value={csrfToken} />;
   const js = hydrated ? <input type="hidden" name="js" value="1" /> : null;
 
   return (

@@ -8,10 +8,11 @@ import { ContentCardList } from "~/components/content-card";
 import { CommentFooter, type CommentFooterData } from "~/components/detail/comment-footer";
 import { CommentList } from "~/components/detail/comment-list";
 import { FeedSection } from "~/components/detail/feed-section";
-import { FollowButton, type FollowState } from "~/components/detail/follow-button";
+import { FollowButton } from "~/components/detail/follow-button";
 import { LazyPreviewFrame } from "~/components/preview/lazy-preview";
 import type { PreviewState } from "~/components/preview/preview-frame";
 import { useChangeRouteMessage } from "~/hooks/use-change-route-message";
+import type { Personal } from "~/hooks/use-personal";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import type { BodyKind, DetailLayout as LayoutFlags } from "~/lib/content-types";
 
@@ -31,8 +32,8 @@ export type DetailPageData = {
   layout: LayoutFlags;
   content: ContentView;
   extra: BodyExtra<BodyKind>;
-  /** Null when the content has no official account. */
-  follow: FollowState | null;
+  /** The content's official account; null when it has none. */
+  follow: { mp: string } | null;
   /** Null when the type hides the comment footer. */
   footer: CommentFooterData | null;
   /** Null when the type hides the bottom components. */
@@ -40,19 +41,23 @@ export type DetailPageData = {
   /** Set on a draft's preview page (which has no footer, no bottom lists and no app dialog). */
   preview: PreviewState | null;
   now: string;
+  /** The visitor's own state of the content. */
+  personal: Personal<DetailPersonal>;
 };
+
+export type DetailPersonal = { isCollected: boolean; isFollowed: boolean };
 
 /**
  * The docDetail layout of spec section 2, the same for every content type: the type's body, then (where the
  * registry's layout flags allow) related reading, comments, the hot list and recommendations, and the comment footer.
  */
-export function DetailLayout({ body, layout, content, extra, follow, footer, bottom, preview, now, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
+export function DetailLayout({ body, layout, content, extra, follow, footer, bottom, preview, now, personal, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
   useChangeRouteMessage(content);
   const Body = BODIES[body] as ComponentType<BodyProps>;
   const page = (
     <>
       <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`} data-chunk={body}>
-        <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton {...follow} /> : null} />
+        <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton mp={follow.mp} personal={personal} /> : null} />
 
         {bottom ? (
           <>
@@ -70,7 +75,7 @@ export function DetailLayout({ body, layout, content, extra, follow, footer, bot
           </>
         ) : null}
       </main>
-      {footer ? <CommentFooter {...footer} kind={layout.footer} documentResult={documentResult} /> : null}
+      {footer ? <CommentFooter {...footer} kind={layout.footer} personal={personal} documentResult={documentResult} /> : null}
       {preview ? null : <AppOpenDialog />}
     </>
   );

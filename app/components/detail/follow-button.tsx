@@ -1,23 +1,34 @@
 import { useFetcher } from "@remix-run/react";
+import { PersonalSlot } from "~/components/personal-slot";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt, type InteractionAnswer } from "~/hooks/use-login-prompt";
-import { useRootData } from "~/hooks/use-root-data";
+import { usePersonal, useViewer, type Personal } from "~/hooks/use-personal";
 
-export type FollowState = {
+type Props = {
   /** The content's official account. */
   mp: string;
-  isFollowed: boolean;
+  /** Whether the visitor follows it. */
+  personal: Personal<{ isFollowed: boolean }>;
 };
 
 /** Follow / unfollow the content's official account (mp), next to its name; posts to the detail page's action. */
-export function FollowButton({ mp, isFollowed }: FollowState) {
-  const root = useRootData();
+export function FollowButton(props: Props) {
+  return (
+    <PersonalSlot name="follow">
+      <FollowForm {...props} />
+    </PersonalSlot>
+  );
+}
+
+function FollowForm({ mp, personal }: Props) {
+  const { isFollowed } = usePersonal(personal);
+  const { csrfToken } = useViewer();
   const hydrated = useHydrated();
   const follow = useFetcher<InteractionAnswer>();
   useLoginPrompt(follow.data);
   return (
     <follow.Form method="post" className="follow" preventScrollReset>
-      <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
+      <input type="hidden" name="csrf" value={csrfToken} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <input type="hidden" name="mp" value={mp} />
       <input type="hidden" name="type" value={isFollowed ? "del" : "add"} />

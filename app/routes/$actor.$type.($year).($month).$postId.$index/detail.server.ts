@@ -12,7 +12,7 @@ import { getPreviewDetail } from "~/bff/preview.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
 import { getSpecial } from "~/bff/special.server";
 import type { AlbumEpisodes, BodyExtra, BodyExtras, LiveRoom } from "~/components/content/body-props";
-import type { BottomLists, DetailPageData } from "~/components/detail/detail-layout";
+import type { BottomLists, DetailPageData, DetailPersonal } from "~/components/detail/detail-layout";
 import { ids } from "~/ids.server";
 import { interactionAction } from "~/interactions.server";
 import { contentAppOpen, type AppOpenParams } from "~/lib/app-open";
@@ -27,6 +27,7 @@ import { pageNow } from "~/lib/relative-date";
 import { findReplyTarget } from "~/lib/reply-target";
 import { detailShareMeta } from "~/lib/share-meta";
 import { canonicalUrl } from "~/lib/share-url";
+import { dependsOnVisitor, personalPart } from "~/personal.server";
 import { callerFor, getVisitor } from "~/session.server";
 
 /** The parts of a detail URL: /{actor}/{segment}/{year?}/{month?}/{postId}/{index}; /special/{id}/index has no actor. */
@@ -200,10 +201,24 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     };
   }
 
+  // A live broadcast's info carries the visitor's booking: its page is theirs alone.
+  if (page.body === "local_live") dependsOnVisitor(context);
   // Spec section 4: collect state comes from the user-related lookup; a non-zero code there just stops.
-  const [userRelated, followed, extra, config] = await Promise.all([
-    visitor.isLoggedIn && page.layout.commentFooter && !preview ? optional(getUserRelated(side, detail.content_type, postId), null, "user-related") : null,
-    visitor.isLoggedIn && detail.mp && !preview ? optional(getFollowed(side, detail.mp), null, "follow state") : null,
+  // What the visitor's part needs of the content, apart from it: made again for every visitor of a stored page.
+  const { content_type: contentType, mp } = detail;
+  const collects = page.layout.commentFooter && !preview;
+  const follows = Boolean(mp) && !preview;
+  const [personal, extra, config] = await Promise.all([
+    personalPart({ request, context }, async (own): Promise<DetailPersonal> => {
+      const viewer = await getVisitor(own.request, own.context);
+      if (!viewer.isLoggedIn) return { isCollected: false, isFollowed: false };
+      const ownSide = sidePart(callerFor(viewer, own.request, own.context));
+      const [userRelated, followed] = await Promise.all([
+        collects ? optional(getUserRelated(ownSide, contentType, postId), null, "user-related") : null,
+        follows ? optional(getFollowed(ownSide, mp), null, "follow state") : null,
+      ]);
+      return { isCollected: userRelated?.is_collect ?? false, isFollowed: followed?.is_followed ?? false };
+    }),
     loadExtra(page.body, caller, detail, url),
     // The site name and description of the share metadata; the root loader has just read the same (cached) config.
     optional(getAppConfig(side), null, "app config"),
@@ -248,7 +263,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     layout: page.layout,
     content,
     extra,
-    follow: detail.mp && !preview ? { mp: detail.mp, isFollowed: followed?.is_followed ?? false } : null,
+    follow: follows ? { mp } : null,
     // A preview writes nothing: no comment footer, no follow control.
     footer: page.layout.commentFooter && !preview
       ? {
@@ -256,7 +271,6 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
           like_count: detail.like_count,
           collect_count: detail.collect_count,
           commentsOpen: canComment(detail),
-          isCollected: userRelated?.is_collect ?? false,
           // Reply mode without JavaScript: ?reply=<comment id> names the comment or reply being answered.
           replyTarget: findReplyTarget(comments?.list ?? [], url.searchParams.get("reply")),
         }
@@ -269,6 +283,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
       ? { expired_at: new Date(previewDeadline(detail.expired_at, now.getTime())).toISOString(), rendered_at: now.toISOString() }
       : null,
     now: pageNow(now.getTime()),
+    personal,
   };
 }
 

@@ -17,6 +17,9 @@ function detailParams(params: LoaderFunctionArgs["params"]): DetailParams {
   return { actor: params.actor, segment: params.type ?? "special", postId: params.postId ?? "", index: params.index ?? "" };
 }
 
+/** The visitor's own state is all in the loader's personal part (app/personal.server.tsx). */
+export const handle = { personalized: true };
+
 export const loader = (args: LoaderFunctionArgs) => loadDetail(args, detailParams(args.params));
 
 export const action = (args: ActionFunctionArgs) => detailAction(args, detailParams(args.params));

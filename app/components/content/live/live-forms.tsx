@@ -4,7 +4,7 @@ import type { LiveMessage } from "~/bff/live.server";
 import { openLogin, showToast } from "~/client/events";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt } from "~/hooks/use-login-prompt";
-import { useRootData } from "~/hooks/use-root-data";
+import { useViewer } from "~/hooks/use-personal";
 import type { LiveAnswer } from "~/interactions.server";
 import { abbreviateCount } from "~/lib/count";
 import { createLikeBatcher } from "~/lib/like-batcher";
@@ -12,11 +12,11 @@ import { CHAT_MAX_LENGTH, LIVE_TEXTS, MAX_LIKES_PER_REQUEST } from "~/lib/live-s
 
 /** The fields every live form posts to the detail page's action. */
 function Hidden({ intent, liveId }: { intent: string; liveId: string }) {
-  const root = useRootData();
+  const { csrfToken } = useViewer();
   const hydrated = useHydrated();
   return (
     <>
-      <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />
+      <input type="hidden" name="csrf" value={csrfToken} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="live_id" value={liveId} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
@@ -52,7 +52,7 @@ export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; 
  * is sent in place and shown to its sender at once, and focusing the input while logged out opens the login sheet.
  */
 export function ChatForm({ liveId, onSent, fieldError, overlay = false }: { liveId: string; onSent: (message: LiveMessage) => void; fieldError?: string; overlay?: boolean }) {
-  const root = useRootData();
+  const { user } = useViewer();
   const chat = useFetcher<LiveAnswer>();
   const [text, setText] = useState("");
   const [error, setError] = useState(fieldError);
@@ -72,7 +72,7 @@ export function ChatForm({ liveId, onSent, fieldError, overlay = false }: { live
   }, [chat.data, chat.state, onSent]);
 
   function onFocus() {
-    if (!root?.user) {
+    if (!user) {
       inputRef.current?.blur();
       openLogin();
     }
@@ -119,11 +119,10 @@ export function ChatForm({ liveId, onSent, fieldError, overlay = false }: { live
  * (see like-batcher.ts). Without JavaScript it is a form that likes once.
  */
 export function LikeButton({ liveId, likeCount, overlay = false }: { liveId: string; likeCount: number; overlay?: boolean }) {
-  const root = useRootData();
+  const { user, csrfToken: csrf } = useViewer();
   const like = useFetcher<LiveAnswer>();
   const submit = useRef(like.submit);
   submit.current = like.submit;
-  const csrf = root?.csrfToken ?? "";
   // Taps on screen not yet counted in the platform's figure (the stream's stats or a like's answer).
   const [unsent, setUnsent] = useState(0);
   const [bump, setBump] = useState(0);
@@ -144,7 +143,7 @@ export function LikeButton({ liveId, likeCount, overlay = false }: { liveId: str
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!root?.user) return openLogin();
+    if (!user) return openLogin();
     setUnsent((n) => n + 1);
     setBump((n) => n + 1);
     batcher.tap();

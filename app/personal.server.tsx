@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { renderToString } from "react-dom/server";
+import { PersonalRenderingContext, type Personal, type PersonalRendering, type SlotProps } from "~/hooks/use-personal";
+import type { Personalize } from "~/page-tags.server";
+import { commitVisitor } from "~/session.server";
+import { useAround } from "~/shared-markup.server";
+
+/**
+ * A logged-in visitor's page made from the page stored for anonymous visitors (server/page-cache.ts), instead of
+ * rendered afresh: the same content, lists and comments, with only the visitor's own parts put in. A route's
+ * loader gives those parts as personal parts (`personalPart`), each one JSON string of the serialized loader data,
+ * and the components that show them sit in PersonalSlots. When the anonymous page is rendered, both are recorded;
+ * for a visitor, each part is computed for them and each slot rendered again with their parts, and both replace the
+ * anonymous ones in the stored HTML. The browser then hydrates the visitor's page from the visitor's data.
+ *
+ * Only pages whose every route says so (`handle.personalized`) are made this way; a render where a personal part
+ * is read outside a slot, or a loader says its page depends on the visitor otherwise (`dependsOnVisitor`), is not.
+ */
+
+type PartArgs = { request: Request; context: AppLoadContext };
+type Part = { anonymous: string; own: (args: PartArgs) => Promise<unknown> };
+type Recorded = { parts: Part[]; usable: boolean };
+type Slot = { html: string; render: (overrides: ReadonlyMap<string, string>) => string };
+
+const recordings = new WeakMap<AppLoadContext, Recorded>();
+/** Per process and never rendered from content: a part's anonymous string cannot be forged by what a page shows. */
+const MARK = randomBytes(12).toString("base64url");
+let parts = 0;
+
+function recordedFor(context: AppLoadContext): Recorded | null {
+  if (!context.shared) return null;
+  let recorded = recordings.get(context);
+  if (!recorded) recordings.set(context, (recorded = { parts: [], usable: true }));
+  return recorded;
+}
+
+/** A loader's personal part: `own` computed for this request's visitor, and again for each visitor of a shared page. */
+export async function personalPart<T extends object>(args: PartArgs, own: (args: PartArgs) => Promise<T>): Promise<Personal<T>> {
+  const value = await own(args);
+  const recorded = recordedFor(args.context);
+  if (!recorded) return JSON.stringify(value);
+  // Marked, so that it is found exactly once in the page and no other value of the page's data equals it.
+  const anonymous = JSON.stringify({ ...value, part: `${MARK}.${(parts += 1)}` });
+  recorded.parts.push({ anonymous, own });
+  return anonymous;
+}
+
+/** Called by a loader whose page shows the visitor's state outside its personal parts: visitors get it rendered afresh. */
+export function dependsOnVisitor(context: AppLoadContext): void {
+  const recorded = recordedFor(context);
+  if (recorded) recorded.usable = false;
+}
+
+/** A string value as it stands in the page: in Remix's serialized data, in a script's string literal. */
+export function streamedString(value: string): string {
+  return JSON.stringify(JSON.stringify(value))
+    .slice(1, -1)
+    .replace(/[&<>\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+const slotMarkup = (name: string, html: string) => `<div class="personal" data-personal="${name}">${html}</div>`;
+
+function replaceOnce(page: string, anonymous: string, own: string): string {
+  const at = page.indexOf(anonymous);
+  if (at < 0 || page.indexOf(anonymous, at + 1) >= 0) throw new Error("a personal part is not in the stored page exactly once");
+  return page.slice(0, at) + own + page.slice(at + anonymous.length);
+}
+
+const isPersonalized = (remixContext: EntryContext) =>
+  remixContext.staticHandlerContext.matches.every(
+    (match) => (remixContext.routeModules[match.route.id]?.handle as { personalized?: boolean } | undefined)?.personalized === true,
+  );
+
+/**
+ * For a page rendered to be shared: the rendering context that records its slots, and once the page is rendered,
+ * how it is made personal (null when it cannot be).
+ */
+export function recordPersonalRendering(context: AppLoadContext, remixContext: EntryContext) {
+  const slots = new Map<string, Slot>();
+  let readOutsideSlot = false;
+
+  function RecordedSlot({ name, children }: SlotProps) {
+    const around = useAround();
+    const render = (overrides: ReadonlyMap<string, string> | null) =>
+      renderToString(
+        around(
+          <PersonalRenderingContext.Provider value={{ Slot: null, overrides, readOutsideSlot: () => undefined }}>
+            {children}
+          </PersonalRenderingContext.Provider>,
+        ),
+      );
+    const html = render(null);
+    slots.set(name, { html, render });
+    return <div className="personal" data-personal={name} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+
+  const rendering: PersonalRendering = {
+    Slot: RecordedSlot,
+    overrides: null,
+    readOutsideSlot: () => {
+      readOutsideSlot = true;
+    },
+  };
+
+  function personalize(): Personalize | null {
+    const recorded = recordedFor(context);
+    if (!recorded?.usable || readOutsideSlot || !isPersonalized(remixContext)) return null;
+    const { parts } = recorded;
+    return async (html, request, visitorContext) => {
+      const overrides = new Map<string, string>();
+      const own = await Promise.all(parts.map((part) => part.own({ request, context: visitorContext })));
+      parts.forEach((part, index) => overrides.set(part.anonymous, JSON.stringify(own[index])));
+      let page = html;
+      for (const [anonymous, mine] of overrides) page = replaceOnce(page, streamedString(anonymous), streamedString(mine));
+      for (const [name, slot] of slots) page = replaceOnce(page, slotMarkup(name, slot.html), slotMarkup(name, slot.render(overrides)));
+      return { html: page, setCookie: await commitVisitor(visitorContext) };
+    };
+  }
+
+  return { rendering, personalize };
+}
