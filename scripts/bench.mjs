@@ -394,7 +394,7 @@ async function articleOf(server) {
 
 /**
  * One process (build/server.js) against build/cluster.js with one worker per core, in one run: the article for a
- * logged-in visitor (rendered fresh every time) at 50 connections, each beside the same host's static copy.
+ * logged-in visitor (made from the stored page) at 50 connections, each beside the same host's static copy.
  */
 async function measureWorkers(workDir) {
   const cores = os.availableParallelism();
@@ -512,7 +512,7 @@ async function measurePageCache(server, articleUrl) {
     rows: [
       ["anonymous first visit", anonymousFirst, ANONYMOUS_TARGET],
       ["anonymous returning visitor (If-None-Match: 304)", anonymousReturning, ANONYMOUS_TARGET],
-      ["logged-in visitor (rendered fresh)", loggedIn, LOGGED_IN_TARGET],
+      ["logged-in visitor (made from the stored page)", loggedIn, LOGGED_IN_TARGET],
     ],
     hitRatio: total > 0 ? served / total : 0,
     rssAnonymousMb,

@@ -36,7 +36,7 @@ export function healthRoutes(options: {
     const cache = pages
       ? [
           `page cache: ${pages.entries} pages, ${(pages.bytes / 2 ** 20).toFixed(1)} MiB; ` +
-            `hits ${pages.hits}, stale ${pages.stale}, joined ${pages.joined}, misses ${pages.misses}, uncached ${pages.uncached}`,
+            `hits ${pages.hits}, stale ${pages.stale}, joined ${pages.joined}, misses ${pages.misses}, uncached ${pages.uncached}, personal ${pages.personal}`,
         ]
       : [];
     res.send([verdict, ...breakers, ...cache].join("\n"));
