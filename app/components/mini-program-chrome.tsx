@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { Viewer } from "~/hooks/use-personal";
 import type { RootData } from "~/hooks/use-root-data";
 import { openLogin } from "~/client/events";
+import { UserAvatar } from "~/components/user-avatar";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { sitePath } from "~/lib/base-path";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
@@ -35,7 +36,7 @@ export function MiniProgramChrome({ site, user }: Props) {
         <span className="mp-footer__name">{site.name}</span>
         {user ? (
           <Link className="mp-footer__login" to={authLink} aria-label="账号">
-            {user.avatar ? <img className="avatar avatar--small" src={user.avatar} alt="" width={28} height={28} /> : <span className="avatar avatar--small" aria-hidden="true" />}
+            <UserAvatar src={user.avatar} />
           </Link>
         ) : (
           <Link

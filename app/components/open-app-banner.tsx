@@ -7,6 +7,7 @@ import { ModalDialog } from "~/components/modal-dialog";
 import { NavigationPanel } from "~/components/navigation-panel";
 import { OpenAppLink } from "~/components/open-app-link";
 import { PersonalSlot } from "~/components/personal-slot";
+import { UserAvatar } from "~/components/user-avatar";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { sitePath } from "~/lib/base-path";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
@@ -71,11 +72,7 @@ function BannerAccount() {
   return (
     <>
       <Link className="banner__login" to={authLink} onClick={confirmLogout} aria-label="退出登录">
-        {user.avatar ? (
-          <img className="avatar avatar--small" src={user.avatar} alt="" width={28} height={28} />
-        ) : (
-          <span className="avatar avatar--small" aria-hidden="true" />
-        )}
+        <UserAvatar src={user.avatar} />
       </Link>
       <ModalDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} className="confirm" labelledBy="logout-confirm-title">
         <h2 id="logout-confirm-title" className="confirm__title">
