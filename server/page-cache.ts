@@ -6,7 +6,7 @@ import { deviceClass } from "../app/page-device.server";
 import { isPreviewRequest } from "../app/lib/preview";
 import { hasSessionCookie } from "../app/lib/session-cookie";
 import { canonicalUrl } from "../app/lib/share-url";
-import { onPagesDropped, type PageFacts, type Personalize } from "../app/page-tags.server";
+import { onPagesDropped, type PageFacts, type PersonalPage, type Personalize } from "../app/page-tags.server";
 import { brotliAsync, chooseEncoding, gzipAsync, sendCompressedOnce } from "./response-encoding";
 import { withScriptHashes } from "./security-headers";
 
@@ -71,7 +71,7 @@ export type PageCacheStats = {
   personal: number;
 };
 /** Makes a stored page's HTML the requesting visitor's (app/personal.server.tsx). */
-export type MakePersonal = (personalize: Personalize, html: string) => Promise<{ html: string; setCookie: string | null }>;
+export type MakePersonal = (personalize: Personalize, html: string) => Promise<PersonalPage>;
 
 /** What a stored page's recorded slots and parts hold beside its bytes (their React elements), as a size. */
 const PERSONALIZE_BYTES = 32 * 1024;
@@ -184,7 +184,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
       scriptHashes: page.scriptHashes,
       storedAt: now(),
       tags,
-      personalize: isHtml(page.headers) ? personalize : null,
+      personalize,
     };
     entries.set(key, entry);
     for (const tag of tags) {
@@ -323,8 +323,9 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
   async function servePersonal(req: ExpressRequest, res: ExpressResponse, render: PageRender, makePersonal: MakePersonal, fresh: () => Promise<void>) {
     const { key, url } = keyOf(req);
     const entry = await storedForVisitor(key, url, render);
-    if (!entry?.personalize || entry.status !== 200) return fresh();
-    let page: { html: string; setCookie: string | null };
+    // Only a 200 page is stored, and only a page's render (never a navigation's data) says how it is made personal.
+    if (!entry?.personalize) return fresh();
+    let page: PersonalPage;
     try {
       page = await makePersonal(entry.personalize, entry.plain.toString("utf8"));
     } catch (error) {
