@@ -120,10 +120,6 @@ function ClientBehaviours({ device }: { device: RootData["device"] | undefined }
   return null;
 }
 
-function ViewerMiniProgramChrome({ site }: { site: RootData["site"] }) {
-  return <MiniProgramChrome site={site} user={useViewer().user} />;
-}
-
 function ViewerToast() {
   return <ToastHost initial={useViewer().toast} />;
 }
@@ -157,11 +153,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <BottomNavigation items={data.site.navigation} />
         ) : null}
         {data && !bare && chrome.footer ? (
-          <PersonalSlot name="mini-program-chrome">
-            <Suspense fallback={null}>
-              <ViewerMiniProgramChrome site={data.site} />
-            </Suspense>
-          </PersonalSlot>
+          <Suspense fallback={null}>
+            <MiniProgramChrome site={data.site} />
+          </Suspense>
         ) : null}
         <PersonalSlot name="toast">
           <ViewerToast />

@@ -1,22 +1,21 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { Viewer } from "~/hooks/use-personal";
 import type { RootData } from "~/hooks/use-root-data";
 import { openLogin } from "~/client/events";
+import { PersonalSlot } from "~/components/personal-slot";
 import { UserAvatar } from "~/components/user-avatar";
+import { useViewer } from "~/hooks/use-personal";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { sitePath } from "~/lib/base-path";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 
-type Props = { site: RootData["site"]; user: Viewer["user"] };
+type Props = { site: RootData["site"] };
 
 /**
  * What a page shows inside a mini program instead of the header (spec section 2): the back/forward control (a
  * web-view has no browser buttons of its own) and a footer with the site and the way to log in, which opens the
  * login popup (its WeChat method goes to the mini program's login page).
  */
-export function MiniProgramChrome({ site, user }: Props) {
-  const location = useLocation();
-  const authLink = `/auth?redirect=${encodeURIComponent(sitePath(location.pathname) + location.search)}`;
+export function MiniProgramChrome({ site }: Props) {
   // Back and forward need JavaScript: without it the buttons would do nothing, so they appear once it runs.
   const hydrated = useHydrated();
   return (
@@ -34,23 +33,33 @@ export function MiniProgramChrome({ site, user }: Props) {
       <footer className="mp-footer">
         <img className="mp-footer__logo" src={site.logo || BUNDLED_LOGO} alt="" width={24} height={24} />
         <span className="mp-footer__name">{site.name}</span>
-        {user ? (
-          <Link className="mp-footer__login" to={authLink} aria-label="账号">
-            <UserAvatar src={user.avatar} />
-          </Link>
-        ) : (
-          <Link
-            className="mp-footer__login button button--ghost"
-            to={authLink}
-            onClick={(event) => {
-              event.preventDefault();
-              openLogin();
-            }}
-          >
-            登录
-          </Link>
-        )}
+        <PersonalSlot name="mini-program-account">
+          <FooterAccount />
+        </PersonalSlot>
       </footer>
     </>
+  );
+}
+
+/** The visitor's avatar (to the account page), or 登录, which opens the login popup. */
+function FooterAccount() {
+  const { user } = useViewer();
+  const location = useLocation();
+  const authLink = `/auth?redirect=${encodeURIComponent(sitePath(location.pathname) + location.search)}`;
+  return user ? (
+    <Link className="mp-footer__login" to={authLink} aria-label="账号">
+      <UserAvatar src={user.avatar} />
+    </Link>
+  ) : (
+    <Link
+      className="mp-footer__login button button--ghost"
+      to={authLink}
+      onClick={(event) => {
+        event.preventDefault();
+        openLogin();
+      }}
+    >
+      登录
+    </Link>
   );
 }
