@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { RootData } from "~/hooks/use-root-data";
-import { openLogin } from "~/client/events";
 import { PersonalSlot } from "~/components/personal-slot";
+import { LoginLink } from "~/components/login-link";
 import { UserAvatar } from "~/components/user-avatar";
 import { useViewer } from "~/hooks/use-personal";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -51,15 +51,6 @@ function FooterAccount() {
       <UserAvatar src={user.avatar} />
     </Link>
   ) : (
-    <Link
-      className="mp-footer__login button button--ghost"
-      to={authLink}
-      onClick={(event) => {
-        event.preventDefault();
-        openLogin();
-      }}
-    >
-      登录
-    </Link>
+    <LoginLink className="mp-footer__login button button--ghost" authLink={authLink} />
   );
 }

@@ -2,11 +2,11 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { useViewer } from "~/hooks/use-personal";
 import type { RootData } from "~/hooks/use-root-data";
-import { openLogin } from "~/client/events";
 import { ModalDialog } from "~/components/modal-dialog";
 import { NavigationPanel } from "~/components/navigation-panel";
 import { OpenAppLink } from "~/components/open-app-link";
 import { PersonalSlot } from "~/components/personal-slot";
+import { LoginLink } from "~/components/login-link";
 import { UserAvatar } from "~/components/user-avatar";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { sitePath } from "~/lib/base-path";
@@ -57,16 +57,7 @@ function BannerAccount() {
 
   if (!user) {
     return (
-      <Link
-        className="banner__login"
-        to={authLink}
-        onClick={(event) => {
-          event.preventDefault();
-          openLogin();
-        }}
-      >
-        登录
-      </Link>
+      <LoginLink className="banner__login" authLink={authLink} />
     );
   }
   return (
