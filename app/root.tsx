@@ -72,6 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       logo: config?.siteLogo ?? "",
       downloadUrl: config?.downloadUrl ?? "",
       themeColor: config?.themeColor ?? DEFAULT_THEME_COLOR,
+      themeTextColor: config?.themeTextColor ?? readableOnWhite(DEFAULT_THEME_COLOR),
       navigation: config?.navigation ?? [],
     },
     device,
@@ -132,16 +133,17 @@ function AnonymousLoginSheet() {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
-  const themeColor = data?.site.themeColor ?? DEFAULT_THEME_COLOR;
+  const site = data?.site;
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
   const location = useLocation();
   const chrome = pageChrome(useMiniProgramMode());
   return (
-    <html lang="zh-CN" style={{ "--theme": themeColor, "--theme-text": readableOnWhite(themeColor) } as React.CSSProperties}>
+    // Without root data (an error before it loaded) the stylesheet's own theme colours apply.
+    <html lang="zh-CN" style={site ? ({ "--theme": site.themeColor, "--theme-text": site.themeTextColor } as React.CSSProperties) : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content={themeColor} />
+        <meta name="theme-color" content={site?.themeColor ?? DEFAULT_THEME_COLOR} />
         <meta name="format-detection" content="telephone=no" />
         <Meta />
         <Links />

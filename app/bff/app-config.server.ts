@@ -5,12 +5,13 @@ import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { env } from "~/env.server";
 import { itemTarget } from "~/lib/navigation-target";
-import { DEFAULT_THEME_COLOR } from "~/lib/theme";
-
+import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 /** A colour that lands in a style attribute: only a plain hex colour is accepted, anything else is dropped. */
 const hexColor = z.string().regex(HEX_COLOR).optional().catch(undefined);
+/** A colour for text on white: darkened where needed to 4.5:1 (WCAG AA), here once rather than in every page's JavaScript. */
+const textColor = hexColor.transform((color) => color && readableOnWhite(color));
 
 const navigationItem = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -22,8 +23,8 @@ const navigationItem = z.object({
   groups: z.array(z.string()).optional().default([]),
   /** The bottom bar's icon, normal and selected; '' when there is none. */
   icons: z.object({ normal: platformUrl, active: platformUrl }).partial().optional().catch(undefined),
-  /** The bottom bar's label colours, normal and selected. */
-  label: z.object({ color: hexColor, activeColor: hexColor }).optional().catch(undefined),
+  /** The bottom bar's label colours, normal and selected, readable on white. */
+  label: z.object({ color: textColor, activeColor: textColor }).optional().catch(undefined),
 });
 
 /** A navigation module as app info sends it, with its groups named. */
@@ -65,6 +66,8 @@ const downloadSchema = jsonString(z.object({ url: platformUrl }));
 
 export type AppConfig = {
   themeColor: string;
+  /** The theme colour darkened to carry text (4.5:1 against white), for text and for buttons carrying text. */
+  themeTextColor: string;
   navigation: NavigationItem[];
   siteName: string;
   siteDescription: string;
@@ -81,8 +84,10 @@ async function loadAppConfig(caller: Caller): Promise<AppConfig> {
   ]);
   const groupsById = new Map(groups.map((group) => [group.gid, group]));
   const color = appInfo.app_info.primaryColor;
+  const themeColor = color && HEX_COLOR.test(color) ? color : DEFAULT_THEME_COLOR;
   return {
-    themeColor: color && HEX_COLOR.test(color) ? color : DEFAULT_THEME_COLOR,
+    themeColor,
+    themeTextColor: readableOnWhite(themeColor),
     navigation: (appInfo.app_info.bottomNavigationBar?.navigationItems ?? []).map((item) => {
       const named = { ...item, groups: item.groups.flatMap((gid) => groupsById.get(gid) ?? []) };
       return { ...named, to: itemTarget(named) };

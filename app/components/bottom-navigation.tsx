@@ -3,14 +3,13 @@ import type { CSSProperties } from "react";
 import type { NavigationItem } from "~/bff/app-config.server";
 import { AppOnlyLink } from "~/components/app-only-link";
 import { APP_ONLY_MESSAGE, bottomBarItems, currentItem } from "~/lib/navigation-modules";
-import { readableOnWhite } from "~/lib/theme";
 
 /** Without JavaScript an app-only item links here, and CSS shows the message while it is the target. */
 const UNSUPPORTED_ID = "bottom-nav-unsupported";
 
-/** The label colour app info asks for, darkened where needed so the label stays readable (4.5:1 on white). */
+/** The label colour app info asks for (already made readable on white). */
 function labelStyle(color: string | undefined): CSSProperties | undefined {
-  return color ? { color: readableOnWhite(color) } : undefined;
+  return color ? { color } : undefined;
 }
 
 function ItemContent({ item, active }: { item: NavigationItem; active: boolean }) {

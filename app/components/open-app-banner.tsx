@@ -1,8 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useState, type MouseEvent } from "react";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { useViewer } from "~/hooks/use-personal";
 import type { RootData } from "~/hooks/use-root-data";
-import { ModalDialog } from "~/components/modal-dialog";
 import { NavigationPanel } from "~/components/navigation-panel";
 import { OpenAppLink } from "~/components/open-app-link";
 import { PersonalSlot } from "~/components/personal-slot";
@@ -12,8 +11,8 @@ import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { sitePath } from "~/lib/base-path";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 
-/** The site's own logout confirmation (the /auth page asks the same without JavaScript). */
-export const LOGOUT_CONFIRM = "确定退出登录吗？";
+// Asked only after a logged-in visitor's tap, so it is in no page's first-load JavaScript.
+const LogoutConfirm = lazy(() => import("~/components/logout-confirm").then((module) => ({ default: module.LogoutConfirm })));
 
 type Props = { site: RootData["site"] };
 
@@ -65,19 +64,9 @@ function BannerAccount() {
       <Link className="banner__login" to={authLink} onClick={confirmLogout} aria-label="退出登录">
         <UserAvatar src={user.avatar} />
       </Link>
-      <ModalDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} className="confirm" labelledBy="logout-confirm-title">
-        <h2 id="logout-confirm-title" className="confirm__title">
-          {LOGOUT_CONFIRM}
-        </h2>
-        <div className="confirm__actions">
-          <button type="button" className="button button--ghost" onClick={() => setConfirmingLogout(false)} autoFocus>
-            取消
-          </button>
-          <button type="button" className="button" onClick={logOut}>
-            确定退出
-          </button>
-        </div>
-      </ModalDialog>
+      <Suspense fallback={null}>
+        {confirmingLogout ? <LogoutConfirm onCancel={() => setConfirmingLogout(false)} onConfirm={logOut} /> : null}
+      </Suspense>
     </>
   );
 }

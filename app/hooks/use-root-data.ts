@@ -15,6 +15,7 @@ export type RootData = {
     logo: string;
     downloadUrl: string;
     themeColor: string;
+    themeTextColor: string;
     navigation: NavigationItem[];
   };
   device: PageDevice;

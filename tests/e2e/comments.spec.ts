@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
+import { waitForHydration } from "./support/hydration";
 import { recordDialogs } from "./support/inert-markup";
 import { isNoJs, newUserStorageState, scratchArticleUrl, TEXTS } from "./support/login";
 import { articleUrl } from "./support/urls";
@@ -21,6 +22,9 @@ test.use({ storageState: async ({}, use) => use(commenter) });
 async function openLoggedIn(page: Page, url: string) {
   await page.goto(url);
   await expect(page.locator(".banner__login .avatar")).toBeVisible();
+  // Before hydration the comment bar is the plain form, which posts and renders a new page: the
+  // JavaScript tests are about the enhanced bar.
+  if (!isNoJs(test.info())) await waitForHydration(page, "#comment-input");
 }
 
 function uniqueText(prefix: string): string {
