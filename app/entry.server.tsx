@@ -112,7 +112,7 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce || undefined;
 
   // A page rendered to be shared records how a logged-in visitor's page is made from it (app/personal.server.tsx).
-  const personal = loadContext.shared ? recordPersonalRendering(loadContext, remixContext) : null;
+  const personal = loadContext.shared ? recordPersonalRendering(loadContext) : null;
 
   // The status is the shell's: a part that fails later is rendered by the browser instead, as when streaming.
   let status = responseStatusCode;
@@ -133,7 +133,7 @@ export default async function handleRequest(
       },
     },
   );
-  const personalize = status === 200 ? personal?.personalize() : null;
+  const personalize = status === 200 ? personal?.personalize(remixContext) : null;
   if (personalize) setPersonalize(personalize);
   return new Response(new Uint8Array(body), { headers: responseHeaders, status });
 }

@@ -18,8 +18,8 @@ export type PageFacts = {
 /** A visitor's own page, and the session cookie to send with it when the session changed (a toast taken). */
 export type PersonalPage = { html: string; setCookie: string | null };
 
-/** The page for the visitor of `request` (with its load context), made from the anonymous page `html`. */
-export type Personalize = (html: string, request: Request, context: AppLoadContext) => Promise<PersonalPage>;
+/** The page for the visitor of `request` (with its load context), made from the anonymous page's bytes (UTF-8). */
+export type Personalize = (stored: Buffer, request: Request, context: AppLoadContext) => Promise<PersonalPage>;
 
 const { collecting, listeners } = singleton("page-tags", () => ({
   collecting: new AsyncLocalStorage<PageFacts>(),

@@ -21,7 +21,7 @@ import { useAround } from "~/shared-markup.server";
 type PartArgs = { request: Request; context: AppLoadContext };
 type Part = { anonymous: string; own: (args: PartArgs) => Promise<unknown> };
 type Recorded = { parts: Part[]; usable: boolean };
-type Slot = { html: string; render: (overrides: ReadonlyMap<string, string>) => string };
+type Slot = { html: string; render: (overrides: ReadonlyMap<string, string> | null) => string };
 
 const recordings = new WeakMap<AppLoadContext, Recorded>();
 /** Per process and never rendered from content: a part's anonymous string cannot be forged by what a page shows. */
@@ -67,6 +67,25 @@ function replaceOnce(page: string, anonymous: string, own: string): string {
   return page.slice(0, at) + own + page.slice(at + anonymous.length);
 }
 
+/**
+ * Once the page is rendered, its route data is in its HTML, and a slot renders from its props, the visitor's parts
+ * and the root's data only: the stored page keeps the root's and lets the rest go (a stored page kept every route's
+ * data alive, some 50 KB of objects a page). The object is RemixServer's copy, the one the router and its state
+ * context read, so the slots rendered again see the same.
+ */
+function keepRootDataOnly(remixContext: EntryContext) {
+  const { loaderData } = remixContext.staticHandlerContext;
+  for (const id of Object.keys(loaderData)) if (id !== "root") delete loaderData[id];
+}
+
+function rendersTheSame(slot: Slot): boolean {
+  try {
+    return slot.render(null) === slot.html;
+  } catch {
+    return false;
+  }
+}
+
 const isPersonalized = (remixContext: EntryContext) =>
   remixContext.staticHandlerContext.matches.every(
     (match) => (remixContext.routeModules[match.route.id]?.handle as { personalized?: boolean } | undefined)?.personalized === true,
@@ -76,7 +95,7 @@ const isPersonalized = (remixContext: EntryContext) =>
  * For a page rendered to be shared: the rendering context that records its slots, and once the page is rendered,
  * how it is made personal (null when it cannot be).
  */
-export function recordPersonalRendering(context: AppLoadContext, remixContext: EntryContext) {
+export function recordPersonalRendering(context: AppLoadContext) {
   const slots = new Map<string, Slot>();
   let readOutsideSlot = false;
 
@@ -103,18 +122,24 @@ export function recordPersonalRendering(context: AppLoadContext, remixContext: E
     },
   };
 
-  function personalize(): Personalize | null {
+  // The page's EntryContext is an argument, not kept: what is made personal keeps the recorded slots and parts only.
+  function personalize(remixContext: EntryContext): Personalize | null {
     const recorded = recordedFor(context);
     if (!recorded?.usable || readOutsideSlot || !isPersonalized(remixContext)) return null;
+    keepRootDataOnly(remixContext);
+    // A slot that reads other route data renders otherwise without it (or fails): its page is rendered afresh for visitors.
+    if (![...slots.values()].every(rendersTheSame)) return null;
     const { parts } = recorded;
-    return async (html, request, visitorContext) => {
-      const overrides = new Map<string, string>();
+    return async (stored, request, visitorContext) => {
       const own = await Promise.all(parts.map((part) => part.own({ request, context: visitorContext })));
-      parts.forEach((part, index) => overrides.set(part.anonymous, JSON.stringify(own[index])));
-      let page = html;
+      const setCookie = await commitVisitor(visitorContext);
+      // The page is decoded and made after the last wait: its copies, a large string each, die young instead of
+      // outliving a garbage collection of the young generation and filling the old one.
+      const overrides = new Map(parts.map((part, index) => [part.anonymous, JSON.stringify(own[index])]));
+      let page = stored.toString("utf8");
       for (const [anonymous, mine] of overrides) page = replaceOnce(page, streamedString(anonymous), streamedString(mine));
       for (const [name, slot] of slots) page = replaceOnce(page, slotMarkup(name, slot.html), slotMarkup(name, slot.render(overrides)));
-      return { html: page, setCookie: await commitVisitor(visitorContext) };
+      return { html: page, setCookie };
     };
   }
 

@@ -34,8 +34,11 @@ export function useAround(): (children: ReactNode) => ReactNode {
   const location = useContext(UNSAFE_LocationContext);
   const route = useContext(UNSAFE_RouteContext);
   const nonce = useContext(NonceContext);
+  // Markup rendered apart renders no <Scripts> and streams no data, so it gets a renderMeta of its own: a personal
+  // slot, kept with its stored page, then keeps none of the page's streamed data (Remix caches it there, some 20 KB).
+  const remixApart = remix && { ...remix, renderMeta: {} };
   return (children) => (
-    <UNSAFE_RemixContext.Provider value={remix}>
+    <UNSAFE_RemixContext.Provider value={remixApart}>
       <UNSAFE_DataRouterContext.Provider value={dataRouter}>
         <UNSAFE_DataRouterStateContext.Provider value={dataRouterState}>
           <UNSAFE_NavigationContext.Provider value={navigation}>

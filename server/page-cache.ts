@@ -71,7 +71,7 @@ export type PageCacheStats = {
   personal: number;
 };
 /** Makes a stored page's HTML the requesting visitor's (app/personal.server.tsx). */
-export type MakePersonal = (personalize: Personalize, html: string) => Promise<PersonalPage>;
+export type MakePersonal = (personalize: Personalize, stored: Buffer) => Promise<PersonalPage>;
 
 /** What a stored page's recorded slots and parts hold beside its bytes (their React elements), as a size. */
 const PERSONALIZE_BYTES = 32 * 1024;
@@ -327,7 +327,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     if (!entry?.personalize) return fresh();
     let page: PersonalPage;
     try {
-      page = await makePersonal(entry.personalize, entry.plain.toString("utf8"));
+      page = await makePersonal(entry.personalize, entry.plain);
     } catch (error) {
       console.warn(`personal page not made from the stored one: ${url}: ${(error as Error).message}`);
       return fresh();

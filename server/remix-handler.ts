@@ -50,8 +50,8 @@ export function remixHandler(options: {
       if (options.pageCache && isSharedPageRequest(req)) {
         await options.pageCache.serve(req, res, shared, send);
       } else if (options.pageCache && isPersonalPageRequest(req)) {
-        const makePersonal: MakePersonal = (personalize, html) =>
-          personalize(html, remixRequest(req, options.originOf(req) + req.originalUrl, visitorSignal(res), {}), options.getLoadContext(req, res));
+        const makePersonal: MakePersonal = (personalize, stored) =>
+          personalize(stored, remixRequest(req, options.originOf(req) + req.originalUrl, visitorSignal(res), {}), options.getLoadContext(req, res));
         await options.pageCache.servePersonal(req, res, shared, makePersonal, own);
       } else {
         await own();

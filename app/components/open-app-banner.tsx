@@ -64,9 +64,12 @@ function BannerAccount() {
       <Link className="banner__login" to={authLink} onClick={confirmLogout} aria-label="退出登录">
         <UserAvatar src={user.avatar} />
       </Link>
-      <Suspense fallback={null}>
-        {confirmingLogout ? <LogoutConfirm onCancel={() => setConfirmingLogout(false)} onConfirm={logOut} /> : null}
-      </Suspense>
+      {/* The boundary only while asking: one in the server's HTML would be hydrated apart, and updated before it was. */}
+      {confirmingLogout ? (
+        <Suspense fallback={null}>
+          <LogoutConfirm onCancel={() => setConfirmingLogout(false)} onConfirm={logOut} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
