@@ -69,9 +69,8 @@ function replaceOnce(page: string, anonymous: string, own: string): string {
 
 /**
  * Once the page is rendered, its route data is in its HTML, and a slot renders from its props, the visitor's parts
- * and the root's data only: the stored page keeps the root's and lets the rest go (a stored page kept every route's
- * data alive, some 50 KB of objects a page). The object is RemixServer's copy, the one the router and its state
- * context read, so the slots rendered again see the same.
+ * and the root's data only: the stored page keeps the root's and lets the rest go. The object is RemixServer's copy,
+ * the one the router and its state context read, so the slots rendered again see the same.
  */
 function keepRootDataOnly(remixContext: EntryContext) {
   const { loaderData } = remixContext.staticHandlerContext;
