@@ -298,15 +298,24 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     return { url, key: `${deviceClass(req.get("user-agent") ?? "")} ${url}` };
   };
 
-  /** The stored page for a visitor's own page: fresh or revalidating, else rendered (and stored) now; else stale-if-error. */
-  async function storedForVisitor(key: string, url: string, render: PageRender): Promise<Entry | null> {
+  /**
+   * The stored page of a key while it may be served as it is: fresh, or past that for up to
+   * PAGE_STALE_WHILE_REVALIDATE_SECONDS while one render refreshes it. Null when there is none or it is older.
+   */
+  function servable(key: string, url: string, render: PageRender): { entry: Entry; fresh: boolean } | null {
     const entry = entries.get(key);
     const age = entry ? (now() - entry.storedAt) / 1000 : Infinity;
-    if (entry && age < PAGE_FRESH_SECONDS) return entry;
-    if (entry && age < PAGE_FRESH_SECONDS + PAGE_STALE_WHILE_REVALIDATE_SECONDS) {
-      revalidate(key, url, render);
-      return entry;
-    }
+    if (!entry || age >= PAGE_FRESH_SECONDS + PAGE_STALE_WHILE_REVALIDATE_SECONDS) return null;
+    const fresh = age < PAGE_FRESH_SECONDS;
+    if (!fresh) revalidate(key, url, render);
+    return { entry, fresh };
+  }
+
+  /** The stored page for a visitor's own page: servable, else rendered (and stored) now; else stale-if-error. */
+  async function storedForVisitor(key: string, url: string, render: PageRender): Promise<Entry | null> {
+    const stored = servable(key, url, render);
+    if (stored) return stored.entry;
+    const entry = entries.get(key);
     const { outcome, leader } = flight(key, url, render);
     const result = await outcome.catch(() => null);
     if (result?.kind === "own" && leader) discard(result);
@@ -344,18 +353,14 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
 
   async function serve(req: ExpressRequest, res: ExpressResponse, render: PageRender, sendOwn: SendOwn): Promise<void> {
     const { key, url } = keyOf(req);
-    const entry = entries.get(key);
-    const age = entry ? (now() - entry.storedAt) / 1000 : Infinity;
-    if (entry && age < PAGE_FRESH_SECONDS) {
-      counts.hits += 1;
-      return sendEntry(req, res, entry, "HIT");
-    }
-    if (entry && age < PAGE_FRESH_SECONDS + PAGE_STALE_WHILE_REVALIDATE_SECONDS) {
-      counts.stale += 1;
-      revalidate(key, url, render);
-      return sendEntry(req, res, entry, "STALE");
+    const stored = servable(key, url, render);
+    if (stored) {
+      counts[stored.fresh ? "hits" : "stale"] += 1;
+      return sendEntry(req, res, stored.entry, stored.fresh ? "HIT" : "STALE");
     }
 
+    // Kept for stale-if-error: a page too old to serve as it is still stands in for one that cannot be rendered.
+    const entry = entries.get(key);
     const { outcome, leader } = flight(key, url, render);
     let result: Outcome;
     try {
