@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+import { SUITE_BUDGET_MINUTES } from "./scripts/test-budget.mjs";
 import { E2E_DATA_DIR, E2E_ORIGIN, E2E_PORT, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
 import { EXCLUSIVE_TAG } from "./tests/e2e/support/exclusive";
 import { harmonyNextUserAgent, miniProgramUserAgent, wechatIOSUserAgent, wechatUserAgent } from "./tests/e2e/support/user-agents";
@@ -21,17 +22,26 @@ const PER_BROWSER_SPECS = [/app-launch\.spec\.ts$/];
 /** Tagged tests change state that every other test reads; see the `exclusive` project. */
 const EXCLUSIVE = new RegExp(EXCLUSIVE_TAG);
 
+/**
+ * What cannot depend on the phone runs once, on the android profile: whole specs of request- and process-level
+ * checks, and single tests tagged `@once` in their title (a status, a header, a JSON route, the server's HTML).
+ */
+const ONCE_SPECS = [/cluster\.spec\.ts$/, /hostile-requests\.spec\.ts$/, /page-cache\.spec\.ts$/, /platform-outage\.spec\.ts$/, /sms-outbox\.spec\.ts$/];
+const ONCE_TAG = /@once/;
+/** Every phone profile but android leaves out what runs once, and each leaves the exclusive tests to their project. */
+const elsewhere = { testIgnore: ONCE_SPECS, grepInvert: [EXCLUSIVE, ONCE_TAG], teardown: "exclusive" };
+
 const phoneProjects = [
   // iPhone Safari's viewport, touch and user agent, rendered by Chromium (Playwright's WebKit is unavailable).
-  { name: "iphone", grepInvert: EXCLUSIVE, use: { ...devices["iPhone 13"], ...chromium } },
-  { name: "android", grepInvert: EXCLUSIVE, use: { ...devices["Pixel 7"], ...chromium } },
-  { name: "wechat-android", grepInvert: EXCLUSIVE, use: { ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
-  { name: "no-js", grepInvert: EXCLUSIVE, use: { ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
+  { name: "iphone", ...elsewhere, use: { ...devices["iPhone 13"], ...chromium } },
+  { name: "android", grepInvert: EXCLUSIVE, teardown: "exclusive", use: { ...devices["Pixel 7"], ...chromium } },
+  { name: "wechat-android", ...elsewhere, use: { ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
+  { name: "no-js", ...elsewhere, use: { ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
   // User-agent variants for what differs by browser: only the specs listed run on them. iOS WeChat differs in
   // opening the app and in WeChat's own behaviours, a mini program's web-view only in the latter.
-  { name: "wechat-ios", grepInvert: EXCLUSIVE, testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS], use: { ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
-  { name: "mini-program", grepInvert: EXCLUSIVE, testMatch: WECHAT_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent } },
-  { name: "harmony-next", grepInvert: EXCLUSIVE, testMatch: PER_BROWSER_SPECS, use: { ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent } },
+  { name: "wechat-ios", ...elsewhere, testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS], use: { ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
+  { name: "mini-program", ...elsewhere, testMatch: WECHAT_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent } },
+  { name: "harmony-next", ...elsewhere, testMatch: PER_BROWSER_SPECS, use: { ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent } },
 ];
 
 export default defineConfig({
@@ -41,6 +51,8 @@ export default defineConfig({
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   workers: 2,
+  // A run that alone uses up the whole suite's budget is stopped there rather than left to run on.
+  globalTimeout: SUITE_BUDGET_MINUTES * 60_000,
   // A 2-core box building pages while two browsers render them is slow; be patient, not flaky.
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -56,7 +68,8 @@ export default defineConfig({
   projects: [
     ...phoneProjects,
     // Tests that change what every other test reads (the demo's shared broadcasts): alone, once the rest are done.
-    { name: "exclusive", grep: EXCLUSIVE, dependencies: phoneProjects.map((project) => project.name), use: { ...devices["Pixel 7"], ...chromium } },
+    // The teardown of every phone project, so it runs after them whether or not they passed.
+    { name: "exclusive", grep: EXCLUSIVE, use: { ...devices["Pixel 7"], ...chromium } },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && exec node build/server.js`,

@@ -43,7 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ["app/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
-    // The JSON report feeds the closing `tests: N passed, N failed` line of .ci/run.
+    // The JSON report feeds the summary that ends `npm test` (scripts/test-summary.mjs).
     reporters: ["default", "json"],
     outputFile: { json: "test-results/unit.json" },
   },

@@ -18,7 +18,8 @@ describe("createMemoryRateLimiter", () => {
   });
 });
 
-// CI installs Debian's redis-server (.ci/run); elsewhere these run when it is on the PATH.
+// `npm test` installs Debian's redis-server before the unit tests (scripts/ensure-test-tools.sh); elsewhere these
+// run when it is on the PATH.
 const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
 
 describe.runIf(hasRedis || process.env.CI)("createRedisRateLimiter against a real redis-server", () => {

@@ -126,7 +126,7 @@ async function openArticle(page: Page) {
 
 test.describe("the launch path per browser", () => {
   test.beforeEach(({}, testInfo) => {
-    test.skip(!(testInfo.project.name in LAUNCH_URL), "browsers that can launch an app");
+    test.skip(!(testInfo.project.name in LAUNCH_URL), "a browser that launches the app (WeChat shows its guide instead)");
   });
 
   test("打开APP takes this browser's path, and a page still visible goes to the download address", async ({ page }, testInfo) => {
@@ -144,7 +144,7 @@ test.describe("the launch path per browser", () => {
 
 test.describe("browsers that cannot open an app", () => {
   test.beforeEach(({}, testInfo) => {
-    test.skip(!(testInfo.project.name in GUIDE), "WeChat");
+    test.skip(!(testInfo.project.name in GUIDE), "only WeChat shows a guide instead of launching");
   });
 
   test("打开APP shows the launch tips, and launches nothing", async ({ page }, testInfo) => {

@@ -304,7 +304,7 @@ test.describe("article page: the _t address rule", () => {
 });
 
 test.describe("article page: share metadata rendered on the server", () => {
-  test("title, description, canonical, Open Graph, Twitter card and JSON-LD", async ({ request }) => {
+  test("title, description, canonical, Open Graph, Twitter card and JSON-LD @once", async ({ request }) => {
     const response = await request.get(`${METRO}?_t=1700000000000&from=singlemessage&isappinstalled=0`);
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -349,7 +349,7 @@ test.describe("article page: share metadata rendered on the server", () => {
 });
 
 test.describe("article page: delivery", () => {
-  test("serves article HTML without NUL bytes or broken UTF-8", async ({ request }) => {
+  test("serves article HTML without NUL bytes or broken UTF-8 @once", async ({ request }) => {
     for (const dbId of [SEED_FIXTURES.manyComments, SEED_FIXTURES.withReplies, SEED_FIXTURES.article, SEED_FIXTURES.hostile]) {
       await expectCleanHtmlBytes(request, articleUrl(dbId));
     }
@@ -368,7 +368,7 @@ test.describe("article page: delivery", () => {
     expect(broken).toEqual([]);
   });
 
-  test("security headers: a strict CSP that allows exactly the page's own inline scripts, compressed HTML", async ({ request }) => {
+  test("security headers: a strict CSP that allows exactly the page's own inline scripts, compressed HTML @once", async ({ request }) => {
     const first = await request.get(METRO, { headers: { "accept-encoding": "gzip, br" } });
     const csp = first.headers()["content-security-policy"] ?? "";
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
@@ -388,7 +388,7 @@ test.describe("article page: delivery", () => {
     }
   });
 
-  test("hashed assets are cached as immutable", async ({ request }) => {
+  test("hashed assets are cached as immutable @once", async ({ request }) => {
     const html = await (await request.get(METRO)).text();
     const asset = /\/davmu\/share\/assets\/[\w.-]+-[\w-]{6,}\.js/.exec(html)?.[0];
     expect(asset, "a hashed script in the article HTML").toBeTruthy();

@@ -8,9 +8,8 @@ import { freePort, startSite } from "./support/platform-outage";
 import { articleUrl } from "./support/urls";
 
 // How the production entry runs the site: build/cluster.js with one worker per WEB_CONCURRENCY, the embedded
-// platform in the primary, rate limits in Redis. Not a phone behaviour: one project is enough.
+// platform in the primary, rate limits in Redis. Not a phone behaviour: it runs once (playwright.config.ts).
 test.describe.configure({ mode: "serial" });
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "android", "process-level behaviour"));
 
 const DATA_DIR = ".tmp/e2e-cluster";
 let redisServer: ChildProcess;
@@ -40,8 +39,7 @@ function workerPids(): number[] {
   return listed.split("\n").filter(Boolean).map(Number);
 }
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== "android") return;
+test.beforeAll(async () => {
   test.setTimeout(60_000);
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });

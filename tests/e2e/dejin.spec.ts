@@ -141,7 +141,7 @@ test("a clue's page: text, pictures, where and when, mentions, related clues and
   await expect(page).toHaveURL((url) => url.pathname === personalUrl(DEJIN_FIXTURES.reporter));
 });
 
-test("a video clue carries its video source and poster in the HTML", async ({ request }) => {
+test("a video clue carries its video source and poster in the HTML @once", async ({ request }) => {
   const html = await (await request.get(detailUrl(DEJIN_FIXTURES.videoClue))).text();
   expect(html).toMatch(/<video[^>]+src="[^"]*clip-portrait\.mp4"/);
   expect(html).toMatch(/<video[^>]+poster="[^"]*cover-portrait\.jpg"/);

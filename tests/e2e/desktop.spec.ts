@@ -20,7 +20,7 @@ const desktopBrowser = {
 };
 
 test.describe("server-side desktop redirect", () => {
-  test("a desktop browser asking for an article gets a 302 to /pc with the absolute URL", async ({ request }) => {
+  test("a desktop browser asking for an article gets a 302 to /pc with the absolute URL @once", async ({ request }) => {
     const path = `${METRO}?_t=1700000000000&from=singlemessage`;
     const response = await request.get(path, {
       maxRedirects: 0,
@@ -30,7 +30,7 @@ test.describe("server-side desktop redirect", () => {
     expect(response.headers()["location"]).toBe(pcUrlFor(path));
   });
 
-  test("the framed page (Sec-Fetch-Dest: iframe) is not redirected again", async ({ request }) => {
+  test("the framed page (Sec-Fetch-Dest: iframe) is not redirected again @once", async ({ request }) => {
     const response = await request.get(METRO, {
       maxRedirects: 0,
       headers: { "user-agent": desktopUserAgent, accept: "text/html", "sec-fetch-dest": "iframe" },
@@ -59,7 +59,7 @@ test.describe("server-side desktop redirect", () => {
     ["Discordbot", "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)"],
   ];
   for (const [name, userAgent] of bots) {
-    test(`${name} is never redirected and gets the share tags`, async ({ request }) => {
+    test(`${name} is never redirected and gets the share tags @once`, async ({ request }) => {
       const response = await request.get(METRO, { maxRedirects: 0, headers: { "user-agent": userAgent, accept: "text/html" } });
       expect(response.status()).toBe(200);
       const html = await response.text();
@@ -136,7 +136,7 @@ test.describe("the /pc wrapper", () => {
     });
   }
 
-  test("refuses a missing url parameter", async ({ request }) => {
+  test("refuses a missing url parameter @once", async ({ request }) => {
     const response = await request.get(`${BASE}pc`);
     expect(response.status()).toBe(400);
   });

@@ -67,7 +67,7 @@ test.describe("one detail route for every content type", () => {
 });
 
 test.describe("detail URLs that are not the content's page", () => {
-  test("a segment that does not match the content's type answers 301 to the right one, query kept", async ({ request }) => {
+  test("a segment that does not match the content's type answers 301 to the right one, query kept @once", async ({ request }) => {
     for (const [name, segment] of [
       ["video", "video"],
       ["gallery", "gallery"],
@@ -83,26 +83,26 @@ test.describe("detail URLs that are not the content's page", () => {
     }
   });
 
-  test("a type segment the site does not know is a 404", async ({ request }) => {
+  test("a type segment the site does not know is a 404 @once", async ({ request }) => {
     for (const segment of ["podcast", "article", "link", "h5", "topic"]) {
       const response = await request.get(`${BASE_PATH}news/${segment}/2026/11/${urlId(SEED_FIXTURES.article)}/index.html`, { maxRedirects: 0 });
       expect(response.status(), segment).toBe(404);
     }
   });
 
-  test("an id with no content, or one that does not decode, is a 404 on every type's route", async ({ request }) => {
+  test("an id with no content, or one that does not decode, is a 404 on every type's route @once", async ({ request }) => {
     for (const segment of ["video", "gallery", "audio_album"]) {
       expect((await request.get(detailUrl(99_999, segment), { maxRedirects: 0 })).status()).toBe(404);
       expect((await request.get(`${BASE_PATH}news/${segment}/2026/11/zzzzzzzz/index.html`, { maxRedirects: 0 })).status()).toBe(404);
     }
   });
 
-  test("the last segment must be the one the type's page requires", async ({ request }) => {
+  test("the last segment must be the one the type's page requires @once", async ({ request }) => {
     expect((await request.get(detailUrl(dbId("video"), "video").replace(/index\.html$/, "index"), { maxRedirects: 0 })).status()).toBe(404);
     expect((await request.get(`${detailUrl(dbId("special"), "special")}.html`, { maxRedirects: 0 })).status()).toBe(404);
   });
 
-  test("link content opens its http(s) target", async ({ request }) => {
+  test("link content opens its http(s) target @once", async ({ request }) => {
     for (const segment of ["doc", "video"]) {
       const response = await request.get(detailUrl(SEED_FIXTURES.link, segment), { maxRedirects: 0 });
       expect(response.status()).toBe(302);
@@ -122,7 +122,7 @@ test.describe("a page never lists itself (issue 6 item 7)", () => {
     }
   });
 
-  test("the load-more pages leave it out too", async ({ request }) => {
+  test("the load-more pages leave it out too @once", async ({ request }) => {
     const latest = urlId(SEED_FIXTURES.latest);
     const listed = async (kind: string, exclude: string) => {
       const response = await request.get(`${BASE_PATH}api/feed/${kind}?page=1&exclude=${exclude}`);

@@ -65,7 +65,7 @@ test.describe("home page", () => {
     await expect(metaOf.locator(".card__optional span").first()).toHaveText(rainWarning.source);
   });
 
-  test("serves HTML without NUL bytes or broken UTF-8", async ({ request }) => {
+  test("serves HTML without NUL bytes or broken UTF-8 @once", async ({ request }) => {
     await expectCleanHtmlBytes(request, HOME);
     await expectCleanHtmlBytes(request, `${HOME}?page=3`);
   });

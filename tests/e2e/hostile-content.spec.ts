@@ -43,7 +43,7 @@ test.describe("an article whose CMS body carries script", () => {
     expect(evilRequests).toEqual([]);
   });
 
-  test("the server HTML itself holds none of the hostile markup", async ({ request }) => {
+  test("the server HTML itself holds none of the hostile markup @once", async ({ request }) => {
     const html = await (await request.get(HOSTILE)).text();
     const start = html.indexOf('class="article__body');
     const end = html.indexOf("</article>", start);

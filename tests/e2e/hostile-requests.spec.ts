@@ -7,8 +7,7 @@ import { articleUrl } from "./support/urls";
 
 /** Issue 7: hostile requests get a 4xx before any page code runs, and no redirect leaves the site. */
 
-// Nothing here depends on the phone or on JavaScript: one profile is enough.
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "android", "request-level checks"));
+// Nothing here depends on the phone or on JavaScript: it runs once (playwright.config.ts).
 
 const OFF_SITE = "/davmu/share//evil.example/phish";
 

@@ -104,7 +104,7 @@ test.describe("the three screens, as served", () => {
     await expect(page.locator(".live-ended")).toHaveText("本场直播已结束，暂无回放");
   });
 
-  test("an unknown broadcast's stream is a 404, not a stream", async ({ request }) => {
+  test("an unknown broadcast's stream is a 404, not a stream @once", async ({ request }) => {
     const response = await request.get("/davmu/share/api/live/no-such-broadcast/events");
     expect(response.status()).toBe(404);
     expect((await request.get("/davmu/share/api/live/bad!id/events")).status()).toBe(404);

@@ -40,7 +40,7 @@ test.describe("missing content answers HTTP 404", () => {
     await expect(page.locator("ul.card-list > li.card").first()).toBeVisible();
   });
 
-  test("the offline article's title does not appear in the 404 HTML", async ({ request }) => {
+  test("the offline article's title does not appear in the 404 HTML @once", async ({ request }) => {
     const response = await request.get(`${BASE}news/doc/2026/11/${urlId(SEED_FIXTURES.state17)}/index.html`);
     expect(response.status()).toBe(404);
     expect(await response.text()).not.toContain("关于滨江花园小区临时停水的通知");

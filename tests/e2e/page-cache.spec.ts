@@ -9,11 +9,10 @@ import { articleUrl, detailUrl, urlId } from "./support/urls";
 
 /**
  * Issue 12 §1: an anonymous visitor's page is rendered once and its bytes served to everyone; nothing personal is
- * ever stored or served to another. The cache answers every phone alike (its device classes are unit-tested in
- * server/page-cache.test.ts); JavaScript-off forms are covered by the auth-no-js, csrf, comments and interactions
- * specs on the no-js profile.
+ * ever stored or served to another. The cache answers every phone alike, so this runs once (its device classes are
+ * unit-tested in server/page-cache.test.ts); JavaScript-off forms are covered by the auth-no-js, csrf, comments and
+ * interactions specs on the no-js profile.
  */
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "android", "the cache answers every profile alike"));
 
 // Read by no test that writes: its cached page changes only when it expires.
 const QUIET_ARTICLE = seedArticle(5);

@@ -11,15 +11,13 @@ import { articleUrl, urlId } from "./support/urls";
  * this spec controls, with a short budget so a held call is given up on quickly.
  */
 
-// Nothing here depends on the phone or on JavaScript: one profile is enough, and the steps build on each other.
+// Nothing here depends on the phone or on JavaScript: it runs once (playwright.config.ts); the steps build on each other.
 test.describe.configure({ mode: "serial" });
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "android", "request-level checks"));
 
 let platform: Awaited<ReturnType<typeof startControllablePlatform>>;
 let site: Awaited<ReturnType<typeof startSite>>;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== "android") return;
+test.beforeAll(async () => {
   platform = await startControllablePlatform();
   // A budget generous enough for a busy machine: the checks compare with the platform's answer, not with a clock.
   // The page cache off: these checks are about the upstream answers behind every fresh render (the page cache's own

@@ -153,7 +153,7 @@ test.describe("preview mode", () => {
     await expect(page.locator(".preview-banner")).toContainText("内部临时预览");
   });
 
-  test("every preview answer is no-store and noindex, the reload redirect included", async ({ request }) => {
+  test("every preview answer is no-store and noindex, the reload redirect included @once", async ({ request }) => {
     const first = await request.get(previewUrl(token(30)), { maxRedirects: 0 });
     expect(first.status()).toBe(302);
     expect(first.headers()["cache-control"]).toBe("no-store");
@@ -172,7 +172,7 @@ test.describe("preview mode", () => {
     expect(article.headers()["x-robots-tag"]).toBeUndefined();
   });
 
-  test("a preview takes no comments", async ({ request }) => {
+  test("a preview takes no comments @once", async ({ request }) => {
     const response = await request.post(previewUrl(token(30), `&_=${Date.now()}`), { headers: { origin: E2E_ORIGIN }, form: { intent: "comment", content: "预览里的评论" } });
     expect(response.status()).toBe(404);
   });

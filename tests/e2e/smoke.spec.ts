@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 
-test("the host is alive", async ({ request }) => {
+test("the host is alive @once", async ({ request }) => {
   const response = await request.get("/davmu/share/healthz");
   expect(response.status()).toBe(200);
   expect(await response.text()).toBe("ok");
 });
 
-test("/ redirects to the base path", async ({ request }) => {
+test("/ redirects to the base path @once", async ({ request }) => {
   const response = await request.get("/", { maxRedirects: 0 });
   expect([301, 302, 307, 308]).toContain(response.status());
   expect(new URL(response.headers()["location"], "http://localhost").pathname).toBe("/davmu/share/");

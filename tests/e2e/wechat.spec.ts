@@ -215,11 +215,7 @@ test.describe("mini-program mode", () => {
   });
 });
 
-test.describe("the signature route", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== "wechat-android", "a resource route: the same for every profile");
-  });
-
+test.describe("the signature route @once", () => {
   const CONFIG = `${BASE_PATH}api/wechat/config`;
 
   test("signs this site's own page, without its hash, with a signature the platform's ticket verifies", async ({ request }) => {
