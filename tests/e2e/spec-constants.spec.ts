@@ -234,8 +234,9 @@ test("@once section 8: the agreement, the platform's own message, empty and clos
   });
   expect(await noAgreement.text()).toContain(TEXTS.agreement);
 
+  // A phone nobody registered: a wrong password for the demo account would count towards locking it for everyone.
   const wrongPassword = await request.post("/davmu/share/auth", {
-    form: { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: "not-the-password", agreed: "on", redirect: "/davmu/share/" },
+    form: { intent: "login", mode: "pass", phone: uniquePhone(), password: "not-the-password", agreed: "on", redirect: "/davmu/share/" },
     headers: fromOwnPage(),
     maxRedirects: 0,
   });
