@@ -62,7 +62,12 @@ const schema = z.object({
   PLATFORM_WECHAT_JSAPI_TICKET: z.string().min(1).optional(),
   // The mobile app's AppID on the WeChat Open Platform: <wx-open-launch-app> opens the app by it.
   WECHAT_OPEN_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)").default("wxa1b2c3d4e5f60718"),
+  // The site's own per-minute limits in front of the platform's (docs/security.md, "Rate limits").
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  TRACKER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  LIVE_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  LIVE_LIKES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   TRUST_PROXY: z.string().default("loopback"),
   // Site workers build/cluster.js starts; unset, one per core.

@@ -9,6 +9,7 @@ import { sitePath } from "~/lib/base-path";
 import { COMMENT_TEXTS, validateComment } from "~/lib/comment-text";
 import { LIVE_ID_PATTERN, LIVE_TEXTS, MAX_LIKES_PER_REQUEST, validateChat } from "~/lib/live-state";
 import { redirectLocation } from "~/lib/redirect-target";
+import { env } from "~/env.server";
 import { createRateLimiter } from "~/rate-limit.server";
 import { singleton } from "~/singleton.server";
 import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders, type Toast } from "~/session.server";
@@ -44,6 +45,8 @@ export type InteractionResult = {
   /** A sent chat message, shown to its sender at once. */
   liveMessage?: LiveMessage;
   likeCount?: number;
+  /** Seconds to wait when the site's own limit refused the write. */
+  retryAfter?: number;
 };
 
 /** What the action answers a live page's script (it keeps the page, no reload). */
@@ -51,20 +54,29 @@ export type LiveAnswer = InteractionAnswer & { liveMessage?: LiveMessage; likeCo
 
 /**
  * The site's own limits on live writes, per visitor (their token), in front of the platform's: at most one message
- * every 2 s and 20 a minute; likes come batched, one request a second, so a few a second is already generous.
+ * every 2 s and LIVE_CHAT_RATE_LIMIT_PER_MINUTE (20) a minute; likes come batched, one request a second from a page,
+ * so a few a second and LIVE_LIKES_RATE_LIMIT_PER_MINUTE (120, two pages' worth) a minute are already generous.
  */
 const liveLimits = singleton("live-write-limits", () => ({
-  chatBurst: createRateLimiter({ name: "live-chat-burst", windowMs: 2000, max: 1 }),
-  chatMinute: createRateLimiter({ name: "live-chat-minute", windowMs: 60_000, max: 20 }),
-  likes: createRateLimiter({ name: "live-likes", windowMs: 1000, max: 3 }),
+  chat: [
+    createRateLimiter({ name: "live-chat-burst", windowMs: 2000, max: 1 }),
+    createRateLimiter({ name: "live-chat-minute", windowMs: 60_000, max: env.LIVE_CHAT_RATE_LIMIT_PER_MINUTE }),
+  ],
+  likes: [
+    createRateLimiter({ name: "live-likes", windowMs: 1000, max: 3 }),
+    createRateLimiter({ name: "live-likes-minute", windowMs: 60_000, max: env.LIVE_LIKES_RATE_LIMIT_PER_MINUTE }),
+  ],
 }));
 
-async function overLiveLimit(caller: Caller, intent: "live_chat" | "live_like"): Promise<boolean> {
+/** Seconds the visitor must wait before this write, 0 when it may go. Every window counts every attempt. */
+async function liveWait(caller: Caller, intent: "live_chat" | "live_like"): Promise<number> {
   const key = caller.token ?? caller.clientIp ?? "";
-  if (intent === "live_like") return (await liveLimits.likes.hit(key)) > 0;
-  // Both windows count every attempt, so a visitor over either one waits.
-  const waits = await Promise.all([liveLimits.chatBurst.hit(key), liveLimits.chatMinute.hit(key)]);
-  return waits.some((wait) => wait > 0);
+  const windows = intent === "live_chat" ? liveLimits.chat : liveLimits.likes;
+  return Math.max(...(await Promise.all(windows.map((limiter) => limiter.hit(key)))));
+}
+
+function tooFast(retryAfter: number): InteractionResult {
+  return { toast: { text: LIVE_TEXTS.chatTooFast, kind: "error" }, retryAfter };
 }
 
 /**
@@ -97,12 +109,14 @@ export async function performInteraction(visitorCaller: Caller, interaction: Int
       case "live_chat": {
         const checked = validateChat(interaction.content);
         if (!checked.ok) return { toast: { text: checked.error, kind: "error" } };
-        if (await overLiveLimit(caller, "live_chat")) return { toast: { text: LIVE_TEXTS.chatTooFast, kind: "error" } };
+        const wait = await liveWait(caller, "live_chat");
+        if (wait > 0) return tooFast(wait);
         const message = await sendLiveMessage(caller, interaction.liveId, checked.text);
         return { toast: { text: LIVE_TEXTS.chatSent, kind: "success" }, liveMessage: message };
       }
       case "live_like": {
-        if (await overLiveLimit(caller, "live_like")) return { toast: { text: LIVE_TEXTS.chatTooFast, kind: "error" } };
+        const wait = await liveWait(caller, "live_like");
+        if (wait > 0) return tooFast(wait);
         const result = await likeLive(caller, interaction.liveId, interaction.count);
         return { toast: { text: LIVE_TEXTS.liked, kind: "success" }, likeCount: result.like_count };
       }
@@ -171,7 +185,8 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
   const result = await performInteraction(callerFor(visitor, request, context), interaction).catch(rethrowAsResponse);
   if (form.get("js") === "1" && (interaction.intent === "live_chat" || interaction.intent === "live_like")) {
     // The live page keeps itself up to date from its event stream: it only needs the answer, not a reload.
-    if (result.toast.kind === "error") return data<LiveAnswer>({ fieldError: result.toast.text }, { status: 429 });
+    if (result.retryAfter) return data<LiveAnswer>({ fieldError: result.toast.text }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+    if (result.toast.kind === "error") return data<LiveAnswer>({ fieldError: result.toast.text }, { status: 400 });
     return data<LiveAnswer>({ liveMessage: result.liveMessage, likeCount: result.likeCount });
   }
   await flashToast(request, context, result.toast);

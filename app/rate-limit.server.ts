@@ -1,3 +1,4 @@
+import type { HeadersFunction } from "@remix-run/node";
 import { Redis } from "ioredis";
 import { env } from "~/env.server";
 import { singleton } from "~/singleton.server";
@@ -91,3 +92,12 @@ export function connectRedis(url: string): Redis {
   redis.on("error", () => {});
   return redis;
 }
+
+/**
+ * The `headers` of a route whose action a limit may refuse: Remix answers a document or data request with the
+ * route's headers only, so the action's Retry-After reaches the visitor through this.
+ */
+export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};

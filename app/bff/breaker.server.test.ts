@@ -87,6 +87,23 @@ describe("circuit breaker", () => {
     ]);
   });
 
+  it("a call that may not probe fails fast after the pause too, and leaves the probe to the next call", async () => {
+    vi.useFakeTimers();
+    const { breakers, upstream, call } = setUp();
+    upstream.failWith(new Outage("down"));
+    for (let i = 0; i < 3; i++) await call().catch(() => undefined);
+    vi.advanceTimersByTime(2001);
+    upstream.failWith(null);
+    const reached = upstream.calls();
+    const noProbe = { countsAsFailure: () => false, whenOpen: () => new Error("open"), mayProbe: false };
+    await expect(breakers.run("peony", upstream.call, noProbe)).rejects.toThrow("open");
+    expect(upstream.calls()).toBe(reached);
+    expect(breakers.states()).toEqual({ peony: "open" });
+    await expect(call()).resolves.toBe("answer");
+    expect(breakers.states()).toEqual({ peony: "closed" });
+    await expect(breakers.run("peony", upstream.call, noProbe)).resolves.toBe("answer");
+  });
+
   it("fails fast while the probe is under way, instead of queueing behind it", async () => {
     vi.useFakeTimers();
     const { breakers, upstream, call } = setUp();

@@ -18,6 +18,11 @@ export type BreakerCall = {
   countsAsFailure: (error: unknown) => boolean;
   /** The error a call gets instead of being made while the breaker is open. */
   whenOpen: () => Error;
+  /**
+   * Whether the call may be the probe after the pause (default yes). A call whose failures do not all count (a side
+   * part's timeouts) must not be: cockatiel closes the breaker on a probe that fails with an error it does not count.
+   */
+  mayProbe?: boolean;
 };
 
 export type BreakerState = "closed" | "open" | "half-open";
@@ -56,10 +61,11 @@ export function createBreakers(options: BreakerOptions) {
 
   return {
     /** Runs `call` through the upstream's breaker; rejects with `whenOpen()` while it is open. */
-    async run<T>(upstream: string, call: () => Promise<T>, { countsAsFailure, whenOpen }: BreakerCall): Promise<T> {
+    async run<T>(upstream: string, call: () => Promise<T>, { countsAsFailure, whenOpen, mayProbe = true }: BreakerCall): Promise<T> {
       const policy = policyFor(upstream);
       // cockatiel makes callers wait for a half-open probe; a page must not wait on a platform being probed.
       if (policy.state === CircuitState.HalfOpen) throw whenOpen();
+      if (!mayProbe && policy.state === CircuitState.Open) throw whenOpen();
       try {
         return await policy.execute(() =>
           call().catch((error: unknown) => Promise.reject(countsAsFailure(error) ? new CountedFailure(error) : error)),

@@ -242,6 +242,25 @@ describe("circuit breaker of an upstream service", () => {
     await expect(client.platformRequest("/other/v1/x", caller, { schema })).resolves.toEqual({ n: 1 });
   });
 
+  it("does not hold a side part's timeouts against the platform: the site gave up at its share, the platform was only slow", async () => {
+    platform.answer(() => undefined); // answers later than any side part waits
+    for (let i = 0; i < 8; i++) {
+      const side = client.sidePart({ ...caller, deadline: Date.now() + 200 });
+      expect(await client.platformRequest("/slow/v1/side", side, { schema }).catch((e: unknown) => e)).toMatchObject({ kind: "timeout" });
+    }
+    expect(platform.seen).toHaveLength(8);
+    expect(client.breakerStates()).toMatchObject({ slow: "closed" });
+    // The main content still reaches the platform.
+    platform.answer((_req, res) => json(res, { code: 0, message: "", data: { n: 2 } }));
+    await expect(client.platformRequest("/slow/v1/main", caller, { schema })).resolves.toEqual({ n: 2 });
+  });
+
+  it("holds a side part's outages (5xx, refused connections) against the platform, and never lets a side part be the probe", async () => {
+    platform.answer((_req, res) => json(res, { code: 0, data: null }, 503));
+    for (let i = 0; i < 5; i++) await client.platformRequest("/sideout/v1/x", client.sidePart(caller), { schema }).catch(() => undefined);
+    expect(client.breakerStates()).toMatchObject({ sideout: "open" });
+  });
+
   it("does not count the platform's refusals (envelope codes) as outages", async () => {
     platform.answer((_req, res) => json(res, { code: 10024, message: "内容不存在", data: null }));
     for (let i = 0; i < 8; i++) await client.platformRequest("/refusals/v1/x", caller, { schema }).catch(() => undefined);

@@ -17,6 +17,11 @@ export type Caller = {
    * however they are chained. Without it, each call gets PLATFORM_TIMEOUT_MS of its own.
    */
   deadline?: number;
+  /**
+   * Set by `sidePart`: the call gives up at its share of the budget, the site's own choice, so its timeouts are not
+   * held against the platform (a platform that answers within the whole budget is not down).
+   */
+  sidePart?: boolean;
 };
 
 /** The deadline of a request arriving now: PLATFORM_TIMEOUT_MS is the whole of its upstream budget. */
@@ -29,9 +34,9 @@ export const SIDE_PART_SHARE = 0.5;
 
 /** The caller for a side part: it gives up well before the main content, so the page is not held up by it. */
 export function sidePart(caller: Caller): Caller {
-  if (caller.deadline === undefined) return { ...caller, deadline: Date.now() + env.PLATFORM_TIMEOUT_MS * SIDE_PART_SHARE };
+  if (caller.deadline === undefined) return { ...caller, sidePart: true, deadline: Date.now() + env.PLATFORM_TIMEOUT_MS * SIDE_PART_SHARE };
   const now = Date.now();
-  return { ...caller, deadline: now + Math.max(0, caller.deadline - now) * SIDE_PART_SHARE };
+  return { ...caller, sidePart: true, deadline: now + Math.max(0, caller.deadline - now) * SIDE_PART_SHARE };
 }
 
 /**
@@ -39,7 +44,7 @@ export function sidePart(caller: Caller): Caller {
  * deadline stays: whoever joins later has a later deadline of their own, so nobody waits past theirs.
  */
 export function detached(caller: Caller): Caller {
-  return { token: caller.token, requestId: caller.requestId, clientIp: caller.clientIp, deadline: caller.deadline };
+  return { token: caller.token, requestId: caller.requestId, clientIp: caller.clientIp, deadline: caller.deadline, sidePart: caller.sidePart };
 }
 
 export type PlatformErrorKind = "code" | "timeout" | "unavailable" | "invalid";
@@ -178,7 +183,11 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
         caller.signal?.removeEventListener("abort", visitorLeft);
       }
     },
-    { countsAsFailure: isUpstreamFailure, whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`) },
+    {
+      countsAsFailure: (error) => isUpstreamFailure(error) && !(caller.sidePart && (error as PlatformError).kind === "timeout"),
+      whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`),
+      mayProbe: !caller.sidePart,
+    },
   );
 
   let json: unknown;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatCountdown, isPreviewActor, isPreviewDetail, isPreviewRequest, previewDeadline, previewReloadTarget, RELOAD_MAX_AGE_MS } from "./preview";
+import { formatCountdown, isPreviewActor, isPreviewDetail, isPreviewRequest, previewDeadline, previewReloadTarget } from "./preview";
 
 const NOW = 1_795_000_000_000;
 const PAGE = "/davmu/share/preview-wang/doc/2026/11/abc/index.html";
+/** Spec section 9's preview reload window. */
+const RELOAD_WINDOW_MS = 30_000;
 
 describe("previewReloadTarget", () => {
   it("adds _ = now when it is missing, keeping the rest of the address", () => {
@@ -12,11 +14,11 @@ describe("previewReloadTarget", () => {
 
   it("leaves a fresh _ alone, up to the limit", () => {
     expect(previewReloadTarget(`${PAGE}?preview=tok&_=${NOW}`, NOW)).toBeNull();
-    expect(previewReloadTarget(`${PAGE}?_=${NOW - RELOAD_MAX_AGE_MS}`, NOW)).toBeNull();
+    expect(previewReloadTarget(`${PAGE}?_=${NOW - RELOAD_WINDOW_MS}`, NOW)).toBeNull();
   });
 
   it("replaces a stale, future, empty or malformed _", () => {
-    for (const stamp of [String(NOW - RELOAD_MAX_AGE_MS - 1), String(NOW + RELOAD_MAX_AGE_MS + 1), "", "abc", "1e12", "-5", "9".repeat(40)]) {
+    for (const stamp of [String(NOW - RELOAD_WINDOW_MS - 1), String(NOW + RELOAD_WINDOW_MS + 1), "", "abc", "1e12", "-5", "9".repeat(40)]) {
       expect(previewReloadTarget(`${PAGE}?preview=tok&_=${encodeURIComponent(stamp)}`, NOW)).toBe(`${PAGE}?preview=tok&_=${NOW}`);
     }
   });
@@ -26,7 +28,7 @@ describe("previewReloadTarget", () => {
       const target = previewReloadTarget(href, NOW);
       expect(target).not.toBeNull();
       expect(previewReloadTarget(target!, NOW)).toBeNull();
-      expect(previewReloadTarget(target!, NOW + RELOAD_MAX_AGE_MS)).toBeNull();
+      expect(previewReloadTarget(target!, NOW + RELOAD_WINDOW_MS)).toBeNull();
     }
   });
 

@@ -4,6 +4,7 @@ import { sendTrackingEvents } from "~/bff/tracker.server";
 import { formText } from "~/csrf.server";
 import { detectDevice } from "~/lib/device";
 import { completeEvent, isPreviewPage } from "~/lib/tracking";
+import { env } from "~/env.server";
 import { parseBrowserBatch } from "~/lib/tracking-schema";
 import { createRateLimiter } from "~/rate-limit.server";
 import { sessionUserId } from "~/session.server";
@@ -12,7 +13,7 @@ import { sessionUserId } from "~/session.server";
  * A page sends a handful of batches per view. Generous per address: many phones share one carrier address;
  * the limit only stops a flood.
  */
-const trackerLimiter = createRateLimiter({ name: "tracker", windowMs: 60_000, max: 600 });
+const trackerLimiter = createRateLimiter({ name: "tracker", windowMs: 60_000, max: env.TRACKER_RATE_LIMIT_PER_MINUTE });
 
 function problem(status: number, message: string, headers?: HeadersInit): Response {
   return Response.json({ message }, { status, headers: { "Cache-Control": "no-store", ...headers } });

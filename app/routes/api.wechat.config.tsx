@@ -7,7 +7,7 @@ import { ownPageUrl } from "~/lib/redirect-target";
 import { createRateLimiter } from "~/rate-limit.server";
 
 /** A WeChat page asks once per page it shows; the limit only stops a flood. */
-const signatureLimiter = createRateLimiter({ name: "wechat-signature", windowMs: 60_000, max: 120 });
+const signatureLimiter = createRateLimiter({ name: "wechat-signature", windowMs: 60_000, max: env.WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE });
 
 /**
  * The WeChat JS-SDK configuration of one page of this site: `?url=` the page's absolute URL, answered as

@@ -32,6 +32,8 @@ export const LOGOUT_TEXT = "已退出登录";
 
 export const meta: MetaFunction = () => [{ title: "登录" }, { name: "robots", content: "noindex" }];
 
+export { retryAfterHeaders as headers } from "~/rate-limit.server";
+
 function cooldownLeft(sentAt: number | null): number {
   if (!sentAt) return 0;
   return Math.max(0, CODE_COUNTDOWN_SECONDS - Math.floor((Date.now() - sentAt) / 1000));

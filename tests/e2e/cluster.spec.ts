@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { devices, expect, test } from "@playwright/test";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { loginAsDemo } from "./support/login";
-import { freePort, startSite } from "./support/platform-outage";
+import { startSite } from "./support/platform-outage";
+import { startRedisServer } from "./support/redis-server";
 import { articleUrl } from "./support/urls";
 
 // How the production entry runs the site: build/cluster.js with one worker per WEB_CONCURRENCY, the embedded
@@ -12,7 +13,7 @@ import { articleUrl } from "./support/urls";
 test.describe.configure({ mode: "serial" });
 
 const DATA_DIR = ".tmp/e2e-cluster";
-let redisServer: ChildProcess;
+let redisServer: Awaited<ReturnType<typeof startRedisServer>>;
 let redis: Redis;
 let site: Awaited<ReturnType<typeof startSite>>;
 
@@ -43,22 +44,17 @@ test.beforeAll(async () => {
   test.setTimeout(60_000);
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
-  const redisPort = await freePort();
-  redisServer = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  redis = new Redis(`redis://127.0.0.1:${redisPort}`, { maxRetriesPerRequest: 20 });
-  // Connection refusals while redis-server starts are retried; only the commands report errors.
-  redis.on("error", () => {});
-  await redis.ping();
+  redisServer = await startRedisServer();
+  redis = redisServer.client;
   site = await startSite(
-    { WEB_CONCURRENCY: "2", REDIS_URL: `redis://127.0.0.1:${redisPort}`, PLATFORM_DB_PATH: `${DATA_DIR}/platform.sqlite`, LOG_LEVEL: "info" },
+    { WEB_CONCURRENCY: "2", REDIS_URL: redisServer.url, PLATFORM_DB_PATH: `${DATA_DIR}/platform.sqlite`, LOG_LEVEL: "info" },
     "build/cluster.js",
   );
 });
 
 test.afterAll(async () => {
   site?.stop();
-  redis?.disconnect();
-  redisServer?.kill();
+  redisServer?.stop();
 });
 
 test("serves from one worker per WEB_CONCURRENCY, with the embedded platform behind /_platform", async () => {

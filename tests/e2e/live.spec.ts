@@ -1,6 +1,5 @@
 import { EXCLUSIVE_TAG } from "./support/exclusive";
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from "@playwright/test";
-import { LIVE_TEXTS } from "../../app/lib/live-state";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 import { E2E_DEV_KEY, UPCOMING_DELAY_S } from "./support/e2e-server";
 import { waitForHydration } from "./support/hydration";
@@ -131,13 +130,13 @@ test.describe("writes", () => {
     await expect(button).toHaveText("已预约");
     // With JavaScript 已预约 shows at once, before the platform has the booking: reload only once it is confirmed.
     if (js) await expect(form).toHaveAttribute("aria-busy", "false");
-    await expect(page.locator(".toast")).toHaveText(LIVE_TEXTS.bookedToast);
+    await expect(page.locator(".toast")).toHaveText("预约成功，开播前会提醒您");
     await page.reload();
     await expect(button).toHaveText("已预约");
     await button.click();
     await expect(button).toHaveText("预约");
     if (js) await expect(form).toHaveAttribute("aria-busy", "false");
-    await expect(page.locator(".toast")).toHaveText(LIVE_TEXTS.unbookedToast);
+    await expect(page.locator(".toast")).toHaveText("已取消预约");
     await page.reload();
     await expect(button).toHaveText("预约");
     await page.context().close();

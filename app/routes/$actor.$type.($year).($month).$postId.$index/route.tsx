@@ -20,6 +20,8 @@ function detailParams(params: LoaderFunctionArgs["params"]): DetailParams {
 /** The visitor's own state is all in the loader's personal part (app/personal.server.tsx). */
 export const handle = { personalized: true };
 
+export { retryAfterHeaders as headers } from "~/rate-limit.server";
+
 export const loader = (args: LoaderFunctionArgs) => loadDetail(args, detailParams(args.params));
 
 export const action = (args: ActionFunctionArgs) => detailAction(args, detailParams(args.params));

@@ -5,15 +5,18 @@ import { E2E_ORIGIN, E2E_SERVER_ENV } from "./e2e-server";
 
 /**
  * A second site for outage tests, in front of a platform the test controls: a small proxy to the e2e
- * server's embedded platform that can pass calls on, refuse them as a stopped platform would, or hold them
- * (a platform too slow to answer) until the test releases them.
+ * server's embedded platform that can pass calls on, refuse them as a stopped platform would, hold them
+ * (a platform too slow to answer) until the test releases them, or answer them late (`slow`: a platform that is
+ * slow but still answers).
  */
-export type PlatformMode = "up" | "down" | "hold";
+export type PlatformMode = "up" | "down" | "hold" | "slow";
 
 export async function startControllablePlatform(target = `${E2E_ORIGIN}/_platform`) {
   let mode: PlatformMode = "up";
   const held: Array<() => void> = [];
   let calls = 0;
+  let slow = { delayMs: 0, applies: (_path: string) => false };
+  const late = { made: [] as string[], due: [] as string[] };
   const forward = (req: IncomingMessage, res: ServerResponse) => {
     // A held call the site gave up on has nobody left to answer.
     if (res.destroyed) return;
@@ -29,6 +32,14 @@ export async function startControllablePlatform(target = `${E2E_ORIGIN}/_platfor
     calls += 1;
     if (mode === "down") return void req.socket.destroy();
     if (mode === "hold") return void held.push(() => forward(req, res));
+    const path = req.url ?? "";
+    if (mode === "slow" && slow.applies(path)) {
+      late.made.push(path);
+      return void setTimeout(() => {
+        late.due.push(path);
+        forward(req, res);
+      }, slow.delayMs);
+    }
     forward(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -37,6 +48,15 @@ export async function startControllablePlatform(target = `${E2E_ORIGIN}/_platfor
     set(next: PlatformMode) {
       mode = next;
     },
+    /** Slow mode: the calls whose path `applies` to are answered `delayMs` late; the others at once. */
+    slowDown(delayMs: number, applies: (path: string) => boolean) {
+      slow = { delayMs, applies };
+      late.made.length = 0;
+      late.due.length = 0;
+      mode = "slow";
+    },
+    /** The paths of the calls slow mode delayed, and of those whose delay is over (answered, if anyone still waits). */
+    late: () => ({ made: [...late.made], due: [...late.due] }),
     /** Calls that reached the platform so far, answered or not. */
     calls: () => calls,
     /** Calls held and not yet answered. */
