@@ -26,7 +26,16 @@ const EXCLUSIVE = new RegExp(EXCLUSIVE_TAG);
  * What cannot depend on the phone runs once, on the android profile: whole specs of request- and process-level
  * checks, and single tests tagged `@once` in their title (a status, a header, a JSON route, the server's HTML).
  */
-const ONCE_SPECS = [/cluster\.spec\.ts$/, /hostile-requests\.spec\.ts$/, /page-cache\.spec\.ts$/, /platform-outage\.spec\.ts$/, /sms-outbox\.spec\.ts$/];
+const ONCE_SPECS = [
+  /cluster\.spec\.ts$/,
+  /hostile-requests\.spec\.ts$/,
+  /page-cache\.spec\.ts$/,
+  /platform-outage\.spec\.ts$/,
+  /rate-limits\.spec\.ts$/,
+  /slow-platform\.spec\.ts$/,
+  /sms-outbox\.spec\.ts$/,
+  /spec-constants\.spec\.ts$/,
+];
 const ONCE_TAG = /@once/;
 /** Every phone profile but android leaves out what runs once, and each leaves the exclusive tests to their project. */
 const elsewhere = { testIgnore: ONCE_SPECS, grepInvert: [EXCLUSIVE, ONCE_TAG], teardown: "exclusive" };

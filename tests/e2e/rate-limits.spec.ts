@@ -17,7 +17,6 @@ import { articleUrl, detailUrl, urlId } from "./support/urls";
 
 // Process-level behaviour of a site this spec starts: one profile is enough, and the steps share it.
 test.describe.configure({ mode: "serial" });
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "android", "request-level checks"));
 
 const DATA_DIR = `.tmp/e2e-rate-limits-${E2E_PORT}`;
 const LIMITS = {
@@ -79,7 +78,7 @@ function trackerPost(request: APIRequestContext, client: string, spoofed = "") {
   return request.post(`${site.origin}/davmu/share/api/tracker/log`, { form: { events }, headers: via(client, spoofed) });
 }
 
-test("@once /auth: code requests and logins of one address share one budget; past it, 429 with Retry-After, counted in Redis for both workers", async ({ request }) => {
+test("/auth: code requests and logins of one address share one budget; past it, 429 with Retry-After, counted in Redis for both workers", async ({ request }) => {
   const client = "198.51.100.11";
   const answers = [
     await authPost(request, client, { intent: "send-code", phone: uniquePhone() }),
@@ -99,7 +98,7 @@ test("@once /auth: code requests and logins of one address share one budget; pas
   expect((await authPost(request, "198.51.100.12", { intent: "send-code", phone: uniquePhone() })).status()).toBe(200);
 });
 
-test("@once the tracker: past its limit a beacon gets 429 with Retry-After, and a different X-Forwarded-For from the visitor does not reset it", async ({ request }) => {
+test("the tracker: past its limit a beacon gets 429 with Retry-After, and a different X-Forwarded-For from the visitor does not reset it", async ({ request }) => {
   const client = "198.51.100.21";
   for (let i = 0; i < LIMITS.TRACKER_RATE_LIMIT_PER_MINUTE; i++) expect((await trackerPost(request, client)).status()).toBe(204);
   const refused = await trackerPost(request, client);
@@ -112,7 +111,7 @@ test("@once the tracker: past its limit a beacon gets 429 with Retry-After, and 
 });
 
 // Wrong passwords go to phones nobody registered: the demo account, which the last test logs in with, is never locked.
-test("@once /auth: a spoofed X-Forwarded-For does not reset a login limit either", async ({ request }) => {
+test("/auth: a spoofed X-Forwarded-For does not reset a login limit either", async ({ request }) => {
   const client = "198.51.100.13";
   for (let i = 0; i < LIMITS.AUTH_RATE_LIMIT_PER_MINUTE; i++) {
     const answer = await authPost(request, client, { intent: "login", mode: "pass", phone: uniquePhone(), password: "guess-" + i }, `203.0.113.${i}`);
@@ -121,7 +120,7 @@ test("@once /auth: a spoofed X-Forwarded-For does not reset a login limit either
   expectRefused(await authPost(request, client, { intent: "login", mode: "pass", phone: uniquePhone(), password: "guess-x" }, "203.0.113.99"), 60);
 });
 
-test("@once the WeChat signature route: past its limit 429 with Retry-After, in the site's JSON error shape", async ({ request }) => {
+test("the WeChat signature route: past its limit 429 with Retry-After, in the site's JSON error shape", async ({ request }) => {
   const client = "198.51.100.31";
   const page = `${site.origin}${articleUrl(SEED_FIXTURES.article)}`;
   const sign = () => request.get(`${site.origin}/davmu/share/api/wechat/config?url=${encodeURIComponent(page)}`, { headers: via(client) });
@@ -133,7 +132,7 @@ test("@once the WeChat signature route: past its limit 429 with Retry-After, in 
   expect(Number(await redis.client.get(`rate:wechat-signature:${client}`))).toBe(LIMITS.WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE + 1);
 });
 
-test("@once live chat and likes: past the visitor's limit the page's request gets 429 with Retry-After and the reason", async ({ playwright }) => {
+test("live chat and likes: past the visitor's limit the page's request gets 429 with Retry-After and the reason", async ({ playwright }) => {
   const visitor = await playwright.request.newContext();
   const login = await authPost(visitor, "198.51.100.41", { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password });
   expect(login.status()).toBe(302);

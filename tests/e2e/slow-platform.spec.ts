@@ -13,7 +13,6 @@ import { articleUrl } from "./support/urls";
 
 // Nothing here depends on the phone: one profile is enough, and the steps share one site.
 test.describe.configure({ mode: "serial" });
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "android", "request-level checks"));
 
 const BUDGET_MS = 4000;
 // Past a side part's share (at most half the budget), well within the whole budget.
@@ -49,7 +48,7 @@ function givenUpAfter(output: string): Record<string, number> {
   return Object.fromEntries([...output.matchAll(/^(.+) unavailable: platform timed out after (\d+) ms/gm)].map(([, part, ms]) => [part, Number(ms)]));
 }
 
-test("@once side parts slower than their share: the page comes with its main content and without them, each given up at its share", async ({ page }) => {
+test("side parts slower than their share: the page comes with its main content and without them, each given up at its share", async ({ page }) => {
   await expect.poll(async () => (await page.request.get(`${site.origin}/davmu/share/readyz`)).status(), { timeout: 30_000 }).toBe(200);
   // The site's reader token, fetched once per process, comes first: this platform refuses content to a call without
   // a token. A list request fetches it without the app configuration a page would fetch (and then keep).
@@ -74,7 +73,7 @@ test("@once side parts slower than their share: the page comes with its main con
   for (const [part, ms] of Object.entries(waited)) expect(ms, part).toBeLessThanOrEqual(BUDGET_MS / 2);
 });
 
-test("@once main content slow within the budget, right after side parts were dropped: the whole page, fresh", async ({ page }) => {
+test("main content slow within the budget, right after side parts were dropped: the whole page, fresh", async ({ page }) => {
   // What the last page's own requests still had under way in slow mode is over first.
   await expect.poll(() => platform.late().due.length).toBe(platform.late().made.length);
   platform.slowDown(SLOW_MAIN_CONTENT, (path) => MAIN_CONTENT.test(path));

@@ -19,7 +19,6 @@ import { wechatUserAgent } from "./support/user-agents";
  */
 
 // What is checked does not depend on the phone profile (each test that needs a browser sets up its own): once.
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "android", "request-level checks"));
 
 const SPEC = {
   codeCountdownSeconds: 60,
@@ -55,7 +54,7 @@ async function phonePage(browser: Browser, options: Parameters<Browser["newConte
   return context.newPage();
 }
 
-test("@once the login form: the code takes at most 6 digits, and the code button counts down 60 s and comes back", async ({ browser }) => {
+test("the login form: the code takes at most 6 digits, and the code button counts down 60 s and comes back", async ({ browser }) => {
   const page = await phonePage(browser);
   await page.clock.install();
   await page.goto(authUrl("/davmu/share/"));
@@ -84,7 +83,7 @@ test("@once the login form: the code takes at most 6 digits, and the code button
   await page.context().close();
 });
 
-test("@once page sizes: comments and the recommended list come 10 at a time; the theme colour is the spec's", async ({ page, request }) => {
+test("page sizes: comments and the recommended list come 10 at a time; the theme colour is the spec's", async ({ page, request }) => {
   await page.goto(articleUrl(SEED_FIXTURES.manyComments));
   await expect(page.locator("#comments .comment-list > li")).toHaveCount(SPEC.commentsPageSize);
   await expect(page.locator("#feed-recommend .card-list > li")).toHaveCount(SPEC.recommendPageSize);
@@ -94,7 +93,7 @@ test("@once page sizes: comments and the recommended list come 10 at a time; the
   expect(((await comments.json()) as { list: unknown[] }).list).toHaveLength(SPEC.commentsPageSize);
 });
 
-test("@once a preview reloads itself when its _ is older than 30000 ms, and lasts 1800000 ms when the draft names no end", async ({ request }) => {
+test("a preview reloads itself when its _ is older than 30000 ms, and lasts 1800000 ms when the draft names no end", async ({ request }) => {
   const token = signPreviewToken(E2E_PREVIEW_SECRET, urlId(SEED_FIXTURES.draftArticle), new Date(Date.now() + 10 * 60_000));
   const preview = (stamp: number) =>
     request.get(`${detailUrl(SEED_FIXTURES.draftArticle, "doc", "preview-editor")}?preview=${encodeURIComponent(token)}&_=${stamp}`, { maxRedirects: 0 });
@@ -128,7 +127,7 @@ function failChunk(page: Page): Promise<boolean> {
   );
 }
 
-test("@once a chunk that fails to load reloads the page, at most once per 60 s", async ({ browser }) => {
+test("a chunk that fails to load reloads the page, at most once per 60 s", async ({ browser }) => {
   const page = await phonePage(browser);
   await page.clock.install();
   await page.goto(articleUrl(SEED_FIXTURES.article));
@@ -149,7 +148,7 @@ test("@once a chunk that fails to load reloads the page, at most once per 60 s",
   await page.context().close();
 });
 
-test("@once the desktop rule: a window at least 1000 px wide and wider than tall, or a user agent not of a phone, goes to /pc", async ({ browser }) => {
+test("the desktop rule: a window at least 1000 px wide and wider than tall, or a user agent not of a phone, goes to /pc", async ({ browser }) => {
   const target = articleUrl(SEED_FIXTURES.article);
   const cases: Array<[string, Parameters<Browser["newContext"]>[0], boolean]> = [
     ["a phone 1000 px wide, landscape", { viewport: { width: SPEC.desktopMinWidth, height: 700 } }, true],
@@ -176,7 +175,7 @@ test("@once the desktop rule: a window at least 1000 px wide and wider than tall
   }
 });
 
-test("@once WeChat is configured with the spec's share SDK API list", async ({ browser }) => {
+test("WeChat is configured with the spec's share SDK API list", async ({ browser }) => {
   const page = await phonePage(browser, { userAgent: wechatUserAgent });
   await installFakeWeChat(page);
   await page.goto(articleUrl(SEED_FIXTURES.article));
@@ -187,7 +186,7 @@ test("@once WeChat is configured with the spec's share SDK API list", async ({ b
   await page.context().close();
 });
 
-test("@once what the site sends the stat base: spec section 3's tracking fields, read events with duration and percent", async ({ request }) => {
+test("what the site sends the stat base: spec section 3's tracking fields, read events with duration and percent", async ({ request }) => {
   const received: Array<Record<string, unknown>> = [];
   const statBase = createServer((req, res) => {
     let body = "";
@@ -226,7 +225,7 @@ test("@once what the site sends the stat base: spec section 3's tracking fields,
   }
 });
 
-test("@once section 8: the agreement, the platform's own message, empty and closed comments, a missing page", async ({ request }) => {
+test("section 8: the agreement, the platform's own message, empty and closed comments, a missing page", async ({ request }) => {
   const noAgreement = await request.post("/davmu/share/auth", {
     form: { intent: "send-code", phone: uniquePhone(), redirect: "/davmu/share/" },
     headers: fromOwnPage(),
@@ -260,7 +259,7 @@ test("@once section 8: the agreement, the platform's own message, empty and clos
   expect(await unmatched.text()).toContain(TEXTS.notFound);
 });
 
-test("@once section 8: logging in says 登录成功～ and logging out 已退出登录", async ({ playwright }) => {
+test("section 8: logging in says 登录成功～ and logging out 已退出登录", async ({ playwright }) => {
   const visitor = await playwright.request.newContext({ baseURL: E2E_ORIGIN });
   const login = await visitor.post("/davmu/share/auth", {
     form: { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect: "/davmu/share/" },
