@@ -10,8 +10,11 @@ function recorder() {
   return { subscriber, events, ids: () => events.map((e) => e.id), resets: () => resets, gone: () => gone };
 }
 
-/** Lets the hub's async read loop run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Waits until the hub's read loop has delivered what was written: the stream is read in order, so once the last
+ * event written has arrived, every one before it was handled too (delivered or dropped).
+ */
+const delivered = (check: () => void) => vi.waitFor(check, { timeout: 2_000, interval: 1 });
 
 afterEach(() => vi.useRealTimers());
 
@@ -21,14 +24,13 @@ describe("createLiveHub", () => {
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
     const visitors = Array.from({ length: 50 }, () => recorder());
     const subscriptions = visitors.map((v) => hub.subscribe("marathon", null, v.subscriber));
-    await settle();
-    expect(upstream.connections).toHaveLength(1);
     expect(await subscriptions[0]!.exists).toBe(true);
+    expect(upstream.connections).toHaveLength(1);
 
     upstream.last().write(message(1) + message(2));
-    upstream.last().write(message(2)); // a replayed duplicate
-    await settle();
-    for (const visitor of visitors) expect(visitor.ids()).toEqual([1, 2]);
+    upstream.last().write(message(2) + message(3)); // a replayed duplicate, then the next
+    await delivered(() => expect(visitors.every((visitor) => visitor.ids().includes(3))).toBe(true));
+    for (const visitor of visitors) expect(visitor.ids()).toEqual([1, 2, 3]);
     expect(JSON.parse(visitors[0]!.events[0]!.data)).toMatchObject({ msg_id: "m1", text: "消息1" });
     hub.close();
   });
@@ -37,10 +39,9 @@ describe("createLiveHub", () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
     const visitor = recorder();
-    hub.subscribe("marathon", null, visitor.subscriber);
-    await settle();
+    await hub.subscribe("marathon", null, visitor.subscriber).exists;
     upstream.last().write(`id: 1\nevent: message\ndata: {"msg_id": 5}\n\nid: 2\nevent: bogus\ndata: {}\n\nid: 3\nevent: stats\ndata: {"online_count":3,"like_count":9,"x":"<script>"}\n\n`);
-    await settle();
+    await delivered(() => expect(visitor.ids()).toContain(3));
     expect(visitor.events).toEqual([{ id: 3, event: "stats", data: '{"online_count":3,"like_count":9}' }]);
     hub.close();
   });
@@ -49,22 +50,21 @@ describe("createLiveHub", () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
     const watcher = recorder();
-    hub.subscribe("marathon", null, watcher.subscriber);
-    await settle();
+    await hub.subscribe("marathon", null, watcher.subscriber).exists;
     upstream.last().write(message(1) + message(2) + message(3) + message(4));
-    await settle();
+    await delivered(() => expect(watcher.ids()).toContain(4));
 
     const resumed = recorder();
     hub.subscribe("marathon", 2, resumed.subscriber);
     upstream.last().write(message(5));
-    await settle();
+    await delivered(() => expect(resumed.ids()).toContain(5));
     expect(resumed.ids()).toEqual([3, 4, 5]);
     expect(resumed.resets()).toBe(0);
 
     const upToDate = recorder();
     hub.subscribe("marathon", 5, upToDate.subscriber);
     upstream.last().write(message(6));
-    await settle();
+    await delivered(() => expect(upToDate.ids()).toContain(6));
     expect(upToDate.ids()).toEqual([6]);
     hub.close();
   });
@@ -72,10 +72,10 @@ describe("createLiveHub", () => {
   it("asks a visitor to reset when they resume from before what its ring covers", async () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, ringSize: 3, log: () => undefined });
-    hub.subscribe("marathon", null, recorder().subscriber);
-    await settle();
+    const watcher = recorder();
+    await hub.subscribe("marathon", null, watcher.subscriber).exists;
     upstream.last().write([10, 11, 12, 13, 14].map(message).join(""));
-    await settle();
+    await delivered(() => expect(watcher.ids()).toContain(14));
     const late = recorder();
     hub.subscribe("marathon", 10, late.subscriber);
     expect(late.resets()).toBe(1);
@@ -89,13 +89,13 @@ describe("createLiveHub", () => {
   it("tells a visitor who must reset the newest state and counts at once, even when the ring let them go", async () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, ringSize: 3, log: () => undefined });
-    hub.subscribe("marathon", null, recorder().subscriber);
-    await settle();
+    const watcher = recorder();
+    await hub.subscribe("marathon", null, watcher.subscriber).exists;
     const state = (id: number, status: number) =>
       `id: ${id}\nevent: state\ndata: ${JSON.stringify({ status, start_time: 1, end_time: 2, stream_url: null, playlists: [] })}\n\n`;
     const stats = (id: number) => `id: ${id}\nevent: stats\ndata: {"online_count":${id},"like_count":1}\n\n`;
     upstream.last().write(state(20, 0) + stats(21) + state(22, 1) + stats(23) + [24, 25, 26].map(message).join(""));
-    await settle();
+    await delivered(() => expect(watcher.ids()).toContain(26));
     const late = recorder();
     hub.subscribe("marathon", 19, late.subscriber);
     expect(late.resets()).toBe(1);
@@ -105,7 +105,7 @@ describe("createLiveHub", () => {
     ]);
     expect(JSON.parse(late.events[0]!.data)).toMatchObject({ status: 1 });
     upstream.last().write(message(27));
-    await settle();
+    await delivered(() => expect(late.ids()).toContain(27));
     expect(late.ids()).toEqual([22, 23, 27]);
     hub.close();
   });
@@ -114,11 +114,10 @@ describe("createLiveHub", () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
     const visitor = recorder();
-    hub.subscribe("marathon", 7, visitor.subscriber);
-    await settle();
+    await hub.subscribe("marathon", 7, visitor.subscriber).exists;
     expect(upstream.last().lastEventId).toBe(7);
     upstream.last().write(message(7) + message(8));
-    await settle();
+    await delivered(() => expect(visitor.ids()).toContain(8));
     expect(visitor.ids()).toEqual([8]);
     hub.close();
   });

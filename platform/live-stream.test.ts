@@ -164,14 +164,19 @@ describe("the live event stream", () => {
     expect(await p.get(`/peony/v3/live/stream?live_id=${LIVE_FIXTURES.imageLive}`)).toMatchObject({ code: 401 });
   });
 
-  it("counts open streams per broadcast and drops them all on request", async () => {
+  it("counts open streams per broadcast and drops one broadcast's on request, leaving the others open", async () => {
     const a = await openStream(p, LIVE_FIXTURES.landscapeLive, { token: anonymous });
     const b = await openStream(p, LIVE_FIXTURES.landscapeLive, { token: anonymous });
     const c = await openStream(p, LIVE_FIXTURES.portraitLive, { token: anonymous });
     await Promise.all([a.next("stats"), b.next("stats"), c.next("stats")]);
     expect((await p.get(`/dev/live/streams?key=${TEST_DEV_KEY}`)).data).toEqual({ open: { [LIVE_FIXTURES.landscapeLive]: 2, [LIVE_FIXTURES.portraitLive]: 1 } });
-    expect((await p.post(`/dev/live/drop-streams?key=${TEST_DEV_KEY}`)).data).toEqual({ dropped: 3 });
-    await Promise.all([a.ended, b.ended, c.ended]);
+    const drop = (liveId: string) => p.post(`/dev/live/drop-streams?key=${TEST_DEV_KEY}`, { body: { live_id: liveId } });
+    expect((await drop(LIVE_FIXTURES.landscapeLive)).data).toEqual({ dropped: 2 });
+    await Promise.all([a.ended, b.ended]);
+    expect((await p.get(`/dev/live/streams?key=${TEST_DEV_KEY}`)).data).toEqual({ open: { [LIVE_FIXTURES.portraitLive]: 1 } });
+    expect(await drop("no-such-live")).toMatchObject({ code: 10024 });
+    expect((await drop(LIVE_FIXTURES.portraitLive)).data).toEqual({ dropped: 1 });
+    await c.ended;
     expect((await p.get(`/dev/live/streams?key=${TEST_DEV_KEY}`)).data).toEqual({ open: {} });
   });
 

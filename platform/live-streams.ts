@@ -182,11 +182,14 @@ export function createLiveHub(ctx: PlatformContext) {
     touchStats,
     subscribe,
     tick,
-    /** Closes every open stream (shutdown, and the reconnection tests' dev endpoint); answers how many there were. */
-    dropStreams(): number {
-      const count = subscribers.size;
-      for (const s of [...subscribers]) close(s);
-      return count;
+    /**
+     * Closes the open streams of one broadcast, or of all without one (shutdown); the reconnection tests' dev endpoint
+     * drops one broadcast's, so the others' watchers are left alone. Answers how many there were.
+     */
+    dropStreams(liveId?: string): number {
+      const dropped = [...subscribers].filter((s) => liveId === undefined || s.liveId === liveId);
+      for (const s of dropped) close(s);
+      return dropped.length;
     },
     /** Open streams per live id. */
     openStreams(): Record<string, number> {

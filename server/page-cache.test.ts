@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deviceClass } from "../app/page-device.server";
 import { contentTag, dropPages } from "../app/page-tags.server";
 import {
@@ -53,6 +53,8 @@ describe("the page cache", () => {
   let base: string;
   let clock = 0;
   let renders: string[] = [];
+  /** Requests that reached the cache: it joins a request to a running render before its first await. */
+  let arrived: string[] = [];
   /** What the next renders answer, by path. */
   let answer: (url: string) => {
     status?: number;
@@ -85,6 +87,7 @@ describe("the page cache", () => {
     });
     app.get("*", (req, res, next) => {
       if (!isSharedPageRequest(req)) return res.send("personal");
+      arrived.push(req.originalUrl);
       cache
         .serve(req, res, render, async (own, response) => {
           own.status(response.status);
@@ -103,6 +106,7 @@ describe("the page cache", () => {
   beforeEach(() => {
     clock += 3_600_000;
     renders = [];
+    arrived = [];
     answer = () => ({});
   });
 
@@ -171,7 +175,7 @@ describe("the page cache", () => {
     const gate = new Promise<void>((resolve) => (open = resolve));
     answer = () => ({ gate });
     const pending = Array.from({ length: 5 }, () => get("/p/burst"));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(arrived).toHaveLength(5));
     open();
     const bodies = await Promise.all(pending.map(async (response) => (await response).text()));
     expect(renders).toEqual(["/p/burst"]);
@@ -225,7 +229,8 @@ describe("the page cache", () => {
     const gate = new Promise<void>((resolve) => (open = resolve));
     answer = () => ({ tags: [contentTag("B2")], gate });
     const during = get("/p/b2");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The render has begun (the cache noted the writes so far before calling it): the write comes after.
+    await vi.waitFor(() => expect(renders).toEqual(["/p/b2"]));
     dropPages(contentTag("B2"));
     open();
     await during;
@@ -240,9 +245,12 @@ describe("the page cache", () => {
     const stale = await get("/p/swr");
     expect(stale.headers.get("x-cache")).toBe("STALE");
     expect(await stale.text()).toContain("#1");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const fresh = await get("/p/swr");
-    expect(fresh.headers.get("x-cache")).toBe("HIT");
+    // Until the refresh is stored, asking again gets the stale page without starting another render.
+    const fresh = await vi.waitFor(async () => {
+      const response = await get("/p/swr");
+      expect(response.headers.get("x-cache")).toBe("HIT");
+      return response;
+    });
     expect(await fresh.text()).toContain("#2");
     expect(renders).toEqual(["/p/swr", "/p/swr"]);
   });

@@ -17,6 +17,8 @@ const scheduleBody = z
   .object({ live_id: z.string().regex(LIVE_ID_PATTERN, "参数 live_id 格式错误"), starts_in_s: offsetSeconds, ends_in_s: offsetSeconds })
   .refine((body) => body.ends_in_s > body.starts_in_s, "参数 ends_in_s 必须大于 starts_in_s");
 
+const dropStreamsBody = z.object({ live_id: z.string().regex(LIVE_ID_PATTERN, "参数 live_id 格式错误") });
+
 /** The outbox's path under the platform router, key included: whoever has it can read every verification code. */
 export function smsOutboxPath(devKey: string): string {
   return `/dev/sms-outbox?key=${encodeURIComponent(devKey)}`;
@@ -196,7 +198,10 @@ export function devRoutes(ctx: PlatformContext, devKey: string, live: LiveHub): 
   );
   router.post(
     "/dev/live/drop-streams",
-    handle(() => ({ dropped: live.dropStreams() })),
+    handle((req) => {
+      const { live_id: liveId } = parseInput(dropStreamsBody, req.body);
+      return { dropped: live.dropStreams(findRoom(ctx, liveId).live_id) };
+    }),
   );
   router.get(
     "/dev/live/streams",

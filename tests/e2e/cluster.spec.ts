@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { get } from "node:http";
+import { Agent, get } from "node:http";
 import { devices, expect, test } from "@playwright/test";
 import type { Redis } from "ioredis";
 import { loginAsDemo } from "./support/login";
@@ -18,15 +18,33 @@ let redis: Redis;
 let site: Awaited<ReturnType<typeof startSite>>;
 
 /** One request on a connection of its own: the cluster hands each new connection to the next worker. */
-function fresh(url: string, headers: Record<string, string> = {}): Promise<{ status: number; worker: string; body: string }> {
+function fresh(url: string, headers: Record<string, string> = {}, agent: Agent | false = false): Promise<{ status: number; worker: string; body: string }> {
   return new Promise((resolve, reject) => {
-    get(url, { agent: false, headers }, (response) => {
+    get(url, { agent, headers }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk) => (body += chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, worker: String(response.headers["x-worker"] ?? ""), body }));
     }).on("error", reject);
   });
+}
+
+/**
+ * A request and then a health check on the same kept-alive connection, which one worker serves throughout: the
+ * health check's X-Worker says which worker answered the request.
+ */
+async function answeredBy(url: string, headers: Record<string, string>): Promise<{ status: number; worker: string; body: string }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const sockets = new Set<unknown>();
+    agent.on("free", (socket) => sockets.add(socket));
+    const answer = await fresh(url, headers, agent);
+    const health = await fresh(`${site.origin}/davmu/share/healthz`, {}, agent);
+    expect(sockets.size, "one connection for both requests").toBe(1);
+    return { ...answer, worker: health.worker };
+  } finally {
+    agent.destroy();
+  }
 }
 
 async function workersAnswering(): Promise<Set<string>> {
@@ -76,12 +94,13 @@ test("a visitor logged in on one worker is logged in on every worker, and the lo
   const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
   await context.close();
 
-  const pages = await Promise.all(Array.from({ length: 6 }, () => fresh(`${site.origin}${landed.pathname}${landed.search}`, { cookie })));
+  const pages = await Promise.all(Array.from({ length: 6 }, () => answeredBy(`${site.origin}${landed.pathname}${landed.search}`, { cookie })));
   for (const answer of pages) {
     expect(answer.status).toBe(200);
     expect(answer.body).toContain("退出登录");
   }
-  // Both workers answered those pages: each new connection goes to the next worker.
+  // Both workers answered those pages (each new connection goes to the next worker), so both know the session.
+  expect(new Set(pages.map((answer) => answer.worker)).size, `workers ${pages.map((answer) => answer.worker)}`).toBe(2);
   const keys = await redis.keys("rate:auth:*");
   expect(keys.length).toBeGreaterThan(0);
   expect(Number(await redis.get(keys[0]))).toBeGreaterThanOrEqual(1);

@@ -42,7 +42,7 @@ test.describe("gallery", () => {
       await expect(images.nth(i)).toHaveAttribute("height", "360");
     }
     // The pictures really load.
-    expect(await images.nth(0).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => images.nth(0).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // The floating counter is a JavaScript addition; without it each caption carries the count.
     if (isNoJs(testInfo)) await expect(page.locator(".gallery__progress")).toHaveCount(0);
     // The gallery footer, and no bottom lists.

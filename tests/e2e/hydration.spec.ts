@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { BASE_PATH } from "../../app/lib/base-path";
+import { waitForHydrationCommitted } from "./support/hydration";
 
 // Pages whose parts load as chunks of their own (detail bodies, the bottom bar) must hydrate what the server sent,
 // not throw it away: React reports a mismatch as error #418 and renders the whole page again on the client.
@@ -19,9 +20,7 @@ test("the home page and a page of each type with a chunked body hydrate without 
   expect(urls.every(Boolean), `the home page links to every type of ${TYPES.join(", ")}`).toBe(true);
   for (const url of urls) {
     await page.goto(url!);
-    // Hydrated: React's props are on the body's elements.
-    await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactProps$")))).toBe(true);
-    await page.waitForTimeout(300);
+    await waitForHydrationCommitted(page);
   }
   expect(errors).toEqual([]);
 });

@@ -66,7 +66,7 @@ test("a logged-in visitor's page is made for them from the stored one and never 
 });
 
 test("a new comment drops the stored page: the writer and the next anonymous visitor see it at once", async ({ browser, playwright }, testInfo) => {
-  const url = scratchArticleUrl(testInfo, 1);
+  const url = scratchArticleUrl(testInfo, 2);
   const reader = await anonymous(playwright);
   await reader.get(url);
   expect((await reader.get(url)).headers()["x-cache"]).toBe("HIT");

@@ -33,6 +33,7 @@ for (const width of WIDTHS) {
       await page.goto(`${BASE}?page=5`);
       const metas = page.locator("li.card .card__meta");
       await expect(page.locator("li.card .card__album").first()).toBeVisible();
+      const seen = { shownWhole: 0, sourceGaveWay: 0 };
       for (const meta of await metas.all()) {
         const tops = await meta.evaluate((row) => [...row.children].map((item) => Math.round(item.getBoundingClientRect().top + item.getBoundingClientRect().height / 2)));
         expect(new Set(tops).size, `one line: ${await meta.textContent()}`).toBe(1);
@@ -50,7 +51,12 @@ for (const width of WIDTHS) {
         });
         for (const item of optional) if (item.shown) expect(item.whole, `${item.text} shown whole`).toBe(true);
         if (optional.some((item) => item.shown)) expect(optional.find((item) => item.views)?.shown, "views before the source").toBe(true);
+        seen.shownWhole += optional.filter((item) => item.shown).length;
+        if (optional.some((item) => item.views && item.shown) && optional.some((item) => !item.views && !item.shown)) seen.sourceGaveWay += 1;
       }
+      // The rules above applied: cards showed their optional parts, and on some the source gave way to the views.
+      expect(seen.shownWhole, "optional parts shown").toBeGreaterThan(0);
+      expect(seen.sourceGaveWay, "cards whose source gave way while the views stayed").toBeGreaterThan(0);
     });
   });
 }

@@ -16,3 +16,34 @@ export async function waitForHydration(page: Page, selector = "body"): Promise<v
     )
     .toBe(true);
 }
+
+/**
+ * Waits until React has hydrated the whole page and committed it, so any hydration mismatch has been reported:
+ * the root's effects, which run only after that commit, have asked for the background-tasks chunk, and no element
+ * React rendered is left without its fiber (a part still waiting to hydrate). Not React's: the scripts Remix
+ * streams its data in, and HTML set as a whole (an article's body).
+ */
+export async function waitForHydrationCommitted(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const effectsRan = performance.getEntriesByType("resource").some((entry) => /\/background-tasks-[\w-]+\.js$/.test(entry.name));
+          const reactKey = (node: Element, prefix: string) => Object.keys(node).find((key) => key.startsWith(prefix));
+          const waiting: string[] = [];
+          const visit = (parent: Element) => {
+            for (const child of parent.children) {
+              if (child.tagName === "SCRIPT") continue;
+              const fiber = reactKey(child, "__reactFiber$");
+              const props = reactKey(child, "__reactProps$");
+              if (!fiber) waiting.push(child.outerHTML.slice(0, 80));
+              else if (!(props && (child as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[props].dangerouslySetInnerHTML)) visit(child);
+            }
+          };
+          visit(document.body);
+          return { effectsRan, waiting };
+        }),
+      { message: "React hydrated the whole page and committed it" },
+    )
+    .toEqual({ effectsRan: true, waiting: [] });
+}
