@@ -42,7 +42,9 @@ describe("a visitor who only reads", () => {
 
   it("reads with a new token once the platform refuses the site's", async () => {
     const { token } = await session.getVisitor(page(), {});
-    await client.platformRequest("/peony/v1/content/x", { token, requestId: null }, { schema: z.unknown() }).catch(() => null);
+    // A deadline of its own: on a loaded machine a timeout would never show the platform's refusal.
+    const refused = client.platformRequest("/peony/v1/content/x", { token, requestId: null, deadline: Date.now() + 30_000 }, { schema: z.unknown() });
+    await expect(refused).rejects.toMatchObject({ kind: "code", code: 401 });
     const next = await session.getVisitor(page(), {});
     expect(next.token).toMatch(/^anon-/);
     expect(next.token).not.toBe(token);
