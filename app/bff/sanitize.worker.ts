@@ -1,6 +1,7 @@
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from "dompurify";
 import { JSDOM } from "jsdom";
 import { TRUSTED_EMBED_HOSTS } from "../lib/embed-hosts";
+import { keptStyle } from "./editor-styles";
 
 // Runs in the worker threads of sanitize.server.ts (a full DOM per thread), never on the request path's
 // event loop. Imports stay relative and few: this file is also compiled on its own for production.
@@ -18,8 +19,9 @@ const POLICY: Config = {
   ADD_TAGS: ["iframe"],
   ADD_ATTR: ["allowfullscreen", "frameborder"],
   FORBID_TAGS: ["script", "style", "link", "meta", "base", "object", "embed", "form", "input", "button", "textarea", "select", "option"],
-  // srcset would need per-candidate URL checks; a single src is enough for article images.
-  FORBID_ATTR: ["style", "srcset", "srcdoc", "autoplay", "target"],
+  // srcset would need per-candidate URL checks; a single src is enough for article images. Style attributes are
+  // kept, cut down to the safe subset of editor-styles.ts (the hook below).
+  FORBID_ATTR: ["srcset", "srcdoc", "autoplay", "target", "referrerpolicy"],
   ALLOW_DATA_ATTR: false,
   ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
 };
@@ -49,22 +51,37 @@ function getPurifier(): DOMPurify {
   });
 
   instance.addHook("beforeSanitizeAttributes", (node) => {
-    // WeChat-style articles lazy-load with data-src and no src; promote it so the image still shows.
     const element = node as Element;
-    if (element.nodeName === "IMG" && !element.getAttribute("src") && element.getAttribute("data-src")) {
+    if (element.nodeName !== "IMG") return;
+    // WeChat-style articles lazy-load with data-src and no src; promote it so the image still shows.
+    if (!element.getAttribute("src") && element.getAttribute("data-src")) {
       element.setAttribute("src", element.getAttribute("data-src") ?? "");
+    }
+    // Their data-ratio (height ÷ width) and data-w (original width) are the picture's size before it loads: as
+    // width and height attributes they reserve its box, so nothing below it jumps when it arrives.
+    const size = pictureSize(element.getAttribute("data-ratio"), element.getAttribute("data-w"));
+    if (size && !element.hasAttribute("width") && !element.hasAttribute("height")) {
+      element.setAttribute("width", String(size.width));
+      element.setAttribute("height", String(size.height));
     }
   });
 
   instance.addHook("uponSanitizeAttribute", (_node, data) => {
     // DOMPurify lets data: through on media elements; this site refuses it everywhere.
     if (URL_ATTRIBUTES.has(data.attrName) && !isSafeUrl(data.attrValue)) data.keepAttr = false;
+    if (data.attrName === "style") {
+      data.attrValue = keptStyle(data.attrValue);
+      if (!data.attrValue) data.keepAttr = false;
+    }
   });
 
   instance.addHook("afterSanitizeAttributes", (node) => {
     const element = node as Element;
     switch (element.nodeName) {
       case "IMG":
+        // Picture hosts of editor HTML (mmbiz.qpic.cn and CMS CDNs) answer a foreign Referer with a "no hotlinking"
+        // placeholder; without one they send the picture. The rest of the site keeps its Referrer-Policy.
+        element.setAttribute("referrerpolicy", "no-referrer");
         // The first picture is often the largest thing on screen: fetch it at once; the rest when scrolled to.
         if (imagesSeen++ === 0) {
           element.setAttribute("fetchpriority", "high");
@@ -94,6 +111,18 @@ function getPurifier(): DOMPurify {
 
   purifier = instance;
   return instance;
+}
+
+/** The largest picture width taken from data-w: the box is only a ratio, so a wider one only costs precision. */
+const MAX_PICTURE_WIDTH = 4096;
+
+/** Width and height attributes from WeChat's data-ratio (height ÷ width) and data-w; null when they do not give one. */
+function pictureSize(ratio: string | null, width: string | null): { width: number; height: number } | null {
+  const r = Number(ratio);
+  if (!ratio || !Number.isFinite(r) || r <= 0 || r > 20) return null;
+  const given = Number(width);
+  const w = width && Number.isInteger(given) && given > 0 ? Math.min(given, MAX_PICTURE_WIDTH) : 1000;
+  return { width: w, height: Math.max(1, Math.round(w * r)) };
 }
 
 function isSafeUrl(value: string): boolean {
