@@ -35,7 +35,13 @@ describe("sanitizeHtml policy", () => {
     const html =
       '<section style="margin: 10px 0"><section style="border-left: 4px solid #c00; padding: 8px"><p>导读</p></section></section>' +
       '<table><tbody><tr><td style="border: 1px solid #ddd">1</td></tr></tbody></table><p>m<sup>2</sup>H<sub>2</sub>O</p><hr>';
-    expect(clean(html)).toBe(html);
+    expect(clean(html)).toBe(html.replace("<table>", '<div class="rich-text__table"><table>').replace("</table>", "</table></div>"));
+  });
+
+  it("puts each table in a box that scrolls sideways, and sanitizes what the table holds", () => {
+    expect(clean('<table onclick="x()"><tr><td><img src=x onerror="alert(1)"></td></tr></table>')).toBe(
+      '<div class="rich-text__table"><table><tbody><tr><td><img src="x" referrerpolicy="no-referrer" fetchpriority="high"></td></tr></tbody></table></div>',
+    );
   });
 
   it.each([
