@@ -153,7 +153,7 @@ const editorArticle = (id: number, title: string, summary: string, cover: number
 
 export const EDITOR_ARTICLES = [
   editorArticle(740, "改造后的夜市：摊位从“抢”到“排”", "记者连续三晚蹲守，看夜市改造背后的细节。", 9, 84, TEMPLATE_135),
-  editorArticle(741, "江心洲观鸟季来了：今年越冬候鸟超1.2万只", "小天鹅、白鹤都来了，观鸟小贴士请收好。", 11, 85, XIUMI),
+  editorArticle(741, "江心洲观鸟季来了：今年越冬候鸟超1.2万只", "越冬候鸟都来了，观鸟小贴士请收好。", 11, 85, XIUMI),
   editorArticle(742, "一元船票开了四十三年：江上十分钟", "轮渡码头的早班船和末班船。", 14, 86, MP_EDITOR),
   editorArticle(743, "影像临江｜一百二十张照片里的一年", "从江心洲的晨雾到老街夜市的灯火。", 16, 87, photoEssay()),
 ];
