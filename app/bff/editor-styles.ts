@@ -31,9 +31,12 @@ const color: Token = (node) => {
   return node.type === "word" && (HEX.test(node.value) || COLOR_NAMES.test(node.value));
 };
 
-/** A length (or 0, or a percentage) within the column; `negative` allows values below zero. */
+/** The largest margin or padding kept, in px: editors' spacing stays well under it, and more pushes text off the column. */
+const MAX_SPACING_PX = 200;
+
+/** A length (or 0, or a percentage) within the column; `negative` allows values below zero, `maxPx` caps px and pt. */
 const length =
-  (negative = false): Token =>
+  (negative = false, maxPx = MAX_PX): Token =>
   (node) => {
     if (node.type !== "word") return false;
     const match = LENGTH.exec(node.value);
@@ -43,8 +46,8 @@ const length =
     if (!negative && amount < 0) return false;
     if (unit === "" && amount !== 0) return false;
     if (unit === "%" || unit === "vw") return Math.abs(amount) <= 100;
-    if (unit === "em" || unit === "rem") return Math.abs(amount) <= MAX_EM;
-    return Math.abs(unit === "pt" ? (amount * 4) / 3 : amount) <= MAX_PX;
+    if (unit === "em" || unit === "rem") return Math.abs(amount) <= (MAX_EM * maxPx) / MAX_PX;
+    return Math.abs(unit === "pt" ? (amount * 4) / 3 : amount) <= maxPx;
   };
 
 const number: Token = (node) => node.type === "word" && NUMBER.test(node.value);
@@ -62,8 +65,9 @@ const one = (token: Token): Rule => ({ token, max: 1 });
 const upTo = (max: number, token: Token): Rule => ({ token, max });
 
 const BORDER = upTo(3, anyOf(length(), lineStyle, widthKeyword, color));
-const SIDES = upTo(4, length());
-const MARGINS = upTo(4, anyOf(length(), words("auto")));
+const spacing = length(false, MAX_SPACING_PX);
+const SIDES = upTo(4, spacing);
+const MARGINS = upTo(4, anyOf(spacing, words("auto")));
 const RADIUS = upTo(4, length());
 
 const RULES: Record<string, Rule> = {
@@ -88,15 +92,15 @@ const RULES: Record<string, Rule> = {
   "overflow-wrap": one(words("normal", "break-word", "anywhere")),
   "word-wrap": one(words("normal", "break-word")),
   margin: MARGINS,
-  "margin-top": one(anyOf(length(), words("auto"))),
-  "margin-right": one(anyOf(length(), words("auto"))),
-  "margin-bottom": one(anyOf(length(), words("auto"))),
-  "margin-left": one(anyOf(length(), words("auto"))),
+  "margin-top": one(anyOf(spacing, words("auto"))),
+  "margin-right": one(anyOf(spacing, words("auto"))),
+  "margin-bottom": one(anyOf(spacing, words("auto"))),
+  "margin-left": one(anyOf(spacing, words("auto"))),
   padding: SIDES,
-  "padding-top": one(length()),
-  "padding-right": one(length()),
-  "padding-bottom": one(length()),
-  "padding-left": one(length()),
+  "padding-top": one(spacing),
+  "padding-right": one(spacing),
+  "padding-bottom": one(spacing),
+  "padding-left": one(spacing),
   border: BORDER,
   "border-top": BORDER,
   "border-right": BORDER,
@@ -127,7 +131,8 @@ const RULES: Record<string, Rule> = {
   "box-shadow": { token: anyOf(length(true), color, words("inset", "none")), max: 6, commas: true },
   width: one(anyOf(length(), words("auto"))),
   "max-width": one(anyOf(length(), words("none"))),
-  "min-width": one(length()),
+  // A minimum width in px would outgrow the column past every max-width: only a share of it.
+  "min-width": one((node) => length()(node) && /(?:%|^0)$/.test(node.value)),
   // Only the heights that cannot clip text: a fixed height with overflow hidden cuts a paragraph off.
   height: one(words("auto")),
   display: one(words("block", "inline", "inline-block", "flex", "inline-flex", "table", "table-row", "table-cell", "list-item", "none")),
