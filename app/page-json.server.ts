@@ -1,4 +1,4 @@
-import { isMissingContent, PlatformError, type Caller } from "~/bff/client.server";
+import { isMissingContent, isRefusedInput, PlatformError, type Caller } from "~/bff/client.server";
 import type { Page } from "~/bff/content.server";
 import { jsonError } from "~/json-error.server";
 import { pageNow } from "~/lib/relative-date";
@@ -7,7 +7,7 @@ import { callerFor, getVisitor, sessionHeaders } from "~/session.server";
 /**
  * The answer of a load-more resource route: one page as JSON with the time it was made (for relative dates),
  * the session cookie when the request changed it (resource routes bypass entry.server), and failures in the
- * site's JSON error shape: missing content 404, anything the platform did 503, anything else 500.
+ * site's JSON error shape: missing content (or parameters the platform refuses) 404, anything the platform did 503, anything else 500.
  */
 export async function pageJson<T>(
   request: Request,
@@ -19,7 +19,7 @@ export async function pageJson<T>(
     const page = await load(caller);
     return Response.json({ ...page, now: pageNow() }, { headers: await sessionHeaders(context) });
   } catch (error) {
-    if (isMissingContent(error)) return jsonError(404);
+    if (isMissingContent(error) || isRefusedInput(error)) return jsonError(404);
     if (error instanceof PlatformError) {
       console.warn(`page of a list unavailable: ${error.message}${error.code === null ? "" : ` (code ${error.code})`}`);
       return jsonError(503);

@@ -6,6 +6,7 @@ import { isDatabaseEmpty, openDatabase } from "./db";
 import { setDemoPassword } from "./demo-account";
 import { errorHandler, notFound } from "./envelope";
 import { pruneExpiredRows } from "./housekeeping";
+import { HOTLINK_PATH, hotlinkPictureHost } from "./hotlink-pictures";
 import { MEDIA_DIR, mediaResolver } from "./media";
 import { startLiveDemo } from "./live-demo";
 import { liveNowContents } from "./live-listing";
@@ -126,6 +127,8 @@ export function createPlatform(options: PlatformOptions): Platform {
 
   const router = express.Router();
   router.use(liveMediaRoutes(ctx));
+  // The editor articles' pictures, from a host that refuses foreign Referers as the real ones do (hotlink-pictures.ts).
+  router.use(`/media${HOTLINK_PATH}`, hotlinkPictureHost(options.mediaDir ?? MEDIA_DIR));
   // express.static answers Range requests (seeking in MP4 and audio) and types .m3u8/.ts for HLS. Media are public
   // and a standalone platform is another origin than the pages: hls.js fetches playlists and segments across it.
   router.use(

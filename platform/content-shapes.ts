@@ -13,6 +13,15 @@ export type ContentType =
   | "link"
   | "local_live"
   | "special"
+  /** Content-model types without a page of their own: cards lead to payload.url or to the record of payload.target_id. */
+  | "h5"
+  | "cloud_form"
+  | "topic"
+  | "sp_topic"
+  | "live"
+  /** Types the share site does not know yet (a poll, a quiz): they stand for what the app adds after the site. */
+  | "vote"
+  | "quiz"
   /** A tip-off: listed and served only through the clue report (routes/clue-report.ts). */
   | "clue_report";
 
@@ -74,7 +83,12 @@ type Payload = {
   /** mini_program: the mini program's AppID (wx…) and display name. */
   appid: string;
   mini_program_name: string;
+  /** topic, sp_topic, live: the public id of what the card stands for (a circle topic, a special, a local_live item). */
+  target_id?: string;
 };
+
+/** A payload as stored: `target_id` is a database id, encoded when served; `share_link` is lifted to the content. */
+type StoredPayload = Partial<Omit<Payload, "target_id">> & { target_id?: number; share_link?: string };
 
 const DEFAULT_PAYLOAD: Payload = {
   url: "",
@@ -105,6 +119,8 @@ export type Content = {
   pic_num: number;
   state: number;
   track_id: string;
+  /** Where the platform shares the content; given here only where seeded (the types the site does not know). */
+  share_link: string;
   mp: string;
   mp_name: string;
   style: { data: Cover[] };
@@ -147,6 +163,7 @@ export function toContent(ctx: PlatformContext, row: ContentRow): Content {
   const postId = ctx.ids.encode(row.id);
   const commentsOpen = row.comment_enabled === 1;
   const images = JSON.parse(row.images) as GalleryImage[];
+  const { target_id, share_link = "", ...payload } = JSON.parse(ctx.media(row.payload)) as StoredPayload;
   return {
     post_id: postId,
     content_type: row.content_type,
@@ -163,10 +180,11 @@ export function toContent(ctx: PlatformContext, row: ContentRow): Content {
     state: row.state,
     // This platform tracks content by its public id.
     track_id: postId,
+    share_link,
     mp: row.official_account_id === null ? "" : ctx.ids.encode(row.official_account_id),
     mp_name: row.mp_name ?? "",
     style: { data: JSON.parse(ctx.media(row.covers)) as Cover[] },
-    payload: { ...DEFAULT_PAYLOAD, ...(JSON.parse(ctx.media(row.payload)) as Partial<Payload>) },
+    payload: { ...DEFAULT_PAYLOAD, ...payload, ...(target_id === undefined ? {} : { target_id: ctx.ids.encode(target_id) }) },
     meta: { comment_available: commentsOpen ? "true" : "false" },
     enable_comment: commentsOpen,
     expired_at: row.expired_at,

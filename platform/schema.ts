@@ -6,7 +6,7 @@
  * Bumped whenever a table changes shape. A database written by another version holds only demo data, so it is
  * dropped and seeded afresh rather than migrated.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS official_accounts (
@@ -101,7 +101,8 @@ CREATE TABLE IF NOT EXISTS content_groups (
 CREATE TABLE IF NOT EXISTS contents (
   id INTEGER PRIMARY KEY,
   content_type TEXT NOT NULL CHECK (content_type IN ('article', 'video', 'svideo', 'audio', 'image', 'video_album',
-    'audio_album', 'mini_program', 'link', 'local_live', 'special', 'clue_report')),
+    'audio_album', 'mini_program', 'link', 'local_live', 'special', 'clue_report', 'h5', 'cloud_form', 'topic', 'sp_topic',
+    'live', 'vote', 'quiz')),
   title TEXT NOT NULL,
   summary TEXT NOT NULL DEFAULT '',
   source_alias TEXT NOT NULL DEFAULT '',

@@ -4,6 +4,8 @@ import { MEDIA_PLACEHOLDER } from "./media";
 import { COMMUNITY_FIXTURES, seedCommunity } from "./seed-community";
 import { DEJIN_FIXTURES, seedDejin } from "./seed-dejin";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
+import { TYPE_CARDS } from "./seed-content-types";
+import { EDITOR_ARTICLES } from "./seed-editor-articles";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
 import { LIST_FIXTURES, seedListsAndSearch } from "./seed-lists";
 import { DEFAULT_LIVE_UPCOMING_DELAY_S, seedLive } from "./seed-live";
@@ -69,7 +71,7 @@ export const SEED_FIXTURES = {
   groups: GROUP,
 } as const;
 
-type ContentSeed = {
+export type ContentSeed = {
   id: number;
   type: ContentType;
   title: string;
@@ -93,7 +95,7 @@ type ContentSeed = {
   size?: [number, number];
   durationSec?: number;
   images?: Picture[];
-  payload?: Record<string, string | boolean>;
+  payload?: Record<string, string | number | boolean>;
   albumFinished?: boolean;
   /** Album episodes, in order. */
   children?: number[];
@@ -691,7 +693,7 @@ export function seedDatabase(db: Db, now: Date, liveUpcomingDelayS = DEFAULT_LIV
     const insertGroupItem = db.prepare("INSERT INTO content_group_items (group_id, content_id) VALUES (?, ?)");
     const insertChild = db.prepare("INSERT INTO content_children (parent_id, child_id, sort, section_id) VALUES (?, ?, ?, ?)");
     const insertSection = db.prepare("INSERT INTO special_sections (special_id, name, sort) VALUES (?, ?, ?)");
-    const contents = [...ARTICLES.map(articleSeed), ...OTHER_CONTENT];
+    const contents = [...ARTICLES.map(articleSeed), ...OTHER_CONTENT, ...EDITOR_ARTICLES, ...TYPE_CARDS];
     for (const c of contents) {
       const published = hoursAgo(c.hoursAgo);
       publishMs.set(c.id, published);

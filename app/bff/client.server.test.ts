@@ -109,7 +109,7 @@ describe("what the platform answers is not trusted", () => {
     expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 503 }) }));
   });
 
-  it.each([10024, 404])("code %i is the spec's not-found: 404", async (code) => {
+  it.each([10024, 404, 400])("code %i (missing content, or parameters of the visitor's address refused) is a 404", async (code) => {
     platform.answer((_req, res) => json(res, { code, message: "", data: null }));
     const error = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
     expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 404 }) }));

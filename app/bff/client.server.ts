@@ -247,12 +247,18 @@ export function isOutage(error: unknown): boolean {
   return error instanceof PlatformError && error.kind !== "code";
 }
 
+/** The platform refused what the visitor's address asked for as malformed (code 400: a parameter too long, not a number…). */
+export function isRefusedInput(error: unknown): boolean {
+  return error instanceof PlatformError && error.kind === "code" && error.code === 400;
+}
+
 /**
- * Turns an upstream failure of a page's main content into the page's HTTP answer: missing content 404;
- * anything else the platform did (an outage, or a refusal such as code 500, 401 or 429) the friendly 503.
+ * Turns an upstream failure of a page's main content into the page's HTTP answer: missing content, and an address
+ * whose parameters the platform refuses (code 400: it names nothing that exists), 404; anything else the platform
+ * did (an outage, or a refusal such as code 500, 401 or 429) the friendly 503.
  */
 export function rethrowAsResponse(error: unknown): never {
-  if (isMissingContent(error)) throw data(null, { status: 404 });
+  if (isMissingContent(error) || isRefusedInput(error)) throw data(null, { status: 404 });
   if (error instanceof PlatformError) {
     console.warn(`main content unavailable: ${error.message}${error.code === null ? "" : ` (code ${error.code})`}`);
     throw data(null, { status: 503 });

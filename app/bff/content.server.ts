@@ -3,7 +3,7 @@ import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { contentTag, tagPage } from "~/page-tags.server";
-import { contentPath } from "~/lib/content-path";
+import { contentTarget } from "~/lib/content-path";
 import { filterListItems } from "~/lib/list-filter";
 import { LIVE_ID_PATTERN } from "~/lib/live-state";
 
@@ -31,6 +31,8 @@ export const contentSchema = z.object({
   pic_num: count,
   state: z.number().int().default(0),
   track_id: z.string().default(""),
+  /** The platform's share address; only cards of a type the site does not know lead to it (contentTarget). */
+  share_link: platformUrl,
   mp: z.string().default(""),
   mp_name: z.string().default(""),
   style: z
@@ -39,7 +41,8 @@ export const contentSchema = z.object({
   payload: z
     // `url` is a link's target or, for a mini program, its page path ('pages/index/index'): not always a URL, so
     // it stays raw here and every place that navigates to it checks it is http(s) first (see contentPath).
-    .object({ url: z.string().catch(""), real_url: platformUrl, enable_app: z.boolean().default(true) })
+    // `target_id` names the record a topic, sp_topic or live card stands for (docs/platform-api.md).
+    .object({ url: z.string().catch(""), real_url: platformUrl, enable_app: z.boolean().default(true), target_id: z.string().catch("") })
     .passthrough()
     .default({}),
   meta: z.object({ comment_available: z.string().default("false") }).default({}),
@@ -141,11 +144,14 @@ export function coverOf(content: Content): string {
 /** What a list shows of a content item. Lists carry only this: every field is rendered and serialized. */
 export type Card = Pick<Content, "post_id" | "content_type" | "title" | "source_alias" | "view_count" | "publish_at" | "album_status"> & {
   cover: string;
-  /** The share-site path (or, for link content, its absolute target). */
+  /** Where the card leads: a share-site path, an absolute http(s) target or the card list's app-open dialog (contentTarget). */
   href: string;
 };
 
-export function toCard(content: Content): Card {
+/** The card of a content item; null when its target is refused (lists leave it out rather than link to a 404). */
+export function toCard(content: Content): Card | null {
+  const href = contentTarget(content);
+  if (href === null) return null;
   return {
     post_id: content.post_id,
     content_type: content.content_type,
@@ -155,13 +161,13 @@ export function toCard(content: Content): Card {
     publish_at: content.publish_at,
     album_status: content.album_status,
     cover: coverOf(content),
-    href: contentPath(content),
+    href,
   };
 }
 
 /** A list's items as cards, after the list filter of spec section 3: every list the site shows goes through it. */
 export function toCards(contents: Content[]): Card[] {
-  return filterListItems(contents).map(toCard);
+  return filterListItems(contents).flatMap((content) => toCard(content) ?? []);
 }
 
 /** Cache key prefix of one content item's detail; writes that change its counts invalidate it. */

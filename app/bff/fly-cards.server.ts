@@ -40,7 +40,10 @@ export function getDeck(caller: Caller, listId: string, page: number, size: numb
     const kept = new Set(filterListItems(data.list.map((item) => item.content)));
     const list = data.list
       .filter((item) => kept.has(item.content))
-      .map(({ index, headline, blurb, content }) => ({ index, headline, blurb, card: toCard(content) }));
+      .flatMap(({ index, headline, blurb, content }) => {
+        const card = toCard(content);
+        return card ? [{ index, headline, blurb, card }] : [];
+      });
     return { ...data, list };
   });
 }

@@ -23,11 +23,25 @@ describe("sanitizeHtml policy", () => {
     expect(out).toContain('src="https://img.example.cn/a.jpg"');
   });
 
-  it("removes style attributes but keeps image dimensions", () => {
-    const out = clean('<p style="position:fixed;top:0">t</p><img src="/a.png" width="640" height="360" style="x">');
-    expect(out).not.toContain("style=");
+  it("keeps the safe part of style attributes and image dimensions", () => {
+    const out = clean('<p style="position:fixed;top:0;color:#c00;text-align:center">t</p><img src="/a.png" width="640" height="360" style="x">');
+    expect(out).toContain('<p style="color: #c00; text-align: center">');
+    expect(out).not.toMatch(/fixed|top:|style="x"/);
     expect(out).toContain('width="640"');
     expect(out).toContain('height="360"');
+  });
+
+  it("keeps the editor's sections, tables, sup, sub and hr", () => {
+    const html =
+      '<section style="margin: 10px 0"><section style="border-left: 4px solid #c00; padding: 8px"><p>导读</p></section></section>' +
+      '<table><tbody><tr><td style="border: 1px solid #ddd">1</td></tr></tbody></table><p>m<sup>2</sup>H<sub>2</sub>O</p><hr>';
+    expect(clean(html)).toBe(html.replace("<table>", '<div class="rich-text__table"><table>').replace("</table>", "</table></div>"));
+  });
+
+  it("puts each table in a box that scrolls sideways, and sanitizes what the table holds", () => {
+    expect(clean('<table onclick="x()"><tr><td><img src=x onerror="alert(1)"></td></tr></table>')).toBe(
+      '<div class="rich-text__table"><table><tbody><tr><td><img src="x" referrerpolicy="no-referrer" fetchpriority="high"></td></tr></tbody></table></div>',
+    );
   });
 
   it.each([
@@ -96,17 +110,30 @@ describe("sanitizeHtml policy", () => {
     expect(out).not.toContain("srcdoc");
   });
 
-  it("fetches the first image at once and makes the others lazy and async", () => {
+  it("fetches the first image at once and makes the others lazy and async, none with a Referer", () => {
     expect(clean('<p>x</p><img src="https://img.example.cn/a.jpg" alt="图"><img src="https://img.example.cn/b.jpg" alt="">')).toBe(
-      '<p>x</p><img src="https://img.example.cn/a.jpg" alt="图" fetchpriority="high">' +
-        '<img src="https://img.example.cn/b.jpg" alt="" loading="lazy" decoding="async">',
+      '<p>x</p><img src="https://img.example.cn/a.jpg" alt="图" referrerpolicy="no-referrer" fetchpriority="high">' +
+        '<img src="https://img.example.cn/b.jpg" alt="" referrerpolicy="no-referrer" loading="lazy" decoding="async">',
     );
   });
 
-  it("promotes a lazy-loading data-src to src and drops data attributes", () => {
-    const out = clean('<img data-src="https://mmbiz.qpic.cn/a.jpg" data-ratio="0.75">');
+  it("does not let the body choose a referrer policy", () => {
+    expect(clean('<img src="https://img.example.cn/a.jpg" referrerpolicy="unsafe-url">')).toContain('referrerpolicy="no-referrer"');
+    expect(clean('<a href="https://example.org/" referrerpolicy="unsafe-url">x</a>')).not.toContain("unsafe-url");
+  });
+
+  it("promotes a lazy-loading data-src to src, sizes the picture from data-ratio and data-w, and drops data attributes", () => {
+    const out = clean('<img class="rich_pages wxw-img" data-src="https://mmbiz.qpic.cn/a.jpg" data-ratio="0.6667" data-w="1080" data-type="jpeg">');
     expect(out).toContain('src="https://mmbiz.qpic.cn/a.jpg"');
+    expect(out).toContain('width="1080"');
+    expect(out).toContain('height="720"');
     expect(out).not.toContain("data-");
+  });
+
+  it("keeps a picture's own width and height over data-ratio, and ignores a ratio that is not one", () => {
+    expect(clean('<img src="/a.jpg" width="300" height="200" data-ratio="2" data-w="100">')).toMatch(/width="300" height="200"/);
+    expect(clean('<img src="/a.jpg" data-ratio="1e9">')).not.toContain("height=");
+    expect(clean('<img src="/a.jpg" data-ratio="0.5">')).toContain('width="1000" height="500"');
   });
 
   it("does not promote a dangerous data-src", () => {

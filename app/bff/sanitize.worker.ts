@@ -1,6 +1,7 @@
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from "dompurify";
 import { JSDOM } from "jsdom";
 import { TRUSTED_EMBED_HOSTS } from "../lib/embed-hosts";
+import { keptStyle } from "./editor-styles";
 
 // Runs in the worker threads of sanitize.server.ts (a full DOM per thread), never on the request path's
 // event loop. Imports stay relative and few: this file is also compiled on its own for production.
@@ -17,18 +18,21 @@ const POLICY: Config = {
   USE_PROFILES: { html: true },
   ADD_TAGS: ["iframe"],
   ADD_ATTR: ["allowfullscreen", "frameborder"],
-  FORBID_TAGS: ["script", "style", "link", "meta", "base", "object", "embed", "form", "input", "button", "textarea", "select", "option"],
-  // srcset would need per-candidate URL checks; a single src is enough for article images.
-  FORBID_ATTR: ["style", "srcset", "srcdoc", "autoplay", "target"],
+  FORBID_TAGS: ["script", "style", "link", "meta", "base", "object", "embed", "form", "input", "button", "textarea", "select", "option", "template"],
+  // srcset would need per-candidate URL checks; a single src is enough for article images. Style attributes are
+  // kept, cut down to the safe subset of editor-styles.ts (the hook below).
+  FORBID_ATTR: ["srcset", "srcdoc", "autoplay", "target", "referrerpolicy"],
   ALLOW_DATA_ATTR: false,
   ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
 };
 
 let purifier: DOMPurify | undefined;
 
+/** The class of the box each table is put in (app.css makes it scroll sideways). */
+const TABLE_BOX = "rich-text__table";
+
 /** CMS rich HTML made safe to render with dangerouslySetInnerHTML. */
-export function sanitizeHtml(html: string): string {
-  const purify = getPurifier();
+export function sanitizeHtml(html: string, purify: DOMPurify = getPurifier()): string {
   imagesSeen = 0;
   return purify.sanitize(html, POLICY);
 }
@@ -38,9 +42,13 @@ let imagesSeen = 0;
 
 /** One jsdom window per thread: creating one costs milliseconds and megabytes. */
 function getPurifier(): DOMPurify {
-  if (purifier) return purifier;
-  const { window } = new JSDOM("");
-  const instance = createDOMPurify(window as unknown as WindowLike);
+  purifier ??= createPurifier(new JSDOM("").window as unknown as WindowLike);
+  return purifier;
+}
+
+/** DOMPurify with the site's hooks on a DOM's window (scripts/bench-sanitizer.ts measures it on other DOMs). */
+export function createPurifier(window: WindowLike): DOMPurify {
+  const instance = createDOMPurify(window);
 
   instance.addHook("uponSanitizeElement", (node, data) => {
     if (data.tagName === "iframe" && !isTrustedEmbed((node as Element).getAttribute("src"))) {
@@ -49,22 +57,37 @@ function getPurifier(): DOMPurify {
   });
 
   instance.addHook("beforeSanitizeAttributes", (node) => {
-    // WeChat-style articles lazy-load with data-src and no src; promote it so the image still shows.
     const element = node as Element;
-    if (element.nodeName === "IMG" && !element.getAttribute("src") && element.getAttribute("data-src")) {
+    if (element.nodeName !== "IMG") return;
+    // WeChat-style articles lazy-load with data-src and no src; promote it so the image still shows.
+    if (!element.getAttribute("src") && element.getAttribute("data-src")) {
       element.setAttribute("src", element.getAttribute("data-src") ?? "");
+    }
+    // Their data-ratio (height ÷ width) and data-w (original width) are the picture's size before it loads: as
+    // width and height attributes they reserve its box, so nothing below it jumps when it arrives.
+    const size = pictureSize(element.getAttribute("data-ratio"), element.getAttribute("data-w"));
+    if (size && !element.hasAttribute("width") && !element.hasAttribute("height")) {
+      element.setAttribute("width", String(size.width));
+      element.setAttribute("height", String(size.height));
     }
   });
 
   instance.addHook("uponSanitizeAttribute", (_node, data) => {
     // DOMPurify lets data: through on media elements; this site refuses it everywhere.
     if (URL_ATTRIBUTES.has(data.attrName) && !isSafeUrl(data.attrValue)) data.keepAttr = false;
+    if (data.attrName === "style") {
+      data.attrValue = keptStyle(data.attrValue);
+      if (!data.attrValue) data.keepAttr = false;
+    }
   });
 
   instance.addHook("afterSanitizeAttributes", (node) => {
     const element = node as Element;
     switch (element.nodeName) {
       case "IMG":
+        // Picture hosts of editor HTML (mmbiz.qpic.cn and CMS CDNs) answer a foreign Referer with a "no hotlinking"
+        // placeholder; without one they send the picture. The rest of the site keeps its Referrer-Policy.
+        element.setAttribute("referrerpolicy", "no-referrer");
         // The first picture is often the largest thing on screen: fetch it at once; the rest when scrolled to.
         if (imagesSeen++ === 0) {
           element.setAttribute("fetchpriority", "high");
@@ -79,6 +102,17 @@ function getPurifier(): DOMPurify {
           element.setAttribute("rel", "noopener noreferrer");
         }
         break;
+      case "TABLE": {
+        // Editors' tables are as wide as their columns need: a box of their own scrolls sideways on a phone, while
+        // the table keeps its table layout (a table made a scrolling block shrinks to its content). The walk meets
+        // the table again once it is in its box.
+        if (element.parentElement?.className === TABLE_BOX) break;
+        const box = element.ownerDocument.createElement("div");
+        box.className = TABLE_BOX;
+        element.parentNode?.insertBefore(box, element);
+        box.appendChild(element);
+        break;
+      }
       case "IFRAME":
         element.setAttribute("loading", "lazy");
         element.setAttribute("sandbox", "allow-scripts allow-same-origin allow-presentation");
@@ -92,8 +126,19 @@ function getPurifier(): DOMPurify {
     }
   });
 
-  purifier = instance;
   return instance;
+}
+
+/** The largest picture width taken from data-w: the box is only a ratio, so a wider one only costs precision. */
+const MAX_PICTURE_WIDTH = 4096;
+
+/** Width and height attributes from WeChat's data-ratio (height ÷ width) and data-w; null when they do not give one. */
+function pictureSize(ratio: string | null, width: string | null): { width: number; height: number } | null {
+  const r = Number(ratio);
+  if (!ratio || !Number.isFinite(r) || r <= 0 || r > 20) return null;
+  const given = Number(width);
+  const w = width && Number.isInteger(given) && given > 0 ? Math.min(given, MAX_PICTURE_WIDTH) : 1000;
+  return { width: w, height: Math.max(1, Math.round(w * r)) };
 }
 
 function isSafeUrl(value: string): boolean {

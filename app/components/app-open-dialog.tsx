@@ -6,15 +6,18 @@ import { useMiniProgramMode } from "~/hooks/use-wechat";
 /** Links to this hash open the dialog; it is a CSS :target dialog, so it works without JavaScript. */
 export const APP_OPEN_HASH = "#app-open";
 
-/** Spec section 2: app-only actions ask the visitor to open the app (立即前往 / 再考虑下). */
-export function AppOpenDialog() {
+/**
+ * Spec section 2: app-only actions ask the visitor to open the app (立即前往 / 再考虑下). `id`: another one than the
+ * page's own dialog, for a second one on the page (the card list's).
+ */
+export function AppOpenDialog({ id = APP_OPEN_HASH.slice(1) }: { id?: string }) {
   const root = useRootData();
   const miniProgram = useMiniProgramMode();
   return (
-    <div className="app-open" id="app-open" role="dialog" aria-modal="true" aria-labelledby="app-open-title">
+    <div className="app-open" id={id} role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
       <a className="app-open__backdrop" href="#" aria-label="关闭" tabIndex={-1} />
       <div className="app-open__box">
-        <h2 id="app-open-title" className="app-open__title">
+        <h2 id={`${id}-title`} className="app-open__title">
           打开APP，查看更多精彩内容
         </h2>
         <p className="app-open__text">该功能需要在APP中使用</p>

@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Card } from "~/bff/content.server";
+import { AppOpenDialog } from "~/components/app-open-dialog";
 import { SharedMarkup } from "~/components/shared-markup";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
+import { APP_OPEN_CARD_HASH } from "~/lib/content-path";
 import { abbreviateCount } from "~/lib/count";
 import { formatRelativeDate } from "~/lib/relative-date";
 
@@ -27,11 +29,15 @@ type ListProps = {
  */
 export function ContentCardList({ cards, now, ranked = false, marked }: ListProps) {
   return (
-    <SharedMarkup as="ul" className="card-list" deps={{ cards, now, ranked, marked: marked?.key }}>
-      {cards.map((card, index) => (
-        <ContentCard key={card.post_id} content={card} now={now} rank={ranked ? index + 1 : undefined} title={marked?.title(card)} />
-      ))}
-    </SharedMarkup>
+    <>
+      <SharedMarkup as="ul" className="card-list" deps={{ cards, now, ranked, marked: marked?.key }}>
+        {cards.map((card, index) => (
+          <ContentCard key={card.post_id} content={card} now={now} rank={ranked ? index + 1 : undefined} title={marked?.title(card)} />
+        ))}
+      </SharedMarkup>
+      {/* Cards of a type only the app knows open this (contentTarget in lib/content-path.ts). */}
+      {cards.some((card) => card.href === APP_OPEN_CARD_HASH) ? <AppOpenDialog id={APP_OPEN_CARD_HASH.slice(1)} /> : null}
+    </>
   );
 }
 
@@ -41,7 +47,8 @@ type CardProps = { content: Card; now: string; rank?: number; title?: ReactNode 
 /** A list item linking to a content page; `card-id-{id}` is the class the exposure tracker looks for. */
 function ContentCard({ content, now, rank, title }: CardProps) {
   const { cover, href } = content;
-  const external = /^https?:/.test(href);
+  // Anything but a path of the site (an http(s) target, the app-open dialog) is a plain link, not a route change.
+  const external = !href.startsWith("/");
   const body = (
     <>
       <div className="card__text">
@@ -65,7 +72,7 @@ function ContentCard({ content, now, rank, title }: CardProps) {
   return (
     <li className={`card card-id-${content.post_id}`}>
       {external ? (
-        <a className="card__link" href={href} rel="noopener">
+        <a className="card__link" href={href} rel={href.startsWith("#") ? undefined : "noopener"}>
           {body}
         </a>
       ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentPath, linkTarget } from "./content-path";
+import { APP_OPEN_CARD_HASH, contentPath, contentTarget, linkTarget } from "./content-path";
 
 const base = { post_id: "Xk9aQ", publish_at: "2026-11-05T10:00:00+08:00" };
 
@@ -72,5 +72,39 @@ describe("linkTarget", () => {
     expect(linkTarget({ content_type: "link", payload: { url: "javascript:alert(1)" } })).toBeNull();
     expect(linkTarget({ content_type: "link", payload: { url: "" } })).toBeNull();
     expect(linkTarget({ content_type: "article", payload: { url: "https://example.org/" } })).toBeNull();
+  });
+});
+
+describe("contentTarget: where every content-model type's card leads", () => {
+  it.each(["article", "video", "svideo", "audio", "image", "video_album", "audio_album", "mini_program", "local_live", "special"])(
+    "leads %s to its own page",
+    (content_type) => {
+      expect(contentTarget({ ...base, content_type })).toBe(contentPath({ ...base, content_type }));
+    },
+  );
+
+  it.each(["link", "h5", "cloud_form"])("leads %s to its http(s) payload.url, and nowhere when that is refused", (content_type) => {
+    expect(contentTarget({ ...base, content_type, payload: { url: "https://forms.example.cn/f/1?a=b" } })).toBe("https://forms.example.cn/f/1?a=b");
+    for (const url of [undefined, "", "javascript:alert(1)", "//evil.com", "weixin://dl/business", "https://a\\@evil.com/"]) {
+      expect(contentTarget({ ...base, content_type, payload: { url } })).toBeNull();
+    }
+  });
+
+  it("leads topic, sp_topic and live to the page their target_id names", () => {
+    expect(contentTarget({ ...base, content_type: "topic", payload: { target_id: "Tp1x" } })).toBe("/dimim/topic/index?id=Tp1x");
+    expect(contentTarget({ ...base, content_type: "sp_topic", payload: { target_id: "Sp1x" } })).toBe("/special/Sp1x/index");
+    expect(contentTarget({ ...base, content_type: "live", payload: { target_id: "Lv1x" } })).toBe("/news/local_live/2026/11/Lv1x/index.html");
+  });
+
+  it.each(["topic", "sp_topic", "live"])("leaves %s without a usable target_id nowhere", (content_type) => {
+    for (const target_id of [undefined, "", "../../x", "a/b", "x".repeat(65)]) {
+      expect(contentTarget({ ...base, content_type, payload: { target_id } })).toBeNull();
+    }
+  });
+
+  it("leads a type the site does not know to its share link, else to the app-open dialog", () => {
+    expect(contentTarget({ ...base, content_type: "vote", share_link: "https://m.example.cn/vote/1" })).toBe("https://m.example.cn/vote/1");
+    expect(contentTarget({ ...base, content_type: "vote", share_link: "javascript:alert(1)" })).toBe(APP_OPEN_CARD_HASH);
+    expect(contentTarget({ ...base, content_type: "constructor" })).toBe(APP_OPEN_CARD_HASH);
   });
 });

@@ -1,18 +1,29 @@
-import { contentTypeEntry } from "~/lib/content-types";
+import { communityPaths } from "~/lib/community-paths";
+import { CONTENT_TYPES, contentTypeEntry } from "~/lib/content-types";
 import { shanghaiDateParts } from "~/lib/relative-date";
 
 export type ContentPathInput = {
   content_type: string;
   post_id: string;
   publish_at: string;
-  payload?: { url?: string };
+  payload?: { url?: string; target_id?: string };
+  /** The platform's share address of the content: where a card of a type the site does not know leads. */
+  share_link?: string;
 };
 
-/** A link's target, when it is one a page may navigate to: http(s) only, never javascript: or an app scheme. */
-export function linkTarget(c: Pick<ContentPathInput, "content_type" | "payload">): string | null {
-  const url = c.payload?.url;
+/**
+ * Cards of a type the site does not know, without a share link, lead here: the app-open dialog that the card list
+ * carries (components/content-card.tsx), a `:target` dialog, so it opens without JavaScript too.
+ */
+export const APP_OPEN_CARD_HASH = "#app-open-card";
+
+/** An id a target may name: the platform's public ids are short letters and digits. */
+const TARGET_ID = /^[A-Za-z0-9]{1,64}$/;
+
+/** An address a page may navigate to: http(s) only, never javascript: or an app scheme; null otherwise. */
+export function httpTarget(url: string | undefined): string | null {
   // Control characters are refused, not normalised: browsers drop some of them silently ('java\tscript:').
-  if (c.content_type !== "link" || !url || !/^https?:\/\//i.test(url) || /[\u0000-\u001f\u007f\\]/.test(url)) return null;
+  if (!url || !/^https?:\/\//i.test(url) || /[\u0000-\u001f\u007f\\]/.test(url)) return null;
   try {
     return new URL(url).href;
   } catch {
@@ -20,18 +31,53 @@ export function linkTarget(c: Pick<ContentPathInput, "content_type" | "payload">
   }
 }
 
+/** A link's target, when it is one a page may navigate to. */
+export function linkTarget(c: Pick<ContentPathInput, "content_type" | "payload">): string | null {
+  return c.content_type === "link" ? httpTarget(c.payload?.url) : null;
+}
+
 /**
  * Where a piece of content lives on the share site, relative to the base path, e.g.
  * '/news/doc/2026/11/<post_id>/index.html' (year and month of publish_at in UTC+8; the segment and the
- * last part come from the content-type registry). Link content returns its own absolute http(s) URL instead;
- * types without a page and links without a usable URL fall back to the document page, where the detail
- * route answers 404. An unparseable publish_at gives '0000/00': the route only reads the post id.
+ * last part come from the content-type registry). Link content returns its own absolute http(s) URL instead.
+ * An unparseable publish_at gives '0000/00': the route only reads the post id. Types without a page are for
+ * contentTarget; here they get the document address, which the detail route sends on to their target.
  */
 export function contentPath(c: ContentPathInput, actor = "news"): string {
   const target = linkTarget(c);
   if (target) return target;
-  const page = contentTypeEntry(c.content_type)?.page;
+  return pagePath(c, contentTypeEntry(c.content_type)?.page ?? { segment: "doc", index: "index.html" }, actor);
+}
+
+function pagePath(c: Pick<ContentPathInput, "post_id" | "publish_at">, page: { segment: string; index: string }, actor: string): string {
   const date = shanghaiDateParts(c.publish_at);
   const yearMonth = date ? `${date.YYYY}/${date.MM}` : "0000/00";
-  return `/${encodeURIComponent(actor)}/${page?.segment ?? "doc"}/${yearMonth}/${encodeURIComponent(c.post_id)}/${page?.index ?? "index.html"}`;
+  return `/${encodeURIComponent(actor)}/${page.segment}/${yearMonth}/${encodeURIComponent(c.post_id)}/${page.index}`;
+}
+
+/**
+ * Where a card of this content leads: its page on the site; for a type without one, its registry destination (an
+ * http(s) `payload.url`, or the topic, special or live page its `payload.target_id` names); for a type the site does
+ * not know, the platform's http(s) `share_link`, else the app-open dialog (APP_OPEN_CARD_HASH). Null when the target
+ * is refused (not http(s), no usable id): such a card is left out of lists, never a link to a 404.
+ */
+export function contentTarget(c: ContentPathInput, actor = "news"): string | null {
+  const entry = contentTypeEntry(c.content_type);
+  if (!entry) return httpTarget(c.share_link) ?? APP_OPEN_CARD_HASH;
+  if (entry.page) return pagePath(c, entry.page, actor);
+  if (entry.destination === "payload_url") return httpTarget(c.payload?.url);
+  const id = c.payload?.target_id ?? "";
+  if (!TARGET_ID.test(id)) return null;
+  switch (entry.destination) {
+    case "topic":
+      return communityPaths.topic(id);
+    case "special":
+      // The special topic's home (spec section 2), served by the detail route without actor or date.
+      return `/special/${encodeURIComponent(id)}/${CONTENT_TYPES.special.page.index}`;
+    case "live":
+      // The live page reads only the post id; the card's own date stands in for the broadcast's.
+      return pagePath({ post_id: id, publish_at: c.publish_at }, CONTENT_TYPES.local_live.page, actor);
+    default:
+      return null;
+  }
 }

@@ -4,8 +4,7 @@
  *   - `badge`: the tag badge shown on cards (only the catalog types of spec section 2 have one);
  *   - `app`: how the native app is asked to open it (stype and series of spec section 3);
  *   - `page`: its detail page on this site (path segment, body kind, docDetail layout flags, share metadata).
- * Link content has no page (it opens its http(s) target); h5, topic and sp_topic are catalog types that only
- * carry a badge; live and cloud_form are known to the content model but not shown here yet.
+ * Types without a page have a `destination` instead: where their cards lead (contentTarget in content-path.ts).
  */
 
 /** The icon drawn in a tag badge (app/components/tag-badge.tsx draws one per value). */
@@ -61,10 +60,18 @@ export type DetailPage = {
   schema: SchemaType;
 };
 
+/**
+ * Where content without a page of its own leads: `payload_url` its http(s) `payload.url` (link, h5, cloud_form);
+ * `topic` the community topic, `special` the special topic's home and `live` the live broadcast's page named by its
+ * `payload.target_id`.
+ */
+export type Destination = "payload_url" | "topic" | "special" | "live";
+
 export type ContentTypeEntry = {
   badge: { label: string; icon: BadgeIcon } | null;
   app: { stype: string; series?: string } | null;
   page: DetailPage | null;
+  destination?: Destination;
 };
 
 const FULL: DetailLayout = { commentFooter: true, bottomLists: true, footer: "default" };
@@ -125,10 +132,12 @@ export const CONTENT_TYPES = {
     app: { stype: "localLiveDetailspage", series: "local_live" },
     page: page("local_live", "local_live", BARE, "video.other", "VideoObject"),
   },
-  link: { badge: null, app: { stype: "linkDetailspage" }, page: null },
-  h5: { badge: { label: "H5", icon: "h5" }, app: null, page: null },
-  topic: { badge: { label: "话题", icon: "topic" }, app: null, page: null },
-  sp_topic: { badge: { label: "专题", icon: "special" }, app: null, page: null },
+  link: { badge: null, app: { stype: "linkDetailspage" }, page: null, destination: "payload_url" },
+  h5: { badge: { label: "H5", icon: "h5" }, app: null, page: null, destination: "payload_url" },
+  cloud_form: { badge: null, app: null, page: null, destination: "payload_url" },
+  topic: { badge: { label: "话题", icon: "topic" }, app: null, page: null, destination: "topic" },
+  sp_topic: { badge: { label: "专题", icon: "special" }, app: null, page: null, destination: "special" },
+  live: { badge: null, app: null, page: null, destination: "live" },
 } as const satisfies Record<string, ContentTypeEntry>;
 
 export type ContentType = keyof typeof CONTENT_TYPES;

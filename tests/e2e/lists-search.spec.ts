@@ -132,15 +132,19 @@ test.describe("search page", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/search\/index\?keyword=%E8%80%81%E8%A1%97\+%E5%A4%9C%E5%B8%82$/);
   });
 
-  test("pages through the results", async ({ page }, testInfo) => {
+  test("pages through the results", async ({ page, request }, testInfo) => {
     const js = withJs(testInfo.project.name);
     await page.goto(searchUrl("临江"));
     const total = Number((await page.locator("#results-title").textContent())?.match(/找到 (\d+) 条/)?.[1]);
     expect(total).toBeGreaterThan(10);
+    // Cards whose target is refused (the seed's javascript: link) are left out, so a page may hold fewer than 10.
+    const shown = async (n: number) => ((await (await request.get(`${BASE}/api/search?keyword=${encodeURIComponent("临江")}&page=${n}`)).json()) as { list: unknown[] }).list.length;
+    const [first, second] = [await shown(1), await shown(2)];
+    expect(first + second).toBeGreaterThan(first);
     const cards = page.locator("ul.card-list > li.card");
-    await expect(cards).toHaveCount(10);
+    await expect(cards).toHaveCount(first);
     await loadMore(page, js);
-    await expect(cards).toHaveCount(Math.min(total, 20));
+    await expect(cards).toHaveCount(first + second);
     if (!js) await expect(page).toHaveURL(/keyword=%E4%B8%B4%E6%B1%9F&page=2$/);
     const titles = await cards.locator("h3").allTextContents();
     expect(new Set(titles).size).toBe(titles.length);

@@ -15,6 +15,8 @@ const missingContent: Array<[string, string]> = [
   ["the article has state 100 (deleted)", `${BASE}news/doc/2026/11/${urlId(SEED_FIXTURES.state100)}/index.html`],
   ["the error page itself", `${BASE}404`],
   ["the agreement is unknown", `${BASE}agreement/nope`],
+  // The platform refuses the parameter (code 400): the address names nothing, it is no outage.
+  ["the home page's group is longer than the platform accepts", `${BASE}?group=${"g".repeat(65)}`],
 ];
 
 test.describe("missing content answers HTTP 404", () => {

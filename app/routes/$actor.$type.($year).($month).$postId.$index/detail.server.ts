@@ -18,7 +18,7 @@ import { interactionAction } from "~/interactions.server";
 import { contentAppOpen, type AppOpenParams } from "~/lib/app-open";
 import { sitePath } from "~/lib/base-path";
 import { canComment } from "~/lib/comment-text";
-import { linkTarget, contentPath } from "~/lib/content-path";
+import { APP_OPEN_CARD_HASH, contentPath, contentTarget } from "~/lib/content-path";
 import { contentTypeEntry, typeOfSegment, type BodyKind, type DetailPage } from "~/lib/content-types";
 import { collectPages, pageCount } from "~/lib/pages";
 import { isPreviewActor, isPreviewDetail, PREVIEW_HEADERS, PREVIEW_INDEX, PREVIEW_PARAM, previewDeadline, previewReloadTarget } from "~/lib/preview";
@@ -172,14 +172,15 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   ]);
   if (GONE_STATES.includes(detail.state)) throw notFound(preview);
 
-  if (detail.content_type === "link") {
-    // Link content opens its target; one that is not http(s) is never followed.
-    const target = linkTarget(detail);
-    if (!target) throw notFound(preview);
-    throw redirect(target, { status: 302, headers: preview ? PREVIEW_HEADERS : undefined });
-  }
   const { page, app: appKind } = contentTypeEntry(detail.content_type) ?? {};
-  if (!page) throw notFound(preview);
+  if (!page) {
+    // Content without a page (link, h5, topic, live, a type the site does not know…) opens where its cards lead; a
+    // target that is refused (not http(s), no usable id) or only the app's is never followed.
+    const target = contentTarget(detail);
+    if (!target || target === APP_OPEN_CARD_HASH) throw notFound(preview);
+    const location = target.startsWith("/") ? redirectLocation(sitePath(target), context.origin) : target;
+    throw redirect(location, { status: 302, headers: preview ? PREVIEW_HEADERS : undefined });
+  }
   if (page.segment !== params.segment) {
     if (preview) {
       // A draft of another type: its own preview page, for now only (302); the actor keeps it a preview.
