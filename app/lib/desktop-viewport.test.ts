@@ -24,6 +24,7 @@ describe("isDesktopViewport", () => {
   });
   it("tells an iPad from a Mac by its touch points", () => {
     expect(isDesktopViewport(834, 1194, macintosh, 5)).toBe(false);
+    expect(isDesktopViewport(834, 1194, macintosh, 1)).toBe(false);
     expect(isDesktopViewport(1194, 834, macintosh, 5)).toBe(true);
     expect(isDesktopViewport(834, 1194, macintosh, 0)).toBe(true);
     expect(isDesktopViewport(1440, 900, macintosh, 0)).toBe(true);

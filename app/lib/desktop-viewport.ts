@@ -12,6 +12,6 @@ export function isDesktopViewport(
   maxTouchPoints: number,
 ): boolean {
   if (width >= 1000 && width > height) return true;
-  if (device.isMacintosh && maxTouchPoints > 1) return false;
+  if (device.isMacintosh && maxTouchPoints > 0) return false;
   return !device.isMobile && !device.isHarmony;
 }
