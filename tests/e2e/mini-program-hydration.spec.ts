@@ -11,7 +11,8 @@ test.beforeEach(async ({ page }, testInfo) => {
   await installFakeWeChat(page, { miniProgram: true });
 });
 
-test.describe.configure({ mode: "parallel" });
+// Each test opens every page of the site in turn: more than one page's time.
+test.describe.configure({ mode: "parallel", timeout: 240_000 });
 
 // Every page of the site; the desktop wrapper is never shown in a mini program.
 const PAGES = SPEC_ROUTES.filter(({ route }) => route !== "/pc").map(({ url }) => url);
