@@ -18,8 +18,8 @@ export async function waitForHydration(page: Page, selector = "body"): Promise<v
 }
 
 /**
- * Collects what React reports of a failed hydration on `page` from now on: a mismatch (#418 and its kin), a
- * Suspense boundary that received an update before it finished hydrating (#421), and uncaught page errors,
+ * Collects what React reports of a failed hydration or render on `page` from now on: a mismatch (#418 and its
+ * kin), a Suspense boundary that received an update before it finished hydrating (#421), and uncaught page errors,
  * each with the URL it happened on. React 18 reports recoverable errors through window.reportError.
  */
 export function hydrationErrors(page: Page): string[] {
