@@ -8,7 +8,7 @@ import { harmonyNextUserAgent, miniProgramUserAgent, wechatIOSUserAgent, wechatU
 const isCI = Boolean(process.env.CI);
 
 /** The specs of what only WeChat does (share cards, open tags, mini-program mode). */
-const WECHAT_SPECS = [/wechat\.spec\.ts$/];
+const WECHAT_SPECS = [/wechat\.spec\.ts$/, /mini-program-hydration\.spec\.ts$/];
 
 // Every project drives Debian's Chromium.
 const chromium = {

@@ -8,7 +8,7 @@ import {
   useLocation,
   useMatches,
 } from "@remix-run/react";
-import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { getAppConfig, type AppConfig } from "~/bff/app-config.server";
 import { isOutage, sidePart } from "~/bff/client.server";
 import { installChunkReloadGuard } from "~/client/chunk-reload";
@@ -36,8 +36,9 @@ import appCss from "~/styles/app.css?url";
 // The bottom bar loads only on the pages that show it (the home page and the pages its items bind).
 const BottomNavigation = chunkedComponent("bottom-navigation");
 
-// Only a mini program's web-view shows it; everywhere else it stays out of the page's JavaScript.
-const MiniProgramChrome = lazy(() => import("~/components/mini-program-chrome").then((module) => ({ default: module.MiniProgramChrome })));
+// Only a mini program's web-view shows it; everywhere else it stays out of the page's JavaScript. WeChat's answer
+// turns it on only once its chunk is in (client/wechat.ts).
+const MiniProgramChrome = chunkedComponent("mini-program-chrome");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -154,11 +155,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data && !bare && showsBottomBar(data.site.navigation, location.pathname, location.search) ? (
           <BottomNavigation items={data.site.navigation} />
         ) : null}
-        {data && !bare && chrome.footer ? (
-          <Suspense fallback={null}>
-            <MiniProgramChrome site={data.site} />
-          </Suspense>
-        ) : null}
+        {data && !bare && chrome.footer ? <MiniProgramChrome site={data.site} /> : null}
         <PersonalSlot name="toast">
           <ViewerToast />
         </PersonalSlot>

@@ -6,9 +6,11 @@ const DESKTOP_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN";
+const MACINTOSH_UA =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15";
 const PAGE = "https://share.example.cn/davmu/share/news/doc/2026/11/abc/index.html?_t=1";
 
-function setUp({ ua = DESKTOP_UA, width = 1440, height = 900, href = PAGE, framed = false } = {}) {
+function setUp({ ua = DESKTOP_UA, width = 1440, height = 900, touchPoints = 0, href = PAGE, framed = false } = {}) {
   const replace = vi.fn();
   const self = {};
   const url = new URL(href);
@@ -21,6 +23,7 @@ function setUp({ ua = DESKTOP_UA, width = 1440, height = 900, href = PAGE, frame
     clearTimeout,
   });
   vi.stubGlobal("location", { href, pathname: url.pathname, replace });
+  vi.stubGlobal("navigator", { maxTouchPoints: touchPoints });
   return { replace, device: detectDevice(ua) };
 }
 
@@ -55,6 +58,19 @@ describe("scheduleDesktopCheck", () => {
     scheduleDesktopCheck(device);
     vi.advanceTimersByTime(200);
     expect(replace).not.toHaveBeenCalled();
+  });
+
+  it("sends a Mac to the wrapper and keeps an iPad, which sends the same user agent, on the page", () => {
+    const mac = setUp({ ua: MACINTOSH_UA });
+    scheduleDesktopCheck(mac.device);
+    vi.advanceTimersByTime(200);
+    expect(mac.replace).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+
+    const ipad = setUp({ ua: MACINTOSH_UA, width: 834, height: 1194, touchPoints: 5 });
+    scheduleDesktopCheck(ipad.device);
+    vi.advanceTimersByTime(200);
+    expect(ipad.replace).not.toHaveBeenCalled();
   });
 
   it("never redirects inside a frame, on the wrapper page, or for bots and our own client", () => {

@@ -8,16 +8,16 @@ export const DESKTOP_CHECK_DELAY_MS = 200;
 
 /**
  * Sends desktop visitors to the /pc wrapper, which embeds this page in an iframe. The server
- * already redirects desktop user agents; this catches what only the viewport reveals (a
- * landscape tablet, a resized window). `device` is the server's parse of the user agent.
+ * already redirects desktop user agents but Macintosh ones; this catches what only the page can tell (a
+ * landscape tablet, a resized window, a Mac rather than an iPad). `device` is the server's parse of the user agent.
  * Returns a function that cancels the pending check.
  */
-export function scheduleDesktopCheck(device: Pick<Device, "isMobile" | "isHarmony" | "isBot" | "isOwnApp" | "isMiniProgram">): () => void {
+export function scheduleDesktopCheck(device: Pick<Device, "isMobile" | "isHarmony" | "isMacintosh" | "isBot" | "isOwnApp" | "isMiniProgram">): () => void {
   const timer = window.setTimeout(() => {
     // Inside the wrapper's iframe (or any frame) a redirect would nest wrappers.
     if (window.top !== window.self || isPcPage(location.pathname)) return;
     if (device.isBot || device.isOwnApp || device.isMiniProgram) return;
-    if (!isDesktopViewport(window.innerWidth, window.innerHeight, device)) return;
+    if (!isDesktopViewport(window.innerWidth, window.innerHeight, device, navigator.maxTouchPoints)) return;
     location.replace(`${BASE_PATH}pc?url=${encodeURIComponent(location.href)}`);
   }, DESKTOP_CHECK_DELAY_MS);
   return () => window.clearTimeout(timer);

@@ -1,6 +1,7 @@
 import wx from "weixin-js-sdk";
 import { ENTRY_URL, updateWeChatState } from "~/client/wechat-state";
 import { detectDevice } from "~/lib/device";
+import { preloadChunk } from "~/components/preloaded-chunks";
 import { MINI_PROGRAM_DETECTION_DELAY_MS, miniProgramLoginUrl, miniProgramShareMessage } from "~/lib/mini-program-bridge";
 import { signatureUrl, WECHAT_JS_API_LIST, WECHAT_OPEN_TAG_LIST, wechatShareData, type PageShare } from "~/lib/wechat-share";
 
@@ -32,8 +33,11 @@ function start(): Promise<boolean> {
     window.setTimeout(() => {
       wx.miniProgram.getEnv((env: { miniprogram?: boolean } | undefined) => {
         const miniProgram = env?.miniprogram === true;
-        updateWeChatState({ miniProgram });
-        resolve(miniProgram);
+        // The mode shows the mini-program chrome: its chunk comes first, or the page would suspend showing it.
+        void (miniProgram ? preloadChunk("mini-program-chrome") : Promise.resolve()).then(() => {
+          updateWeChatState({ miniProgram });
+          resolve(miniProgram);
+        });
       });
     }, MINI_PROGRAM_DETECTION_DELAY_MS);
   });

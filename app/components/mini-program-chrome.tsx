@@ -30,7 +30,7 @@ export function MiniProgramChrome({ site }: Props) {
           </button>
         </nav>
       ) : null}
-      <footer className="mp-footer">
+      <footer className="mp-footer" data-chunk="mini-program-chrome">
         <img className="mp-footer__logo" src={site.logo || BUNDLED_LOGO} alt="" width={24} height={24} />
         <span className="mp-footer__name">{site.name}</span>
         <PersonalSlot name="mini-program-account">

@@ -59,6 +59,7 @@ describe("detectDevice", () => {
       isOwnApp: false,
       isBot: false,
       isDesktop: false,
+      isMacintosh: false,
       isAndroidChrome: false,
       inAppBrowser: "wechat",
     });
@@ -130,7 +131,13 @@ describe("detectDevice", () => {
 describe("shouldRedirectToPc", () => {
   it("redirects desktop browsers", () => {
     expect(shouldRedirectToPc(UA.chromeWindows)).toBe(true);
-    expect(shouldRedirectToPc(UA.safariMac)).toBe(true);
+  });
+
+  it("leaves a Macintosh user agent, which an iPad sends too, to the page's own check", () => {
+    expect(detectDevice(UA.safariMac)).toMatchObject({ isDesktop: true, isMacintosh: true, isMobile: false });
+    expect(shouldRedirectToPc(UA.safariMac)).toBe(false);
+    expect(detectDevice(UA.chromeWindows).isMacintosh).toBe(false);
+    expect(detectDevice(UA.ipad).isMacintosh).toBe(false);
   });
 
   it("keeps phones, tablets and Harmony on the mobile page", () => {

@@ -13,6 +13,11 @@ export type Device = {
   isOwnApp: boolean;
   isBot: boolean;
   isDesktop: boolean;
+  /**
+   * A Macintosh user agent: a Mac, or Safari on an iPad, which sends the same since iPadOS 13. The server cannot
+   * tell them apart; the page does, by its touch points (client/desktop-redirect.ts).
+   */
+  isMacintosh: boolean;
   /** Chrome on Android (or a browser built on it that handles intent:// links), not a webview. */
   isAndroidChrome: boolean;
   /** The app whose built-in browser this is, when it is one: such browsers block app schemes. */
@@ -64,6 +69,7 @@ export function detectDevice(userAgent: string | null | undefined): Device {
     isOwnApp: /davmu/i.test(ua),
     isBot: isListedBot(ua) || PREVIEW_FETCHER.test(ua),
     isDesktop: !isMobile && !isHarmony,
+    isMacintosh: !isMobile && /Macintosh/.test(ua),
     // Webviews ('; wv)') and the old stock browsers ('Version/4.0') ignore intent:// links; Chrome, Samsung
     // Internet and Edge say 'Chrome/… Mobile Safari/…' without either.
     isAndroidChrome: isAndroid && !inAppBrowser && /Chrome\/[\d.]+ Mobile Safari\//.test(ua) && !/Version\/\d|; wv\)/.test(ua),
@@ -74,17 +80,28 @@ export function detectDevice(userAgent: string | null | undefined): Device {
 /**
  * Whether the server should send this visitor to the /pc wrapper: a desktop browser that is
  * neither a crawler (it must see the real page) nor our own client nor a mini-program webview
- * (PC WeChat runs mini programs, and the wrapper's iframe would cut the wx.miniProgram bridge).
+ * (PC WeChat runs mini programs, and the wrapper's iframe would cut the wx.miniProgram bridge),
+ * nor a Macintosh user agent, which may be an iPad: the page's own desktop check decides for those.
  */
 export function shouldRedirectToPc(ua: string | null | undefined): boolean {
   const device = detectDevice(ua);
-  return device.isDesktop && !device.isBot && !device.isOwnApp && !device.isMiniProgram;
+  return device.isDesktop && !device.isBot && !device.isOwnApp && !device.isMiniProgram && !device.isMacintosh;
 }
 
 /** What a page's HTML may depend on of the user agent: the root loader hands exactly this to every page. */
 export type PageDevice = Pick<
   Device,
-  "isWeChat" | "isAndroid" | "isHarmony" | "isMiniProgram" | "isMobile" | "isBot" | "isOwnApp" | "isIOS" | "isAndroidChrome" | "inAppBrowser"
+  | "isWeChat"
+  | "isAndroid"
+  | "isHarmony"
+  | "isMiniProgram"
+  | "isMobile"
+  | "isMacintosh"
+  | "isBot"
+  | "isOwnApp"
+  | "isIOS"
+  | "isAndroidChrome"
+  | "inAppBrowser"
 >;
 
 /**
@@ -92,7 +109,7 @@ export type PageDevice = Pick<
  * so a page must read the user agent only through this: a fact read any other way would leak between visitors.
  */
 export function pageDevice(userAgent: string | null | undefined): PageDevice {
-  const { isWeChat, isAndroid, isHarmony, isMiniProgram, isMobile, isBot, isOwnApp, isIOS, isAndroidChrome, inAppBrowser } =
+  const { isWeChat, isAndroid, isHarmony, isMiniProgram, isMobile, isMacintosh, isBot, isOwnApp, isIOS, isAndroidChrome, inAppBrowser } =
     detectDevice(userAgent);
-  return { isWeChat, isAndroid, isHarmony, isMiniProgram, isMobile, isBot, isOwnApp, isIOS, isAndroidChrome, inAppBrowser };
+  return { isWeChat, isAndroid, isHarmony, isMiniProgram, isMobile, isMacintosh, isBot, isOwnApp, isIOS, isAndroidChrome, inAppBrowser };
 }

@@ -1,9 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { devices, expect, test } from "@playwright/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { E2E_ORIGIN } from "./support/e2e-server";
 import { seedArticle } from "./support/seed-content";
 import { articleUrl } from "./support/urls";
-import { desktopUserAgent } from "./support/user-agents";
+import { recordDocumentRequests } from "./support/document-requests";
+import { waitForHydration } from "./support/hydration";
+import { desktopUserAgent, macintoshSafariUserAgent } from "./support/user-agents";
 
 const BASE = "/davmu/share/";
 const METRO = articleUrl(SEED_FIXTURES.manyComments);
@@ -108,6 +110,57 @@ test.describe("a desktop browser", () => {
     await page.goto(BASE);
     await expect(page).toHaveURL(`${E2E_ORIGIN}${pcUrlFor(BASE)}`);
     await expect(page.frameLocator("iframe.pc__frame").locator("ul.card-list > li.card").first()).toBeVisible();
+  });
+});
+
+test.describe("a Macintosh user agent, which a Mac and an iPad both send", () => {
+  test("is served the page itself: the server cannot tell a Mac from an iPad @once", async ({ request }) => {
+    const response = await request.get(METRO, { maxRedirects: 0, headers: { "user-agent": macintoshSafariUserAgent, accept: "text/html" } });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain(metro.title);
+  });
+
+  test.describe("on an iPad", () => {
+    // Safari on iPadOS: a tablet's portrait screen and touch, with a Mac's user agent (rendered by Chromium).
+    const { defaultBrowserType: _webkit, ...ipad } = devices["iPad Pro 11"];
+    test.use({ ...ipad, userAgent: macintoshSafariUserAgent });
+
+    test("reads the phone page", async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "android", "one profile is enough");
+      const documents = recordDocumentRequests(page);
+      await page.clock.install();
+      await page.goto(METRO);
+      await waitForHydration(page);
+      // Well past the 200 ms desktop check; a request to the server after it, by when a redirect would have left.
+      await page.clock.runFor(2000);
+      await page.evaluate(() => fetch("/davmu/share/healthz"));
+      expect(documents.map((url) => new URL(url).pathname)).toEqual([METRO]);
+      await expect(page.locator("h1.article__title")).toHaveText(metro.title);
+      await expect(page.locator("iframe.pc__frame")).toHaveCount(0);
+    });
+  });
+
+  test.describe("on a Mac", () => {
+    test.use({ ...desktopBrowser, userAgent: macintoshSafariUserAgent });
+
+    test("moves to the /pc wrapper once the page has run", async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "android", "one profile is enough");
+      await page.goto(METRO);
+      await expect(page).toHaveURL(new RegExp(`${BASE}pc\\?url=`));
+      const target = new URL(new URL(page.url()).searchParams.get("url") ?? "");
+      expect(target.pathname).toBe(METRO);
+      await expect(page.frameLocator("iframe.pc__frame").locator("h1.article__title")).toHaveText(metro.title);
+    });
+
+    test("reads the page itself without JavaScript", async ({ browser }, testInfo) => {
+      test.skip(testInfo.project.name !== "android", "one profile is enough");
+      const context = await browser.newContext({ ...desktopBrowser, userAgent: macintoshSafariUserAgent, baseURL: E2E_ORIGIN, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(METRO);
+      expect(new URL(page.url()).pathname).toBe(METRO);
+      await expect(page.locator("h1.article__title")).toHaveText(metro.title);
+      await context.close();
+    });
   });
 });
 

@@ -1,19 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { BASE_PATH } from "../../app/lib/base-path";
-import { waitForHydrationCommitted } from "./support/hydration";
+import { hydrationErrors, waitForHydrationCommitted } from "./support/hydration";
 
 // Pages whose parts load as chunks of their own (detail bodies, the bottom bar) must hydrate what the server sent,
 // not throw it away: React reports a mismatch as error #418 and renders the whole page again on the client.
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "android", "one browser is enough"));
+// One browser is enough (@once): the chunks are the same on every phone profile.
 
 const TYPES = ["doc", "video", "svideo", "audio", "local_live"];
 
-test("the home page and a page of each type with a chunked body hydrate without a mismatch", async ({ page }) => {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && /React error|[Hh]ydrat/.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+test("@once the home page and a page of each type with a chunked body hydrate without a mismatch", async ({ page }) => {
+  const errors = hydrationErrors(page);
   await page.goto(BASE_PATH);
   const links = await page.locator("a.card__link").evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).pathname));
   const urls = [BASE_PATH, ...TYPES.map((type) => links.find((path) => path.includes(`/${type}/`)))];

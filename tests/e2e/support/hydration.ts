@@ -47,3 +47,17 @@ export async function waitForHydrationCommitted(page: Page): Promise<void> {
     )
     .toEqual({ effectsRan: true, waiting: [] });
 }
+
+/**
+ * Collects what React reports of a failed hydration or render on `page` from now on: a mismatch (#418 and its
+ * kin), a Suspense boundary that received an update before it finished hydrating (#421), and uncaught page errors,
+ * each with the URL it happened on. React 18 reports recoverable errors through window.reportError.
+ */
+export function hydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /React error|[Hh]ydrat/.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}

@@ -8,6 +8,10 @@ export const wechatUserAgent =
 export const desktopUserAgent =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
+/** Safari on a Mac, and on an iPad since iPadOS 13, which asks for the desktop site with the very same user agent. */
+export const macintoshSafariUserAgent =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15";
+
 /** iOS WeChat's built-in browser (WKWebView) on an iPhone 13. */
 export const wechatIOSUserAgent =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 " +
