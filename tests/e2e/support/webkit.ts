@@ -42,7 +42,7 @@ const ENTRY_SCRIPT = /\/assets\/entry\.client-[\w-]+\.js(\?|$)/;
 /**
  * The browser's network: a pass-through to the e2e server that wraps the site's entry script with ERROR_WATCH (no
  * markup is added to the page, which React hydrates whole) and can go offline, as WebDriver cannot. Requests reach
- * the server as if sent to it directly (its host and origin), so cookies, CSRF checks and redirects hold.
+ * the server as if sent to it directly (its host and origin), so CSRF checks and redirects hold.
  */
 export class WebKitNetwork {
   offline = false;
@@ -86,6 +86,9 @@ export class WebKitNetwork {
       delete headers["if-modified-since"];
     }
     const upstream = http.request(`${E2E_ORIGIN}${request.url}`, { method: request.method, headers }, (answer) => {
+      // The production session cookie is Secure; unlike Chromium, WebKit keeps none from http://localhost. In
+      // production the site is served over HTTPS, so here the network hands the cookie over as TLS would.
+      if (answer.headers["set-cookie"]) answer.headers["set-cookie"] = answer.headers["set-cookie"].map((cookie) => cookie.replace(/;\s*Secure/i, ""));
       if (!wrap || answer.statusCode !== 200) {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
@@ -204,15 +207,28 @@ export class WebKitPage {
 
   async click(selector: string) {
     const element = await this.$(selector);
-    await element.waitForClickable();
+    await element.waitForDisplayed();
+    await this.browser.execute((node) => node.scrollIntoView({ block: "center" }), element as unknown as HTMLElement);
     await element.click();
   }
 
-  /** Types as a person does, key by key, into the focused or given field. */
+  /** Types as a person does, key by key, into the field. */
   async type(selector: string, text: string) {
-    const element = await this.$(selector);
-    await element.click();
-    await this.browser.keys([...text]);
+    await this.click(selector);
+    await this.typeFocused([...text]);
+  }
+
+  /**
+   * Types key by key into the focused field, each key once the field has taken the one before: keys sent faster
+   * than a controlled field re-renders (the phone field formats as it goes) are lost, as a thumb's never are.
+   */
+  async typeFocused(keys: string[]) {
+    const value = () => this.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value ?? "");
+    for (const key of keys) {
+      const before = (await value()).length;
+      await this.browser.keys([key]);
+      await this.poll(async () => (await value()).length, `the field took "${key}"`).toBeGreaterThan(before);
+    }
   }
 }
 
