@@ -166,9 +166,12 @@ export class WebKitPage {
     return this.browser.execute(fn as never, ...(args as unknown as never[])) as Promise<T>;
   }
 
-  /** Polls a value in Node until it matches, as Playwright's expect.poll does. */
+  /**
+   * Polls a value in Node until it matches, as Playwright's expect.poll does. A read that fails (the page is
+   * between documents, as after a reload WebKitWebDriver answered early) reads as undefined and is tried again.
+   */
   poll<T>(read: () => Promise<T>, message: string, timeout?: number) {
-    return expect.poll(read, { message, timeout });
+    return expect.poll(() => read().catch(() => undefined), { message, timeout });
   }
 
   text(selector: string) {
