@@ -51,6 +51,8 @@ const phoneProjects = [
   { name: "wechat-ios", ...elsewhere, testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS], use: { ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
   { name: "mini-program", ...elsewhere, testMatch: WECHAT_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent } },
   { name: "harmony-next", ...elsewhere, testMatch: PER_BROWSER_SPECS, use: { ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent } },
+  // Debian's WebKitGTK through WebKitWebDriver (tests/e2e/support/webkit.ts): its own flows, no Playwright browser.
+  { name: "webkit", testMatch: /\.webkit\.ts$/, teardown: "exclusive" },
 ];
 
 export default defineConfig({

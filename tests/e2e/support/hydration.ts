@@ -25,27 +25,32 @@ export async function waitForHydration(page: Page, selector = "body"): Promise<v
  */
 export async function waitForHydrationCommitted(page: Page): Promise<void> {
   await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const effectsRan = performance.getEntriesByType("resource").some((entry) => /\/background-tasks-[\w-]+\.js$/.test(entry.name));
-          const reactKey = (node: Element, prefix: string) => Object.keys(node).find((key) => key.startsWith(prefix));
-          const waiting: string[] = [];
-          const visit = (parent: Element) => {
-            for (const child of parent.children) {
-              if (child.tagName === "SCRIPT") continue;
-              const fiber = reactKey(child, "__reactFiber$");
-              const props = reactKey(child, "__reactProps$");
-              if (!fiber) waiting.push(child.outerHTML.slice(0, 80));
-              else if (!(props && (child as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[props].dangerouslySetInnerHTML)) visit(child);
-            }
-          };
-          visit(document.body);
-          return { effectsRan, waiting };
-        }),
-      { message: "React hydrated the whole page and committed it" },
-    )
-    .toEqual({ effectsRan: true, waiting: [] });
+    .poll(() => page.evaluate(hydrationCommitState), { message: "React hydrated the whole page and committed it" })
+    .toEqual(HYDRATION_COMMITTED);
+}
+
+/** What hydrationCommitState reads once React has hydrated the whole page and committed it. */
+export const HYDRATION_COMMITTED = { effectsRan: true, waiting: [] };
+
+/**
+ * Runs in the page (self-contained, for any driver): whether the root's effects ran and which elements React
+ * rendered are still waiting for their fiber; see waitForHydrationCommitted.
+ */
+export function hydrationCommitState(): { effectsRan: boolean; waiting: string[] } {
+  const effectsRan = performance.getEntriesByType("resource").some((entry) => /\/background-tasks-[\w-]+\.js$/.test(entry.name));
+  const reactKey = (node: Element, prefix: string) => Object.keys(node).find((key) => key.startsWith(prefix));
+  const waiting: string[] = [];
+  const visit = (parent: Element) => {
+    for (const child of parent.children) {
+      if (child.tagName === "SCRIPT") continue;
+      const fiber = reactKey(child, "__reactFiber$");
+      const props = reactKey(child, "__reactProps$");
+      if (!fiber) waiting.push(child.outerHTML.slice(0, 80));
+      else if (!(props && (child as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[props].dangerouslySetInnerHTML)) visit(child);
+    }
+  };
+  visit(document.body);
+  return { effectsRan, waiting };
 }
 
 /**

@@ -1,0 +1,263 @@
+import type { APIRequestContext } from "@playwright/test";
+import { SEED_FIXTURES } from "../../../platform/seed";
+import { LIVE_FIXTURES } from "../../../platform/seed-live";
+import { E2E_APP_LINKS, E2E_ORIGIN } from "../support/e2e-server";
+import { authUrl, DEMO_ACCOUNT, formattedPhone, newUserStorageState, readSmsCode, TEXTS, uniquePhone } from "../support/login";
+import { seedArticle } from "../support/seed-content";
+import { SPEC_ROUTES } from "../support/spec-routes";
+import { articleUrl, detailUrl } from "../support/urls";
+import { expect, test, type WebKitPage } from "../support/webkit";
+
+/**
+ * What differs by engine, in WebKit (issue 26): every page type hydrating without errors, logging in, comments,
+ * collect and follow, opening the app, media, the gallery viewer, live chat and likes over the event stream,
+ * search, the service worker. One browser session for the file: the tests run in order and share its login.
+ */
+test.describe.configure({ mode: "serial" });
+
+/** Where the visitor writes: a seeded article nobody counts comments or collects on; this file's user is new. */
+const ARTICLE = articleUrl(SEED_FIXTURES.article);
+const AVATAR = ".banner__login .avatar";
+const liveUrl = (contentId: number, query = "") => detailUrl(contentId, "local_live") + query;
+
+async function expectNoPageErrors(webkit: WebKitPage) {
+  expect(await webkit.pageErrors(), "page errors (null: the entry script never ran)").toEqual([]);
+}
+
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test("every page type renders and hydrates without page errors", async ({ webkit }) => {
+  test.setTimeout(180_000);
+  for (const route of SPEC_ROUTES) {
+    await test.step(route.route, async () => {
+      await webkit.goto(route.url);
+      await webkit.waitForHydrationCommitted();
+      await expectNoPageErrors(webkit);
+      // A phone stays on the phone page: only the /pc route is the desktop wrapper.
+      expect(new URL(await webkit.browser.getUrl()).pathname).toBe(new URL(route.url, E2E_ORIGIN).pathname);
+    });
+  }
+});
+
+test("password login on /auth returns to the page logged in", async ({ webkit }) => {
+  await webkit.browser.deleteCookies();
+  await webkit.goto(authUrl(ARTICLE, "pass"));
+  await webkit.waitForHydration("form.login");
+  await webkit.type("form.login input[name=phone]", DEMO_ACCOUNT.phone);
+  await webkit.type("form.login input[name=password]", DEMO_ACCOUNT.password);
+  await webkit.click("form.login input[name=agreed]");
+  await webkit.click("form.login button.login__submit");
+  await webkit.count(AVATAR).toBe(1);
+  await webkit.poll(async () => new URL(await webkit.browser.getUrl()).pathname, "back on the article").toBe(ARTICLE);
+  await expectNoPageErrors(webkit);
+});
+
+test("the login sheet: focused phone field, 3-4-4 formatting, login by code", async ({ webkit, request }) => {
+  await webkit.browser.deleteCookies();
+  await webkit.goto(ARTICLE);
+  await webkit.waitForHydration(".banner__login");
+  await webkit.click(".banner__login");
+  await webkit.count(".sheet form.login").toBe(1);
+  await webkit.poll(() => webkit.evaluate(() => document.activeElement?.getAttribute("name") ?? null), "focus in the sheet").toBe("phone");
+
+  const phone = uniquePhone();
+  // Key by key into the focused field, as a thumb types.
+  await webkit.typeFocused([...phone]);
+  await webkit.poll(() => webkit.evaluate(() => document.querySelector<HTMLInputElement>(".sheet input[name=phone]")!.value), "phone field").toBe(
+    formattedPhone(phone),
+  );
+  await webkit.click(".sheet input[name=agreed]");
+  await webkit.click(".sheet button[value=send-code]");
+  await webkit.text(".toast").toBe(TEXTS.codeSent);
+  await webkit.type(".sheet input[name=code]", await readSmsCode(request, phone));
+  await webkit.click(".sheet button.login__submit");
+  await webkit.text(".toast").toBe(TEXTS.loginSuccess);
+  await webkit.count(AVATAR).toBe(1);
+  await expectNoPageErrors(webkit);
+});
+
+test("comment and reply without a reload", async ({ webkit }) => {
+  await webkit.goto(ARTICLE);
+  await webkit.waitForHydration("#comment-input");
+  await webkit.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+  const text = unique("WebKit评论");
+  await webkit.type("#comment-input", text);
+  await webkit.click(".footer-bar__form button[type=submit]");
+  await webkit.text(".toast").toBe(TEXTS.commentSent);
+  const commentId = () =>
+    webkit.evaluate((t) => [...document.querySelectorAll("#comments li.comment")].find((li) => li.querySelector(".comment__content")?.textContent === t)?.id ?? null, text);
+  await webkit.poll(commentId, "the new comment").toMatch(/^c-/);
+  const id = (await commentId())!;
+
+  await webkit.click(`#${id} > .comment__main > .comment__meta .comment__reply`);
+  await webkit.poll(() => webkit.evaluate(() => document.activeElement?.id ?? null), "the input is focused for the reply").toBe("comment-input");
+  const reply = unique("WebKit回复");
+  await webkit.typeFocused([...reply]);
+  await webkit.click(".footer-bar__form button[type=submit]");
+  await webkit.poll(
+    () => webkit.evaluate((parent) => [...document.querySelectorAll(`#${parent} ul.replies .comment__content`)].map((node) => node.textContent ?? ""), id),
+    "the reply under its comment",
+  ).toContainEqual(expect.stringContaining(reply));
+  expect(await webkit.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expectNoPageErrors(webkit);
+});
+
+test("collect and follow", async ({ webkit }) => {
+  await webkit.goto(ARTICLE);
+  const collect = ".footer-bar button[value=collect]";
+  const follow = ".article__meta button[value=follow]";
+  await webkit.waitForHydration(collect);
+  await webkit.attribute(collect, "aria-pressed").toBe("false");
+  await webkit.click(collect);
+  await webkit.text(".toast").toBe(TEXTS.collected);
+  await webkit.attribute(collect, "aria-pressed").toBe("true");
+
+  await webkit.attribute(follow, "aria-pressed").toBe("false");
+  await webkit.click(follow);
+  await webkit.text(".toast").toBe(TEXTS.followed);
+  await webkit.attribute(follow, "aria-pressed").toBe("true");
+
+  // Both are kept by the platform, not only on screen.
+  await webkit.goto(ARTICLE);
+  await webkit.attribute(collect, "aria-pressed").toBe("true");
+  await webkit.attribute(follow, "aria-pressed").toBe("true");
+  await expectNoPageErrors(webkit);
+});
+
+test("打开APP tries the universal link, and the footer's dialog offers the app", async ({ webkit }) => {
+  await webkit.goto(ARTICLE);
+  await webkit.waitForHydration(".banner__open");
+  // A capturing listener sees where the launcher's link points and keeps the page here.
+  await webkit.evaluate((host) => {
+    const launches: string[] = ((window as unknown as { __launches: string[] }).__launches = []);
+    document.addEventListener(
+      "click",
+      (event) => {
+        const link = event.target instanceof Element ? event.target.closest("a") : null;
+        if (link && new URL(link.href, location.href).host === host) {
+          launches.push(link.href);
+          event.preventDefault();
+        }
+      },
+      true,
+    );
+  }, new URL(E2E_APP_LINKS.universal).host);
+  await webkit.click(".banner__open");
+  await webkit.poll(() => webkit.evaluate(() => (window as unknown as { __launches: string[] }).__launches), "launch attempts").toEqual([
+    expect.stringMatching(new RegExp(`^${E2E_APP_LINKS.universal}\\?`)),
+  ]);
+
+  await webkit.goto(ARTICLE);
+  await webkit.waitForHydration(".footer-bar__action[href='#app-open']");
+  await webkit.click(".footer-bar__action[href='#app-open']");
+  await webkit.poll(() => webkit.$(".app-open").isDisplayed(), "the open-app dialog").toBe(true);
+  await webkit.text(".app-open__title").toBe("打开APP，查看更多精彩内容");
+  await expectNoPageErrors(webkit);
+});
+
+/** Whether WebKit's GStreamer build can play the type; a build without the codec still must offer the source. */
+const canPlay = (webkit: WebKitPage, type: string) => webkit.evaluate((t) => document.createElement("video").canPlayType(t) !== "", type);
+
+/** Starts the page's media element and waits for it to advance, where this build has the codec. */
+async function playsWherePossible(webkit: WebKitPage, selector: string, type: string) {
+  if (!(await canPlay(webkit, type))) return;
+  await webkit.evaluate((sel) => {
+    const media = document.querySelector<HTMLMediaElement>(sel)!;
+    media.muted = true;
+    void media.play();
+  }, selector);
+  await webkit.poll(() => webkit.evaluate((sel) => document.querySelector<HTMLMediaElement>(sel)!.currentTime, selector), `${selector} plays`).toBeGreaterThan(0);
+}
+
+test("video and audio: their elements and sources, playing where the codecs allow", async ({ webkit }) => {
+  await webkit.goto(detailUrl(SEED_FIXTURES.video, "video"));
+  await webkit.waitForHydration("main video");
+  expect(await webkit.evaluate(() => [...document.querySelectorAll("main video source")].map((s) => s.getAttribute("type")))).toEqual([
+    "video/mp4",
+    "application/vnd.apple.mpegurl",
+  ]);
+  await playsWherePossible(webkit, "main video", "video/mp4");
+
+  await webkit.goto(detailUrl(SEED_FIXTURES.audio, "audio"));
+  await webkit.waitForHydration("main audio");
+  const audioType = await webkit.evaluate(() => {
+    const audio = document.querySelector("main audio")!;
+    return audio.querySelector("source")?.getAttribute("type") ?? null;
+  });
+  await webkit.poll(() => webkit.evaluate(() => document.querySelector<HTMLMediaElement>("main audio")!.currentSrc || document.querySelector("main audio")!.getAttribute("src")), "the audio's source").toMatch(/^http/);
+  await playsWherePossible(webkit, "main audio", audioType ?? "audio/mpeg");
+  await expectNoPageErrors(webkit);
+});
+
+test("the gallery viewer opens on the tapped picture", async ({ webkit }) => {
+  await webkit.goto(detailUrl(SEED_FIXTURES.gallery, "gallery"));
+  await webkit.waitForHydration(".gallery__link");
+  await webkit.click(".gallery__item:nth-child(2) .gallery__link");
+  await webkit.poll(() => webkit.$(".pswp").isDisplayed(), "PhotoSwipe open").toBe(true);
+  const pictures = await webkit.evaluate(() => document.querySelectorAll(".gallery__item").length);
+  await webkit.text(".pswp__counter").toBe(`2 / ${pictures}`);
+  await expectNoPageErrors(webkit);
+});
+
+/** Sends a chat message as another visitor, through the page's own form (its CSRF token), without a browser. */
+async function chatAsAnotherVisitor(request: APIRequestContext, url: string, text: string) {
+  // Logs the request context in as a new user.
+  await newUserStorageState(request);
+  const html = await (await request.get(url)).text();
+  const field = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1] ?? "";
+  const sent = await request.post(url, {
+    form: { csrf: field("csrf"), intent: "live_chat", live_id: field("live_id"), content: text },
+    headers: { origin: E2E_ORIGIN },
+    maxRedirects: 0,
+  });
+  expect(sent.status(), await sent.text()).toBeLessThan(400);
+}
+
+test("live: chat and likes over the event stream", async ({ webkit, request }) => {
+  const url = liveUrl(LIVE_FIXTURES.landscapeLiveContent, "?col=chat");
+  await webkit.goto(url);
+  await webkit.waitForHydration("#live-chat-input");
+  const mine = unique("WebKit直播留言");
+  await webkit.type("#live-chat-input", mine);
+  await webkit.click(".live-chat-form__send");
+  const shown = (text: string) => webkit.evaluate((t) => [...document.querySelectorAll(".live-message")].filter((m) => m.textContent?.includes(t)).length, text);
+  await webkit.poll(() => shown(mine), "my message, once").toBe(1);
+
+  // Another visitor's message reaches this page only through the stream.
+  const theirs = unique("来自另一位观众");
+  await chatAsAnotherVisitor(request, url, theirs);
+  await webkit.poll(() => shown(theirs), "their message over the stream").toBe(1);
+  expect(await shown(mine)).toBe(1);
+
+  await webkit.goto(liveUrl(LIVE_FIXTURES.portraitLiveContent));
+  await webkit.waitForHydration(".live-like__button");
+  // The count is rounded (2.5w): a tap shows as a new heart.
+  await webkit.evaluate(() => ((document.querySelector(".live-like__heart") as unknown as { __old: boolean }).__old = true));
+  await webkit.click(".live-like__button");
+  await webkit.poll(() => webkit.evaluate(() => !(document.querySelector(".live-like__heart") as unknown as { __old?: boolean }).__old), "a new heart").toBe(true);
+  await expectNoPageErrors(webkit);
+});
+
+test("search", async ({ webkit }) => {
+  await webkit.goto("/davmu/share/search/index");
+  await webkit.waitForHydration("form[role=search]");
+  await webkit.type("form[role=search] input[type=search]", "老街 夜市");
+  await webkit.click("form[role=search] button[type=submit]");
+  await webkit.text("#results-title").toMatch(/^找到 \d+ 条与“老街 夜市”相关的内容$/);
+  await webkit.text("li.card h3").toBe("老街夜市重新开张 首周客流超二十万人次");
+  await expectNoPageErrors(webkit);
+});
+
+test("the service worker registers, and serves the offline page without a network", async ({ webkit }) => {
+  await webkit.goto(ARTICLE);
+  await webkit.poll(() => webkit.evaluate(() => navigator.serviceWorker?.controller?.scriptURL ?? null), "a controlling worker").toMatch(/\/davmu\/share\/sw\.js$/);
+  webkit.network.setOffline(true);
+  // An address no cache holds (the browser's HTTP cache may answer a reload of a page it has without the worker).
+  const unvisited = `${ARTICLE}?offline=${Date.now()}`;
+  await webkit.goto(unvisited);
+  await webkit.text("h1").toBe("网络不可用");
+  webkit.network.setOffline(false);
+  await webkit.browser.refresh();
+  await webkit.poll(() => webkit.evaluate(() => document.querySelector("h1")?.textContent ?? null), "the article again").toBe(seedArticle(SEED_FIXTURES.article).title);
+});
