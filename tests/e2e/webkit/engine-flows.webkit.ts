@@ -1,9 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
 import { SEED_FIXTURES } from "../../../platform/seed";
+import { EDITOR_ARTICLES, EDITOR_FIXTURES } from "../../../platform/seed-editor-articles";
 import { LIVE_FIXTURES } from "../../../platform/seed-live";
 import { E2E_APP_LINKS, E2E_ORIGIN } from "../support/e2e-server";
 import { authUrl, DEMO_ACCOUNT, formattedPhone, newUserStorageState, readSmsCode, TEXTS, uniquePhone } from "../support/login";
-import { seedArticle } from "../support/seed-content";
 import { SPEC_ROUTES } from "../support/spec-routes";
 import { articleUrl, detailUrl } from "../support/urls";
 import { expect, test, type WebKitPage } from "../support/webkit";
@@ -15,8 +15,12 @@ import { expect, test, type WebKitPage } from "../support/webkit";
  */
 test.describe.configure({ mode: "serial" });
 
-/** Where the visitor writes: a seeded article nobody counts comments or collects on; this file's user is new. */
-const ARTICLE = articleUrl(SEED_FIXTURES.article);
+/**
+ * Where the visitor writes (comments, collects): a seeded article no Chromium spec counts comments or collects on;
+ * this file's user is new.
+ */
+const ARTICLE = articleUrl(EDITOR_FIXTURES.mpEditor);
+const ARTICLE_TITLE = EDITOR_ARTICLES.find((article) => article.id === EDITOR_FIXTURES.mpEditor)!.title;
 const AVATAR = ".banner__login .avatar";
 const liveUrl = (contentId: number, query = "") => detailUrl(contentId, "local_live") + query;
 
@@ -259,5 +263,5 @@ test("the service worker registers, and serves the offline page without a networ
   await webkit.text("h1").toBe("网络不可用");
   webkit.network.setOffline(false);
   await webkit.browser.refresh();
-  await webkit.poll(() => webkit.evaluate(() => document.querySelector("h1")?.textContent ?? null), "the article again").toBe(seedArticle(SEED_FIXTURES.article).title);
+  await webkit.poll(() => webkit.evaluate(() => document.querySelector("h1")?.textContent ?? null), "the article again").toBe(ARTICLE_TITLE);
 });
