@@ -199,10 +199,19 @@ test.describe("search page", () => {
       await expect(page.getByRole("heading", { name: "最近搜索" })).toHaveCount(0);
       return;
     }
-    await page.goto(searchUrl("夜市"));
+    // The page records its keyword after hydration: wait for the device's history to hold it before leaving.
+    const search = async (keyword: string) => {
+      await page.goto(searchUrl(keyword));
+      await expect
+        .poll(() => page.evaluate(() => (JSON.parse(window.localStorage.getItem("davmu:recent-searches") ?? "[]") as string[])[0] ?? null), {
+          message: `${keyword} recorded`,
+        })
+        .toBe(keyword);
+    };
+    await search("夜市");
     await expect(page.locator("li.card").first()).toBeVisible();
-    await page.goto(searchUrl("<i>地铁</i>"));
-    await page.goto(searchUrl("夜市"));
+    await search("<i>地铁</i>");
+    await search("夜市");
     await page.goto(`${BASE}/search/index`);
     await expect(recent).toHaveText(["夜市", "<i>地铁</i>"]);
     await expect(recent.first()).toHaveAttribute("href", `${BASE}/search/index?keyword=${encodeURIComponent("夜市")}`);
