@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every step in order, then the summary (scripts/test-summary.mjs), which runs after a failed step too so
-# the run always ends with its counts. The run fails if a step fails or the summary does (a flaky test, or a suite
-# over its time budget).
+# the run always ends with its counts. The run fails if a step fails or the summary does (a failed test, a missing
+# report, or a suite over its time budget).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
