@@ -13,8 +13,9 @@ import { getAppConfig, type AppConfig } from "~/bff/app-config.server";
 import { isOutage, sidePart } from "~/bff/client.server";
 import { installChunkReloadGuard } from "~/client/chunk-reload";
 import { reportPageView } from "~/client/page-views";
+import { AppOpenDialog } from "~/components/app-open-dialog";
 import { useNonce } from "~/components/nonce";
-import { chunkedComponent } from "~/components/preloaded-chunks";
+import { chunkedComponent, preloadChunk } from "~/components/preloaded-chunks";
 import { env } from "~/env.server";
 import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
@@ -39,6 +40,7 @@ const BottomNavigation = chunkedComponent("bottom-navigation");
 // Only a mini program's web-view shows it; everywhere else it stays out of the page's JavaScript. WeChat's answer
 // turns it on only once its chunk is in (client/wechat.ts).
 const MiniProgramChrome = chunkedComponent("mini-program-chrome");
+const loadMiniProgramChrome = () => preloadChunk("mini-program-chrome");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -66,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   }
   const device = pageDeviceOf(context.userAgent);
   const url = new URL(request.url);
+  const preview = isPreviewRequest(url.pathname, url.search);
   return {
     site: {
       name: config?.siteName ?? "",
@@ -79,7 +82,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     device,
     appLaunch: env.appLaunch,
     // Spec section 2: the header is also hidden on live pages (local_live) for non-mobile visitors.
-    showBanner: !device.isOwnApp && !isPreviewRequest(url.pathname, url.search) && (device.isMobile || !url.pathname.includes("/local_live/")),
+    showBanner: !device.isOwnApp && !preview && (device.isMobile || !url.pathname.includes("/local_live/")),
+    preview,
     viewer: await viewer,
   };
 }
@@ -118,7 +122,7 @@ function ClientBehaviours({ device }: { device: RootData["device"] | undefined }
     }
   }, [location.pathname, location.search]);
   useEffect(() => reportPageView({ pathname: location.pathname, search: location.search }), [location.pathname, location.search]);
-  useWeChatPages();
+  useWeChatPages(loadMiniProgramChrome);
   return null;
 }
 
@@ -152,6 +156,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} /> : null}
         {children}
+        {/* The page's one app-open dialog: whatever on the page asks to open the app links to it (APP_OPEN_HASH). */}
+        {data && !bare && !data.preview ? <AppOpenDialog /> : null}
         {data && !bare && showsBottomBar(data.site.navigation, location.pathname, location.search) ? (
           <BottomNavigation items={data.site.navigation} />
         ) : null}

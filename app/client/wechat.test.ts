@@ -53,6 +53,8 @@ const SITE = { name: "大目新闻", description: "打开APP看更多", logo: "/
 const SIGNATURE = { appId: "wx1234567890abcdef", timestamp: 1764057600, nonceStr: "n0nce", signature: "5f1e", openTagAppId: "wxfedcba0987654321" };
 
 let signed: string[];
+/** What the root passes to load the mini-program chrome's chunk. */
+let loadChrome: ReturnType<typeof vi.fn<() => Promise<void>>>;
 let answerSignature: (url: string) => Promise<Response>;
 
 function setUserAgent(userAgent: string) {
@@ -86,6 +88,7 @@ beforeEach(() => {
   recordListeners();
   Object.assign(wx, { refuse: false, miniProgramEnv: false, configs: [], friend: [], timeline: [], posted: [], navigated: [], readyHandlers: [], errorHandlers: [] });
   signed = [];
+  loadChrome = vi.fn(() => Promise.resolve());
   answerSignature = async () => Response.json(SIGNATURE);
   vi.stubGlobal(
     "fetch",
@@ -111,7 +114,7 @@ afterEach(() => {
 describe("configurePage", () => {
   it("signs the current address without its hash, configures wx with debug off and the spec's API list, then sets both share cards", async () => {
     const { configurePage, state } = await freshWeChat();
-    await settle(configurePage(SITE));
+    await settle(configurePage(SITE, loadChrome));
 
     expect(signed).toEqual([`${ORIGIN}${ARTICLE}?from=singlemessage&isappinstalled=0`]);
     expect(wx.configs).toEqual([
@@ -134,7 +137,7 @@ describe("configurePage", () => {
   it("a page that says nothing of itself shares the site's name, description and logo", async () => {
     document.head.innerHTML = "";
     const { configurePage } = await freshWeChat();
-    await settle(configurePage(SITE));
+    await settle(configurePage(SITE, loadChrome));
     expect(wx.friend).toEqual([
       expect.objectContaining({ title: SITE.name, desc: SITE.description, link: `${ORIGIN}${ARTICLE}`, imgUrl: `${ORIGIN}${SITE.logo}` }),
     ]);
@@ -145,7 +148,7 @@ describe("configurePage", () => {
     const { configurePage } = await freshWeChat();
     window.history.pushState(null, "", NEXT_ARTICLE);
     setHead("下一篇", NEXT_ARTICLE);
-    await settle(configurePage(SITE));
+    await settle(configurePage(SITE, loadChrome));
     expect(signed).toEqual([`${ORIGIN}${ARTICLE}?from=singlemessage&isappinstalled=0`]);
     expect(wx.friend).toEqual([expect.objectContaining({ title: "下一篇", link: `${ORIGIN}${NEXT_ARTICLE}` })]);
   });
@@ -154,7 +157,7 @@ describe("configurePage", () => {
     wx.refuse = true;
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { configurePage, state } = await freshWeChat();
-    await settle(configurePage(SITE));
+    await settle(configurePage(SITE, loadChrome));
     expect(wx.configs).toHaveLength(1);
     expect(wx.friend).toEqual([]);
     expect(wx.timeline).toEqual([]);
@@ -166,7 +169,7 @@ describe("configurePage", () => {
     answerSignature = async () => Response.json({ status: 503, message: "微信签名服务暂不可用" }, { status: 503 });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { configurePage } = await freshWeChat();
-    await settle(configurePage(SITE));
+    await settle(configurePage(SITE, loadChrome));
     expect(wx.configs).toEqual([]);
     expect(warn).toHaveBeenCalledWith("WeChat share setup failed", expect.objectContaining({ message: "signature answered 503" }));
   });
@@ -175,10 +178,10 @@ describe("configurePage", () => {
     const pending: Array<() => void> = [];
     answerSignature = () => new Promise((resolve) => pending.push(() => resolve(Response.json(SIGNATURE))));
     const { configurePage } = await freshWeChat();
-    const first = configurePage(SITE);
+    const first = configurePage(SITE, loadChrome);
     window.history.pushState(null, "", NEXT_ARTICLE);
     setHead("下一篇", NEXT_ARTICLE);
-    const second = configurePage(SITE);
+    const second = configurePage(SITE, loadChrome);
     pending[1]();
     await settle(second);
     pending[0]();
@@ -190,21 +193,37 @@ describe("configurePage", () => {
   it("inside a mini program, decided 500 ms after start, the card goes to the mini program too", async () => {
     wx.miniProgramEnv = true;
     const { configurePage, state } = await freshWeChat();
-    const done = configurePage(SITE);
+    const done = configurePage(SITE, loadChrome);
     await vi.advanceTimersByTimeAsync(499);
     expect(state.getWeChatState().miniProgram).toBeNull();
     expect(wx.posted).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     await done;
+    expect(loadChrome).toHaveBeenCalledTimes(1);
     expect(state.getWeChatState().miniProgram).toBe(true);
     expect(wx.posted).toEqual([
       { data: { type: "share", title: "江北新区规划方案", desc: "正文摘要", link: `${ORIGIN}${ARTICLE}`, imageUrl: `${ORIGIN}/davmu/share/_platform/media/cover-01.jpg` } },
     ]);
   });
 
+  it("the mode turns on only once the mini-program chrome's chunk is in", async () => {
+    wx.miniProgramEnv = true;
+    let chromeLoaded = () => {};
+    loadChrome.mockImplementation(() => new Promise<void>((resolve) => (chromeLoaded = resolve)));
+    const { configurePage, state } = await freshWeChat();
+    const done = configurePage(SITE, loadChrome);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(loadChrome).toHaveBeenCalledTimes(1);
+    expect(state.getWeChatState().miniProgram).toBeNull();
+    chromeLoaded();
+    await done;
+    expect(state.getWeChatState().miniProgram).toBe(true);
+  });
+
   it("outside a mini program nothing is posted to one", async () => {
     const { configurePage, state } = await freshWeChat();
-    await settle(configurePage(SITE));
+    await settle(configurePage(SITE, loadChrome));
+    expect(loadChrome).not.toHaveBeenCalled();
     expect(state.getWeChatState().miniProgram).toBe(false);
     expect(wx.posted).toEqual([]);
   });
@@ -212,7 +231,7 @@ describe("configurePage", () => {
   it("WeChat reporting its open tags unusable turns them off", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { configurePage, state } = await freshWeChat();
-    await settle(configurePage(SITE));
+    await settle(configurePage(SITE, loadChrome));
     expect(state.getWeChatState().openTags).toBe(true);
     document.dispatchEvent(new CustomEvent("WeixinOpenTagsError", { detail: { errMsg: "launch:fail" } }));
     expect(state.getWeChatState().openTags).toBe(false);

@@ -1,7 +1,6 @@
 import wx from "weixin-js-sdk";
 import { ENTRY_URL, updateWeChatState } from "~/client/wechat-state";
 import { detectDevice } from "~/lib/device";
-import { preloadChunk } from "~/components/preloaded-chunks";
 import { MINI_PROGRAM_DETECTION_DELAY_MS, miniProgramLoginUrl, miniProgramShareMessage } from "~/lib/mini-program-bridge";
 import { signatureUrl, WECHAT_JS_API_LIST, WECHAT_OPEN_TAG_LIST, wechatShareData, type PageShare } from "~/lib/wechat-share";
 
@@ -21,9 +20,11 @@ let started: Promise<boolean> | null = null;
 /**
  * Starts what runs once per page load (the server bundle holds this module too, so nothing runs on import): the
  * open tags' failure signal, and spec section 4's mini-program detection, decided 500 ms after start by WeChat
- * itself. Resolves with whether the page is in a mini program.
+ * itself. Resolves with whether the page is in a mini program. `loadChrome` loads what the mode shows (the
+ * mini-program chrome's chunk) before the mode turns on, or the page would suspend showing it; it is passed in, so
+ * this module imports no component.
  */
-function start(): Promise<boolean> {
+function start(loadChrome: () => Promise<void>): Promise<boolean> {
   started ??= new Promise((resolve) => {
     document.addEventListener("WeixinOpenTagsError", (event) => {
       // The rest of the SDK still works; the normal controls take the taps.
@@ -33,8 +34,7 @@ function start(): Promise<boolean> {
     window.setTimeout(() => {
       wx.miniProgram.getEnv((env: { miniprogram?: boolean } | undefined) => {
         const miniProgram = env?.miniprogram === true;
-        // The mode shows the mini-program chrome: its chunk comes first, or the page would suspend showing it.
-        void (miniProgram ? preloadChunk("mini-program-chrome") : Promise.resolve()).then(() => {
+        void (miniProgram ? loadChrome() : Promise.resolve()).then(() => {
           updateWeChatState({ miniProgram });
           resolve(miniProgram);
         });
@@ -94,10 +94,10 @@ let latest = 0;
  * Configures WeChat for the page on screen: signs the URL WeChat verifies (the entry URL on iOS, the current one
  * elsewhere), wx.config with debug off and the spec's API list, then this page's share card to friends and the
  * timeline; inside a mini program the card goes to the mini program too. A later page supersedes an earlier one
- * still in progress.
+ * still in progress. `loadMiniProgramChrome`: see start.
  */
-export async function configurePage(site: Site): Promise<void> {
-  const miniProgram = start();
+export async function configurePage(site: Site, loadMiniProgramChrome: () => Promise<void>): Promise<void> {
+  const miniProgram = start(loadMiniProgramChrome);
   const run = ++latest;
   const isIOS = detectDevice(navigator.userAgent).isIOS;
   const share = wechatShareData(readPageShare(), site, { currentUrl: window.location.href, bundledLogo: site.bundledLogo });

@@ -1,17 +1,14 @@
 import { OpenAppLink } from "~/components/open-app-link";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
-import { useRootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode } from "~/hooks/use-wechat";
-
-/** Links to this hash open the dialog; it is a CSS :target dialog, so it works without JavaScript. */
-export const APP_OPEN_HASH = "#app-open";
+import { APP_OPEN_HASH } from "~/lib/app-open";
 
 /**
- * Spec section 2: app-only actions ask the visitor to open the app (立即前往 / 再考虑下). `id`: another one than the
- * page's own dialog, for a second one on the page (the card list's).
+ * Spec section 2: app-only actions ask the visitor to open the app (立即前往 / 再考虑下). The root renders it once
+ * per page; what asks to open the app links to APP_OPEN_HASH.
  */
-export function AppOpenDialog({ id = APP_OPEN_HASH.slice(1) }: { id?: string }) {
-  const root = useRootData();
+export function AppOpenDialog() {
+  const id = APP_OPEN_HASH.slice(1);
   const miniProgram = useMiniProgramMode();
   return (
     <div className="app-open" id={id} role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>

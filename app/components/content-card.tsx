@@ -1,11 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Card } from "~/bff/content.server";
-import { AppOpenDialog } from "~/components/app-open-dialog";
 import { SharedMarkup } from "~/components/shared-markup";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
-import { APP_OPEN_CARD_HASH } from "~/lib/content-path";
 import { abbreviateCount } from "~/lib/count";
 import { formatRelativeDate } from "~/lib/relative-date";
 
@@ -29,15 +27,11 @@ type ListProps = {
  */
 export function ContentCardList({ cards, now, ranked = false, marked }: ListProps) {
   return (
-    <>
-      <SharedMarkup as="ul" className="card-list" deps={{ cards, now, ranked, marked: marked?.key }}>
-        {cards.map((card, index) => (
-          <ContentCard key={card.post_id} content={card} now={now} rank={ranked ? index + 1 : undefined} title={marked?.title(card)} />
-        ))}
-      </SharedMarkup>
-      {/* Cards of a type only the app knows open this (contentTarget in lib/content-path.ts). */}
-      {cards.some((card) => card.href === APP_OPEN_CARD_HASH) ? <AppOpenDialog id={APP_OPEN_CARD_HASH.slice(1)} /> : null}
-    </>
+    <SharedMarkup as="ul" className="card-list" deps={{ cards, now, ranked, marked: marked?.key }}>
+      {cards.map((card, index) => (
+        <ContentCard key={card.post_id} content={card} now={now} rank={ranked ? index + 1 : undefined} title={marked?.title(card)} />
+      ))}
+    </SharedMarkup>
   );
 }
 

@@ -23,6 +23,8 @@ export type RootData = {
   appLaunch: AppLaunchConfig;
   /** Spec section 1: no banner inside our own client or on previews. */
   showBanner: boolean;
+  /** A draft's preview (lib/preview.ts): nothing on it asks to open the app. */
+  preview: boolean;
   /**
    * Who is looking (login state, the session's CSRF token, a toast), read with useViewer. The CSRF token is "" for a
    * visitor without a session, whose page is shared (see app/csrf.server.ts).

@@ -20,8 +20,10 @@ export function useMiniProgramMode(): boolean {
 /**
  * Configures WeChat for every page shown inside it (share card, open tags, mini-program mode): the SDK is loaded
  * on demand there and nowhere else. Runs after the page's head has its new meta, so the card is this page's.
+ * `loadMiniProgramChrome` loads the chunk mini-program mode shows; the root passes it, so that neither this hook
+ * nor client/wechat.ts imports the chunk loader (whose chunks import this hook: an import circle).
  */
-export function useWeChatPages(): void {
+export function useWeChatPages(loadMiniProgramChrome: () => Promise<void>): void {
   const root = useRootData();
   const location = useLocation();
   const inWeChat = root?.device.isWeChat ?? false;
@@ -29,8 +31,8 @@ export function useWeChatPages(): void {
   useEffect(() => {
     if (!inWeChat) return;
     import("~/client/wechat")
-      .then((wechat) => wechat.configurePage({ name, description, logo, bundledLogo: BUNDLED_LOGO }))
+      .then((wechat) => wechat.configurePage({ name, description, logo, bundledLogo: BUNDLED_LOGO }, loadMiniProgramChrome))
       // A chunk that fails to load (offline, a new deployment) costs only the share card.
       .catch((error: unknown) => console.warn("WeChat setup not loaded", error));
-  }, [inWeChat, name, description, logo, location.pathname, location.search]);
+  }, [inWeChat, name, description, logo, location.pathname, location.search, loadMiniProgramChrome]);
 }

@@ -20,6 +20,12 @@ export type AppOpenParams = {
   invite_code?: string;
 };
 
+/**
+ * Links to this hash open the page's one app-open dialog (components/app-open-dialog.tsx, rendered by the root): a
+ * CSS :target dialog, so it opens without JavaScript too.
+ */
+export const APP_OPEN_HASH = "#app-open";
+
 /** Every parameter the app reads, in the order the launch URLs carry them. */
 export const APP_OPEN_KEYS = ["stype", "id", "post_id", "user_id", "topic_name", "type", "content_link", "mp", "invite_code"] as const satisfies readonly (keyof AppOpenParams)[];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { APP_OPEN_CARD_HASH, contentPath, contentTarget, linkTarget } from "./content-path";
+import { APP_OPEN_HASH } from "./app-open";
+import { contentPath, contentTarget, linkTarget } from "./content-path";
 
 const base = { post_id: "Xk9aQ", publish_at: "2026-11-05T10:00:00+08:00" };
 
@@ -104,7 +105,7 @@ describe("contentTarget: where every content-model type's card leads", () => {
 
   it("leads a type the site does not know to its share link, else to the app-open dialog", () => {
     expect(contentTarget({ ...base, content_type: "vote", share_link: "https://m.example.cn/vote/1" })).toBe("https://m.example.cn/vote/1");
-    expect(contentTarget({ ...base, content_type: "vote", share_link: "javascript:alert(1)" })).toBe(APP_OPEN_CARD_HASH);
-    expect(contentTarget({ ...base, content_type: "constructor" })).toBe(APP_OPEN_CARD_HASH);
+    expect(contentTarget({ ...base, content_type: "vote", share_link: "javascript:alert(1)" })).toBe(APP_OPEN_HASH);
+    expect(contentTarget({ ...base, content_type: "constructor" })).toBe(APP_OPEN_HASH);
   });
 });

@@ -1,3 +1,4 @@
+import { APP_OPEN_HASH } from "~/lib/app-open";
 import { communityPaths } from "~/lib/community-paths";
 import { CONTENT_TYPES, contentTypeEntry } from "~/lib/content-types";
 import { shanghaiDateParts } from "~/lib/relative-date";
@@ -10,12 +11,6 @@ export type ContentPathInput = {
   /** The platform's share address of the content: where a card of a type the site does not know leads. */
   share_link?: string;
 };
-
-/**
- * Cards of a type the site does not know, without a share link, lead here: the app-open dialog that the card list
- * carries (components/content-card.tsx), a `:target` dialog, so it opens without JavaScript too.
- */
-export const APP_OPEN_CARD_HASH = "#app-open-card";
 
 /** An id a target may name: the platform's public ids are short letters and digits. */
 const TARGET_ID = /^[A-Za-z0-9]{1,64}$/;
@@ -58,12 +53,12 @@ function pagePath(c: Pick<ContentPathInput, "post_id" | "publish_at">, page: { s
 /**
  * Where a card of this content leads: its page on the site; for a type without one, its registry destination (an
  * http(s) `payload.url`, or the topic, special or live page its `payload.target_id` names); for a type the site does
- * not know, the platform's http(s) `share_link`, else the app-open dialog (APP_OPEN_CARD_HASH). Null when the target
+ * not know, the platform's http(s) `share_link`, else the page's app-open dialog (APP_OPEN_HASH). Null when the target
  * is refused (not http(s), no usable id): such a card is left out of lists, never a link to a 404.
  */
 export function contentTarget(c: ContentPathInput, actor = "news"): string | null {
   const entry = contentTypeEntry(c.content_type);
-  if (!entry) return httpTarget(c.share_link) ?? APP_OPEN_CARD_HASH;
+  if (!entry) return httpTarget(c.share_link) ?? APP_OPEN_HASH;
   if (entry.page) return pagePath(c, entry.page, actor);
   if (entry.destination === "payload_url") return httpTarget(c.payload?.url);
   const id = c.payload?.target_id ?? "";

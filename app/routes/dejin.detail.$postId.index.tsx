@@ -5,7 +5,6 @@ import { rethrowAsResponse, sidePart } from "~/bff/client.server";
 import { getClue, listRelatedClues, type Clue } from "~/bff/clue-report.server";
 import { listCommentPages, type Comment } from "~/bff/comments.server";
 import { getUserRelated } from "~/bff/interactions.server";
-import { AppOpenDialog } from "~/components/app-open-dialog";
 import { ClueBody } from "~/components/dejin/clue-body";
 import { ClueCard } from "~/components/dejin/clue-card";
 import { CommentFooter } from "~/components/detail/comment-footer";
@@ -116,7 +115,6 @@ export default function DejinDetail() {
         <CommentList postId={clue.post_id} open={footer.commentsOpen} comments={comments} now={now} />
       </main>
       <CommentFooter {...footer} kind="default" personal={personal} documentResult={answer} />
-      <AppOpenDialog />
     </>
   );
 }

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getCirclePost, listCircleReplies, type CircleReply } from "~/bff/circle.server";
 import { rethrowAsResponse } from "~/bff/client.server";
-import { AppOpenDialog } from "~/components/app-open-dialog";
 import { PagedItems } from "~/components/community/paged-items";
 import { PostBody } from "~/components/community/post-body";
 import { ReplyItem } from "~/components/community/reply-item";
@@ -82,7 +81,6 @@ export default function CirclePostPage() {
           />
         </section>
       </main>
-      <AppOpenDialog />
     </>
   );
 }

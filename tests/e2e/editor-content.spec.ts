@@ -115,7 +115,7 @@ test.describe("every content-model type leads somewhere real", () => {
     await expect(card(TYPE_CARD_FIXTURES.spTopic)).toHaveAttribute("href", `${BASE_PATH}special/${urlId(SEED_FIXTURES.special)}/index`);
     await expect(card(TYPE_CARD_FIXTURES.live)).toHaveAttribute("href", new RegExp(`/local_live/\\d{4}/\\d{2}/${urlId(SEED_FIXTURES.localLive)}/index\\.html$`));
     await expect(card(TYPE_CARD_FIXTURES.unknownWithShareLink)).toHaveAttribute("href", "https://www.example.com/davmu/vote/night-market-2026");
-    await expect(card(TYPE_CARD_FIXTURES.unknownWithoutShareLink)).toHaveAttribute("href", "#app-open-card");
+    await expect(card(TYPE_CARD_FIXTURES.unknownWithoutShareLink)).toHaveAttribute("href", "#app-open");
     await expect(page.locator(`li.card-id-${urlId(TYPE_CARD_FIXTURES.hostileH5)}`)).toHaveCount(0);
     // The tag badges keep their per-type icons.
     await expect(page.locator(`li.card-id-${urlId(TYPE_CARD_FIXTURES.h5)} .tag-badge__icon--h5`)).toHaveCount(1);
@@ -123,7 +123,7 @@ test.describe("every content-model type leads somewhere real", () => {
     await expect(page.locator(`li.card-id-${urlId(TYPE_CARD_FIXTURES.spTopic)} .tag-badge__icon--special`)).toHaveCount(1);
 
     // A type only the app knows asks to open the app.
-    const dialog = page.locator("#app-open-card");
+    const dialog = page.locator("#app-open");
     await expect(dialog).toBeHidden();
     await card(TYPE_CARD_FIXTURES.unknownWithoutShareLink).click();
     await expect(dialog).toBeVisible();

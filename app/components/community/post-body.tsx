@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { CirclePost } from "~/bff/circle.server";
-import { APP_OPEN_HASH } from "~/components/app-open-dialog";
 import { Person } from "~/components/community/person";
 import { ReaderMedia } from "~/components/reader-media";
+import { APP_OPEN_HASH } from "~/lib/app-open";
 import { abbreviateCount } from "~/lib/count";
 import { communityPaths } from "~/lib/community-paths";
 import { formatDate, formatRelativeDate } from "~/lib/relative-date";

@@ -1,8 +1,8 @@
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
-import { APP_OPEN_HASH } from "~/components/app-open-dialog";
 import { TagBadge } from "~/components/tag-badge";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
+import { APP_OPEN_HASH } from "~/lib/app-open";
 
 /**
  * A mini-program page: the mini-program card as WeChat shows one (name, title, cover) and its open button. The

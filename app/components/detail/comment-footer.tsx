@@ -1,11 +1,11 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent } from "react";
 import { onStartReply, openLogin } from "~/client/events";
-import { APP_OPEN_HASH } from "~/components/app-open-dialog";
 import { PersonalSlot } from "~/components/personal-slot";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt, type InteractionAnswer } from "~/hooks/use-login-prompt";
 import { usePersonal, useViewer, type Personal } from "~/hooks/use-personal";
+import { APP_OPEN_HASH } from "~/lib/app-open";
 import { COMMENT_MAX_LENGTH, COMMENT_TEXTS } from "~/lib/comment-text";
 import { abbreviateCount } from "~/lib/count";
 import type { DetailLayout } from "~/lib/content-types";

@@ -1,12 +1,12 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import type { Comment } from "~/bff/comments.server";
-import { APP_OPEN_HASH } from "~/components/app-open-dialog";
 import { startReply } from "~/client/events";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { SharedMarkup } from "~/components/shared-markup";
 import { useJsonPage } from "~/hooks/use-json-page";
 import { useLoadMore, type PageData } from "~/hooks/use-load-more";
+import { APP_OPEN_HASH } from "~/lib/app-open";
 import { COMMENT_TEXTS, expandRepliesText } from "~/lib/comment-text";
 import { abbreviateCount } from "~/lib/count";
 import { withParam } from "~/lib/query";

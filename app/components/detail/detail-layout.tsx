@@ -1,7 +1,6 @@
 import { Suspense, type ComponentType } from "react";
 import type { Comment } from "~/bff/comments.server";
 import type { Card } from "~/bff/content.server";
-import { AppOpenDialog } from "~/components/app-open-dialog";
 import { BODIES } from "~/components/content/bodies";
 import type { BodyExtra, BodyProps, ContentView } from "~/components/content/body-props";
 import { ContentCardList } from "~/components/content-card";
@@ -76,7 +75,6 @@ export function DetailLayout({ body, layout, content, extra, follow, footer, bot
         ) : null}
       </main>
       {footer ? <CommentFooter {...footer} kind={layout.footer} personal={personal} documentResult={documentResult} /> : null}
-      {preview ? null : <AppOpenDialog />}
     </>
   );
   return preview ? (

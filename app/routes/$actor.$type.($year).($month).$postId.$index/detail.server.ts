@@ -15,10 +15,10 @@ import type { AlbumEpisodes, BodyExtra, BodyExtras, LiveRoom } from "~/component
 import type { BottomLists, DetailPageData, DetailPersonal } from "~/components/detail/detail-layout";
 import { ids } from "~/ids.server";
 import { interactionAction } from "~/interactions.server";
-import { contentAppOpen, type AppOpenParams } from "~/lib/app-open";
+import { APP_OPEN_HASH, contentAppOpen, type AppOpenParams } from "~/lib/app-open";
 import { sitePath } from "~/lib/base-path";
 import { canComment } from "~/lib/comment-text";
-import { APP_OPEN_CARD_HASH, contentPath, contentTarget } from "~/lib/content-path";
+import { contentPath, contentTarget } from "~/lib/content-path";
 import { contentTypeEntry, typeOfSegment, type BodyKind, type DetailPage } from "~/lib/content-types";
 import { collectPages, pageCount } from "~/lib/pages";
 import { isPreviewActor, isPreviewDetail, PREVIEW_HEADERS, PREVIEW_INDEX, PREVIEW_PARAM, previewDeadline, previewReloadTarget } from "~/lib/preview";
@@ -177,7 +177,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     // Content without a page (link, h5, topic, live, a type the site does not know…) opens where its cards lead; a
     // target that is refused (not http(s), no usable id) or only the app's is never followed.
     const target = contentTarget(detail);
-    if (!target || target === APP_OPEN_CARD_HASH) throw notFound(preview);
+    if (!target || target === APP_OPEN_HASH) throw notFound(preview);
     const location = target.startsWith("/") ? redirectLocation(sitePath(target), context.origin) : target;
     throw redirect(location, { status: 302, headers: preview ? PREVIEW_HEADERS : undefined });
   }
