@@ -88,6 +88,11 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   };
 }
 
+// The page paints from its HTML and stylesheet alone; its scripts only hydrate it. At low priority (Remix's preloads
+// of them too: patches/) they leave the bandwidth and the main thread to the stylesheet and the first picture, and
+// stay off the critical path. React 18 has no fetchPriority prop: the attribute goes in its HTML spelling.
+const SCRIPT_FETCH_PRIORITY: Record<string, string> = { fetchpriority: "low" };
+
 // Behaviours that wait for the page load after hydration, out of every page's first-load JavaScript.
 const backgroundTasks = () => import("~/client/background-tasks");
 
@@ -171,7 +176,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </PersonalSlot>
         ) : null}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <Scripts nonce={nonce} {...SCRIPT_FETCH_PRIORITY} />
       </body>
     </html>
   );

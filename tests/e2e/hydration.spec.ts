@@ -20,3 +20,16 @@ test("@once the home page and a page of each type with a chunked body hydrate wi
   }
   expect(errors).toEqual([]);
 });
+
+// The page paints from its HTML and stylesheet; its scripts only hydrate it, so they are fetched at low priority
+// (root.tsx, and Remix's preloads of them through patches/): the stylesheet and the first picture go first.
+test("@once the scripts a page asks for up front, and their preloads, are fetched at low priority", async ({ request }) => {
+  const home = await (await request.get(BASE_PATH)).text();
+  const article = home.match(/href="([^"]*\/doc\/[^"]*index\.html)"/)?.[1];
+  expect(article, "the home page links to an article").toBeTruthy();
+  for (const html of [home, await (await request.get(article!)).text()]) {
+    const tags = [...html.matchAll(/<link rel="modulepreload"[^>]*>|<script type="module"[^>]*>/g)].map(([tag]) => tag);
+    expect(tags.length).toBeGreaterThan(1);
+    expect(tags.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
+  }
+});
