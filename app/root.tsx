@@ -89,8 +89,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 // The page paints from its HTML and stylesheet alone; its scripts only hydrate it. At low priority (Remix's preloads
-// of them too: patches/) they leave the bandwidth and the main thread to the stylesheet and the first picture, and
-// stay off the critical path. React 18 has no fetchPriority prop: the attribute goes in its HTML spelling.
+// of them too: patches/) they leave the bandwidth to the stylesheet and the first picture and are not render-blocking.
+// React 18 has no fetchPriority prop: the attribute goes in its HTML spelling.
 const SCRIPT_FETCH_PRIORITY: Record<string, string> = { fetchpriority: "low" };
 
 // Behaviours that wait for the page load after hydration, out of every page's first-load JavaScript.
