@@ -1,6 +1,6 @@
-import { ACCOUNT, GROUP, coverName } from "./seed-articles";
+import { newsroomItem, type ContentSeed } from "./content-seed";
+import { GROUP } from "./seed-articles";
 import { COMMUNITY_FIXTURES } from "./seed-community";
-import type { ContentSeed } from "./seed";
 
 /** Database ids of the cards of the content-model types without a page of their own (all in the 科技 group). */
 export const TYPE_CARD_FIXTURES = {
@@ -20,34 +20,6 @@ export const TYPE_CARD_FIXTURES = {
 /** Where these cards lead: what the special, live and topic cards name (database ids, encoded when served). */
 const SPECIAL = 47;
 const LOCAL_LIVE = 46;
-
-/**
- * A newsroom item of the seed's later additions: published by 大目新闻, older than the hot list's 72 hours and than
- * the home page's first pages, so it shows in its group's tab without moving what the other tests read.
- */
-export const newsroomItem = (
-  id: number,
-  type: ContentSeed["type"],
-  [title, summary]: [string, string],
-  cover: number,
-  hoursAgo: number,
-  group: number,
-  more: Pick<ContentSeed, "payload" | "body">,
-): ContentSeed => ({
-  id,
-  type,
-  title,
-  summary,
-  source: "大目新闻",
-  account: ACCOUNT.newsroom,
-  covers: [coverName(cover)],
-  hoursAgo,
-  views: 1000 + id,
-  likes: 10,
-  collects: 2,
-  groups: [group],
-  ...more,
-});
 
 const card = (id: number, type: ContentSeed["type"], title: string, summary: string, cover: number, hoursAgo: number, payload: ContentSeed["payload"]) =>
   newsroomItem(id, type, [title, summary], cover, hoursAgo, GROUP.tech, { payload });

@@ -1,7 +1,7 @@
+import { newsroomItem } from "./content-seed";
 import { HOTLINK_PATH } from "./hotlink-pictures";
 import { MEDIA_PLACEHOLDER } from "./media";
 import { GROUP, coverName } from "./seed-articles";
-import { newsroomItem } from "./seed-content-types";
 
 // Articles as newsroom editors make them: pasted from the WeChat MP editor or a template editor (135编辑器, 秀米),
 // nested <section>s with inline styles, lazy pictures (data-src, data-ratio, data-w) on a hotlink-protected picture

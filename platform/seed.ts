@@ -1,5 +1,6 @@
 import type { Db } from "./db";
-import { STATE_DRAFT, type ContentType } from "./content-shapes";
+import { STATE_DRAFT } from "./content-shapes";
+import type { ContentSeed, Picture } from "./content-seed";
 import { MEDIA_PLACEHOLDER } from "./media";
 import { COMMUNITY_FIXTURES, seedCommunity } from "./seed-community";
 import { DEJIN_FIXTURES, seedDejin } from "./seed-dejin";
@@ -70,41 +71,6 @@ export const SEED_FIXTURES = {
   followedAccount: ACCOUNT.newsroom,
   groups: GROUP,
 } as const;
-
-export type ContentSeed = {
-  id: number;
-  type: ContentType;
-  title: string;
-  summary: string;
-  source: string;
-  account: number;
-  covers: string[];
-  hoursAgo: number;
-  views: number;
-  likes: number;
-  collects: number;
-  groups: number[];
-  recommended?: boolean;
-  commentsClosed?: boolean;
-  state?: number;
-  body?: string;
-  /** Media file names in platform/media: the MP4 or audio file, and the HLS playlist of a video. */
-  media?: string;
-  hls?: string;
-  /** Pixel size of a video. */
-  size?: [number, number];
-  durationSec?: number;
-  images?: Picture[];
-  payload?: Record<string, string | number | boolean>;
-  albumFinished?: boolean;
-  /** Album episodes, in order. */
-  children?: number[];
-  /** A special topic's sections, each with its cards in order. */
-  sections?: { name: string; items: number[] }[];
-};
-
-/** A gallery picture: files in platform/media, their pixel size (the swipe viewer needs it up front) and caption. */
-type Picture = { url: string; thumb: string; width: number; height: number; description: string };
 
 const coverPicture = (n: number, description: string): Picture => ({
   url: `${coverName(n)}.jpg`,

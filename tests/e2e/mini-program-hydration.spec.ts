@@ -3,7 +3,7 @@ import { SEED_FIXTURES } from "../../platform/seed";
 import { bridgeCalls, installFakeWeChat } from "./support/fake-wechat";
 import { hydrationErrors, waitForHydration } from "./support/hydration";
 import { loginAsDemo } from "./support/login";
-import { SPEC_ROUTES } from "./support/spec-routes";
+import { MINI_PROGRAM_PAGES } from "./support/spec-routes";
 import { articleUrl } from "./support/urls";
 
 // In a mini program's web-view the page swaps its header for the mini-program chrome, and WeChat's answer to
@@ -12,13 +12,10 @@ import { articleUrl } from "./support/urls";
 // Each test opens every page of the site in turn: more than one page's time.
 test.describe.configure({ mode: "parallel", timeout: 240_000 });
 
-// Every page of the site; the desktop wrapper is never shown in a mini program.
-const PAGES = SPEC_ROUTES.filter(({ route }) => route !== "/pc").map(({ url }) => url);
-
 /** Opens each page and waits until it has hydrated and WeChat has confirmed the mini program. */
 async function visitEveryPage(page: Page): Promise<string[]> {
   const errors = hydrationErrors(page);
-  for (const url of PAGES) {
+  for (const url of MINI_PROGRAM_PAGES) {
     await page.goto(url);
     await waitForHydration(page, ".mp-footer");
     // Confirmed: the page hands its share card to the mini program once WeChat said it runs in one.
@@ -39,7 +36,7 @@ test.describe("in a mini program's web-view", () => {
   });
 
   test("every page hydrates without an error for a logged-in visitor", async ({ page }) => {
-    await loginAsDemo(page, PAGES[0]);
+    await loginAsDemo(page, MINI_PROGRAM_PAGES[0]);
     expect(await visitEveryPage(page)).toEqual([]);
   });
 });

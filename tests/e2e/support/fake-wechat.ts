@@ -16,28 +16,46 @@ type FakeOptions = {
  * WeChat itself, faked in the page before any script runs: weixin-js-sdk talks to the client only through
  * `window.WeixinJSBridge`, so a bridge that records each invoke and answers it the way WeChat does (`err_msg`
  * '<name>:ok', or a failure) lets a test see what the page asked of WeChat. getNetworkType fails, so the SDK sends
- * no report to WeChat's servers.
+ * no report to WeChat's servers. Self-contained, for any driver: see installFakeWeChat and fakeWeChatScript.
  */
+function fakeWeChatBridge({ miniProgram, refuseConfig }: Required<FakeOptions>): void {
+  const calls: { name: string; args: unknown }[] = [];
+  (window as unknown as { __bridgeCalls: typeof calls }).__bridgeCalls = calls;
+  if (miniProgram) (window as unknown as { __wxjs_environment: string }).__wxjs_environment = "miniprogram";
+  (window as unknown as { WeixinJSBridge: unknown }).WeixinJSBridge = {
+    invoke(name: string, args: unknown, callback?: (answer: { err_msg: string }) => void) {
+      calls.push({ name, args: JSON.parse(JSON.stringify(args ?? {})) });
+      const failed = (name === "preVerifyJSAPI" && refuseConfig) || name === "getNetworkType";
+      window.setTimeout(() => callback?.({ err_msg: failed ? `${name}:fail_invalid signature` : `${name}:ok` }), 0);
+    },
+    on() {},
+  };
+}
+
+const withDefaults = (options: FakeOptions): Required<FakeOptions> => ({
+  miniProgram: options.miniProgram ?? false,
+  refuseConfig: options.refuseConfig ?? false,
+});
+
+/** Fakes WeChat in every document the Playwright page opens from now on. */
 export async function installFakeWeChat(page: Page, options: FakeOptions = {}): Promise<void> {
-  await page.addInitScript(({ miniProgram, refuseConfig }) => {
-    const calls: { name: string; args: unknown }[] = [];
-    (window as unknown as { __bridgeCalls: typeof calls }).__bridgeCalls = calls;
-    if (miniProgram) (window as unknown as { __wxjs_environment: string }).__wxjs_environment = "miniprogram";
-    (window as unknown as { WeixinJSBridge: unknown }).WeixinJSBridge = {
-      invoke(name: string, args: unknown, callback?: (answer: { err_msg: string }) => void) {
-        calls.push({ name, args: JSON.parse(JSON.stringify(args ?? {})) });
-        const failed = (name === "preVerifyJSAPI" && refuseConfig) || name === "getNetworkType";
-        window.setTimeout(() => callback?.({ err_msg: failed ? `${name}:fail_invalid signature` : `${name}:ok` }), 0);
-      },
-      on() {},
-    };
-  }, { miniProgram: options.miniProgram ?? false, refuseConfig: options.refuseConfig ?? false });
+  await page.addInitScript(fakeWeChatBridge, withDefaults(options));
+}
+
+/** The fake as script text, for a driver that runs it ahead of the site's own scripts (the WebKit project). */
+export function fakeWeChatScript(options: FakeOptions = {}): string {
+  return `(${fakeWeChatBridge.toString()})(${JSON.stringify(withDefaults(options))});\n`;
+}
+
+/** Runs in the page (self-contained, for any driver): the bridge calls made so far, optionally of one name. */
+export function recordedBridgeCalls(name?: string): BridgeCall[] {
+  const calls = (window as unknown as { __bridgeCalls?: BridgeCall[] }).__bridgeCalls ?? [];
+  return name ? calls.filter((call) => call.name === name) : calls;
 }
 
 /** The bridge calls the page has made so far, optionally of one name. */
-export async function bridgeCalls(page: Page, name?: string): Promise<BridgeCall[]> {
-  const calls = await page.evaluate(() => (window as unknown as { __bridgeCalls?: BridgeCall[] }).__bridgeCalls ?? []);
-  return name ? calls.filter((call) => call.name === name) : calls;
+export function bridgeCalls(page: Page, name?: string): Promise<BridgeCall[]> {
+  return page.evaluate(recordedBridgeCalls, name);
 }
 
 /** The signature the demo official account gives `url`, computed here from WeChat's documented algorithm. */

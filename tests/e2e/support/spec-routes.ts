@@ -104,3 +104,6 @@ export const SPEC_ROUTES: SpecRoute[] = [
     notFromNavigation: "an address that is no page of the site",
   },
 ];
+
+/** Every page a mini program's web-view can show: all but the desktop wrapper. */
+export const MINI_PROGRAM_PAGES = SPEC_ROUTES.filter(({ route }) => route !== "/pc").map(({ url }) => url);

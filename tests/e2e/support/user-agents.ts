@@ -12,6 +12,10 @@ export const desktopUserAgent =
 export const macintoshSafariUserAgent =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15";
 
+/** Safari on an iPhone 13 (the WebKit project's browser). */
+export const iphoneSafariUserAgent =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
 /** iOS WeChat's built-in browser (WKWebView) on an iPhone 13. */
 export const wechatIOSUserAgent =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 " +

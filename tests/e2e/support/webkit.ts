@@ -5,20 +5,19 @@ import type { AddressInfo, Socket } from "node:net";
 import { test as base, expect } from "@playwright/test";
 import { remote } from "webdriverio";
 import { E2E_ORIGIN, E2E_PORT } from "./e2e-server";
+import { fakeWeChatScript } from "./fake-wechat";
 import { HYDRATION_COMMITTED, hydrationCommitState } from "./hydration";
+import { iphoneSafariUserAgent, miniProgramUserAgent } from "./user-agents";
 
 /**
  * The WebKit project (playwright.config.ts): Debian's WebKitGTK MiniBrowser, driven through WebKitWebDriver by
- * WebdriverIO, in a phone-sized Xvfb screen with an iPhone Safari user agent. Playwright's own WebKit cannot run
- * here; the browser reaches the e2e server through the network below.
+ * WebdriverIO, in a phone-sized Xvfb screen with an iPhone Safari user agent, or another profile a spec asks for
+ * (WEBKIT_PROFILES). Playwright's own WebKit cannot run here; the browser reaches the e2e server through the
+ * network below.
  */
 
 /** Debian's MiniBrowser (package webkit2gtk-driver), which WebKitWebDriver starts with --automation. */
 export const MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
-
-/** Safari on an iPhone 13. */
-export const iphoneSafariUserAgent =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 /** The iPhone 13's screen, in CSS pixels: the site tells phones from desktops by the screen's size. */
 const SCREEN = { width: 390, height: 844 };
@@ -40,16 +39,28 @@ const ERROR_WATCH = `{
 const ENTRY_SCRIPT = /\/assets\/entry\.client-[\w-]+\.js(\?|$)/;
 
 /**
- * The browser's network: a pass-through to the e2e server that wraps the site's entry script with ERROR_WATCH (no
- * markup is added to the page, which React hydrates whole) and can go offline, as WebDriver cannot. Requests reach
- * the server as if sent to it directly (its host and origin), so CSRF checks and redirects hold.
+ * The browsers a WebKit spec can ask for with `test.use({ webkitProfile })`, each a session of its own: its user
+ * agent, and the script that runs ahead of the site's entry script in every document (see WebKitNetwork).
+ */
+const WEBKIT_PROFILES = {
+  "iphone-safari": { userAgent: iphoneSafariUserAgent, prelude: ERROR_WATCH },
+  // A mini program's web-view on an iPhone, with WeChat's bridge faked as the Chromium projects fake it.
+  "mini-program": { userAgent: miniProgramUserAgent, prelude: ERROR_WATCH + fakeWeChatScript({ miniProgram: true }) },
+};
+export type WebKitProfile = keyof typeof WEBKIT_PROFILES;
+
+/**
+ * The browser's network: a pass-through to the e2e server that wraps the site's entry script with a prelude, the
+ * profile's ERROR_WATCH and fakes (no markup is added to the page, which React hydrates whole), and can go offline,
+ * as WebDriver cannot. Requests reach the server as if sent to it directly (its host and origin), so CSRF checks
+ * and redirects hold.
  */
 export class WebKitNetwork {
   offline = false;
   private readonly sockets = new Set<Socket>();
   private readonly server = http.createServer((request, response) => this.forward(request, response));
 
-  constructor() {
+  constructor(private readonly prelude: string) {
     this.server.on("connection", (socket) => {
       this.sockets.add(socket);
       socket.on("close", () => this.sockets.delete(socket));
@@ -97,7 +108,7 @@ export class WebKitNetwork {
       const chunks: Buffer[] = [];
       answer.on("data", (chunk: Buffer) => chunks.push(chunk));
       answer.on("end", () => {
-        const body = ERROR_WATCH + Buffer.concat(chunks).toString("utf8");
+        const body = this.prelude + Buffer.concat(chunks).toString("utf8");
         const { "content-length": _length, etag: _etag, ...rest } = answer.headers;
         response.writeHead(200, { ...rest, "content-length": Buffer.byteLength(body) });
         response.end(body);
@@ -126,9 +137,13 @@ async function startDriver(port: number): Promise<ChildProcess> {
   return driver;
 }
 
-function stopDriver(driver: ChildProcess) {
+/** Stops the driver and its screen, and waits for them: the next worker's driver takes the same port. */
+async function stopDriver(driver: ChildProcess) {
+  if (driver.exitCode !== null || driver.signalCode !== null || !driver.pid) return;
+  const exited = once(driver, "exit");
   // xvfb-run, Xvfb and the driver are one process group of their own (detached).
-  if (driver.exitCode === null && driver.pid) process.kill(-driver.pid, "SIGTERM");
+  process.kill(-driver.pid, "SIGTERM");
+  await exited;
 }
 
 export type WebKitBrowser = Awaited<ReturnType<typeof remote>>;
@@ -157,6 +172,14 @@ export class WebKitPage {
     }, `${path} opened`).toPass({ timeout: 45_000 });
   }
 
+  /**
+   * Logs the browser in as a request context's login did: its cookies, set on this browser's origin (WebDriver sets
+   * cookies for the open document's site only, so open a page first).
+   */
+  async adoptCookies(cookies: { name: string; value: string; path: string }[]) {
+    await this.browser.setCookies(cookies.map(({ name, value, path }) => ({ name, value, path })));
+  }
+
   $(selector: string) {
     return this.browser.$(selector);
   }
@@ -171,7 +194,8 @@ export class WebKitPage {
    * between documents, as after a reload WebKitWebDriver answered early) reads as undefined and is tried again.
    */
   poll<T>(read: () => Promise<T>, message: string, timeout?: number) {
-    return expect.poll(() => read().catch(() => undefined), { message, timeout });
+    // A probe is one round trip to a local browser: probing often costs little and sees a change as it happens.
+    return expect.poll(() => read().catch(() => undefined), { message, timeout, intervals: [100] });
   }
 
   text(selector: string) {
@@ -240,12 +264,15 @@ const DRIVER_PORT = E2E_PORT + 1000;
 
 /**
  * One WebKit browser per worker, batching every flow into a single session (starting one takes seconds), with
- * its network. Logged-in state carries over between tests in file order.
+ * its network. Logged-in state carries over between tests in file order. A spec that asks for another profile
+ * runs in a worker, and a session, of its own.
  */
-export const test = base.extend<{ webkit: WebKitPage }, { webkitWorker: WebKitPage }>({
+export const test = base.extend<{ webkit: WebKitPage }, { webkitProfile: WebKitProfile; webkitWorker: WebKitPage }>({
+  webkitProfile: ["iphone-safari", { scope: "worker", option: true }],
   webkitWorker: [
-    async ({}, use, workerInfo) => {
-      const network = new WebKitNetwork();
+    async ({ webkitProfile }, use, workerInfo) => {
+      const profile = WEBKIT_PROFILES[webkitProfile];
+      const network = new WebKitNetwork(profile.prelude);
       const origin = await network.start();
       const port = DRIVER_PORT + workerInfo.parallelIndex;
       const driver = await startDriver(port);
@@ -257,13 +284,13 @@ export const test = base.extend<{ webkit: WebKitPage }, { webkitWorker: WebKitPa
           browserName: "MiniBrowser",
           // WebKitWebDriver speaks classic WebDriver only.
           "wdio:enforceWebDriverClassic": true,
-          "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation", `--user-agent=${iphoneSafariUserAgent}`] },
+          "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation", `--user-agent=${profile.userAgent}`] },
         } as WebdriverIO.Capabilities,
       });
       await browser.setWindowSize(SCREEN.width, SCREEN.height);
       await use(new WebKitPage(browser, network, origin));
       await browser.deleteSession().catch(() => undefined);
-      stopDriver(driver);
+      await stopDriver(driver);
       await network.stop();
     },
     { scope: "worker", timeout: 60_000 },
