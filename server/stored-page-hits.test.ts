@@ -1,4 +1,4 @@
-import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import compression from "compression";
@@ -215,6 +215,17 @@ describe("what the pipeline answers otherwise goes to it", () => {
     const before = throughPipeline;
     const answer = await rawRequest(portOf(host), `GET http://${HOST}${PAGE} HTTP/1.1\r\nHost: ${HOST}\r\nUser-Agent: ${ANDROID}\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`);
     expect([answer.status, throughPipeline]).toEqual([400, before + 1]);
+  });
+
+  it("a request the stored-page answer fails on, before it has sent anything", async () => {
+    const failing = storedPageHits({
+      pageCache: { ...cache, answerHit: () => { throw new URIError("URI malformed"); } },
+      knownHosts: knownHosts({ allowedHosts: HOST, host: "127.0.0.1", port: 1 }),
+      trustProxy: () => true,
+      log,
+    });
+    const res = { headersSent: false } as ServerResponse;
+    expect(failing({ method: "GET", url: PAGE, headers: { host: HOST }, socket: {} } as IncomingMessage, res)).toBe(false);
   });
 
   it("a page the pipeline has not answered at its own path yet", async () => {

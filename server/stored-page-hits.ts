@@ -28,7 +28,15 @@ export function storedPageHits(options: {
     const path = query < 0 ? target : target.slice(0, query);
     if (goesToPc(req, path)) return false;
     const id = requestIdOf(req.headers["x-request-id"] as string | undefined);
-    if (!options.pageCache.answerHit(req, res, target, id)) return false;
+    try {
+      if (!options.pageCache.answerHit(req, res, target, id)) return false;
+    } catch (error) {
+      // Outside Express nothing would catch it: before anything is sent the pipeline answers (and logs) the request.
+      if (!res.headersSent) return false;
+      console.error(`stored page answer failed: ${path}: ${(error as Error).message}`);
+      res.destroy();
+      return true;
+    }
     logWhenFinished(options.log, res, { id, method: "GET", path }, started);
     return true;
   };
