@@ -35,10 +35,7 @@ afterEach(() => vi.restoreAllMocks());
 /** The JSON lines the log printed while `run` ran; the first is awaited, as it is written when a response finishes. */
 async function loggedLines(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
   const lines: string[] = [];
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    lines.push(...String(chunk).split("\n").filter(Boolean));
-    return true;
-  });
+  vi.spyOn(console, "log").mockImplementation((logged: string) => lines.push(...logged.split("\n")));
   await run();
   await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
   return lines.map((line) => JSON.parse(line) as Record<string, unknown>);

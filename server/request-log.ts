@@ -38,8 +38,8 @@ export function logWhenFinished(
 }
 
 /**
- * The lines of one turn of the event loop, written to stdout together: under load one write for many answers, where
- * console.log made a write (and its formatting) each. Written at the latest when the process exits.
+ * The lines of one turn of the event loop, logged together: under load one console.log (a write, and its formatting)
+ * for many answers instead of one each. Logged at the latest when the process exits.
  */
 let pending: string[] = [];
 
@@ -52,7 +52,7 @@ function flushLines() {
   if (pending.length === 0) return;
   const lines = pending;
   pending = [];
-  process.stdout.write(`${lines.join("\n")}\n`);
+  console.log(lines.join("\n"));
 }
 
 process.on("exit", flushLines);

@@ -155,10 +155,7 @@ describe("a stored page answered before the pipeline", () => {
   it("keeps a well-formed request id from the proxy, logs one line without the query, and counts the hit", async () => {
     await stored(PAGE);
     const lines: string[] = [];
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(...String(chunk).split("\n").filter(Boolean));
-      return true;
-    });
+    vi.spyOn(console, "log").mockImplementation((logged: string) => lines.push(...logged.split("\n")));
     const hits = cache.stats().hits;
     const { answer, pipeline } = await askHost(`${PAGE}?from=singlemessage&_t=13812345678`, { "x-request-id": "proxy-id-12345" });
     expect([answer.headers["x-request-id"], pipeline]).toEqual(["proxy-id-12345", false]);
