@@ -13,6 +13,7 @@ import { requestId, requestLog } from "./request-log";
 import { storedPageHits } from "./stored-page-hits";
 
 const HOST = "share.example.cn";
+const HOSTS = knownHosts({ allowedHosts: HOST, host: "127.0.0.1", port: 1 });
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PAGE = `${BASE_PATH}news/doc/2026/11/abcdefgh/index.html`;
@@ -48,14 +49,14 @@ beforeAll(async () => {
   app.use(requestId);
   app.use(requestLog(log));
   app.use(compression());
-  app.use(pageMiddleware({ development: false, knownHosts: knownHosts({ allowedHosts: HOST, host: "127.0.0.1", port: 1 }), originOf: publicOrigin(`http://${HOST}`) }));
+  app.use(pageMiddleware({ development: false, knownHosts: HOSTS, originOf: publicOrigin(`http://${HOST}`) }));
   app.get("*", (req, res, next) => {
     if (!isSharedPageRequest(req, req.originalUrl)) return res.send("personal");
     cache.serve(req, res, render, async () => undefined).catch(next);
   });
   const hits = storedPageHits({
     pageCache: cache,
-    knownHosts: knownHosts({ allowedHosts: HOST, host: "127.0.0.1", port: 1 }),
+    knownHosts: HOSTS,
     trustProxy: app.get("trust proxy fn"),
     log,
   });
@@ -217,7 +218,7 @@ describe("what the pipeline answers otherwise goes to it", () => {
   it("a request the stored-page answer fails on, before it has sent anything", async () => {
     const failing = storedPageHits({
       pageCache: { ...cache, answerHit: () => { throw new URIError("URI malformed"); } },
-      knownHosts: knownHosts({ allowedHosts: HOST, host: "127.0.0.1", port: 1 }),
+      knownHosts: HOSTS,
       trustProxy: () => true,
       log,
     });
