@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -9,18 +10,15 @@ import { env } from "./app/env.server";
 import type { LoadContext } from "./app/load-context";
 import { liveHub } from "./app/live-hub.server";
 import { BASE_PATH } from "./app/lib/base-path";
-import { basePathOnly } from "./server/base-path-only";
-import { desktopRedirect } from "./server/desktop-redirect";
 import { embeddedPlatform } from "./server/embedded-platform";
 import { healthRoutes } from "./server/health";
 import { liveStreamRoutes } from "./server/live-stream";
-import { formBodies, refuseMalformedRequests } from "./server/malformed-requests";
 import { createPageCache } from "./server/page-cache";
+import { pageMiddleware } from "./server/page-middleware";
 import { knownHosts, publicOrigin } from "./server/public-origin";
 import { remixHandler } from "./server/remix-handler";
-import { requestId, requestLog } from "./server/request-log";
-import { sameOriginWrites } from "./server/same-origin";
-import { cspNonce, securityHeaders } from "./server/security-headers";
+import { requestId, requestLog, type RequestLogOptions } from "./server/request-log";
+import { storedPageHits } from "./server/stored-page-hits";
 import { platformProxy } from "./server/platform-proxy";
 import { announceStartUp } from "./server/start-up-message";
 import { answerHealthPings } from "./server/worker-health";
@@ -46,14 +44,13 @@ const app = express();
 app.set("trust proxy", env.TRUST_PROXY);
 app.disable("x-powered-by");
 
+const logOptions: RequestLogOptions = {
+  silent: env.LOG_LEVEL === "silent",
+  // Health probes are noise; the embedded platform's own calls only matter when debugging.
+  skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") || (env.LOG_LEVEL !== "debug" && p.startsWith("/_platform/")),
+};
 app.use(requestId);
-app.use(
-  requestLog({
-    silent: env.LOG_LEVEL === "silent",
-    // Health probes are noise; the embedded platform's own calls only matter when debugging.
-    skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") || (env.LOG_LEVEL !== "debug" && p.startsWith("/_platform/")),
-  }),
-);
+app.use(requestLog(logOptions));
 const platform = embeddedPlatform(projectRoot);
 if (platform) app.use("/_platform", platform.router);
 // A worker of build/cluster.js: the primary runs the embedded platform; browsers still reach it at /_platform.
@@ -99,13 +96,7 @@ if (development) {
   build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
 }
 
-app.use(cspNonce);
-app.use(securityHeaders({ development }));
-app.use(refuseMalformedRequests({ knownHosts: hosts }));
-app.use(basePathOnly);
-app.use(desktopRedirect(originOf));
-app.use(sameOriginWrites(originOf));
-app.use(formBodies);
+app.use(pageMiddleware({ development, knownHosts: hosts, originOf }));
 app.all(
   "*",
   remixHandler({
@@ -126,7 +117,13 @@ app.all(
   }),
 );
 
-const server = app.listen(env.PORT, env.HOST, () => {
+// A fresh stored page is answered before Express: everything else, and any doubt, goes through the pipeline above.
+const answerStoredPage =
+  pageCache && storedPageHits({ pageCache, knownHosts: hosts, trustProxy: app.get("trust proxy fn"), log: logOptions });
+const server = createServer((req, res) => {
+  if (!answerStoredPage?.(req, res)) app(req, res);
+});
+server.listen(env.PORT, env.HOST, () => {
   // Under build/cluster.js the primary announces the start once for all its workers.
   if (!cluster.isWorker) announceStartUp(`http://localhost:${env.PORT}`, platform);
 });

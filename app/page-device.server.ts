@@ -1,8 +1,8 @@
 import { LRUCache } from "lru-cache";
-import { pageDevice, type PageDevice } from "~/lib/device";
+import { pageDevice, shouldRedirectToPc, type PageDevice } from "~/lib/device";
 import { singleton } from "~/singleton.server";
 
-type Known = { device: PageDevice; deviceClass: string };
+type Known = { device: PageDevice; deviceClass: string; toPc: boolean };
 
 // User agents repeat: each is parsed once (a parse costs about a tenth of a millisecond).
 const known = singleton("page-devices", () => new LRUCache<string, Known>({ max: 2000 }));
@@ -16,7 +16,7 @@ function knownOf(userAgent: string | null | undefined): Known {
       .filter(([, value]) => value)
       .map(([name, value]) => (value === true ? name : `${name}=${value}`))
       .join(",");
-    entry = { device, deviceClass };
+    entry = { device, deviceClass, toPc: shouldRedirectToPc(key) };
     known.set(key, entry);
   }
   return entry;
@@ -30,4 +30,9 @@ export function pageDeviceOf(userAgent: string | null | undefined): PageDevice {
 /** The same as one string: what the page cache keys stored pages by (server/page-cache.ts). */
 export function deviceClass(userAgent: string): string {
   return knownOf(userAgent).deviceClass;
+}
+
+/** shouldRedirectToPc (lib/device.ts) of a request's user agent, remembered with its device class. */
+export function redirectsToPc(userAgent: string): boolean {
+  return knownOf(userAgent).toPc;
 }

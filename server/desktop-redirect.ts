@@ -1,21 +1,29 @@
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { BASE_PATH } from "../app/lib/base-path";
-import { shouldRedirectToPc } from "../app/lib/device";
 import { safeRedirectTarget } from "../app/lib/redirect-target";
+import { redirectsToPc } from "../app/page-device.server";
 import type { OriginOf } from "./public-origin";
 
 const PC_PATH = `${BASE_PATH}pc`;
 
 /**
- * Spec section 9: desktop browsers see the mobile page inside the /pc wrapper. Only page navigations are
- * redirected; the wrapper's own frame, crawlers and link-preview bots never are.
+ * Whether a request (its path as asked for, without the query) is a desktop browser's page navigation that goes to
+ * the /pc wrapper: not the wrapper's own frame, nor a crawler or link-preview bot. Also asked by the stored-page
+ * answers (server/stored-page-hits.ts), which leave such a request to this redirect.
  */
+export function goesToPc(req: IncomingMessage, path: string): boolean {
+  if (req.method !== "GET" || !path.startsWith(BASE_PATH) || path === PC_PATH) return false;
+  const { headers } = req;
+  if (headers["sec-fetch-dest"] === "iframe" || headers["sec-fetch-mode"] === "cors") return false;
+  if (!(headers.accept ?? "").includes("text/html")) return false;
+  return redirectsToPc(headers["user-agent"] ?? "");
+}
+
+/** Spec section 9: desktop browsers see the mobile page inside the /pc wrapper. */
 export function desktopRedirect(originOf: OriginOf): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== "GET" || !req.path.startsWith(BASE_PATH) || req.path === PC_PATH) return next();
-    if (req.get("sec-fetch-dest") === "iframe" || req.get("sec-fetch-mode") === "cors") return next();
-    if (!(req.get("accept") ?? "").includes("text/html")) return next();
-    if (!shouldRedirectToPc(req.get("user-agent") ?? "")) return next();
+    if (!goesToPc(req, req.path)) return next();
     const origin = originOf(req);
     res.redirect(302, safeRedirectTarget(`${PC_PATH}?url=${encodeURIComponent(origin + req.originalUrl)}`, origin, BASE_PATH));
   };

@@ -1,6 +1,7 @@
+import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { BASE_PATH } from "../app/lib/base-path";
-import { requestHost } from "./public-origin";
+import { fromTrustedProxy, hostOf, protocolOf, type TrustProxy } from "./public-origin";
 
 /** The methods the site's pages answer: reads, and form posts to actions. */
 const METHODS = ["GET", "HEAD", "POST"];
@@ -38,7 +39,7 @@ declare module "express-serve-static-core" {
  */
 export function refuseMalformedRequests(options: { knownHosts: Set<string> }): RequestHandler {
   return (req, res, next) => {
-    const problem = shapeProblem(req, options.knownHosts);
+    const problem = shapeProblem(req, req.originalUrl, options.knownHosts, req.app.get("trust proxy fn") as TrustProxy | undefined);
     if (problem) refuse(req, res, problem);
     else next();
   };
@@ -59,12 +60,18 @@ export const formBodies: RequestHandler = (req, res, next) => {
     .catch(next);
 };
 
-function shapeProblem(req: Request, knownHosts: Set<string>): Problem | null {
+/**
+ * What is wrong with a request's shape, or null: `target` as asked for, the Host (or a trusted proxy's) and the protocol
+ * as Express reads them. A plain request too: the stored-page answers (server/stored-page-hits.ts) check the same.
+ */
+export function shapeProblem(req: IncomingMessage, target: string, knownHosts: Set<string>, trust: TrustProxy | undefined): Problem | null {
   // Origin form only: Express would route the path of 'http://host/…', but the site builds URLs from the target.
-  if (!req.originalUrl.startsWith("/")) return "target";
-  if (!METHODS.includes(req.method)) return "method";
-  if (!knownHosts.has(requestHost(req))) return "host";
-  if (req.protocol !== "http" && req.protocol !== "https") return "host";
+  if (!target.startsWith("/")) return "target";
+  if (!METHODS.includes(req.method ?? "")) return "method";
+  const trusted = fromTrustedProxy(req, trust);
+  if (!knownHosts.has(hostOf(req, trusted))) return "host";
+  const protocol = protocolOf(req, trusted);
+  if (protocol !== "http" && protocol !== "https") return "host";
   return null;
 }
 

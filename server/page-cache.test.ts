@@ -86,7 +86,7 @@ describe("the page cache", () => {
       next();
     });
     app.get("*", (req, res, next) => {
-      if (!isSharedPageRequest(req)) return res.send("personal");
+      if (!isSharedPageRequest(req, req.originalUrl)) return res.send("personal");
       arrived.push(req.originalUrl);
       cache
         .serve(req, res, render, async (own, response) => {

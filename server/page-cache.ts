@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
@@ -41,6 +42,12 @@ export type PageRender = (url: string, signal: AbortSignal) => Promise<{ respons
 export type SendOwn = (res: ExpressResponse, response: Response, stale: boolean) => Promise<void>;
 
 type Shared = { status: number; headers: Headers; body: Buffer; stale: boolean; scriptHashes: string[] | null };
+/**
+ * The headers the host's full middleware pipeline sent with a stored page (its security headers and CSP with the
+ * page's hashes, the cache's), less those of one answer: as writeHead takes them, name, value, name, value…
+ * A hit answered before the pipeline (`answerHit`) sends these, so it says exactly what the pipeline would.
+ */
+type SentHead = string[];
 type Entry = {
   status: number;
   headers: [string, string][];
@@ -53,6 +60,8 @@ type Entry = {
   tags: string[];
   /** How a logged-in visitor's page is made from this one; null when it is rendered for them instead. */
   personalize: Personalize | null;
+  /** Null until the pipeline has answered the page at its own path: until then every hit goes through it. */
+  sent: SentHead | null;
 };
 type Outcome =
   /** The same for every visitor of the key; `entry` when it was stored. */
@@ -88,26 +97,33 @@ const brotliParams = (size: number) => ({
   [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
 });
 
-function isPreview(req: ExpressRequest): boolean {
-  const [pathname, search = ""] = req.originalUrl.split("?", 2) as [string, string?];
+function isPreview(target: string): boolean {
+  const [pathname, search = ""] = target.split("?", 2) as [string, string?];
   return isPreviewRequest(pathname, search ? `?${search}` : "");
 }
 
-/** Whether the request may be answered with (and may fill) the shared cache. */
-export function isSharedPageRequest(req: ExpressRequest): boolean {
-  return req.method === "GET" && !hasSessionCookie(req.get("cookie")) && !isPreview(req);
+/** A request target's path, as asked for: without its query. */
+const pathOf = (target: string) => {
+  const query = target.indexOf("?");
+  return query < 0 ? target : target.slice(0, query);
+};
+
+/** Whether the request (`target` as it was asked for) may be answered with (and may fill) the shared cache. */
+export function isSharedPageRequest(req: IncomingMessage, target: string): boolean {
+  return req.method === "GET" && !hasSessionCookie(req.headers.cookie) && !isPreview(target);
 }
 
 /** Whether the request is a visitor's own page (they have a session) that may be made from a shared one. */
 export function isPersonalPageRequest(req: ExpressRequest): boolean {
   // A client-side navigation's data (`….data`) is rendered for the visitor as it is.
-  return req.method === "GET" && hasSessionCookie(req.get("cookie")) && !isPreview(req) && !req.path.endsWith(".data");
+  return req.method === "GET" && hasSessionCookie(req.get("cookie")) && !isPreview(req.originalUrl) && !req.path.endsWith(".data");
 }
 
 /** The URL a shared page is rendered for and stored under: path and canonical query (no share noise, sorted). */
 export function sharedPageUrl(originalUrl: string): string {
-  const url = new URL(canonicalUrl(new URL(originalUrl, "http://page.invalid")));
-  return url.pathname + url.search;
+  const url = new URL(originalUrl, "http://page.invalid");
+  // The canonical URL has no fragment: past its origin, its href is its path and query.
+  return canonicalUrl(url).slice(url.origin.length);
 }
 
 /** SHA-256 sources for the CSP of every inline script of a document, computed from its bytes as sent. */
@@ -133,6 +149,23 @@ const isPageOrData = (headers: Headers) => isHtml(headers) || contentType(header
 
 // Headers that belong to one response, not to the stored page.
 const NOT_STORED = new Set(["cache-control", "set-cookie", "content-length", "content-encoding", "date", "etag", "vary", "warning", "age"]);
+/**
+ * Headers the pipeline sets for one answer of a stored page, not kept in its SentHead: `answerHit` sets its own. A
+ * middleware that sets a header from the request before the page cache must add it here.
+ */
+const PER_ANSWER = new Set(["x-request-id", "age", "x-cache", "warning", "content-encoding", "content-length", "set-cookie"]);
+
+/** What `res` is about to send, less the headers of one answer, in the order and spelling it sends them. */
+function sentHead(res: ServerResponse): SentHead {
+  const head: SentHead = [];
+  // Node's OutgoingMessage has it since 15.13; @types/node declares it on ClientRequest only.
+  for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+    if (PER_ANSWER.has(name.toLowerCase())) continue;
+    const value = res.getHeader(name) ?? "";
+    for (const item of Array.isArray(value) ? value : [value]) head.push(name, String(item));
+  }
+  return head;
+}
 
 /** `now` is the clock (ms) of freshness and expiry; tests pass their own. */
 export function createPageCache(options: { maxBytes: number; now?: () => number }) {
@@ -185,6 +218,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
       storedAt: now(),
       tags,
       personalize,
+      sent: null,
     };
     entries.set(key, entry);
     for (const tag of tags) {
@@ -251,16 +285,20 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     if (hashes && typeof policy === "string") res.setHeader("Content-Security-Policy", withScriptHashes(policy, hashes));
   }
 
+  const ageOf = (entry: Entry) => String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000)));
+
   function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string, stale = false) {
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
     res.setHeader("Vary", SHARED_VARY);
     res.setHeader("ETag", entry.etag);
-    res.setHeader("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
+    res.setHeader("Age", ageOf(entry));
     res.setHeader("X-Cache", state);
     if (stale) res.setHeader("Warning", STALE_WARNING);
     setScriptHashes(res, entry.scriptHashes);
+    // Asked at the page's own path, the pipeline routed that path here: hits of it may be answered before it.
+    if (!entry.sent && pathOf(req.originalUrl) === pathOf(sharedPageUrl(req.originalUrl))) entry.sent = sentHead(res);
     if (matchesEtag(req.get("if-none-match"), entry.etag)) {
       res.status(304).end();
       return;
@@ -293,9 +331,9 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     await sendOwn(res, outcome.response, outcome.stale);
   }
 
-  const keyOf = (req: ExpressRequest) => {
-    const url = sharedPageUrl(req.originalUrl);
-    return { url, key: `${deviceClass(req.get("user-agent") ?? "")} ${url}` };
+  const keyOf = (target: string, userAgent: string | undefined) => {
+    const url = sharedPageUrl(target);
+    return { url, key: `${deviceClass(userAgent ?? "")} ${url}` };
   };
 
   /**
@@ -330,7 +368,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
    * (a route with other per-visitor state, a redirect, a 404) is rendered for them by `fresh`.
    */
   async function servePersonal(req: ExpressRequest, res: ExpressResponse, render: PageRender, makePersonal: MakePersonal, fresh: () => Promise<void>) {
-    const { key, url } = keyOf(req);
+    const { key, url } = keyOf(req.originalUrl, req.get("user-agent"));
     const entry = await storedForVisitor(key, url, render);
     // Only a 200 page is stored, and only a page's render (never a navigation's data) says how it is made personal.
     if (!entry?.personalize) return fresh();
@@ -352,7 +390,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
   }
 
   async function serve(req: ExpressRequest, res: ExpressResponse, render: PageRender, sendOwn: SendOwn): Promise<void> {
-    const { key, url } = keyOf(req);
+    const { key, url } = keyOf(req.originalUrl, req.get("user-agent"));
     const stored = servable(key, url, render);
     if (stored) {
       counts[stored.fresh ? "hits" : "stale"] += 1;
@@ -386,8 +424,39 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     await sendShared(req, res, result.page);
   }
 
+  /**
+   * A fresh stored page, answered before the host's middleware (server/stored-page-hits.ts, which checks the request's
+   * shape first): the headers the pipeline sent with it, with this answer's own. False, with nothing sent, when the
+   * request is anything else (stale, not stored, another path to it, no encoding the page is stored in): the
+   * pipeline answers those.
+   */
+  function answerHit(req: IncomingMessage, res: ServerResponse, target: string, requestId: string): boolean {
+    if (!isSharedPageRequest(req, target)) return false;
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    // The compression middleware may still encode a plain answer (deflate) on the pipeline.
+    if (encoding === "identity") return false;
+    const { key, url } = keyOf(target, req.headers["user-agent"]);
+    const entry = entries.get(key);
+    if (!entry?.sent || pathOf(target) !== pathOf(url)) return false;
+    const age = (now() - entry.storedAt) / 1000;
+    const fresh = age < PAGE_FRESH_SECONDS;
+    // Past that, the pipeline starts the render that refreshes it; while that runs, the page is served as it is.
+    if (!fresh && !(age < PAGE_FRESH_SECONDS + PAGE_STALE_WHILE_REVALIDATE_SECONDS && flights.has(key))) return false;
+    counts[fresh ? "hits" : "stale"] += 1;
+    const head = ["X-Request-Id", requestId, ...entry.sent, "Age", ageOf(entry), "X-Cache", fresh ? "HIT" : "STALE"];
+    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+      res.writeHead(304, head).end();
+      return true;
+    }
+    const body = encoding === "br" ? entry.br : entry.gzip;
+    head.push("Content-Encoding", encoding, "Content-Length", String(body.length));
+    res.writeHead(entry.status, head).end(body);
+    return true;
+  }
+
   return {
     serve,
+    answerHit,
     servePersonal,
     drop,
     stats: (): PageCacheStats => ({ entries: entries.size, bytes: entries.calculatedSize, ...counts }),

@@ -1,4 +1,5 @@
 import { networkInterfaces } from "node:os";
+import type { IncomingMessage } from "node:http";
 import type { Request } from "express";
 
 export type OriginOf = (req: Request) => string;
@@ -13,15 +14,41 @@ export function publicOrigin(configured: string | undefined): OriginOf {
   return (req) => configured ?? `${req.protocol}://${requestHost(req)}`;
 }
 
+/** Express's compiled `trust proxy` setting: whether the hop at `address` may speak for the client. */
+export type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+/** Whether the request comes from a trusted proxy, whose X-Forwarded-* headers count (Express's `trust proxy`). */
+export function fromTrustedProxy(req: IncomingMessage, trust: TrustProxy | undefined): boolean {
+  return trust?.(req.socket.remoteAddress, 0) ?? false;
+}
+
 /**
  * The host the request names: X-Forwarded-Host from a trusted proxy (as Express and the Remix adapter
  * read it), else Host. Lower-cased; "" when there is none.
  */
 export function requestHost(req: Request): string {
-  const trust = req.app.get("trust proxy fn") as ((address: string | undefined, hop: number) => boolean) | undefined;
-  const forwarded = trust?.(req.socket.remoteAddress, 0) ? req.get("x-forwarded-host") : undefined;
-  const host = forwarded ? forwarded.split(",")[0] : req.get("host");
+  return hostOf(req, fromTrustedProxy(req, req.app.get("trust proxy fn") as TrustProxy | undefined));
+}
+
+/** requestHost of a plain request (server/stored-page-hits.ts), `trusted` as fromTrustedProxy says. */
+export function hostOf(req: IncomingMessage, trusted: boolean): string {
+  const forwarded = trusted ? headerValue(req, "x-forwarded-host") : undefined;
+  const host = forwarded ? forwarded.split(",")[0] : req.headers.host;
   return (host ?? "").trim().toLowerCase();
+}
+
+/** The protocol the request was made with, read as Express's `req.protocol` reads it. */
+export function protocolOf(req: IncomingMessage, trusted: boolean): string {
+  const own = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+  if (!trusted) return own;
+  const forwarded = headerValue(req, "x-forwarded-proto") || own;
+  return forwarded.split(",")[0].trim();
+}
+
+/** A header as Express's `req.get` reads it: the first of repeated ones. */
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /**

@@ -47,7 +47,7 @@ export function remixHandler(options: {
       await send(res, response, stale);
     };
     try {
-      if (options.pageCache && isSharedPageRequest(req)) {
+      if (options.pageCache && isSharedPageRequest(req, req.originalUrl)) {
         await options.pageCache.serve(req, res, shared, send);
       } else if (options.pageCache && isPersonalPageRequest(req)) {
         const makePersonal: MakePersonal = (personalize, stored) =>

@@ -35,7 +35,7 @@ afterEach(() => vi.restoreAllMocks());
 /** The JSON lines the log printed while `run` ran; the first is awaited, as it is written when a response finishes. */
 async function loggedLines(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
   const lines: string[] = [];
-  vi.spyOn(console, "log").mockImplementation((line: string) => lines.push(line));
+  vi.spyOn(console, "log").mockImplementation((logged: string) => lines.push(...logged.split("\n")));
   await run();
   await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
   return lines.map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -1,0 +1,24 @@
+import type { RequestHandler } from "express";
+import { basePathOnly } from "./base-path-only";
+import { desktopRedirect } from "./desktop-redirect";
+import { formBodies, refuseMalformedRequests } from "./malformed-requests";
+import type { OriginOf } from "./public-origin";
+import { sameOriginWrites } from "./same-origin";
+import { cspNonce, securityHeaders } from "./security-headers";
+
+/**
+ * What every request passes, in this order, before the Remix handler: the CSP nonce and security headers, malformed
+ * requests refused, the base-path-only 404, the desktop redirect, the same-origin check on writes, form bodies. One
+ * list for the host (server.ts) and for the test that holds the stored-page answers to what it sends.
+ */
+export function pageMiddleware(options: { development: boolean; knownHosts: Set<string>; originOf: OriginOf }): RequestHandler[] {
+  return [
+    cspNonce,
+    securityHeaders({ development: options.development }),
+    refuseMalformedRequests({ knownHosts: options.knownHosts }),
+    basePathOnly,
+    desktopRedirect(options.originOf),
+    sameOriginWrites(options.originOf),
+    formBodies,
+  ];
+}
