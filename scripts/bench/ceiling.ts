@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { MOBILE_UA } from "./constants";
 import { measureLoad, type LoadResult } from "./load";
-import { freePort, ROOT, stopProcess, tail, track, type Running } from "./processes";
+import { freePort, removeTemporaryDirectory, ROOT, stopProcess, tail, temporaryDirectory, track, type Running } from "./processes";
 
 const NGINX = "/usr/sbin/nginx";
 const CEILING_SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), "ceiling-server.ts");
@@ -99,21 +99,40 @@ http {
 }
 `,
   );
-  // Started as root, nginx's worker runs as nobody: it must be able to read the page.
+  // Started as root, nginx's worker runs as nobody: it must be able to read the page (the directory is in /tmp).
   for (const each of [dir, prefix, path.join(prefix, "html")]) await chmod(each, 0o755);
   return startChild(NGINX, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", path.join(prefix, "error.log")], `http://127.0.0.1:${port}`);
 }
 
+/** The bare node:http server's row, from a temporary directory of its own. */
+export async function measureBareCeiling(gzipped: Buffer): Promise<Ceiling> {
+  return inTemporaryDirectory(async (dir) => {
+    const file = path.join(dir, "page.html.gz");
+    await writeFile(file, gzipped);
+    const port = await freePort();
+    const bare = startChild(process.execPath, ["--import", "tsx", CEILING_SERVER, file, String(port)], `http://127.0.0.1:${port}`);
+    return { label: "bare node:http, own process", load: await measureCeiling(bare, `${bare.origin}/`) };
+  });
+}
+
 /** The ceiling rows: the bare node:http server, then nginx gzip_static when it is installed. */
-export async function measureCeilings(dir: string, gzipped: Buffer): Promise<Ceiling[]> {
-  const file = path.join(dir, "page.html.gz");
-  await writeFile(file, gzipped);
-  const nodePort = await freePort();
-  const bare = startChild(process.execPath, ["--import", "tsx", CEILING_SERVER, file, String(nodePort)], `http://127.0.0.1:${nodePort}`);
-  const ceilings: Ceiling[] = [{ label: "bare node:http, own process", load: await measureCeiling(bare, `${bare.origin}/`) }];
+export async function measureCeilings(gzipped: Buffer): Promise<Ceiling[]> {
+  const ceilings = [await measureBareCeiling(gzipped)];
   if (nginxWithGzipStatic()) {
-    const nginx = await startNginx(dir, gzipped, await freePort());
-    ceilings.push({ label: "nginx gzip_static, 1 worker", load: await measureCeiling(nginx, `${nginx.origin}/index.html`) });
+    const load = await inTemporaryDirectory(async (dir) => {
+      const nginx = await startNginx(dir, gzipped, await freePort());
+      return measureCeiling(nginx, `${nginx.origin}/index.html`);
+    });
+    ceilings.push({ label: "nginx gzip_static, 1 worker", load });
   }
   return ceilings;
+}
+
+async function inTemporaryDirectory<T>(body: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await temporaryDirectory("ceiling");
+  try {
+    return await body(dir);
+  } finally {
+    await removeTemporaryDirectory(dir);
+  }
 }

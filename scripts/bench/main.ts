@@ -3,13 +3,20 @@
 // BENCH_TYPES limits the page types of the Lighthouse part. A missed target is reported, not fatal; a failed
 // measurement exits non-zero.
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { measureLive, reportLive } from "./live-fan-out";
 import { measurePageCache, reportPageCache } from "./page-cache";
 import { measurePageTypes, reportPageTypes } from "./page-types";
-import { ROOT, SERVER_ENTRY, startServer, stopEverythingOn, wasInterrupted, withServer } from "./processes";
+import {
+  removeTemporaryDirectories,
+  ROOT,
+  SERVER_ENTRY,
+  startServer,
+  stopEverythingOnSignal,
+  temporaryDirectory,
+  wasInterrupted,
+  withServer,
+} from "./processes";
 import { reportEnd, reportHead } from "./report";
 import { PAGE_TYPES, wantedPageTypes } from "./site-pages";
 import { measureSoak, reportSoak } from "./soak";
@@ -29,40 +36,32 @@ function partsAsked(): Part[] {
   return PARTS.filter((part) => asked.includes(part));
 }
 
-const workDirs: string[] = [];
-async function workDir(name: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), `davmu-bench-${name}-`));
-  workDirs.push(dir);
-  return dir;
-}
-const removeWorkDirs = () => Promise.all(workDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))).then(() => undefined);
-
 async function main(): Promise<void> {
   const startedAt = Date.now();
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run npm run build first`);
   const parts = partsAsked();
   const types = wantedPageTypes();
-  stopEverythingOn(removeWorkDirs);
+  stopEverythingOnSignal();
   reportHead(process.argv.some((arg) => arg.startsWith("--only=")) ? parts : []);
   try {
     // The page cache and the page types share a server: its stored pages are what a shared link's visitors get.
     if (parts.includes("page-cache") || (parts.includes("lighthouse") && types.length > 0)) {
-      const dir = await workDir("site");
+      const dir = await temporaryDirectory("site");
       await withServer(await startServer(dir), async (server) => {
         if (parts.includes("page-cache")) {
           const article = PAGE_TYPES.find(({ type }) => type === "article")!;
-          reportPageCache(await measurePageCache(server, server.origin + article.path, dir));
+          reportPageCache(await measurePageCache(server, server.origin + article.path));
         }
         if (parts.includes("lighthouse")) reportPageTypes(await measurePageTypes(server.origin, types, dir));
       });
     }
-    if (parts.includes("live")) reportLive(await measureLive(await workDir("live")));
-    if (parts.includes("upstream-kill")) reportUpstreamKill(await measureUpstreamKill(await workDir("kill")));
-    if (parts.includes("soak")) reportSoak(await measureSoak(await workDir("soak")));
-    if (parts.includes("workers")) reportWorkers(await measureWorkers(await workDir("workers")));
+    if (parts.includes("live")) reportLive(await measureLive(await temporaryDirectory("live")));
+    if (parts.includes("upstream-kill")) reportUpstreamKill(await measureUpstreamKill(await temporaryDirectory("kill")));
+    if (parts.includes("soak")) reportSoak(await measureSoak(await temporaryDirectory("soak")));
+    if (parts.includes("workers")) reportWorkers(await measureWorkers(await temporaryDirectory("workers")));
     reportEnd(startedAt);
   } finally {
-    await removeWorkDirs();
+    await removeTemporaryDirectories();
   }
 }
 

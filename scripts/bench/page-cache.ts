@@ -34,14 +34,14 @@ async function pageCacheCounts(server: Running) {
   return { served: count("hits") + count("stale") + count("joined"), rendered: count("misses") + count("uncached") };
 }
 
-export async function measurePageCache(server: Running, articleUrl: string, workDir: string): Promise<PageCacheResult> {
+export async function measurePageCache(server: Running, articleUrl: string): Promise<PageCacheResult> {
   const headers = { "user-agent": MOBILE_UA, "accept-encoding": "gzip" };
   const first = await get(articleUrl, headers);
   const etag = first.headers.get("etag");
   if (!etag || first.headers.getSetCookie().length > 0) throw new Error("the article is not a stored anonymous page");
   await first.arrayBuffer();
   const gzipped = await pageGzipBytes(articleUrl);
-  const ceilings = await measureCeilings(workDir, gzipped);
+  const ceilings = await measureCeilings(gzipped);
 
   // Every first visit comes from another share: WeChat's parameters and a new _t on each request.
   let visit = 0;

@@ -1,7 +1,8 @@
 /** Server start-up: the site's host, the platform on its own, and the bookkeeping that stops them all. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,12 +36,28 @@ export function track<T extends ChildProcess>(child: T): T {
 
 export const wasInterrupted = () => interrupted;
 
-/** Ctrl-C or SIGTERM: every child goes, then `cleanUp` (temporary files), then the bench exits. */
-export function stopEverythingOn(cleanUp: () => Promise<void>): void {
+// Every temporary directory not removed yet: an interrupted bench removes them too.
+const temporaryDirectories = new Set<string>();
+
+export async function temporaryDirectory(name: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `davmu-bench-${name}-`));
+  temporaryDirectories.add(dir);
+  return dir;
+}
+
+export async function removeTemporaryDirectory(dir: string): Promise<void> {
+  temporaryDirectories.delete(dir);
+  await rm(dir, { recursive: true, force: true });
+}
+
+export const removeTemporaryDirectories = () => Promise.all([...temporaryDirectories].map(removeTemporaryDirectory)).then(() => undefined);
+
+/** Ctrl-C or SIGTERM: every child goes, then every temporary directory, then the bench exits. */
+export function stopEverythingOnSignal(): void {
   const stop = async () => {
     interrupted = true;
     for (const child of running) child.kill("SIGTERM");
-    await cleanUp();
+    await removeTemporaryDirectories();
     process.exit(130);
   };
   process.once("SIGINT", stop);

@@ -29,6 +29,7 @@ async function loggedIn(origin: string, login: (request: Parameters<typeof demoS
   const request = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { "user-agent": MOBILE_UA } });
   try {
     const { cookies } = await login(request);
+    if (cookies.length === 0) throw new Error("the login set no cookie");
     const jar = cookieJar(cookies.map(({ name, value }) => `${name}=${value}`).join("; "));
     const landed = await fetch(origin + BASE_PATH, { headers: { "user-agent": MOBILE_UA, cookie: jar.header() } });
     if (landed.status !== 200) throw new Error(`the home page after login answered ${landed.status}`);

@@ -4,7 +4,7 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { measureCeilings, pageGzipBytes } from "./ceiling";
+import { measureBareCeiling, pageGzipBytes } from "./ceiling";
 import { MOBILE_UA, ms } from "./constants";
 import { measureLoad, type LoadResult } from "./load";
 import { CLUSTER_ENTRY, SERVER_ENTRY, startServer, withServer } from "./processes";
@@ -24,7 +24,7 @@ export async function measureWorkers(workDir: string): Promise<WorkersResult> {
     const dataDir = path.join(workDir, label.replace(/\W+/g, "-"));
     await withServer(await startServer(dataDir, env, entry), async (server) => {
       const [articleUrl] = await homeArticles(server.origin);
-      ceiling ??= (await measureCeilings(dataDir, await pageGzipBytes(articleUrl)))[0].load;
+      ceiling ??= (await measureBareCeiling(await pageGzipBytes(articleUrl))).load;
       const cookie = await demoCookie(server.origin);
       hosts.push({ label, page: await measureLoad(articleUrl, { "user-agent": MOBILE_UA, "accept-encoding": "gzip", cookie }) });
     });
