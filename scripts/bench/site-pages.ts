@@ -27,7 +27,7 @@ export const PAGE_TYPES: PageType[] = [
   detail("video", "video", SEED_FIXTURES.video),
   detail("svideo", "svideo", SEED_FIXTURES.svideo),
   detail("audio", "audio", SEED_FIXTURES.audio),
-  { ...detail("image", "gallery", SEED_FIXTURES.gallery), aliases: ["gallery"] },
+  detail("image", "gallery", SEED_FIXTURES.gallery),
   detail("audio_album", "audio_album", SEED_FIXTURES.audioAlbum),
   detail("video_album", "video_album", SEED_FIXTURES.videoAlbum),
   detail("mini_program", "mini_program", SEED_FIXTURES.miniProgram),
