@@ -160,33 +160,47 @@ export function fromOwnPage(origin = E2E_ORIGIN): { origin: string } {
   return { origin };
 }
 
-/** Asks for a verification code through the /auth form, as a visitor without JavaScript does; returns the answer. */
-export async function requestCodeByForm(request: APIRequestContext, phone: string): Promise<APIResponse> {
+/**
+ * Asks for a verification code through the /auth form, as a visitor without JavaScript does; returns the answer.
+ * `origin` is the site's own (the request context's base URL), which the form's post must name.
+ */
+export async function requestCodeByForm(request: APIRequestContext, phone: string, origin = E2E_ORIGIN): Promise<APIResponse> {
   const sent = await request.post("/davmu/share/auth", {
     form: { intent: "send-code", phone, agreed: "on", redirect: "/davmu/share/" },
-    headers: fromOwnPage(),
+    headers: fromOwnPage(origin),
     maxRedirects: 0,
   });
   expect(sent.status(), `send code: ${await sent.text()}`).toBe(200);
   return sent;
 }
 
+/** Posts the /auth login form without a browser, as a visitor without JavaScript does, and expects its redirect. */
+async function postLoginForm(request: APIRequestContext, fields: Record<string, string>, origin: string): Promise<void> {
+  const login = await request.post("/davmu/share/auth", {
+    form: { intent: "login", agreed: "on", redirect: "/davmu/share/", ...fields },
+    headers: fromOwnPage(origin),
+    maxRedirects: 0,
+  });
+  expect(login.status(), `login: ${await login.text()}`).toBe(302);
+}
+
+type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+
 /**
  * Registers a brand-new user by code through the /auth action, without a browser, and returns the logged-in
  * cookies as a storage state for `browser.newContext({ storageState })` or `test.use`. Each call uses one
  * verification code of the per-IP hourly budget: share the result between the tests of a file.
  */
-export async function newUserStorageState(
-  request: APIRequestContext,
-): Promise<{ phone: string; storageState: Awaited<ReturnType<APIRequestContext["storageState"]>> }> {
+export async function newUserStorageState(request: APIRequestContext, origin = E2E_ORIGIN): Promise<{ phone: string; storageState: StorageState }> {
   const phone = uniquePhone();
-  await requestCodeByForm(request, phone);
+  await requestCodeByForm(request, phone, origin);
   const code = await readSmsCode(request, phone);
-  const login = await request.post("/davmu/share/auth", {
-    form: { intent: "login", mode: "phone", phone, code, agreed: "on", redirect: "/davmu/share/" },
-    headers: fromOwnPage(),
-    maxRedirects: 0,
-  });
-  expect(login.status(), `login: ${await login.text()}`).toBe(302);
+  await postLoginForm(request, { mode: "phone", phone, code }, origin);
   return { phone, storageState: await request.storageState() };
+}
+
+/** The demo account logged in by password through the /auth action, without a browser: its storage state. */
+export async function demoStorageState(request: APIRequestContext, origin = E2E_ORIGIN): Promise<StorageState> {
+  await postLoginForm(request, { mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password }, origin);
+  return request.storageState();
 }

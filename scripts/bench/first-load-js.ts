@@ -1,0 +1,28 @@
+/** First-load JavaScript: every script a page's HTML makes the browser fetch up front, each gzip -9, summed. */
+import { gzipSync } from "node:zlib";
+import { get } from "./site-pages";
+
+function attributes(tag: string): Record<string, string> {
+  return Object.fromEntries([...tag.matchAll(/([\w-]+)\s*=\s*"([^"]*)"/g)].map(([, name, value]) => [name.toLowerCase(), value]));
+}
+
+/** `<script src>` and `<link rel="modulepreload">`, as absolute URLs. */
+function scriptUrls(html: string, pageUrl: string): string[] {
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const { src } = attributes(tag);
+    if (src) urls.add(new URL(src.replaceAll("&amp;", "&"), pageUrl).href);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const { rel, href } = attributes(tag);
+    if (rel === "modulepreload" && href) urls.add(new URL(href.replaceAll("&amp;", "&"), pageUrl).href);
+  }
+  return [...urls];
+}
+
+export async function firstLoadJs(html: string, pageUrl: string): Promise<{ bytes: number; count: number }> {
+  const scripts = scriptUrls(html, pageUrl);
+  let bytes = 0;
+  for (const url of scripts) bytes += gzipSync(Buffer.from(await (await get(url)).arrayBuffer()), { level: 9 }).length;
+  return { bytes, count: scripts.length };
+}

@@ -1,0 +1,21 @@
+/** The throughput rows' load: autocannon at LOAD.connections, a discarded warm-up, then the measured run. */
+import autocannon from "autocannon";
+import { LOAD } from "./constants";
+
+export type LoadResult = { rps: number; p50: number; p99: number };
+type Requests = Parameters<typeof autocannon>[0]["requests"];
+
+async function run(url: string, headers: Record<string, string>, seconds: number, requests?: Requests) {
+  const result = await autocannon({ url, headers, connections: LOAD.connections, duration: seconds, ...(requests && { requests }) });
+  // A revalidation answered 304 is a success.
+  const notModified = result.statusCodeStats?.["304"]?.count ?? 0;
+  const failures = result.non2xx - notModified + result.errors + result.timeouts;
+  if (failures > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts under load`);
+  return result;
+}
+
+export async function measureLoad(url: string, headers: Record<string, string>, requests?: Requests): Promise<LoadResult> {
+  await run(url, headers, LOAD.warmupSeconds, requests);
+  const result = await run(url, headers, LOAD.measureSeconds, requests);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
