@@ -52,7 +52,7 @@ test.describe("the three screens, as served", () => {
     await page.goto(liveUrl(LIVE_FIXTURES.landscapeLiveContent, "?col=chat"));
     const article = page.locator("article.live--landscape");
     await expect(article.locator(".live-status__label")).toHaveText("直播中");
-    await expect(article.locator(".live-status__online")).toHaveText(/^\d+人在线$/);
+    await expect(article.locator(".live-status__online")).toHaveText(/^\d+(\.\d)?万?人在线$/);
     await expect(article.locator(".live-stage video source[type='application/vnd.apple.mpegurl']")).toHaveAttribute("src", /\.m3u8$/);
     await expect(article.getByRole("tab", { name: "互动" })).toHaveAttribute("aria-selected", "true");
     // The newest message (first in the markup of the chat box) right above the input, both on the first screen.
