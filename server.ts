@@ -100,7 +100,7 @@ if (development) {
 }
 
 app.use(cspNonce);
-app.use(securityHeaders({ development }));
+app.use(securityHeaders({ development, frameParents: env.FRAME_PARENT_ORIGINS }));
 app.use(refuseMalformedRequests({ knownHosts: hosts }));
 app.use(basePathOnly);
 app.use(desktopRedirect(originOf));

@@ -14,6 +14,7 @@ import type { PreviewState } from "~/components/preview/preview-frame";
 import { useChangeRouteMessage } from "~/hooks/use-change-route-message";
 import type { Personal } from "~/hooks/use-personal";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
+import type { DocDetail } from "~/lib/change-route";
 import type { BodyKind, DetailLayout as LayoutFlags } from "~/lib/content-types";
 
 type Feed = { list: Card[]; total: number; pages: number };
@@ -41,6 +42,9 @@ export type DetailPageData = {
   comments: CommentSection | null;
   /** Null when the type hides the bottom components. */
   bottom: BottomLists | null;
+  /** What the changeRoute message tells the parent window (spec sections 2 and 3), and the parents that may hear it. */
+  docDetail: DocDetail;
+  parentOrigins: string[];
   /** Set on a draft's preview page (which has no footer, no bottom lists and no app dialog). */
   preview: PreviewState | null;
   now: string;
@@ -54,8 +58,9 @@ export type DetailPersonal = { isCollected: boolean; isFollowed: boolean };
  * The docDetail layout of spec section 2, the same for every content type: the type's body, then (where the
  * registry's layout flags allow) related reading, comments, the hot list and recommendations, and the comment footer.
  */
-export function DetailLayout({ body, layout, content, extra, follow, footer, comments, bottom, preview, now, personal, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
-  useChangeRouteMessage(content);
+export function DetailLayout(props: DetailPageData & { documentResult?: InteractionAnswer }) {
+  const { body, layout, content, extra, follow, footer, comments, bottom, preview, now, personal, documentResult } = props;
+  useChangeRouteMessage(props.docDetail, props.parentOrigins);
   const Body = BODIES[body] as ComponentType<BodyProps>;
   const page = (
     <>

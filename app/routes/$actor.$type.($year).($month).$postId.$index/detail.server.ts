@@ -15,7 +15,9 @@ import type { AlbumEpisodes, BodyExtra, BodyExtras, LiveRoom } from "~/component
 import type { BottomLists, CommentSection, DetailPageData, DetailPersonal } from "~/components/detail/detail-layout";
 import { ids } from "~/ids.server";
 import { interactionAction } from "~/interactions.server";
+import { env } from "~/env.server";
 import { contentAppOpen, type AppOpenParams } from "~/lib/app-open";
+import { docDetailOf } from "~/lib/change-route";
 import { sitePath } from "~/lib/base-path";
 import { canComment } from "~/lib/comment-text";
 import { APP_OPEN_CARD_HASH, contentPath, contentTarget } from "~/lib/content-path";
@@ -274,6 +276,8 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
       : null,
     comments: commentSection,
     bottom,
+    docDetail: docDetailOf(detail, { canonical, segment: page.segment }),
+    parentOrigins: env.FRAME_PARENT_ORIGINS,
     share: preview ? [...share, { name: "robots", content: "noindex" }] : share,
     // What "open the app" hands the app (spec section 3), so it lands on this content.
     appOpen: appKind && !preview ? contentAppOpen(detail, appKind.stype, canonical) : null,
