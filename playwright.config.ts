@@ -28,6 +28,7 @@ const EXCLUSIVE = new RegExp(EXCLUSIVE_TAG);
  */
 const ONCE_SPECS = [
   /cluster\.spec\.ts$/,
+  /frame-parents\.spec\.ts$/,
   /hostile-requests\.spec\.ts$/,
   /page-cache\.spec\.ts$/,
   /platform-outage\.spec\.ts$/,

@@ -96,7 +96,7 @@ if (development) {
   build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
 }
 
-app.use(pageMiddleware({ development, knownHosts: hosts, originOf }));
+app.use(pageMiddleware({ development, frameParents: env.FRAME_PARENT_ORIGINS, knownHosts: hosts, originOf }));
 app.all(
   "*",
   remixHandler({

@@ -60,3 +60,21 @@ describe("the app's launch configuration", () => {
     );
   });
 });
+
+describe("the parents that may frame the pages (FRAME_PARENT_ORIGINS)", () => {
+  it("is none but the site's own unless configured", async () => {
+    expect((await readEnv({})).FRAME_PARENT_ORIGINS).toEqual([]);
+  });
+
+  it("takes a comma-separated list of origins", async () => {
+    const env = await readEnv({ FRAME_PARENT_ORIGINS: "https://news.example.com, http://localhost:8080/ ,https://b.example.com:8443" });
+    expect(env.FRAME_PARENT_ORIGINS).toEqual(["https://news.example.com", "http://localhost:8080", "https://b.example.com:8443"]);
+  });
+
+  it.each(["*", "https://news.example.com,*", "news.example.com", "https://news.example.com/page", "javascript:alert(1)", "ftp://news.example.com"])(
+    "refuses %j",
+    async (value) => {
+      await expect(readEnv({ FRAME_PARENT_ORIGINS: value })).rejects.toThrow("FRAME_PARENT_ORIGINS");
+    },
+  );
+});

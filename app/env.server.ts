@@ -13,6 +13,16 @@ const appLink = z
   .refine((value) => new URL(value).protocol === "https:" && !value.includes("#"), "must be an https URL without a #fragment")
   .optional();
 
+/** One http(s) origin, written as its origin (scheme, host, port; no path): 'https://news.example.com'. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -50,6 +60,13 @@ const schema = z.object({
       "must be a comma-separated list of host names with optional ports, e.g. m.example.com,m.example.com:8443",
     )
     .optional(),
+  // Sites that may frame the detail pages and receive their changeRoute message (spec section 2); never '*'.
+  FRAME_PARENT_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .refine((origins) => origins.every(isOrigin), "must be a comma-separated list of http(s) origins such as https://news.example.com (no path, no *)")
+    .transform((origins) => origins.map((origin) => new URL(origin).origin)),
   PLATFORM_DEV_KEY: z.string().min(16).optional(),
   PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Signs the embedded platform's draft preview links; unset, a random one per process (links die on restart).

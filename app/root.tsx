@@ -22,12 +22,12 @@ import { OpenAppBanner } from "~/components/open-app-banner";
 import { PersonalSlot } from "~/components/personal-slot";
 import { ToastHost } from "~/components/toast";
 import { useViewer, type Viewer } from "~/hooks/use-personal";
-import { useRootData, type RootData } from "~/hooks/use-root-data";
+import { rootSite, useRootData, type RootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
 import { pageChrome } from "~/lib/mini-program";
 import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
-import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
+import { DEFAULT_THEME_COLOR } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
 import { pageDeviceOf } from "~/page-device.server";
 import { personalPart } from "~/personal.server";
@@ -70,15 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const url = new URL(request.url);
   const preview = isPreviewRequest(url.pathname, url.search);
   return {
-    site: {
-      name: config?.siteName ?? "",
-      description: config?.siteDescription || "打开APP，查看更多内容",
-      logo: config?.siteLogo ?? "",
-      downloadUrl: config?.downloadUrl ?? "",
-      themeColor: config?.themeColor ?? DEFAULT_THEME_COLOR,
-      themeTextColor: config?.themeTextColor ?? readableOnWhite(DEFAULT_THEME_COLOR),
-      navigation: config?.navigation ?? [],
-    },
+    site: rootSite(config),
     device,
     appLaunch: env.appLaunch,
     // Spec section 2: the header is also hidden on live pages (local_live) for non-mobile visitors.

@@ -11,10 +11,15 @@ import { cspNonce, securityHeaders } from "./security-headers";
  * requests refused, the base-path-only 404, the desktop redirect, the same-origin check on writes, form bodies. One
  * list for the host (server.ts) and for the test that holds the stored-page answers to what it sends.
  */
-export function pageMiddleware(options: { development: boolean; knownHosts: Set<string>; originOf: OriginOf }): RequestHandler[] {
+export function pageMiddleware(options: {
+  development: boolean;
+  frameParents?: readonly string[];
+  knownHosts: Set<string>;
+  originOf: OriginOf;
+}): RequestHandler[] {
   return [
     cspNonce,
-    securityHeaders({ development: options.development }),
+    securityHeaders({ development: options.development, frameParents: options.frameParents }),
     refuseMalformedRequests({ knownHosts: options.knownHosts }),
     basePathOnly,
     desktopRedirect(options.originOf),

@@ -20,7 +20,11 @@ export function withScriptHashes(policy: string, hashes: string[]): string {
   return policy.replace(/\s*'nonce-[^']*'/, hashes.length ? ` ${hashes.join(" ")}` : "");
 }
 
-export function securityHeaders({ development }: { development: boolean }): RequestHandler {
+/**
+ * `frameParents`: the other sites that may frame the pages (FRAME_PARENT_ORIGINS), besides the site itself. With
+ * any, X-Frame-Options goes: it cannot name them, and browsers that know frame-ancestors ignore it anyway.
+ */
+export function securityHeaders({ development, frameParents = [] }: { development: boolean; frameParents?: readonly string[] }): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -38,7 +42,7 @@ export function securityHeaders({ development }: { development: boolean }): Requ
         "connect-src": ["'self'", ...WECHAT_SDK_HOSTS, ...(development ? ["ws:"] : [])],
         "font-src": ["'self'", "data:"],
         "frame-src": ["'self'", ...FRAME_HOSTS],
-        "frame-ancestors": ["'self'"],
+        "frame-ancestors": ["'self'", ...frameParents],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
@@ -50,7 +54,7 @@ export function securityHeaders({ development }: { development: boolean }): Requ
     // Images and media in CMS bodies come from other hosts.
     crossOriginResourcePolicy: { policy: "cross-origin" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    frameguard: { action: "sameorigin" },
+    frameguard: frameParents.length > 0 ? false : { action: "sameorigin" },
     strictTransportSecurity: development ? false : { maxAge: 15552000, includeSubDomains: false },
   });
 }

@@ -23,12 +23,14 @@ export async function sendVerificationCode(caller: Caller, tel: string): Promise
 
 export type Credentials = { account: string; deviceId: string } & ({ verifyCode: string } | { password: string });
 
+/** Spec section 8: a login answer with a code other than 0, or with code 0 but no session in it, shows the platform's message. */
 export function login(caller: Caller, credentials: Credentials): Promise<{ token: string; user_id: string }> {
   const secret = "verifyCode" in credentials ? { verify_code: credentials.verifyCode } : { password: credentials.password };
   return platformRequest("/peony/v1/auth", caller, {
     method: "POST",
     body: { appid: APP_ID, platform: PLATFORM, account: credentials.account, device_id: credentials.deviceId, ...secret },
     schema: z.object({ token: z.string().min(1), user_id: z.union([z.string(), z.number()]).transform(String) }),
+    missingDataIsRefusal: true,
   });
 }
 

@@ -4,7 +4,7 @@ import type { Card } from "~/bff/content.server";
 import { SharedMarkup } from "~/components/shared-markup";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { formatRelativeDate } from "~/lib/relative-date";
 
 /**
@@ -55,7 +55,7 @@ function ContentCard({ content, now, rank, title }: CardProps) {
           {content.album_status ? <span className="card__album">{albumStatusText(content.album_status)}</span> : null}
           <span className="card__optional">
             {content.source_alias ? <span>{content.source_alias}</span> : null}
-            <span className="card__views">{abbreviateCount(content.view_count)}阅读</span>
+            <span className="card__views">{chineseCount(content.view_count)}阅读</span>
           </span>
           <time dateTime={content.publish_at}>{formatRelativeDate(content.publish_at, new Date(now))}</time>
         </p>

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { useViewer } from "~/hooks/use-personal";
-import type { RootData } from "~/hooks/use-root-data";
+import { BANNER_FALLBACK_DESCRIPTION, type RootData } from "~/hooks/use-root-data";
 import { NavigationPanel } from "~/components/navigation-panel";
 import { OpenAppLink } from "~/components/open-app-link";
 import { PersonalSlot } from "~/components/personal-slot";
@@ -22,7 +22,7 @@ export function OpenAppBanner({ site }: Props) {
       <img className="banner__logo" src={site.logo || BUNDLED_LOGO} alt="" width={34} height={34} />
       <div className="banner__text">
         <strong className="banner__name">{site.name}</strong>
-        <span className="banner__desc">{site.description}</span>
+        <span className="banner__desc">{site.description || BANNER_FALLBACK_DESCRIPTION}</span>
       </div>
       <PersonalSlot name="banner-account">
         <BannerAccount />

@@ -1,17 +1,19 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { changeRouteMessage, type ChangeRouteMessage } from "~/lib/change-route";
+import { changeRouteMessage, changeRouteTargets, type DocDetail } from "~/lib/change-route";
 
 /**
  * Spec section 2: a framed detail page posts changeRoute with its document detail to the parent window on every
- * route change. The target origin is this site's own, so a page that somebody else frames tells them nothing.
+ * route change, addressed to this site's own origin and to each allowed parent origin (never '*'): only a parent of
+ * one of them receives it.
  */
-export function useChangeRouteMessage(content: ChangeRouteMessage["detail"]) {
+export function useChangeRouteMessage(detail: DocDetail, parentOrigins: readonly string[]) {
   const location = useLocation();
   useEffect(() => {
     if (window.parent === window) return;
-    const path = window.location.pathname + window.location.search;
-    window.parent.postMessage(changeRouteMessage(path, content), window.location.origin);
+    const message = changeRouteMessage(window.location.pathname + window.location.search, detail);
+    const parentOrigin = window.location.ancestorOrigins?.[0];
+    for (const origin of changeRouteTargets(window.location.origin, parentOrigins, parentOrigin)) window.parent.postMessage(message, origin);
     // Once per route change: the detail belongs to the route, and its object is new on every render.
   }, [location.key]);
 }

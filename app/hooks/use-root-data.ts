@@ -1,8 +1,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { NavigationItem } from "~/bff/app-config.server";
+import type { AppConfig, NavigationItem } from "~/bff/app-config.server";
 import type { AppLaunchConfig } from "~/lib/app-launch";
 import type { PageDevice } from "~/lib/device";
 import type { Personal, Viewer } from "~/hooks/use-personal";
+import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
 
 /**
  * What the root loader gives every page. Declared here rather than inferred from root.tsx, so that
@@ -31,6 +32,26 @@ export type RootData = {
    */
   viewer: Personal<Viewer>;
 };
+
+/** Spec section 1: the banner's description when the site has none. */
+export const BANNER_FALLBACK_DESCRIPTION = "打开APP，查看更多内容";
+
+/**
+ * The site's part of the root data from its configuration (null when the platform did not answer). Texts stay as the
+ * site gave them, empty included: each place has its own fallback (spec section 1's banner says 打开APP，查看更多内容,
+ * section 3's share card 打开APP，查看更多精彩内容).
+ */
+export function rootSite(config: AppConfig | null): RootData["site"] {
+  return {
+    name: config?.siteName ?? "",
+    description: config?.siteDescription ?? "",
+    logo: config?.siteLogo ?? "",
+    downloadUrl: config?.downloadUrl ?? "",
+    themeColor: config?.themeColor ?? DEFAULT_THEME_COLOR,
+    themeTextColor: config?.themeTextColor ?? readableOnWhite(DEFAULT_THEME_COLOR),
+    navigation: config?.navigation ?? [],
+  };
+}
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");

@@ -39,6 +39,12 @@ describe("the content-type registry", () => {
     expect(hidden.sort()).toEqual(["audio_album", "gallery", "local_live", "special", "svideo"]);
   });
 
+  it("lists comments wherever a comment can be written, gallery pages included", () => {
+    const listed = PAGE_TYPES.filter(({ page }) => page.layout.commentList).map(({ type }) => type);
+    expect(listed).toEqual(PAGE_TYPES.filter(({ page }) => page.layout.commentFooter).map(({ type }) => type));
+    expect(listed).toContain("image");
+  });
+
   it("uses the gallery footer on gallery pages only", () => {
     const gallery = PAGE_TYPES.filter(({ page }) => page.layout.footer === "gallery").map(({ page }) => page.segment);
     expect(gallery).toEqual(["gallery"]);

@@ -43,7 +43,12 @@ export type SchemaType = "NewsArticle" | "VideoObject" | "AudioObject" | "ImageG
 export type DetailLayout = {
   /** The fixed comment bar (input, like, collect, send); spec: hidden for audio_album, svideo, special, local_live. */
   commentFooter: boolean;
-  /** Related reading, comments list, hot list and recommendations; spec: hidden for gallery, audio_album, svideo, special, local_live. */
+  /**
+   * The comments list: wherever the comment bar is, so a comment posted there shows (spec section 2's docDetail
+   * layout has it beside the bottom components; gallery pages keep it).
+   */
+  commentList: boolean;
+  /** Related reading, hot list and recommendations; spec: hidden for gallery, audio_album, svideo, special, local_live. */
   bottomLists: boolean;
   /** The footer kind; spec: 'gallery' on gallery pages. */
   footer: "default" | "gallery";
@@ -74,8 +79,8 @@ export type ContentTypeEntry = {
   destination?: Destination;
 };
 
-const FULL: DetailLayout = { commentFooter: true, bottomLists: true, footer: "default" };
-const BARE: DetailLayout = { commentFooter: false, bottomLists: false, footer: "default" };
+const FULL: DetailLayout = { commentFooter: true, commentList: true, bottomLists: true, footer: "default" };
+const BARE: DetailLayout = { commentFooter: false, commentList: false, bottomLists: false, footer: "default" };
 
 function page(segment: string, body: BodyKind, layout: DetailLayout, og: OgType, schema: SchemaType, index: DetailPage["index"] = "index.html"): DetailPage {
   return { segment, index, body, layout, og, schema };
@@ -110,7 +115,7 @@ export const CONTENT_TYPES = {
   image: {
     badge: { label: "图集", icon: "image" },
     app: { stype: "galleryDetailspage", series: "atlas" },
-    page: page("gallery", "gallery", { commentFooter: true, bottomLists: false, footer: "gallery" }, "article", "ImageGallery"),
+    page: page("gallery", "gallery", { commentFooter: true, commentList: true, bottomLists: false, footer: "gallery" }, "article", "ImageGallery"),
   },
   video_album: {
     badge: { label: "视频专辑", icon: "video_album" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abbreviateCount } from "./count";
+import { abbreviateCount, chineseCount } from "./count";
 
 describe("abbreviateCount", () => {
   it.each([
@@ -28,5 +28,32 @@ describe("abbreviateCount", () => {
     expect(abbreviateCount(1999.99)).toBe("1.9k");
     expect(abbreviateCount(Number.NaN)).toBe("0");
     expect(abbreviateCount(Number.POSITIVE_INFINITY)).toBe("0");
+  });
+});
+
+describe("chineseCount (spec section 9: number shortening at 1e4 (万), 1e7, 1e8 (亿))", () => {
+  it.each([
+    [0, "0"],
+    [999, "999"],
+    [9999, "9999"],
+    [10000, "1万"],
+    [12345, "1.2万"],
+    [99999, "9.9万"],
+    [123456, "12.3万"],
+    [9999999, "999.9万"],
+    [10000000, "1000万"],
+    [12345678, "1234万"],
+    [99999999, "9999万"],
+    [100000000, "1亿"],
+    [123456789, "1.2亿"],
+    [1234567890, "12.3亿"],
+  ])("%d → %s", (n, expected) => {
+    expect(chineseCount(n)).toBe(expected);
+  });
+
+  it("treats negative, fractional and non-finite input as a whole non-negative count", () => {
+    expect(chineseCount(-5)).toBe("0");
+    expect(chineseCount(10999.9)).toBe("1万");
+    expect(chineseCount(Number.NaN)).toBe("0");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdownTo, formatCountdown, LIVE_STATUS, shownStatus, statusAt, validateChat } from "~/lib/live-state";
+import { countdownTo, formatCountdown, LIVE_STATUS, LIVE_TEXTS, shownStatus, statusAt, validateChat } from "~/lib/live-state";
 
 const times = { start_time: 1_000, end_time: 2_000 };
 
@@ -32,5 +32,13 @@ describe("validateChat", () => {
     expect(validateChat("   ")).toMatchObject({ ok: false, error: "消息不能为空" });
     expect(validateChat("🏃".repeat(200))).toMatchObject({ ok: true });
     expect(validateChat("跑".repeat(201))).toMatchObject({ ok: false, error: "消息最多200字" });
+  });
+});
+
+describe("live counts", () => {
+  it("reads the online and booking counts in Chinese units (spec section 9's number filter)", () => {
+    expect(LIVE_TEXTS.online(86)).toBe("86人在线");
+    expect(LIVE_TEXTS.online(23456)).toBe("2.3万人在线");
+    expect(LIVE_TEXTS.bookingCount(123456789)).toBe("1.2亿人已预约");
   });
 });

@@ -1,4 +1,5 @@
 import { checkText, type CheckedText } from "~/lib/comment-text";
+import { chineseCount } from "~/lib/count";
 
 /**
  * The pure rules of a live broadcast page, shared by the server and the browser: the state a broadcast is in at a
@@ -65,8 +66,8 @@ export const LIVE_TEXTS = {
   booked: "已预约",
   bookedToast: "预约成功，开播前会提醒您",
   unbookedToast: "已取消预约",
-  bookingCount: (n: number) => `${n}人已预约`,
-  online: (n: number) => `${n}人在线`,
+  bookingCount: (n: number) => `${chineseCount(n)}人已预约`,
+  online: (n: number) => `${chineseCount(n)}人在线`,
   likes: (n: number) => `${n}次点赞`,
   chatPlaceholder: "说点什么…",
   chatSend: "发送",

@@ -11,7 +11,10 @@ const DAY = 24 * HOUR;
 describe("formatRelativeDate", () => {
   it.each([
     [0, "刚刚"],
-    [59 * SECOND, "刚刚"],
+    [999, "刚刚"],
+    [SECOND, "1秒前"],
+    [30 * SECOND + 500, "30秒前"],
+    [59 * SECOND + 999, "59秒前"],
     [60 * SECOND, "1分钟前"],
     [59 * MINUTE + 59 * SECOND, "59分钟前"],
     [HOUR, "1小时前"],
@@ -44,7 +47,7 @@ describe("formatRelativeDate", () => {
   });
 
   it("defaults now to the current time", () => {
-    expect(formatRelativeDate(new Date())).toBe("刚刚");
+    expect(formatRelativeDate(new Date(Date.now() - 5 * MINUTE))).toBe("5分钟前");
   });
 });
 

@@ -35,14 +35,15 @@ export function pageNow(at = Date.now()): string {
 }
 
 /**
- * Chinese relative time (spec section 9 date filters): '刚刚' under a minute and for future
- * dates (clock skew between platform and phone), then minutes, hours, days, weeks, months, years.
+ * Chinese relative time (spec section 9 date filters): seconds, minutes, hours, days, weeks, months, years;
+ * '刚刚' under a second and for future dates (clock skew between platform and phone).
  * An unparseable date renders as an empty string rather than 'NaN年前'.
  */
 export function formatRelativeDate(date: Date | string, now: Date = new Date()): string {
   const elapsed = now.getTime() - parseDate(date).getTime();
   if (Number.isNaN(elapsed)) return "";
-  if (elapsed < MINUTE) return "刚刚";
+  if (elapsed < SECOND) return "刚刚";
+  if (elapsed < MINUTE) return `${Math.floor(elapsed / SECOND)}秒前`;
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}分钟前`;
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}小时前`;
   if (elapsed < WEEK) return `${Math.floor(elapsed / DAY)}天前`;

@@ -8,6 +8,7 @@ import { PagedCardList } from "~/components/paged-card-list";
 import { currentItem } from "~/lib/navigation-modules";
 import { collectPages, pageCount } from "~/lib/pages";
 import { pageNow } from "~/lib/relative-date";
+import { SHARE_FALLBACK_DESCRIPTION } from "~/lib/wechat-share";
 import type { loader as rootLoader } from "~/root";
 import { callerFor, getVisitor } from "~/session.server";
 
@@ -50,7 +51,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const site = matches.find((m) => m.id === "root")?.data?.site;
   if (error) return errorMeta(error, site?.name);
   const name = site?.name || "精彩内容";
-  return [{ title: name }, { name: "description", content: site?.description ?? "" }];
+  return [{ title: name }, { name: "description", content: site?.description || SHARE_FALLBACK_DESCRIPTION }];
 };
 
 function Tab({ to, active, children }: { to: string; active: boolean; children: string }) {

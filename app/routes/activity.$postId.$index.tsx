@@ -7,7 +7,7 @@ import { ActivityStatus } from "~/components/pages/activity-status";
 import { pageRequest } from "~/page-request.server";
 import { ids } from "~/ids.server";
 import { activityState, formatTimeWindow } from "~/lib/activity-state";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 
@@ -59,7 +59,7 @@ export default function ActivityPage() {
           {activity.participant_count > 0 ? (
             <>
               <dt>参与人数</dt>
-              <dd>{abbreviateCount(activity.participant_count)}人</dd>
+              <dd>{chineseCount(activity.participant_count)}人</dd>
             </>
           ) : null}
         </dl>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { OpenAppLink } from "~/components/open-app-link";
-import { useRootData } from "~/hooks/use-root-data";
+import { BANNER_FALLBACK_DESCRIPTION, useRootData } from "~/hooks/use-root-data";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { canonicalUrl } from "~/lib/share-url";
 
@@ -36,7 +36,7 @@ export default function AppBar() {
         <h1 id="app-bar-title" className="app-bar__name">
           {site?.name || "下载APP"}
         </h1>
-        <p className="app-bar__desc">{site?.description}</p>
+        <p className="app-bar__desc">{site?.description || BANNER_FALLBACK_DESCRIPTION}</p>
         <div className="app-bar__actions">
           <OpenAppLink className="button app-bar__cta">打开APP</OpenAppLink>
           {site?.downloadUrl ? (

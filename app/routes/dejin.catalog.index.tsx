@@ -5,7 +5,7 @@ import { listRecommendedTopics, type Topic } from "~/bff/clue-report.server";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { pageRequest } from "~/page-request.server";
 import { useLoadMore } from "~/hooks/use-load-more";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { dejinPaths } from "~/lib/dejin-paths";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";
@@ -58,7 +58,7 @@ export default function DejinCatalog() {
                   <strong className="topic-card__name">#{topic.topic_name}</strong>
                   <span className="topic-card__desc">{topic.description}</span>
                   <span className="topic-card__meta">
-                    {topic.clue_count}条爆料 · {abbreviateCount(topic.view_sum)}阅读
+                    {topic.clue_count}条爆料 · {chineseCount(topic.view_sum)}阅读
                   </span>
                 </span>
               </Link>

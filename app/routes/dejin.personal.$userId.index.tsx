@@ -6,7 +6,7 @@ import { ClueList } from "~/components/dejin/clue-list";
 import { pageRequest } from "~/page-request.server";
 import { ids } from "~/ids.server";
 import { dejinAppOpen } from "~/lib/app-open";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { clueListPageUrl, dejinPaths, type ClueList as ClueListKind } from "~/lib/dejin-paths";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";
@@ -60,15 +60,15 @@ export default function DejinPersonal() {
         <dl className="reporter__stats">
           <div>
             <dt>爆料</dt>
-            <dd>{abbreviateCount(reporter.clue_count)}</dd>
+            <dd>{chineseCount(reporter.clue_count)}</dd>
           </div>
           <div>
             <dt>阅读</dt>
-            <dd>{abbreviateCount(reporter.view_sum)}</dd>
+            <dd>{chineseCount(reporter.view_sum)}</dd>
           </div>
           <div>
             <dt>被@</dt>
-            <dd>{abbreviateCount(reporter.at_count)}</dd>
+            <dd>{chineseCount(reporter.at_count)}</dd>
           </div>
         </dl>
       </section>

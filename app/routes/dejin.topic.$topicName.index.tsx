@@ -5,7 +5,7 @@ import { getTopic, listClues } from "~/bff/clue-report.server";
 import { ClueList } from "~/components/dejin/clue-list";
 import { pageRequest } from "~/page-request.server";
 import { dejinAppOpen } from "~/lib/app-open";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { clueListPageUrl, dejinPaths, type ClueList as ClueListKind } from "~/lib/dejin-paths";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";
@@ -55,7 +55,7 @@ export default function DejinTopic() {
           <h1 className="topic-head__name">#{topic.topic_name}</h1>
           {topic.description ? <p className="topic-head__desc">{topic.description}</p> : null}
           <p className="topic-head__meta">
-            {topic.clue_count}条爆料 · {abbreviateCount(topic.view_sum)}阅读
+            {topic.clue_count}条爆料 · {chineseCount(topic.view_sum)}阅读
           </p>
         </div>
       </section>

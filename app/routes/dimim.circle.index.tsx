@@ -8,7 +8,7 @@ import { requireQueryId } from "~/community-page.server";
 import { pageRequest } from "~/page-request.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths } from "~/lib/community-paths";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";
 
@@ -51,8 +51,8 @@ export default function CirclePage() {
           {circle.avatar ? <img className="circle__avatar" src={circle.avatar} alt="" width={56} height={56} /> : null}
           <h1 className="circle__name">{circle.name}</h1>
           <p className="circle__stats">
-            <span>{abbreviateCount(circle.member_count)}成员</span>
-            <span>{abbreviateCount(circle.post_count)}帖子</span>
+            <span>{chineseCount(circle.member_count)}成员</span>
+            <span>{chineseCount(circle.post_count)}帖子</span>
           </p>
           {circle.description ? <p className="circle__desc">{circle.description}</p> : null}
         </div>

@@ -8,7 +8,7 @@ import { pageRequest } from "~/page-request.server";
 import { ids } from "~/ids.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths, topicKeyOf } from "~/lib/community-paths";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";
 import { canonicalUrl } from "~/lib/share-url";
@@ -54,8 +54,8 @@ export default function CircleTopicPage() {
         <h1 className="community-topic__name">#{topic.name}</h1>
         {topic.description ? <p className="community-topic__desc">{topic.description}</p> : null}
         <p className="circle__stats">
-          <span>{abbreviateCount(topic.post_count)}帖子</span>
-          <span>{abbreviateCount(topic.view_count)}浏览</span>
+          <span>{chineseCount(topic.post_count)}帖子</span>
+          <span>{chineseCount(topic.view_count)}浏览</span>
         </p>
       </header>
       <PagedItems

@@ -9,7 +9,7 @@ import { requireQueryId } from "~/community-page.server";
 import { pageRequest } from "~/page-request.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths } from "~/lib/community-paths";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";
 import { formatDate } from "~/lib/relative-date";
@@ -70,7 +70,7 @@ export default function ProblemSharePage() {
         <p className="question__meta">
           <Person avatar={question.asker.avatar} alias={question.asker.alias} size={24} />
           <time dateTime={question.created_at}>{formatDate(question.created_at)}</time>
-          <span>{abbreviateCount(question.view_count)}浏览</span>
+          <span>{chineseCount(question.view_count)}浏览</span>
         </p>
       </article>
       <section className="section" aria-labelledby="answers-title">

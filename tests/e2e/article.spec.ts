@@ -87,7 +87,7 @@ test.describe("article page: layout", () => {
     const shown = await time.textContent();
     expect(shown).toMatch(/^[12]小时前$/);
     expect(relativeTimesBetween(dateTime, before, after)).toContain(shown);
-    await expect(meta).toContainText("12w阅读");
+    await expect(meta).toContainText("12.3万阅读");
     await expect(meta.getByRole("button", { name: /关注/ })).toBeVisible();
   });
 
@@ -178,7 +178,7 @@ test.describe("article page: comments", () => {
     for (const comment of await topLevelComments(page).all()) {
       await expect(comment.locator(":scope > * .comment__alias").first()).not.toBeEmpty();
       await expect(comment.locator(".comment__content").first()).not.toBeEmpty();
-      await expect(comment.locator(".comment__meta time").first()).toHaveText(/^(刚刚|\d+(分钟|小时|天|周|个月|年)前)$/);
+      await expect(comment.locator(".comment__meta time").first()).toHaveText(/^(刚刚|\d+(秒|分钟|小时|天|周|个月|年)前)$/);
     }
     await expect(section.locator("a.load-more")).toHaveText("查看更多评论");
   });

@@ -45,9 +45,10 @@ test.describe("gallery", () => {
     await expect.poll(() => images.nth(0).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // The floating counter is a JavaScript addition; without it each caption carries the count.
     if (isNoJs(testInfo)) await expect(page.locator(".gallery__progress")).toHaveCount(0);
-    // The gallery footer, and no bottom lists.
+    // The gallery footer and its comments list, and no bottom lists.
     await expect(page.locator(".footer-bar")).toHaveClass(/footer-bar--gallery/);
-    await expect(page.locator("#comments, #feed-hot72, #feed-recommend")).toHaveCount(0);
+    await expect(page.locator("#comments")).toHaveCount(1);
+    await expect(page.locator("#feed-hot72, #feed-recommend")).toHaveCount(0);
   });
 
   test("its share metadata is an ImageGallery listing every picture", async ({ page }) => {

@@ -3,7 +3,7 @@ import { SEED_FIXTURES } from "../../platform/seed";
 import { waitForHydration } from "./support/hydration";
 import { recordDialogs } from "./support/inert-markup";
 import { isNoJs, newUserStorageState, scratchArticleUrl, TEXTS } from "./support/login";
-import { articleUrl } from "./support/urls";
+import { articleUrl, detailUrl } from "./support/urls";
 
 /** Comments and replies, with JavaScript on and off (issue 3 §2, spec sections 2, 4, 5, 8). */
 
@@ -11,13 +11,20 @@ import { articleUrl } from "./support/urls";
  * The platform allows a user 5 comments a minute, and the per-IP hourly budget of verification codes is small:
  * the tests of this file share one new user per project (worker), logged in by code once.
  */
-let commenter: Awaited<ReturnType<typeof newUserStorageState>>["storageState"];
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  commenter = (await newUserStorageState(request)).storageState;
-  await request.dispose();
-});
-test.use({ storageState: async ({}, use) => use(commenter) });
+type StorageState = Awaited<ReturnType<typeof newUserStorageState>>["storageState"];
+
+/** Logs a new user in for the tests of the enclosing block (once per project), as the block's storage state. */
+function useNewCommenter() {
+  let commenter: StorageState;
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    commenter = (await newUserStorageState(request)).storageState;
+    await request.dispose();
+  });
+  test.use({ storageState: async ({}, use) => use(commenter) });
+}
+
+useNewCommenter();
 
 async function openLoggedIn(page: Page, url: string) {
   await page.goto(url);
@@ -201,4 +208,27 @@ test("comment text is shown as text, never as HTML", async ({ page }, testInfo) 
   await expect(page.locator("#comments .comment__content").filter({ hasText: text })).toHaveText(text);
   await expect(page.locator("#comments img[src=x]")).toHaveCount(0);
   expect(dialogs).toEqual([]);
+});
+
+test.describe("on a gallery page", () => {
+  // A user of its own: the platform's 5 comments a minute are the other tests'.
+  useNewCommenter();
+
+  test("the comments list shows, a comment posted there shows in it, and the footer stays the gallery one", async ({ page }) => {
+    const url = detailUrl(SEED_FIXTURES.galleryMixed, "gallery");
+    await openLoggedIn(page, url);
+    await expect(page.locator(".footer-bar")).toHaveClass(/footer-bar--gallery/);
+    await expect(page.locator("#comments")).toBeVisible();
+    // Spec section 2: still none of the bottom components on a gallery.
+    await expect(page.locator("#feed-hot72, #feed-recommend, #related-title")).toHaveCount(0);
+
+    const text = uniqueText("图集评论");
+    await postComment(page, text);
+    await expect(page.locator(".toast")).toHaveText(TEXTS.commentSent);
+    await expect(topLevel(page).first().locator(".comment__content")).toHaveText(text);
+
+    await page.goto(url);
+    await expect(topLevel(page).filter({ has: page.locator("> .comment__main > .comment__content", { hasText: text }) })).toHaveCount(1);
+    await expect(page.locator(".footer-bar")).toHaveClass(/footer-bar--gallery/);
+  });
 });

@@ -25,7 +25,7 @@ test("a circle shows its cover, counts and ten posts, then the rest, then says t
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/^临江跑团 - /);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("临江跑团");
-  await expect(page.locator(".circle__stats")).toHaveText(`1.2w成员${COMMUNITY_FIXTURES.circlePosts}帖子`);
+  await expect(page.locator(".circle__stats")).toHaveText(`1.2万成员${COMMUNITY_FIXTURES.circlePosts}帖子`);
   await expect(page.locator(".circle__cover")).toHaveAttribute("src", /cover-04\.jpg$/);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "临江跑团");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${circleUrl(COMMUNITY_FIXTURES.circle).replace(/[?]/g, "\\?")}$`));

@@ -57,8 +57,8 @@ test("a topic pages its clues ten at a time, most read first", async ({ page }, 
   await expect(clues(page)).toHaveCount(10);
   const views = async () =>
     (await clues(page).locator(".clue__meta").allTextContents()).map((meta) => {
-      const [, n, unit] = /([\d.]+)(k|w)?阅读/.exec(meta) ?? [];
-      return Number(n) * (unit === "w" ? 10_000 : unit === "k" ? 1000 : 1);
+      const [, n, unit] = /([\d.]+)(万|亿)?阅读/.exec(meta) ?? [];
+      return Number(n) * (unit === "亿" ? 1e8 : unit === "万" ? 1e4 : 1);
     });
   const firstPage = await views();
   expect([...firstPage].sort((a, b) => b - a)).toEqual(firstPage);

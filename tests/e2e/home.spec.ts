@@ -10,7 +10,7 @@ import { urlId } from "./support/urls";
 
 const HOME = "/davmu/share/";
 const DETAIL_PATH = /^\/davmu\/share\/[\w-]+\/[a-z_]+\/\d{4}\/\d{2}\/[A-Za-z0-9]+\/index\.html$/;
-const RELATIVE_TIME = /^(刚刚|\d+(分钟|小时|天|周|个月|年)前)$/;
+const RELATIVE_TIME = /^(刚刚|\d+(秒|分钟|小时|天|周|个月|年)前)$/;
 
 const metro = seedArticle(SEED_FIXTURES.manyComments); // 123456 views, 2 hours old
 const elevators = seedArticle(SEED_FIXTURES.withReplies); // 45678 views
@@ -29,12 +29,12 @@ test.describe("home page", () => {
       const href = await card.locator("a.card__link").getAttribute("href");
       expect(href, "card link").toMatch(DETAIL_PATH);
       await expect(card.locator("h3.card__title")).not.toBeEmpty();
-      await expect(card.locator(".card__meta")).toContainText(/\d+(\.\d)?[kw]?阅读/);
+      await expect(card.locator(".card__meta")).toContainText(/\d+(\.\d)?[万亿]?阅读/);
       await expect(card.locator(".card__meta time")).toHaveText(RELATIVE_TIME);
     }
   });
 
-  test("abbreviates view counts and shows relative publish times", async ({ page }) => {
+  test("shortens view counts in Chinese units and shows relative publish times", async ({ page }) => {
     await page.goto(HOME);
     // Expected times are counted from the page's own clock, so they hold for any age of the seed, at any minute.
     const now = await pageClock(page);
@@ -45,16 +45,16 @@ test.describe("home page", () => {
     };
     const card = (title: string) => page.locator("li.card", { has: page.locator("h3.card__title", { hasText: title }) });
 
-    // Tens of thousands as w with no decimal from 10w, one decimal (truncated) under 10w.
-    await expect(card(metro.title).locator(".card__meta")).toContainText("12w阅读");
+    // Spec section 9's number filter: from 1e4 in 万 with one decimal, truncated (123456 → 12.3万, 45678 → 4.5万).
+    await expect(card(metro.title).locator(".card__meta")).toContainText("12.3万阅读");
     await expectShown(card(metro.title).locator("time"), /^[12]小时前$/);
-    await expect(card(elevators.title).locator(".card__meta")).toContainText("4.5w阅读");
+    await expect(card(elevators.title).locator(".card__meta")).toContainText("4.5万阅读");
     await expectShown(card(elevators.title).locator("time"), /^(19|20)小时前$/);
     // Under a thousand as is; minutes for the last hour, then hours (the seed's ages run on while the suite does).
     await expect(card(rainWarning.title).locator(".card__meta")).toContainText("689阅读");
     await expectShown(card(rainWarning.title).locator("time"), /^(\d+分钟前|1小时前)$/);
-    // Thousands as k with one decimal (5432 → 5.4k).
-    await expect(page.locator(".card__meta", { hasText: "5.4k阅读" }).first()).toBeVisible();
+    // Thousands as they are (the k abbreviation is for the bare counts beside icons).
+    await expect(page.locator(".card__meta", { hasText: "5432阅读" }).first()).toBeVisible();
   });
 
   test("shows the source of each card exactly as the CMS wrote it", async ({ page }) => {

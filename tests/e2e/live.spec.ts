@@ -52,7 +52,7 @@ test.describe("the three screens, as served", () => {
     await page.goto(liveUrl(LIVE_FIXTURES.landscapeLiveContent, "?col=chat"));
     const article = page.locator("article.live--landscape");
     await expect(article.locator(".live-status__label")).toHaveText("直播中");
-    await expect(article.locator(".live-status__online")).toHaveText(/^\d+人在线$/);
+    await expect(article.locator(".live-status__online")).toHaveText(/^\d+(\.\d)?万?人在线$/);
     await expect(article.locator(".live-stage video source[type='application/vnd.apple.mpegurl']")).toHaveAttribute("src", /\.m3u8$/);
     await expect(article.getByRole("tab", { name: "互动" })).toHaveAttribute("aria-selected", "true");
     // The newest message (first in the markup of the chat box) right above the input, both on the first screen.
@@ -107,6 +107,48 @@ test.describe("the three screens, as served", () => {
     const response = await request.get("/davmu/share/api/live/no-such-broadcast/events");
     expect(response.status()).toBe(404);
     expect((await request.get("/davmu/share/api/live/bad!id/events")).status()).toBe(404);
+  });
+});
+
+test.describe("the player", () => {
+  test("a live stream's has the live UI: no seek bar, a live mark; no autoplay, sound on, inline", async ({ page }, testInfo) => {
+    await page.goto(LANDSCAPE);
+    const player = page.locator(".live-stage .video-player");
+    const video = player.locator("video");
+    // Spec section 2's player defaults.
+    expect(await video.evaluate((v: HTMLVideoElement) => ({ autoplay: v.autoplay, muted: v.muted, inline: v.playsInline, paused: v.paused }))).toEqual({
+      autoplay: false,
+      muted: false,
+      inline: true,
+      paused: true,
+    });
+    if (isNoJs(testInfo)) {
+      // Without JavaScript the native controls are the only way to play.
+      await expect(video).toHaveAttribute("controls", "");
+      await expect(player.locator(".live-controls")).toHaveCount(0);
+      return;
+    }
+    const controls = player.getByRole("group", { name: "直播控制" });
+    await expect(controls).toBeVisible();
+    await expect(video).not.toHaveAttribute("controls");
+    await expect(controls.locator(".live-controls__mark")).toHaveText("直播");
+    await expect(player.locator("input[type=range], [role=slider], progress")).toHaveCount(0);
+
+    await controls.getByRole("button", { name: "播放" }).click();
+    await expect(controls.getByRole("button", { name: "暂停" })).toBeVisible();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    await controls.getByRole("button", { name: "静音" }).click();
+    await expect(controls.getByRole("button", { name: "打开声音" })).toBeVisible();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await controls.getByRole("button", { name: "暂停" }).click();
+    await expect(controls.getByRole("button", { name: "播放" })).toBeVisible();
+  });
+
+  test("a replay keeps the native controls, seek bar included", async ({ page }, testInfo) => {
+    await page.goto(REPLAY);
+    if (!isNoJs(testInfo)) await waitForHydration(page, ".live-stage video");
+    await expect(page.locator(".live-stage video")).toHaveAttribute("controls", "");
+    await expect(page.locator(".live-controls")).toHaveCount(0);
   });
 });
 

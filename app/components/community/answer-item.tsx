@@ -1,6 +1,6 @@
 import type { LawAnswer } from "~/bff/law.server";
 import { Person } from "~/components/community/person";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { formatRelativeDate } from "~/lib/relative-date";
 
 /** One answer to a law question; a lawyer's answer is marked, with their practice. */
@@ -16,7 +16,7 @@ export function AnswerItem({ answer, now }: { answer: LawAnswer; now: string }) 
       <p className="answer__content">{answer.content}</p>
       <p className="reply__meta">
         <time dateTime={answer.created_at}>{formatRelativeDate(answer.created_at, new Date(now))}</time>
-        {answer.like_count > 0 ? <span>{abbreviateCount(answer.like_count)}人觉得有用</span> : null}
+        {answer.like_count > 0 ? <span>{chineseCount(answer.like_count)}人觉得有用</span> : null}
       </p>
     </li>
   );

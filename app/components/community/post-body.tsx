@@ -3,7 +3,7 @@ import type { CirclePost } from "~/bff/circle.server";
 import { Person } from "~/components/community/person";
 import { ReaderMedia } from "~/components/reader-media";
 import { APP_OPEN_HASH } from "~/lib/app-open";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { communityPaths } from "~/lib/community-paths";
 import { formatDate, formatRelativeDate } from "~/lib/relative-date";
 
@@ -33,11 +33,11 @@ export function PostBody({ post, now }: { post: CirclePost; now: string }) {
             #{topic.name}
           </Link>
         ))}
-        <span>{abbreviateCount(post.view_count)}浏览</span>
+        <span>{chineseCount(post.view_count)}浏览</span>
       </p>
       <a className="post-detail__like" href={APP_OPEN_HASH}>
         <span className="icon icon--like" aria-hidden="true" />
-        {post.like_count > 0 ? `${abbreviateCount(post.like_count)} 赞` : "点赞"}
+        {post.like_count > 0 ? `${chineseCount(post.like_count)} 赞` : "点赞"}
       </a>
     </article>
   );

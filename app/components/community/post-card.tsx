@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { CirclePost } from "~/bff/circle.server";
 import { Person } from "~/components/community/person";
 import { ReaderMediaThumbs } from "~/components/reader-media";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { communityPaths } from "~/lib/community-paths";
 import { formatRelativeDate } from "~/lib/relative-date";
 
@@ -41,8 +41,8 @@ export function PostCard({ post, now, eager = false, showCircle = false }: Props
             #{topic.name}
           </Link>
         ))}
-        <span>{abbreviateCount(post.like_count)}赞</span>
-        <span>{abbreviateCount(post.reply_count)}回复</span>
+        <span>{chineseCount(post.like_count)}赞</span>
+        <span>{chineseCount(post.reply_count)}回复</span>
       </p>
     </li>
   );

@@ -1,6 +1,6 @@
 import type { CircleReply } from "~/bff/circle.server";
 import { Person } from "~/components/community/person";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { formatRelativeDate } from "~/lib/relative-date";
 
 /** One reply to a circle post, as text, with whom it answers. */
@@ -9,7 +9,7 @@ export function ReplyItem({ reply, now }: { reply: CircleReply; now: string }) {
     <li className="reply">
       <div className="reply__head">
         <Person avatar={reply.author.avatar} alias={reply.author.alias} size={28} />
-        {reply.like_count > 0 ? <span className="reply__likes">{abbreviateCount(reply.like_count)}赞</span> : null}
+        {reply.like_count > 0 ? <span className="reply__likes">{chineseCount(reply.like_count)}赞</span> : null}
       </div>
       <p className="reply__content">
         {reply.reply_alias ? (

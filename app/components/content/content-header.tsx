@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { BodyProps } from "~/components/content/body-props";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { formatDate, formatRelativeDate } from "~/lib/relative-date";
 
 type Props = Pick<BodyProps, "content" | "now" | "follow"> & {
@@ -19,7 +19,7 @@ export function ContentHeader({ content, now, follow, children }: Props) {
         <time dateTime={content.publish_at} title={formatDate(content.publish_at)}>
           {formatRelativeDate(content.publish_at, new Date(now))}
         </time>
-        <span>{abbreviateCount(content.view_count)}阅读</span>
+        <span>{chineseCount(content.view_count)}阅读</span>
         {follow}
       </div>
     </header>

@@ -1,7 +1,7 @@
 import type { BodyProps } from "~/components/content/body-props";
 import { MediaMissing } from "~/components/content/media-missing";
 import { VideoPlayer } from "~/components/content/video-player";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 
 /**
  * A short video: a portrait player filling the screen under the banner, its title and source laid over the
@@ -19,7 +19,7 @@ export function SvideoBody({ content, extra: media, follow }: BodyProps<"svideo"
         </div>
         <h1 className="svideo__title">{content.title}</h1>
         <p className="svideo__meta">
-          {abbreviateCount(content.view_count)}次播放{content.duration_str ? ` · ${content.duration_str}` : ""}
+          {chineseCount(content.view_count)}次播放{content.duration_str ? ` · ${content.duration_str}` : ""}
         </p>
       </div>
     </article>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { VideoMedia } from "~/bff/content.server";
+import { LiveVideoControls } from "~/components/content/live-video-controls";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { HLS_MIME, playbackOf, probePlayback, type Playback } from "~/lib/media-playback";
 
 type Props = {
@@ -8,6 +10,8 @@ type Props = {
   label: string;
   /** 'landscape' keeps the video's own aspect ratio in the page flow; 'portrait' fills the box it is given. */
   shape: "landscape" | "portrait";
+  /** A live stream: the live UI (no seek bar, a live mark) instead of the native controls, once JavaScript runs. */
+  live?: boolean;
 };
 
 type Status = "ready" | "failed" | "unplayable";
@@ -17,8 +21,9 @@ type Status = "ready" | "failed" | "unplayable";
  * on, no autoplay and nothing downloaded before the visitor presses play. The <source> children (MP4 first)
  * play without JavaScript; an HLS-only video in a browser without native HLS gets hls.js, imported on demand.
  */
-export function VideoPlayer({ media, label, shape }: Props) {
+export function VideoPlayer({ media, label, shape, live = false }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const liveUi = useHydrated() && live;
   const [playback, setPlayback] = useState<Playback>("sources");
   const [status, setStatus] = useState<Status>("ready");
   // Bumped by 重试: tears hls.js down and attaches it afresh.
@@ -86,7 +91,7 @@ export function VideoPlayer({ media, label, shape }: Props) {
       <video
         ref={videoRef}
         className="video-player__video"
-        controls
+        controls={!liveUi}
         playsInline
         preload="none"
         poster={media.poster || undefined}
@@ -106,6 +111,7 @@ export function VideoPlayer({ media, label, shape }: Props) {
           <source key={source.src} src={source.src} type={source.type} onError={index === sources.length - 1 ? () => setStatus("failed") : undefined} />
         ))}
       </video>
+      {liveUi ? <LiveVideoControls videoRef={videoRef} /> : null}
       {status !== "ready" ? (
         <div className="video-player__error" role="alert">
           {status === "failed" ? (

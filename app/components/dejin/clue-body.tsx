@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Clue } from "~/bff/clue-report.server";
 import { ReaderMedia } from "~/components/reader-media";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { dejinPaths } from "~/lib/dejin-paths";
 import { formatDate, formatRelativeDate } from "~/lib/relative-date";
 
@@ -55,7 +55,7 @@ export function ClueBody({ clue, now }: { clue: Clue; now: string }) {
             {clue.channel ? ` · ${clue.channel.name}` : ""}
           </Link>
         ) : null}
-        <span>{abbreviateCount(clue.view_sum)}阅读</span>
+        <span>{chineseCount(clue.view_sum)}阅读</span>
       </p>
     </article>
   );

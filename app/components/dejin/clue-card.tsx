@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Clue } from "~/bff/clue-report.server";
 import { ReaderMediaThumbs } from "~/components/reader-media";
-import { abbreviateCount } from "~/lib/count";
+import { chineseCount } from "~/lib/count";
 import { dejinPaths } from "~/lib/dejin-paths";
 import { formatRelativeDate } from "~/lib/relative-date";
 
@@ -35,8 +35,8 @@ export function ClueCard({ clue, now, eager = false }: { clue: Clue; now: string
           </Link>
         ) : null}
         {clue.location ? <span className="clue__location">{clue.location}</span> : null}
-        <span>{abbreviateCount(clue.view_sum)}阅读</span>
-        <span>{abbreviateCount(clue.comment_count)}评论</span>
+        <span>{chineseCount(clue.view_sum)}阅读</span>
+        <span>{chineseCount(clue.comment_count)}评论</span>
       </p>
     </li>
   );

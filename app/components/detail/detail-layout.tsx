@@ -13,15 +13,17 @@ import type { PreviewState } from "~/components/preview/preview-frame";
 import { useChangeRouteMessage } from "~/hooks/use-change-route-message";
 import type { Personal } from "~/hooks/use-personal";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
+import type { DocDetail } from "~/lib/change-route";
 import type { BodyKind, DetailLayout as LayoutFlags } from "~/lib/content-types";
 
 type Feed = { list: Card[]; total: number; pages: number };
 
-/** The parts under the body (spec section 2's bottom components): related reading, comments, hot list, recommendations. */
+/** The comments list under the body: its pages so far, the comment whose replies are expanded, and whether it takes new ones. */
+export type CommentSection = { list: Comment[]; total: number; pages: number; expanded: string | null; open: boolean };
+
+/** Spec section 2's bottom components: related reading (above the comments), the hot list and recommendations (below). */
 export type BottomLists = {
   related: Card[];
-  comments: { list: Comment[]; total: number; pages: number; expanded: string | null };
-  commentsOpen: boolean;
   hot: Feed;
   recommended: Feed;
 };
@@ -35,8 +37,13 @@ export type DetailPageData = {
   follow: { mp: string } | null;
   /** Null when the type hides the comment footer. */
   footer: CommentFooterData | null;
+  /** Null when the type has no comments list. */
+  comments: CommentSection | null;
   /** Null when the type hides the bottom components. */
   bottom: BottomLists | null;
+  /** What the changeRoute message tells the parent window (spec sections 2 and 3), and the parents that may hear it. */
+  docDetail: DocDetail;
+  parentOrigins: string[];
   /** Set on a draft's preview page (which has no footer, no bottom lists and no app dialog). */
   preview: PreviewState | null;
   now: string;
@@ -50,25 +57,26 @@ export type DetailPersonal = { isCollected: boolean; isFollowed: boolean };
  * The docDetail layout of spec section 2, the same for every content type: the type's body, then (where the
  * registry's layout flags allow) related reading, comments, the hot list and recommendations, and the comment footer.
  */
-export function DetailLayout({ body, layout, content, extra, follow, footer, bottom, preview, now, personal, documentResult }: DetailPageData & { documentResult?: InteractionAnswer }) {
-  useChangeRouteMessage(content);
+export function DetailLayout(props: DetailPageData & { documentResult?: InteractionAnswer }) {
+  const { body, layout, content, extra, follow, footer, comments, bottom, preview, now, personal, documentResult } = props;
+  useChangeRouteMessage(props.docDetail, props.parentOrigins);
   const Body = BODIES[body] as ComponentType<BodyProps>;
   const page = (
     <>
       <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`} data-chunk={body}>
         <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton mp={follow.mp} personal={personal} /> : null} />
 
+        {bottom && bottom.related.length > 0 ? (
+          <section className="section" aria-labelledby="related-title">
+            <h2 id="related-title" className="section__title">
+              相关阅读
+            </h2>
+            <ContentCardList cards={bottom.related} now={now} />
+          </section>
+        ) : null}
+        {comments ? <CommentList postId={content.post_id} open={comments.open} comments={comments} now={now} /> : null}
         {bottom ? (
           <>
-            {bottom.related.length > 0 ? (
-              <section className="section" aria-labelledby="related-title">
-                <h2 id="related-title" className="section__title">
-                  相关阅读
-                </h2>
-                <ContentCardList cards={bottom.related} now={now} />
-              </section>
-            ) : null}
-            <CommentList postId={content.post_id} open={bottom.commentsOpen} comments={bottom.comments} now={now} />
             <FeedSection kind="hot72" title="72小时热点" feed={bottom.hot} pageParam="hpage" exclude={content.post_id} now={now} ranked />
             <FeedSection kind="recommend" title="编辑推荐" feed={bottom.recommended} pageParam="rpage" exclude={content.post_id} now={now} />
           </>

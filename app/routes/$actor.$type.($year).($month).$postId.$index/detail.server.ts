@@ -12,10 +12,12 @@ import { getPreviewDetail } from "~/bff/preview.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
 import { getSpecial } from "~/bff/special.server";
 import type { AlbumEpisodes, BodyExtra, BodyExtras, LiveRoom } from "~/components/content/body-props";
-import type { BottomLists, DetailPageData, DetailPersonal } from "~/components/detail/detail-layout";
+import type { BottomLists, CommentSection, DetailPageData, DetailPersonal } from "~/components/detail/detail-layout";
 import { ids } from "~/ids.server";
 import { interactionAction } from "~/interactions.server";
+import { env } from "~/env.server";
 import { APP_OPEN_HASH, contentAppOpen, type AppOpenParams } from "~/lib/app-open";
+import { docDetailOf } from "~/lib/change-route";
 import { sitePath } from "~/lib/base-path";
 import { canComment } from "~/lib/comment-text";
 import { contentPath, contentTarget } from "~/lib/content-path";
@@ -153,13 +155,14 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   const emptyPage = { list: [] as Card[], total: 0 };
   // A draft has no comments, related reading or place in the lists, and a preview shows none of them.
   const bottomLists = requested.layout.bottomLists && !preview;
+  const commentList = requested.layout.commentList && !preview;
 
   // The side lists start with the detail, for the layout the requested segment promises; a wrong segment redirects anyway.
   // Comments and lists give up well within the budget: the content is what the visitor came for.
   const side = sidePart(caller);
   const [detail, comments, related, hot, recommended] = await Promise.all([
     preview ? readDraft(caller, postId, url) : getContentDetail(caller, postId).catch(rethrowAsResponse),
-    bottomLists
+    commentList
       ? optional(listCommentPages(side, postId, commentPages, expanded), { list: [] as Comment[], total: 0 }, "comments")
       : null,
     bottomLists ? optional(listRelated(side, postId, RELATED_SIZE), [], "related") : null,
@@ -191,15 +194,10 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     throw redirect(redirectLocation(sitePath(contentPath(detail, params.actor)) + url.search, context.origin), 301);
   }
 
+  const commentSection: CommentSection | null = comments ? { ...comments, pages: commentPages, expanded, open: canComment(detail) } : null;
   let bottom: BottomLists | null = null;
-  if (comments && related && hot && recommended) {
-    bottom = {
-      related,
-      comments: { ...comments, pages: commentPages, expanded },
-      commentsOpen: canComment(detail),
-      hot: { ...hot, pages: hotPages },
-      recommended: { ...recommended, pages: recommendPages },
-    };
+  if (related && hot && recommended) {
+    bottom = { related, hot: { ...hot, pages: hotPages }, recommended: { ...recommended, pages: recommendPages } };
   }
 
   // A live broadcast's info carries the visitor's booking: its page is theirs alone.
@@ -276,7 +274,10 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
           replyTarget: findReplyTarget(comments?.list ?? [], url.searchParams.get("reply")),
         }
       : null,
+    comments: commentSection,
     bottom,
+    docDetail: docDetailOf(detail, { canonical, segment: page.segment }),
+    parentOrigins: env.FRAME_PARENT_ORIGINS,
     share: preview ? [...share, { name: "robots", content: "noindex" }] : share,
     // What "open the app" hands the app (spec section 3), so it lands on this content.
     appOpen: appKind && !preview ? contentAppOpen(detail, appKind.stype, canonical) : null,

@@ -21,6 +21,9 @@ export const E2E_APP_LINKS = { universal: "https://link.davmu.example/open", har
 /** How far ahead the demo's upcoming broadcast starts in e2e runs: hours, so a long run never sees it begin (the dev schedule call takes up to a day). */
 export const UPCOMING_DELAY_S = 43_200;
 
+/** The one other site allowed to frame the pages in e2e runs (FRAME_PARENT_ORIGINS); the specs serve it themselves. */
+export const E2E_FRAME_PARENT = "http://embedder.example";
+
 export const E2E_SERVER_ENV = {
   NODE_ENV: "production",
   PORT: String(E2E_PORT),
@@ -39,6 +42,7 @@ export const E2E_SERVER_ENV = {
   APP_HARMONY_APP_LINK: E2E_APP_LINKS.harmony,
   // Short, so the live spec sees a browser's event stream end and resume within a test.
   LIVE_STREAM_MAX_SECONDS: "15",
+  FRAME_PARENT_ORIGINS: E2E_FRAME_PARENT,
   // The demo's upcoming broadcast stays upcoming through the whole run (the live spec re-times it when it must start).
   PLATFORM_LIVE_UPCOMING_DELAY_S: String(UPCOMING_DELAY_S),
 };

@@ -62,7 +62,7 @@ export function LiveStage({ info, view, shape }: { info: LiveInfo; view: LiveRoo
   const { room, status } = view;
   const replay = useReplayIndex(room.playlists);
   if (status === LIVE_STATUS.live && room.stream_url) {
-    return <VideoPlayer key={room.stream_url} media={liveMedia(room.stream_url, info.cover, shape)} label={`${info.title}（${LIVE_TEXTS.live}）`} shape={shape} />;
+    return <VideoPlayer key={room.stream_url} media={liveMedia(room.stream_url, info.cover, shape)} label={`${info.title}（${LIVE_TEXTS.live}）`} shape={shape} live />;
   }
   if (status === LIVE_STATUS.ended && room.playlists.length > 0) {
     const item = room.playlists[replay]!;
