@@ -15,6 +15,7 @@ import { installChunkReloadGuard } from "~/client/chunk-reload";
 import { reportPageView } from "~/client/page-views";
 import { useNonce } from "~/components/nonce";
 import { chunkedComponent } from "~/components/preloaded-chunks";
+import { markPageHydrated } from "~/components/shared-markup";
 import { env } from "~/env.server";
 import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
@@ -90,6 +91,8 @@ const backgroundTasks = () => import("~/client/background-tasks");
 function ClientBehaviours({ device }: { device: RootData["device"] | undefined }) {
   const location = useLocation();
   useEffect(() => {
+    // The root's effects run once the whole page has hydrated.
+    markPageHydrated();
     installChunkReloadGuard();
     backgroundTasks()
       .then((tasks) => {
