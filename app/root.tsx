@@ -96,7 +96,7 @@ function ClientBehaviours({ device }: { device: RootData["device"] | undefined }
     installChunkReloadGuard();
     backgroundTasks()
       .then((tasks) => {
-        tasks.registerServiceWorker();
+        tasks.registerServiceWorkerAfterLoad();
         if (device) tasks.scheduleDesktopCheck(device);
       })
       .catch(() => undefined);
