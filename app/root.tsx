@@ -16,6 +16,7 @@ import { reportPageView } from "~/client/page-views";
 import { AppOpenDialog } from "~/components/app-open-dialog";
 import { useNonce } from "~/components/nonce";
 import { chunkedComponent, preloadChunk } from "~/components/preloaded-chunks";
+import { markPageHydrated } from "~/components/shared-markup";
 import { env } from "~/env.server";
 import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
@@ -91,10 +92,12 @@ const backgroundTasks = () => import("~/client/background-tasks");
 function ClientBehaviours({ device }: { device: RootData["device"] | undefined }) {
   const location = useLocation();
   useEffect(() => {
+    // The root's effects run once the whole page has hydrated.
+    markPageHydrated();
     installChunkReloadGuard();
     backgroundTasks()
       .then((tasks) => {
-        tasks.registerServiceWorker();
+        tasks.registerServiceWorkerAfterLoad();
         if (device) tasks.scheduleDesktopCheck(device);
       })
       .catch(() => undefined);

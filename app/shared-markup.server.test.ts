@@ -2,7 +2,7 @@
 import { act, createElement as h, type ReactElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, useLocation } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { NavigationItem } from "~/bff/app-config.server";
 import type { Comment } from "~/bff/comments.server";
@@ -11,7 +11,7 @@ import { ContentCardList } from "~/components/content-card";
 import { CommentList } from "~/components/detail/comment-list";
 import { HighlightedText } from "~/components/highlighted-text";
 import { NavigationPanel } from "~/components/navigation-panel";
-import { SharedMarkupContext } from "~/components/shared-markup";
+import { markPageHydrated, SharedMarkupContext, startPageHydration } from "~/components/shared-markup";
 import { ServerSharedMarkup } from "~/shared-markup.server";
 
 const card = (n: number, overrides: Partial<Card> = {}): Card => ({
@@ -132,5 +132,83 @@ describe("shared markup", () => {
     expect(errors).not.toHaveBeenCalled();
     // The server's nodes were kept, not replaced by a client render.
     expect(root.querySelector("li")).toBe(firstCard);
+  });
+
+  describe("a links-only list while the page first hydrates", () => {
+    /** Where the router is: the test's stand-in for the page a navigation shows. */
+    const Where = () => h("p", { id: "where" }, useLocation().pathname);
+    const withWhere = (list: ReactElement) => h("div", null, list, h(Where));
+    const hasFiber = (node: Element | null) => Boolean(node && Object.keys(node).some((key) => key.startsWith("__reactFiber$")));
+
+    async function hydrateList(list: ReactElement) {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+      const container = document.createElement("div");
+      container.innerHTML = renderToHtml(page(withWhere(list), true));
+      document.body.append(container);
+      const errors = vi.spyOn(console, "error");
+      const recoverable: unknown[] = [];
+      startPageHydration();
+      let root: ReturnType<typeof hydrateRoot> | undefined;
+      await act(async () => {
+        root = hydrateRoot(container, page(withWhere(list), false), { onRecoverableError: (error) => recoverable.push(error) });
+      });
+      markPageHydrated();
+      expect(recoverable).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+      return { container, root: root! };
+    }
+
+    it("keeps the server's cards as they are, not hydrated, and a click on one navigates through the router", async () => {
+      const { container } = await hydrateList(h(ContentCardList, { cards: [card(12), card(13)], now: NOW }));
+      const list = container.querySelector("ul.card-list");
+      const link = container.querySelector<HTMLAnchorElement>("li a.card__link");
+      expect(hasFiber(list)).toBe(true);
+      expect(hasFiber(link)).toBe(false);
+      expect(link?.getAttribute("href")).toBe("/davmu/share/news/doc/2026/11/post12/index.html");
+
+      const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+      await act(async () => {
+        link!.dispatchEvent(click);
+      });
+      expect(click.defaultPrevented).toBe(true);
+      expect(container.querySelector("#where")?.textContent).toBe("/news/doc/2026/11/post12/index.html");
+    });
+
+    it("leaves a modified click, another site's link and a link within the page to the browser", async () => {
+      const { container } = await hydrateList(
+        h(ContentCardList, { cards: [card(14), card(15, { href: "https://example.com/x" }), card(16, { href: "#app-open" })], now: NOW }),
+      );
+      const links = [...container.querySelectorAll<HTMLAnchorElement>("li a.card__link")];
+      const clicks = [
+        [links[0], new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ctrlKey: true })],
+        [links[1], new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 })],
+        [links[2], new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 })],
+      ] as const;
+      // Past the list (React listens on the root's container), what the browser would do; jsdom cannot follow links.
+      const leftToBrowser: boolean[] = [];
+      const browser = (event: Event) => {
+        leftToBrowser.push(!event.defaultPrevented);
+        event.preventDefault();
+      };
+      document.addEventListener("click", browser);
+      for (const [link, click] of clicks) {
+        await act(async () => {
+          link.dispatchEvent(click);
+        });
+      }
+      document.removeEventListener("click", browser);
+      expect(leftToBrowser).toEqual([true, true, true]);
+      expect(container.querySelector("#where")?.textContent).toBe("/news/doc/2026/11/x/index.html");
+    });
+
+    it("renders the cards as React elements once what they show changes", async () => {
+      const { container, root } = await hydrateList(h(ContentCardList, { cards: [card(17)], now: NOW }));
+      await act(async () => {
+        root.render(page(withWhere(h(ContentCardList, { cards: [card(17), card(18)], now: NOW })), false));
+      });
+      const links = container.querySelectorAll("li a.card__link");
+      expect(links).toHaveLength(2);
+      expect([...links].every(hasFiber)).toBe(true);
+    });
   });
 });

@@ -58,7 +58,7 @@ export function useAround(): (children: ReactNode) => ReactNode {
  * SharedMarkup on the server: the children's HTML, rendered once per `deps` (React supports renderToString
  * inside a render) and written as the element's inner HTML. The browser hydrates it as the children it is.
  */
-export function ServerSharedMarkup({ as: Element, deps, children, ...attributes }: SharedMarkupProps) {
+export function ServerSharedMarkup({ as: Element, deps, children, linksOnly: _linksOnly, ...attributes }: SharedMarkupProps) {
   const around = useAround();
   const key = `${Element}.${attributes.className ?? ""}:${JSON.stringify(deps)}`;
   let html = stored.get(key);

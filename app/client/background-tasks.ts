@@ -2,6 +2,6 @@
  * The browser behaviours that wait for the page rather than hold it up: loaded by the root after hydration with a
  * dynamic import, so none of them is in any page's first-load JavaScript.
  */
-export { registerServiceWorker } from "~/client/service-worker";
+export { registerServiceWorkerAfterLoad } from "~/client/service-worker";
 export { scheduleDesktopCheck } from "~/client/desktop-redirect";
 export { prefetchLinksOnIdle } from "~/client/link-prefetch";

@@ -15,3 +15,13 @@ export async function registerServiceWorker(): Promise<void> {
     console.debug("service worker registration failed", error);
   }
 }
+
+/**
+ * Registers the service worker once the page has loaded: installing it downloads the site's shell again (its
+ * precache bypasses the HTTP cache), which must not compete with the pictures and chunks of the first visit.
+ */
+export function registerServiceWorkerAfterLoad(): void {
+  const register = () => void registerServiceWorker();
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}

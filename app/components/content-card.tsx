@@ -27,7 +27,7 @@ type ListProps = {
  */
 export function ContentCardList({ cards, now, ranked = false, marked }: ListProps) {
   return (
-    <SharedMarkup as="ul" className="card-list" deps={{ cards, now, ranked, marked: marked?.key }}>
+    <SharedMarkup as="ul" className="card-list" deps={{ cards, now, ranked, marked: marked?.key }} linksOnly>
       {cards.map((card, index) => (
         <ContentCard key={card.post_id} content={card} now={now} rank={ranked ? index + 1 : undefined} title={marked?.title(card)} />
       ))}

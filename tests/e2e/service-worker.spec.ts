@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import { waitForHydrationCommitted } from "./support/hydration";
 import { newUserStorageState } from "./support/login";
 import { articleUrl } from "./support/urls";
 
@@ -37,6 +38,32 @@ function cachedPaths(page: Page): Promise<Record<string, string[]>> {
     return out;
   });
 }
+
+test("registers the worker only once the page has loaded: its precache does not compete with the first visit", async ({ page }) => {
+  // What the page's document state is whenever the site registers a worker.
+  await page.addInitScript(() => {
+    const states: string[] = [];
+    (window as unknown as { registeredWhen: string[] }).registeredWhen = states;
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (...args: Parameters<typeof register>) => {
+      states.push(document.readyState);
+      return register(...args);
+    };
+  });
+  // The pictures (the banner's logo among them) hold the load event back until the page has hydrated.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route("**/_platform/media/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(articleUrl(3), { waitUntil: "commit" });
+  await waitForHydrationCommitted(page);
+  expect(await page.evaluate(() => document.readyState)).toBe("interactive");
+  release();
+  expect(await untilControlled(page)).toContain("/davmu/share/sw.js");
+  expect(await page.evaluate(() => (window as unknown as { registeredWhen: string[] }).registeredWhen)).toEqual(["complete"]);
+});
 
 test("precaches the app shell and shows the offline page when the network is gone", async ({ page, context }) => {
   await page.goto(articleUrl(3));
