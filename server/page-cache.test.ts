@@ -8,7 +8,6 @@ import { deviceClass } from "../app/page-device.server";
 import { contentTag, dropPages } from "../app/page-tags.server";
 import {
   createPageCache,
-  inlineScriptHashes,
   isSharedPageRequest,
   PAGE_FRESH_SECONDS,
   PAGE_STALE_WHILE_REVALIDATE_SECONDS,
@@ -16,7 +15,7 @@ import {
   sharedPageUrl,
   type PageRender,
 } from "./page-cache";
-import { withScriptHashes } from "./security-headers";
+import { inlineScriptHashes, withScriptHashes } from "./security-headers";
 
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const WECHAT = `${ANDROID} MicroMessenger/8.0.50.2701(0x28003237) NetType/WIFI Language/zh_CN`;
