@@ -9,9 +9,9 @@ const filler = (label: string) => Array.from({ length: 400 }, (_, index) => `<p>
 const statics = [
   `<!DOCTYPE html><html><head><script>var boot = 1;</script><script src="/a.js"></script></head><body>${filler("a")}<div class="personal">`,
   "",
-  `</div>${filler("b")}<script>window.__remix.enqueue("[{\\"viewer\\":`,
+  `</div>${filler("b")}<p>İSTANBUL</p><script>window.__remix.enqueue("[{\\"viewer\\":`,
   `},{\\"own\\":`,
-  `}]");</script><script>var boot = 1;</script>${filler("c")}`,
+  `İ}]");</script><script>var boot = 1;</script>${filler("c")}`,
 ];
 const pageWith = (fills: string[]): PersonalPage => ({ statics, fills, setCookie: null });
 const visitors = [

@@ -19,6 +19,7 @@ const STORED_BLOCK_MAX = 512;
 /** ID1 ID2, deflate, no flags, no time, no extra flags, Unix. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 const SCRIPT_OPEN = /<script\b([^>]*)>/gi;
+const SCRIPT_END = /<\/script/;
 const MARKUP_OF_SCRIPTS = /<\/?script/i;
 
 type Piece = {
@@ -27,6 +28,8 @@ type Piece = {
   hashes: string[];
   /** Where the text of a script that the piece opens but does not close begins; null when it closes all. */
   openScriptText: number | null;
+  /** Where the first end of a script in the piece is (-1: none): a script left open before it ends there. */
+  firstScriptEnd: number;
 };
 type Prepared = { pieces: Piece[]; deflated: Promise<Buffer[]> };
 
@@ -35,13 +38,18 @@ const prepared = new WeakMap<readonly string[], Prepared>();
 
 function pieceOf(text: string): Piece {
   let openScriptText: number | null = null;
-  const lower = text.toLowerCase();
+  // Searched case-insensitively in the text itself: lower-casing may change its length (İ), and so its offsets.
+  const scriptEnd = (from: number) => {
+    const end = new RegExp(SCRIPT_END.source, "gi");
+    end.lastIndex = from;
+    return end.exec(text)?.index ?? -1;
+  };
   for (const open of text.matchAll(SCRIPT_OPEN)) {
     const textAt = open.index + open[0].length;
-    const closed = lower.indexOf("</script", textAt) >= 0;
+    const closed = scriptEnd(textAt) >= 0;
     openScriptText = closed || /\ssrc\s*=/i.test(open[1] ?? "") ? null : textAt;
   }
-  return { bytes: Buffer.from(text), hashes: inlineScriptHashes(text), openScriptText };
+  return { bytes: Buffer.from(text), hashes: inlineScriptHashes(text), openScriptText, firstScriptEnd: scriptEnd(0) };
 }
 
 function prepare(statics: readonly string[]): Prepared {
@@ -70,7 +78,7 @@ export function personalScriptHashes(page: PersonalPage): string[] {
     for (let next = index + 1; next < pieces.length; next += 1) {
       text += page.fills[next - 1];
       const rest = page.statics[next]!;
-      const end = rest.toLowerCase().indexOf("</script");
+      const end = pieces[next]!.firstScriptEnd;
       if (end >= 0) {
         text += rest.slice(0, end);
         if (text) hashes.add(scriptHash(text));
