@@ -15,8 +15,13 @@ export type PageFacts = {
   personalize: Personalize | null;
 };
 
-/** A visitor's own page, and the session cookie to send with it when the session changed (a toast taken). */
-export type PersonalPage = { html: string; setCookie: string | null };
+/**
+ * A visitor's own page: `statics[0] + fills[0] + statics[1] + … + statics[n]`, and the session cookie to send with it
+ * when the session changed (a toast taken). `statics` is the stored page cut at its personal parts, the same array for
+ * every visitor of one stored page, so what is derived from it (its compressed pieces, its scripts' hashes) is derived
+ * once; `fills` are this visitor's parts.
+ */
+export type PersonalPage = { statics: readonly string[]; fills: string[]; setCookie: string | null };
 
 /** The page for the visitor of `request` (with its load context), made from the anonymous page's bytes (UTF-8). */
 export type Personalize = (stored: Buffer, request: Request, context: AppLoadContext) => Promise<PersonalPage>;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { PersonalRenderingContext, type Personal, type PersonalRendering, type SlotProps } from "~/hooks/use-personal";
 import type { Personalize } from "~/page-tags.server";
@@ -12,7 +13,9 @@ import { useAround } from "~/shared-markup.server";
  * loader gives those parts as personal parts (`personalPart`), each one JSON string of the serialized loader data,
  * and the components that show them sit in PersonalSlots. When the anonymous page is rendered, both are recorded;
  * for a visitor, each part is computed for them and each slot rendered again with their parts, and both replace the
- * anonymous ones in the stored HTML. The browser then hydrates the visitor's page from the visitor's data.
+ * anonymous ones in the stored HTML. The browser then hydrates the visitor's page from the visitor's data. The stored
+ * HTML is cut at those places once; a visitor's page is the cut pieces with their own parts in between, so the server
+ * compresses and hashes only what is theirs (server/personal-answer.ts).
  *
  * Only pages whose every route says so (`handle.personalized`) are made this way; a render where a personal part
  * is read outside a slot, or a loader says its page depends on the visitor otherwise (`dependsOnVisitor`), is not.
@@ -22,6 +25,14 @@ type PartArgs = { request: Request; context: AppLoadContext };
 type Part = { anonymous: string; own: (args: PartArgs) => Promise<unknown> };
 type Recorded = { parts: Part[]; usable: boolean };
 type Slot = { html: string; render: (overrides: ReadonlyMap<string, string> | null) => string };
+/** Where a stored page is cut: the anonymous text at `at`, and what stands there for a visitor. */
+type Hole = { at: number; anonymous: string; own: (overrides: ReadonlyMap<string, string>) => string };
+
+/**
+ * A slot's renders kept per visitor's parts, by size: the same visitor's next visit of the page (a reload, a way back)
+ * renders nothing. Parts carry the session's CSRF token, so no two sessions share one.
+ */
+const SLOT_RENDERS_MAX_CHARS = 64 * 1024;
 
 const recordings = new WeakMap<AppLoadContext, Recorded>();
 /** Per process and never rendered from content: a part's anonymous string cannot be forged by what a page shows. */
@@ -61,10 +72,23 @@ export function streamedString(value: string): string {
 
 const slotMarkup = (name: string, html: string) => `<div class="personal" data-personal="${name}">${html}</div>`;
 
-function replaceOnce(page: string, anonymous: string, own: string): string {
+function findOnce(page: string, anonymous: string): number {
   const at = page.indexOf(anonymous);
   if (at < 0 || page.indexOf(anonymous, at + 1) >= 0) throw new Error("a personal part is not in the stored page exactly once");
-  return page.slice(0, at) + own + page.slice(at + anonymous.length);
+  return at;
+}
+
+/** The stored page cut at its holes: the pieces between them, in order. */
+function cutAt(page: string, holes: Hole[]): string[] {
+  const statics: string[] = [];
+  let from = 0;
+  for (const hole of holes) {
+    if (hole.at < from) throw new Error("two personal parts overlap in the stored page");
+    statics.push(page.slice(from, hole.at));
+    from = hole.at + hole.anonymous.length;
+  }
+  statics.push(page.slice(from));
+  return statics;
 }
 
 /**
@@ -129,16 +153,36 @@ export function recordPersonalRendering(context: AppLoadContext) {
     // A slot that reads other route data renders otherwise without it (or fails): its page is rendered afresh for visitors.
     if (![...slots.values()].every(rendersTheSame)) return null;
     const { parts } = recorded;
+    const renders = new LRUCache<string, string>({ maxSize: SLOT_RENDERS_MAX_CHARS, sizeCalculation: (html, key) => html.length + key.length });
+    const slotFor = (name: string, slot: Slot) => (overrides: ReadonlyMap<string, string>) => {
+      // JSON text has no raw NUL: the key is the visitor's parts, unambiguously.
+      const key = `${name}\0${[...overrides.values()].join("\0")}`;
+      let html = renders.get(key);
+      if (html === undefined) renders.set(key, (html = slot.render(overrides)));
+      return slotMarkup(name, html);
+    };
+    let cut: { stored: Buffer; statics: string[]; holes: Hole[] } | null = null;
+    // Once per stored page: where its parts and slots are, and the pieces between them.
+    const cutStored = (stored: Buffer) => {
+      const page = stored.toString("utf8");
+      const holes: Hole[] = [
+        ...parts.map(({ anonymous }): Hole => {
+          const text = streamedString(anonymous);
+          return { at: findOnce(page, text), anonymous: text, own: (overrides) => streamedString(overrides.get(anonymous) ?? "") };
+        }),
+        ...[...slots].map(([name, slot]): Hole => {
+          const text = slotMarkup(name, slot.html);
+          return { at: findOnce(page, text), anonymous: text, own: slotFor(name, slot) };
+        }),
+      ].sort((a, b) => a.at - b.at);
+      return { stored, statics: cutAt(page, holes), holes };
+    };
     return async (stored, request, visitorContext) => {
       const own = await Promise.all(parts.map((part) => part.own({ request, context: visitorContext })));
       const setCookie = await commitVisitor(visitorContext);
-      // The page is decoded and made after the last wait: its copies, a large string each, die young instead of
-      // outliving a garbage collection of the young generation and filling the old one.
+      if (cut?.stored !== stored) cut = cutStored(stored);
       const overrides = new Map(parts.map((part, index) => [part.anonymous, JSON.stringify(own[index])]));
-      let page = stored.toString("utf8");
-      for (const [anonymous, mine] of overrides) page = replaceOnce(page, streamedString(anonymous), streamedString(mine));
-      for (const [name, slot] of slots) page = replaceOnce(page, slotMarkup(name, slot.html), slotMarkup(name, slot.render(overrides)));
-      return { html: page, setCookie };
+      return { statics: cut.statics, fills: cut.holes.map((hole) => hole.own(overrides)), setCookie };
     };
   }
 

@@ -2,21 +2,22 @@ import { createHash } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { AppLoadContext } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deviceClass } from "../app/page-device.server";
-import { contentTag, dropPages } from "../app/page-tags.server";
+import { contentTag, dropPages, type Personalize } from "../app/page-tags.server";
 import {
   createPageCache,
-  inlineScriptHashes,
   isSharedPageRequest,
   PAGE_FRESH_SECONDS,
   PAGE_STALE_WHILE_REVALIDATE_SECONDS,
   SHARED_CACHE_CONTROL,
   sharedPageUrl,
+  type MakePersonal,
   type PageRender,
 } from "./page-cache";
-import { withScriptHashes } from "./security-headers";
+import { inlineScriptHashes, withScriptHashes } from "./security-headers";
 
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const WECHAT = `${ANDROID} MicroMessenger/8.0.50.2701(0x28003237) NetType/WIFI Language/zh_CN`;
@@ -64,7 +65,13 @@ describe("the page cache", () => {
     fail?: boolean;
     type?: string;
     gate?: Promise<void>;
+    personal?: boolean;
   } = () => ({});
+  // The visitor's part is their session cookie's value, standing for the stored page's answer in its script.
+  const answerOf: Personalize = async (stored, request) => {
+    const [before, after] = stored.toString("utf8").split("42", 2) as [string, string];
+    return { statics: [before, after], fills: [`"${request.headers.get("cookie")?.split("=")[1]}"`], setCookie: null };
+  };
   const cache = createPageCache({ maxBytes: 1024 * 1024, now: () => clock });
 
   const render: PageRender = async (url) => {
@@ -75,7 +82,7 @@ describe("the page cache", () => {
     const headers = new Headers({ "Content-Type": plan.type ?? "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     if (plan.cookie) headers.set("Set-Cookie", "__share=x; Path=/");
     const html = `<!DOCTYPE html><html><body><p>${url} #${renders.length}</p><script>${SCRIPT}</script></body></html>`;
-    const page = { tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false, personalize: null };
+    const page = { tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false, personalize: plan.personal ? answerOf : null };
     return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, page };
   };
 
@@ -84,6 +91,10 @@ describe("the page cache", () => {
     app.use((_req, res, next) => {
       res.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-abc'");
       next();
+    });
+    app.get("/mine/*", (req, res, next) => {
+      const makePersonal: MakePersonal = (personalize, stored) => personalize(stored, new Request(base + req.originalUrl, { headers: { cookie: req.get("cookie")! } }), {} as AppLoadContext);
+      cache.servePersonal(req, res, render, makePersonal, async () => void res.send("rendered for the visitor")).catch(next);
     });
     app.get("*", (req, res, next) => {
       if (!isSharedPageRequest(req, req.originalUrl)) return res.send("personal");
@@ -202,6 +213,23 @@ describe("the page cache", () => {
     await get("/p/partial");
     await get("/p/partial");
     expect(renders).toEqual(["/p/partial", "/p/partial"]);
+  });
+
+  it("makes a logged-in visitor's page from the stored one: gzip of their own bytes, hashes of their own scripts", async () => {
+    answer = () => ({ personal: true });
+    const own = await get("/mine/page", { cookie: "__share=alice", "accept-encoding": "gzip, br" });
+    expect(own.headers.get("x-cache")).toBe("PERSONAL");
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    expect(own.headers.get("content-encoding")).toBe("gzip");
+    // fetch decodes the answer as its Content-Encoding says, checking the gzip's length and CRC.
+    const html = await own.text();
+    expect(html).toContain('<script>window.answer = "alice";</script>');
+    expect(own.headers.get("content-security-policy")).toContain(inlineScriptHashes('<script>window.answer = "alice";</script>')[0]);
+    // Without gzip the page is compressed whole as it allows (under a kilobyte: not at all).
+    const other = await get("/mine/page", { cookie: "__share=bob", "accept-encoding": "br" });
+    expect(other.headers.get("content-encoding")).not.toBe("gzip");
+    expect(await other.text()).toBe(html.replace('"alice"', '"bob"'));
+    expect(renders).toEqual(["/mine/page"]);
   });
 
   it("lets a visitor with the session cookie past the cache", async () => {

@@ -8,8 +8,9 @@ import { isPreviewRequest } from "../app/lib/preview";
 import { hasSessionCookie } from "../app/lib/session-cookie";
 import { canonicalUrl } from "../app/lib/share-url";
 import { onPagesDropped, type PageFacts, type PersonalPage, type Personalize } from "../app/page-tags.server";
-import { brotliAsync, chooseEncoding, gzipAsync, sendCompressedOnce } from "./response-encoding";
-import { withScriptHashes } from "./security-headers";
+import { acceptedEncodings, brotliAsync, chooseEncoding, gzipAsync, sendCompressedOnce } from "./response-encoding";
+import { personalGzip, personalHtml, personalScriptHashes } from "./personal-answer";
+import { inlineScriptHashes, withScriptHashes } from "./security-headers";
 
 /**
  * The rendered-page cache for anonymous visitors. A visitor without a session cookie sees exactly what every
@@ -82,8 +83,11 @@ export type PageCacheStats = {
 /** Makes a stored page's HTML the requesting visitor's (app/personal.server.tsx). */
 export type MakePersonal = (personalize: Personalize, stored: Buffer) => Promise<PersonalPage>;
 
-/** What a stored page's recorded slots and parts hold beside its bytes (their React elements), as a size. */
-const PERSONALIZE_BYTES = 32 * 1024;
+/**
+ * What a stored page's recorded slots and parts hold beside its bytes (their React elements, their renders kept per
+ * visitor), as a size; its pieces cut for logged-in visitors take about its plain and gzip bytes again.
+ */
+const PERSONALIZE_BYTES = 160 * 1024;
 
 /**
  * Brotli quality 9 with a 64 KiB window: over that window quality 9 builds a hash table of about 24 MB per
@@ -126,16 +130,6 @@ export function sharedPageUrl(originalUrl: string): string {
   return canonicalUrl(url).slice(url.origin.length);
 }
 
-/** SHA-256 sources for the CSP of every inline script of a document, computed from its bytes as sent. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\ssrc\s*=/i.test(attributes ?? "") || !text) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
-}
-
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, "");
@@ -173,7 +167,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
   const entries = new LRUCache<string, Entry>({
     perf: { now },
     maxSize: options.maxBytes,
-    sizeCalculation: (entry) => entry.plain.length + entry.gzip.length + entry.br.length + 1024 + (entry.personalize ? PERSONALIZE_BYTES : 0),
+    sizeCalculation: (entry) => entry.plain.length + entry.gzip.length + entry.br.length + 1024 + (entry.personalize ? PERSONALIZE_BYTES + entry.plain.length + entry.gzip.length : 0),
     ttl: (PAGE_FRESH_SECONDS + PAGE_STALE_IF_ERROR_SECONDS) * 1000,
     dispose: (entry, key) => {
       for (const tag of entry.tags) {
@@ -385,8 +379,14 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     res.setHeader("Cache-Control", "private, no-store");
     res.setHeader("X-Cache", "PERSONAL");
     if (page.setCookie) res.append("Set-Cookie", page.setCookie);
-    setScriptHashes(res, inlineScriptHashes(page.html));
-    await sendCompressedOnce(req, res, Buffer.from(page.html));
+    setScriptHashes(res, personalScriptHashes(page));
+    // Gzip is made from the stored page's compressed pieces (server/personal-answer.ts): preferred to brotli.
+    if (!acceptedEncodings(req.get("accept-encoding"))("gzip")) return sendCompressedOnce(req, res, personalHtml(page));
+    const body = await personalGzip(page);
+    res.vary("Accept-Encoding");
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", String(body.length));
+    res.end(body);
   }
 
   async function serve(req: ExpressRequest, res: ExpressResponse, render: PageRender, sendOwn: SendOwn): Promise<void> {

@@ -6,14 +6,19 @@ export type Encoding = "br" | "gzip" | "identity";
 
 /** The encoding to send: brotli, else gzip, else none, as the request's Accept-Encoding allows. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const allowed = acceptedEncodings(acceptEncoding);
+  return allowed("br") ? "br" : allowed("gzip") ? "gzip" : "identity";
+}
+
+/** Whether the request's Accept-Encoding allows an encoding (by name, lower case). */
+export function acceptedEncodings(acceptEncoding: string | undefined): (name: string) => boolean {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
     if (name) accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
   }
-  const allowed = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  return allowed("br") ? "br" : allowed("gzip") ? "gzip" : "identity";
+  return (name) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
 }
 
 export const gzipAsync = promisify(gzip);

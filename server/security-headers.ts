@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { TRUSTED_EMBED_HOSTS } from "../app/lib/embed-hosts";
@@ -57,4 +57,17 @@ export function securityHeaders({ development, frameParents = [] }: { developmen
     frameguard: frameParents.length > 0 ? false : { action: "sameorigin" },
     strictTransportSecurity: development ? false : { maxAge: 15552000, includeSubDomains: false },
   });
+}
+
+/** The CSP source of an inline script with this text. */
+export const scriptHash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/** SHA-256 sources for the CSP of every inline script of a document, computed from its bytes as sent. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes ?? "") || !text) continue;
+    hashes.add(scriptHash(text));
+  }
+  return [...hashes];
 }
