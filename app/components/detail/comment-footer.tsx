@@ -83,6 +83,14 @@ function CommentBar({ kind, documentResult, personal, ...data }: Props) {
     }
     wasSending.current = sending;
   }, [sending, comment.data]);
+  // The router's updates are transitions: on a busy phone the send's "submitting" render can be skipped, so a
+  // refusal is also shown whenever a new answer arrives.
+  const answerSeen = useRef(comment.data);
+  useEffect(() => {
+    if (comment.data === answerSeen.current) return;
+    answerSeen.current = comment.data;
+    if (comment.data?.fieldError) setFieldError(comment.data.fieldError);
+  }, [comment.data]);
 
   function onFocus() {
     // Spec section 4: focusing the comment input while logged out opens the login panel.
