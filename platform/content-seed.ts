@@ -1,24 +1,12 @@
 import type { ContentType } from "./content-shapes";
-import { ACCOUNT, coverName } from "./seed-articles";
+import { ACCOUNT, coverName, type SeedArticle } from "./seed-articles";
 
 /** What the seed says of one content item, and the helper the seed's later additions build theirs with. */
 
-export type ContentSeed = {
-  id: number;
+/** An article's fields, with the item's type and any number of covers; the rest is what other types add. */
+export type ContentSeed = Omit<SeedArticle, "cover" | "body"> & {
   type: ContentType;
-  title: string;
-  summary: string;
-  source: string;
-  account: number;
   covers: string[];
-  hoursAgo: number;
-  views: number;
-  likes: number;
-  collects: number;
-  groups: number[];
-  recommended?: boolean;
-  commentsClosed?: boolean;
-  state?: number;
   body?: string;
   /** Media file names in platform/media: the MP4 or audio file, and the HLS playlist of a video. */
   media?: string;
