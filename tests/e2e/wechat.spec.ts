@@ -73,7 +73,7 @@ test.describe("share cards in WeChat", () => {
     await page.goto(entry);
     await callsOf(page, "updateAppMessageShareData", 1);
     const next = page.locator('main a.card__link[href*="/doc/"]').first();
-    await waitForHydration(page, 'main a.card__link[href*="/doc/"]');
+    await waitForHydration(page, "main ul.card-list");
     const target = await next.getAttribute("href");
     await next.click();
     await expect(page).toHaveURL((url) => url.pathname === target);
@@ -193,7 +193,7 @@ test.describe("mini-program mode", () => {
     await installFakeWeChat(page, { miniProgram: true });
     await page.goto(articleUrl(SEED_FIXTURES.article));
     const first = new URL(page.url()).pathname;
-    await waitForHydration(page, 'main a.card__link[href*="/doc/"]');
+    await waitForHydration(page, "main ul.card-list");
     await page.locator('main a.card__link[href*="/doc/"]').first().click();
     await expect(page).not.toHaveURL((url) => url.pathname === first);
     const second = new URL(page.url()).pathname;
