@@ -64,33 +64,24 @@ function CommentBar({ kind, documentResult, personal, ...data }: Props) {
   const [fieldError, setFieldError] = useState(documentResult?.fieldError);
   useEffect(() => setFieldError(documentResult?.fieldError), [documentResult]);
 
-  // A refused comment answers with new data; a sent one with a redirect, after which the fetcher still holds
-  // the previous answer (the same object). So a send succeeded when the data did not change.
+  // A refused comment answers with new data, shown as it arrives: the router's updates are transitions, so on a
+  // busy phone the send's "submitting" render can be skipped. A sent one answers with a redirect, after which the
+  // fetcher still holds the previous answer (the same object): a send succeeded when the data did not change.
   const sending = comment.state !== "idle";
   const wasSending = useRef(false);
   const answerBefore = useRef<InteractionAnswer | undefined>(undefined);
+  const answerSeen = useRef(comment.data);
   useEffect(() => {
     if (sending && !wasSending.current) answerBefore.current = comment.data;
-    if (!sending && wasSending.current) {
-      const answer = comment.data === answerBefore.current ? undefined : comment.data;
-      if (answer?.fieldError) {
-        setFieldError(answer.fieldError);
-      } else if (!answer?.needLogin) {
-        setText("");
-        setReply(null);
-        setFieldError(undefined);
-      }
+    if (comment.data !== answerSeen.current && comment.data?.fieldError) setFieldError(comment.data.fieldError);
+    answerSeen.current = comment.data;
+    if (!sending && wasSending.current && comment.data === answerBefore.current) {
+      setText("");
+      setReply(null);
+      setFieldError(undefined);
     }
     wasSending.current = sending;
   }, [sending, comment.data]);
-  // The router's updates are transitions: on a busy phone the send's "submitting" render can be skipped, so a
-  // refusal is also shown whenever a new answer arrives.
-  const answerSeen = useRef(comment.data);
-  useEffect(() => {
-    if (comment.data === answerSeen.current) return;
-    answerSeen.current = comment.data;
-    if (comment.data?.fieldError) setFieldError(comment.data.fieldError);
-  }, [comment.data]);
 
   function onFocus() {
     // Spec section 4: focusing the comment input while logged out opens the login panel.
