@@ -16,14 +16,14 @@ export function LiveVideoControls({ videoRef }: { videoRef: RefObject<HTMLVideoE
       setPlaying(!video.paused);
       setMuted(video.muted);
     };
-    const togglePlay = () => (video.paused ? play(video) : video.pause());
+    const tap = () => togglePlay(video);
     sync();
     const events = ["play", "pause", "volumechange"] as const;
     events.forEach((name) => video.addEventListener(name, sync));
-    video.addEventListener("click", togglePlay);
+    video.addEventListener("click", tap);
     return () => {
       events.forEach((name) => video.removeEventListener(name, sync));
-      video.removeEventListener("click", togglePlay);
+      video.removeEventListener("click", tap);
     };
   }, [videoRef]);
 
@@ -34,10 +34,7 @@ export function LiveVideoControls({ videoRef }: { videoRef: RefObject<HTMLVideoE
         type="button"
         className="live-controls__button"
         aria-label={playing ? "暂停" : "播放"}
-        onClick={() => {
-          const element = video();
-          if (element) void (element.paused ? play(element) : element.pause());
-        }}
+        onClick={() => togglePlay(video())}
       >
         <Icon path={playing ? ICONS.pause : ICONS.play} />
       </button>
@@ -79,8 +76,10 @@ function Icon({ path }: { path: string }) {
 }
 
 /** A refused play (no user gesture the browser counts, a stream not ready) leaves the button as it was. */
-function play(video: HTMLVideoElement) {
-  video.play().catch(() => undefined);
+function togglePlay(video: HTMLVideoElement | null) {
+  if (!video) return;
+  if (video.paused) video.play().catch(() => undefined);
+  else video.pause();
 }
 
 /** The player's box full screen (these controls stay on it), or back; iOS has only the video's own full screen. */
