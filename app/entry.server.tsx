@@ -7,10 +7,10 @@ import { NonceContext } from "~/components/nonce";
 import { SharedMarkupContext } from "~/components/shared-markup";
 import { PersonalRenderingContext } from "~/hooks/use-personal";
 import { isPreviewRequest, PREVIEW_HEADERS } from "~/lib/preview";
-import { setPersonalize } from "~/page-tags.server";
-import { recordPersonalRendering } from "~/personal.server";
-import { commitVisitor } from "~/session.server";
-import { ServerSharedMarkup } from "~/shared-markup.server";
+import { setPersonalize } from "~/render/page-facts.server";
+import { recordPersonalRendering } from "~/render/personal.server";
+import { commitVisitor } from "~/visitor/session.server";
+import { ServerSharedMarkup } from "~/render/shared-markup.server";
 
 export const streamTimeout = 5_000;
 
@@ -111,7 +111,7 @@ export default async function handleRequest(
   // Empty for a page rendered to be shared: its inline scripts are allowed by hash.
   const nonce = loadContext.cspNonce || undefined;
 
-  // A page rendered to be shared records how a logged-in visitor's page is made from it (app/personal.server.tsx).
+  // A page rendered to be shared records how a logged-in visitor's page is made from it (app/render/personal.server.tsx).
   const personal = loadContext.shared ? recordPersonalRendering(loadContext) : null;
 
   // The status is the shell's: a part that fails later is rendered by the browser instead, as when streaming.

@@ -17,7 +17,7 @@ import { AppOpenDialog } from "~/components/app-open-dialog";
 import { useNonce } from "~/components/nonce";
 import { chunkedComponent, preloadChunk } from "~/components/preloaded-chunks";
 import { markPageHydrated } from "~/components/shared-markup";
-import { env } from "~/env.server";
+import { env } from "~/runtime/env.server";
 import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { PersonalSlot } from "~/components/personal-slot";
@@ -30,9 +30,9 @@ import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
 import { DEFAULT_THEME_COLOR } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
-import { pageDeviceOf } from "~/page-device.server";
-import { personalPart } from "~/personal.server";
-import { callerFor, getVisitor, takeToast } from "~/session.server";
+import { pageDeviceOf } from "~/render/page-device.server";
+import { personalPart } from "~/render/personal.server";
+import { callerFor, getVisitor, takeToast } from "~/visitor/session.server";
 import appCss from "~/styles/app.css?url";
 
 // The bottom bar loads only on the pages that show it (the home page and the pages its items bind).

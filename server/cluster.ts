@@ -5,7 +5,7 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { env } from "../app/env.server";
+import { env } from "../app/runtime/env.server";
 import { embeddedPlatform, listenPlatform } from "./embedded-platform";
 import { nativeMemoryEnv, withHeapSettings } from "./process-memory";
 import { announceStartUp } from "./start-up-message";

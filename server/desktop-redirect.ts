@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { BASE_PATH } from "../app/lib/base-path";
 import { safeRedirectTarget } from "../app/lib/redirect-target";
-import { redirectsToPc } from "../app/page-device.server";
+import { redirectsToPc } from "../app/render/page-device.server";
 import type { OriginOf } from "./public-origin";
 
 const PC_PATH = `${BASE_PATH}pc`;

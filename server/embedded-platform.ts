@@ -1,6 +1,6 @@
 import path from "node:path";
 import express from "express";
-import { env } from "../app/env.server";
+import { env } from "../app/runtime/env.server";
 import { createPlatform, type Platform } from "../platform/app";
 import { knownHosts } from "./public-origin";
 

@@ -2,8 +2,8 @@ import express from "express";
 import { request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLiveHub } from "../app/live-hub.server";
-import { fakeUpstream, message } from "../app/live-hub.test-support";
+import { createLiveHub } from "./live-hub";
+import { fakeUpstream, message } from "./live-hub.test-support";
 import { liveStreamRoutes } from "./live-stream";
 
 async function start(options: { maxLifetimeMs?: number; heartbeatMs?: number } = {}) {

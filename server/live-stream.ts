@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { Router } from "express";
 import { isLiveId } from "../app/bff/live.server";
-import type { LiveEvent, LiveHub } from "../app/live-hub.server";
+import type { LiveEvent, LiveHub } from "./live-hub";
 
 /**
  * The site's event stream of one broadcast (Server-Sent Events), `GET {base}api/live/{live_id}/events`: every

@@ -5,8 +5,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { deviceClass } from "../app/page-device.server";
-import { contentTag, dropPages, type Personalize } from "../app/page-tags.server";
+import { deviceClass } from "../app/render/page-device.server";
+import { contentTag, dropPages, type Personalize } from "../app/render/page-facts.server";
 import {
   createPageCache,
   isSharedPageRequest,

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import type { PersonalPage } from "../app/page-tags.server";
+import type { PersonalPage } from "../app/render/page-facts.server";
 import { personalGzip, personalHtml, personalScriptHashes } from "./personal-answer";
 import { inlineScriptHashes } from "./security-headers";
 

@@ -1,10 +1,10 @@
 import { constants as zlibConstants, crc32, deflateRaw, deflateRawSync } from "node:zlib";
 import { promisify } from "node:util";
-import type { PersonalPage } from "../app/page-tags.server";
+import type { PersonalPage } from "../app/render/page-facts.server";
 import { inlineScriptHashes, scriptHash } from "./security-headers";
 
 /**
- * A logged-in visitor's page (app/personal.server.tsx) is the stored page's pieces with the visitor's parts between
+ * A logged-in visitor's page (app/render/personal.server.tsx) is the stored page's pieces with the visitor's parts between
  * them. Its gzip is made the same way: each piece is compressed once per stored page, at the best level, as a raw
  * deflate stream ending on a byte boundary (a sync flush), and an answer is those streams with the visitor's parts
  * compressed between them, in a gzip header and trailer (deflate blocks may follow each other from separate streams;

@@ -2,7 +2,7 @@ import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContex
 import pLimit from "p-limit";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { trackStaleAnswers } from "../app/bff/shared-cache.server";
-import { collectPageFacts } from "../app/page-tags.server";
+import { collectPageFacts } from "../app/render/page-facts.server";
 import { isPersonalPageRequest, isSharedPageRequest, type MakePersonal, type PageCache, type PageRender } from "./page-cache";
 import { sendCompressedOnce } from "./response-encoding";
 import type { OriginOf } from "./public-origin";

@@ -1,4 +1,4 @@
-import { env } from "../app/env.server";
+import { env } from "../app/runtime/env.server";
 import { BASE_PATH } from "../app/lib/base-path";
 import type { Platform } from "../platform/app";
 import { draftPreviewUrls, exampleShareUrls, liveBroadcastUrls } from "./example-urls";

@@ -91,7 +91,7 @@ describe("platformRequest", () => {
 
 describe("a page rendered while a call failed", () => {
   it("is marked incomplete by an outage, not by a refusal or a success", async () => {
-    const { collectPageFacts } = await import("~/page-tags.server");
+    const { collectPageFacts } = await import("~/render/page-facts.server");
     const facts = async () => (await collectPageFacts(() => client.platformRequest("/x", caller, { schema }).catch(() => null))).page.incomplete;
     platform.answer((_req, res) => json(res, { code: 0, message: "ok", data: { n: 1 } }));
     expect(await facts()).toBe(false);

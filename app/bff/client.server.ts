@@ -2,9 +2,9 @@ import { data } from "@remix-run/node";
 import { Agent, request, type Dispatcher } from "undici";
 import { z } from "zod";
 import { createBreakers, upstreamOf } from "~/bff/breaker.server";
-import { env } from "~/env.server";
-import { markPageIncomplete } from "~/page-tags.server";
-import { singleton } from "~/singleton.server";
+import { env } from "~/runtime/env.server";
+import { markPageIncomplete } from "~/render/page-facts.server";
+import { singleton } from "~/runtime/singleton.server";
 
 /** What every upstream call knows about the visitor it is made for. */
 export type Caller = {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { LIST_PAGE_SIZE, contentSchema, toCards, type Card, type Page } from "~/bff/content.server";
 import { cached } from "~/bff/shared-cache.server";
-import { ids } from "~/ids.server";
+import { ids } from "~/bff/ids.server";
 import { collectPages } from "~/lib/pages";
 
 // The same for every visitor; editors expect a change to show within seconds.

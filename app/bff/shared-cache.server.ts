@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { LRUCache } from "lru-cache";
 import { isMissingContent } from "~/bff/client.server";
-import { env } from "~/env.server";
-import { markPageIncomplete } from "~/page-tags.server";
-import { singleton } from "~/singleton.server";
+import { env } from "~/runtime/env.server";
+import { markPageIncomplete } from "~/render/page-facts.server";
+import { singleton } from "~/runtime/singleton.server";
 
 /**
  * Upstream answers that are the same for every visitor (app config, lists, comments, content detail), kept

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { platformRequest, type Caller } from "~/bff/client.server";
-import { env } from "~/env.server";
+import { env } from "~/runtime/env.server";
 import type { TrackingEvent } from "~/lib/tracking";
 
 /** The stat base answers with how many events it kept; nothing more is read. */

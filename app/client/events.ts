@@ -1,5 +1,5 @@
 import type { ReplyTarget } from "~/lib/reply-target";
-import type { Toast } from "~/session.server";
+import type { Toast } from "~/visitor/session.server";
 
 /**
  * The window events that let any part of a page reach the few page-wide widgets (login sheet, toast host,

@@ -19,7 +19,7 @@ export type SharedMarkupProps = {
   children: ReactNode;
 };
 
-/** On the server, the renderer that reuses markup (app/shared-markup.server.tsx); null in the browser. */
+/** On the server, the renderer that reuses markup (app/render/shared-markup.server.tsx); null in the browser. */
 export const SharedMarkupContext = createContext<ComponentType<SharedMarkupProps> | null>(null);
 
 /** Whether the page is being hydrated for the first time: only then is there server HTML to keep. */

@@ -1,11 +1,11 @@
 import { createContext, useContext, useMemo, type ComponentType, type ReactNode } from "react";
 import { useRouteLoaderData } from "@remix-run/react";
-import type { Toast, Visitor } from "~/session.server";
+import type { Toast, Visitor } from "~/visitor/session.server";
 
 /**
  * A visitor's own part of a route's loader data (login state, the CSRF token, a toast, collect and follow state),
  * carried as one JSON string. As one string it is one value of the page's serialized data, so the host can put a
- * logged-in visitor's own part into a page stored for anonymous visitors (app/personal.server.tsx).
+ * logged-in visitor's own part into a page stored for anonymous visitors (app/render/personal.server.tsx).
  */
 export type Personal<T> = string & { readonly __personal?: T };
 

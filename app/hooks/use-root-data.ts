@@ -28,7 +28,7 @@ export type RootData = {
   preview: boolean;
   /**
    * Who is looking (login state, the session's CSRF token, a toast), read with useViewer. The CSRF token is "" for a
-   * visitor without a session, whose page is shared (see app/csrf.server.ts).
+   * visitor without a session, whose page is shared (see app/visitor/csrf.server.ts).
    */
   viewer: Personal<Viewer>;
 };

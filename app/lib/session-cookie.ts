@@ -1,4 +1,4 @@
-/** The name of the visitor's session cookie (app/session.server.ts). */
+/** The name of the visitor's session cookie (app/visitor/session.server.ts). */
 export const SESSION_COOKIE = "__share";
 
 /** Whether a Cookie header carries the session cookie: a visitor with one may see a page of their own. */

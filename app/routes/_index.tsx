@@ -10,7 +10,7 @@ import { collectPages, pageCount } from "~/lib/pages";
 import { pageNow } from "~/lib/relative-date";
 import { SHARE_FALLBACK_DESCRIPTION } from "~/lib/wechat-share";
 import type { loader as rootLoader } from "~/root";
-import { callerFor, getVisitor } from "~/session.server";
+import { callerFor, getVisitor } from "~/visitor/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 

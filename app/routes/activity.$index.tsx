@@ -5,7 +5,7 @@ import { rethrowAsResponse } from "~/bff/client.server";
 import { LIST_PAGE_SIZE } from "~/bff/content.server";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { ActivityBadge } from "~/components/pages/activity-status";
-import { pageRequest } from "~/page-request.server";
+import { pageRequest } from "~/route-support/page-request.server";
 import { formatTimeWindow } from "~/lib/activity-state";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";

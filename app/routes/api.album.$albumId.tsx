@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { listAlbumItems } from "~/bff/album.server";
-import { ids } from "~/ids.server";
+import { ids } from "~/bff/ids.server";
 import { pageNumber } from "~/lib/pages";
-import { pageJson } from "~/page-json.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of an album's episodes, for the album page's load-more with JavaScript; an id that does not decode is a 404. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listComments } from "~/bff/comments.server";
-import { ids } from "~/ids.server";
+import { ids } from "~/bff/ids.server";
 import { pageNumber } from "~/lib/pages";
-import { jsonError } from "~/json-error.server";
-import { pageJson } from "~/page-json.server";
+import { jsonError } from "~/route-support/json-error.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of an article's comments, for load-more with JavaScript. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { contentModelQuery, getContentModel } from "~/bff/lists.server";
 import { pageNumber } from "~/lib/pages";
-import { pageJson } from "~/page-json.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of a content model's group, for load-more with JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LIST_PAGE_SIZE, listContent } from "~/bff/content.server";
 import { pageNumber } from "~/lib/pages";
-import { pageJson } from "~/page-json.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of the home list, for load-more with JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { listClues } from "~/bff/clue-report.server";
-import { ids } from "~/ids.server";
+import { ids } from "~/bff/ids.server";
 import { parseClueList } from "~/lib/dejin-paths";
 import { pageNumber } from "~/lib/pages";
-import { pageJson } from "~/page-json.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of a clue list (stream, topic channel, reporter, mentions), for load-more with JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

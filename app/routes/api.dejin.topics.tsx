@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listRecommendedTopics } from "~/bff/clue-report.server";
 import { pageNumber } from "~/lib/pages";
-import { pageJson } from "~/page-json.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of recommended tip-off topics, for load-more with JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

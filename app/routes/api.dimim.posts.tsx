@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { listCirclePosts, type PostList } from "~/bff/circle.server";
-import { ids } from "~/ids.server";
+import { ids } from "~/bff/ids.server";
 import { pageNumber } from "~/lib/pages";
-import { pageJson } from "~/page-json.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of a circle's or a topic's posts (?circle= or ?topic=), for load-more with JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listCircleReplies } from "~/bff/circle.server";
-import { requireQueryId } from "~/community-page.server";
+import { requireQueryId } from "~/route-support/query-id.server";
 import { pageNumber } from "~/lib/pages";
-import { pageJson } from "~/page-json.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of a circle post's replies (?id=), for load-more with JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LIST_PAGE_SIZE, listFeed } from "~/bff/content.server";
-import { ids } from "~/ids.server";
+import { ids } from "~/bff/ids.server";
 import { pageNumber } from "~/lib/pages";
-import { jsonError } from "~/json-error.server";
-import { pageJson } from "~/page-json.server";
+import { jsonError } from "~/route-support/json-error.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of the hot list or the editor-recommended list, for load-more with JavaScript; `exclude` is the page being read. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

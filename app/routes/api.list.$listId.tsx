@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { getList } from "~/bff/lists.server";
-import { ids } from "~/ids.server";
+import { ids } from "~/bff/ids.server";
 import { pageNumber } from "~/lib/pages";
-import { pageJson } from "~/page-json.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of a curated list, for load-more with JavaScript. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listReplies } from "~/bff/comments.server";
-import { ids } from "~/ids.server";
-import { jsonError } from "~/json-error.server";
-import { pageJson } from "~/page-json.server";
+import { ids } from "~/bff/ids.server";
+import { jsonError } from "~/route-support/json-error.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** Every reply of one comment ('expand N replies' with JavaScript). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

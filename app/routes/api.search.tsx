@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { searchContent } from "~/bff/search.server";
 import { pageNumber } from "~/lib/pages";
 import { parseKeyword } from "~/lib/search-keyword";
-import { pageJson } from "~/page-json.server";
+import { pageJson } from "~/route-support/load-more-json.server";
 
 /** One page of search results, for load-more with JavaScript; a missing or over-long keyword is a 400. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { isOutage } from "~/bff/client.server";
 import { sendTrackingEvents } from "~/bff/tracker.server";
-import { formText } from "~/csrf.server";
+import { formText } from "~/visitor/csrf.server";
 import { detectDevice } from "~/lib/device";
 import { completeEvent, isPreviewPage } from "~/lib/tracking";
-import { env } from "~/env.server";
+import { env } from "~/runtime/env.server";
 import { parseBrowserBatch } from "~/lib/tracking-schema";
-import { createRateLimiter } from "~/rate-limit.server";
-import { sessionUserId } from "~/session.server";
+import { createRateLimiter } from "~/runtime/rate-limit.server";
+import { sessionUserId } from "~/visitor/session.server";
 
 /**
  * A page sends a handful of batches per view. Generous per address: many phones share one carrier address;

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isOutage, PlatformError } from "~/bff/client.server";
 import { getWeChatSignature } from "~/bff/wechat.server";
-import { env } from "~/env.server";
-import { jsonError } from "~/json-error.server";
+import { env } from "~/runtime/env.server";
+import { jsonError } from "~/route-support/json-error.server";
 import { ownPageUrl } from "~/lib/redirect-target";
-import { createRateLimiter } from "~/rate-limit.server";
+import { createRateLimiter } from "~/runtime/rate-limit.server";
 
 /** A WeChat page asks once per page it shows; the limit only stops a flood. */
 const signatureLimiter = createRateLimiter({ name: "wechat-signature", windowMs: 60_000, max: env.WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE });

@@ -5,14 +5,14 @@ import { fetchAccountAfterLogin } from "~/bff/account.server";
 import { fetchAnonymousToken, login, logout, sendVerificationCode } from "~/bff/auth.server";
 import { PlatformError } from "~/bff/client.server";
 import { LoginForm, type AuthActionData } from "~/components/login-form";
-import { formText, requireOwnForm } from "~/csrf.server";
-import { env } from "~/env.server";
-import { interactionSchema, performInteraction } from "~/interactions.server";
+import { formText, requireOwnForm } from "~/visitor/csrf.server";
+import { env } from "~/runtime/env.server";
+import { interactionSchema, performInteraction } from "~/route-support/interaction-action.server";
 import { BASE_PATH } from "~/lib/base-path";
 import { CODE_COUNTDOWN_SECONDS, LOGIN_TEXTS, validateLogin, validateSendCode } from "~/lib/login-form";
 import { formatPhoneInput } from "~/lib/phone";
 import { redirectLocation, safeRedirectTarget } from "~/lib/redirect-target";
-import { createRateLimiter } from "~/rate-limit.server";
+import { createRateLimiter } from "~/runtime/rate-limit.server";
 import { useViewer } from "~/hooks/use-personal";
 import {
   callerFor,
@@ -24,7 +24,7 @@ import {
   sessionHeaders,
   startUserSession,
   takePending,
-} from "~/session.server";
+} from "~/visitor/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -32,7 +32,7 @@ export const LOGOUT_TEXT = "已退出登录";
 
 export const meta: MetaFunction = () => [{ title: "登录" }, { name: "robots", content: "noindex" }];
 
-export { retryAfterHeaders as headers } from "~/rate-limit.server";
+export { retryAfterHeaders as headers } from "~/runtime/rate-limit.server";
 
 function cooldownLeft(sentAt: number | null): number {
   if (!sentAt) return 0;

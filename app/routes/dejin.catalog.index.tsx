@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { listRecommendedTopics, type Topic } from "~/bff/clue-report.server";
 import { LoadMoreLink } from "~/components/load-more-link";
-import { pageRequest } from "~/page-request.server";
+import { pageRequest } from "~/route-support/page-request.server";
 import { useLoadMore } from "~/hooks/use-load-more";
 import { chineseCount } from "~/lib/count";
 import { dejinPaths } from "~/lib/dejin-paths";

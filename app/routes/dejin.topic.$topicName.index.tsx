@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { getTopic, listClues } from "~/bff/clue-report.server";
 import { ClueList } from "~/components/dejin/clue-list";
-import { pageRequest } from "~/page-request.server";
+import { pageRequest } from "~/route-support/page-request.server";
 import { dejinAppOpen } from "~/lib/app-open";
 import { chineseCount } from "~/lib/count";
 import { clueListPageUrl, dejinPaths, type ClueList as ClueListKind } from "~/lib/dejin-paths";

@@ -4,8 +4,8 @@ import { getCircle, listCirclePosts, type CirclePost } from "~/bff/circle.server
 import { rethrowAsResponse } from "~/bff/client.server";
 import { PagedItems } from "~/components/community/paged-items";
 import { PostCard } from "~/components/community/post-card";
-import { requireQueryId } from "~/community-page.server";
-import { pageRequest } from "~/page-request.server";
+import { requireQueryId } from "~/route-support/query-id.server";
+import { pageRequest } from "~/route-support/page-request.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths } from "~/lib/community-paths";
 import { chineseCount } from "~/lib/count";

@@ -4,8 +4,8 @@ import { getCircleTopic, listCirclePosts, type CirclePost } from "~/bff/circle.s
 import { rethrowAsResponse } from "~/bff/client.server";
 import { PagedItems } from "~/components/community/paged-items";
 import { PostCard } from "~/components/community/post-card";
-import { pageRequest } from "~/page-request.server";
-import { ids } from "~/ids.server";
+import { pageRequest } from "~/route-support/page-request.server";
+import { ids } from "~/bff/ids.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths, topicKeyOf } from "~/lib/community-paths";
 import { chineseCount } from "~/lib/count";

@@ -5,8 +5,8 @@ import { getLawQuestion, listLawAnswers, type LawAnswer } from "~/bff/law.server
 import { AnswerItem } from "~/components/community/answer-item";
 import { PagedItems } from "~/components/community/paged-items";
 import { Person } from "~/components/community/person";
-import { requireQueryId } from "~/community-page.server";
-import { pageRequest } from "~/page-request.server";
+import { requireQueryId } from "~/route-support/query-id.server";
+import { pageRequest } from "~/route-support/page-request.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths } from "~/lib/community-paths";
 import { chineseCount } from "~/lib/count";

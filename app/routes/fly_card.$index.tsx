@@ -4,7 +4,7 @@ import { rethrowAsResponse } from "~/bff/client.server";
 import { LIST_PAGE_SIZE } from "~/bff/content.server";
 import { listDecks } from "~/bff/fly-cards.server";
 import { LoadMoreLink } from "~/components/load-more-link";
-import { pageRequest } from "~/page-request.server";
+import { pageRequest } from "~/route-support/page-request.server";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";

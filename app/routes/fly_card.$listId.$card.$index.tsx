@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { getDeck } from "~/bff/fly-cards.server";
 import { FlyCardView, flyCardPath } from "~/components/pages/fly-card";
-import { pageRequest } from "~/page-request.server";
-import { ids } from "~/ids.server";
+import { pageRequest } from "~/route-support/page-request.server";
+import { ids } from "~/bff/ids.server";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 

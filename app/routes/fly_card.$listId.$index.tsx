@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { DECK_PAGE_SIZE, getDeck } from "~/bff/fly-cards.server";
 import { FlyCardView, flyCardPath } from "~/components/pages/fly-card";
-import { pageRequest } from "~/page-request.server";
-import { ids } from "~/ids.server";
+import { pageRequest } from "~/route-support/page-request.server";
+import { ids } from "~/bff/ids.server";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 

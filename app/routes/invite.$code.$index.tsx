@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { INVITE_RECORD_PAGE_SIZE, getInvite, isInviteCode } from "~/bff/invite.server";
 import { InvitePage } from "~/components/pages/invite-page";
-import { pageRequest } from "~/page-request.server";
+import { pageRequest } from "~/route-support/page-request.server";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";

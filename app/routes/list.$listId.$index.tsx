@@ -4,14 +4,14 @@ import { useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { collectTitledPages, getList } from "~/bff/lists.server";
 import { TitledListPage } from "~/components/titled-list-page";
-import { ids } from "~/ids.server";
+import { ids } from "~/bff/ids.server";
 import { isIndexSegment } from "~/lib/index-segment";
 import { titledListMeta } from "~/lib/page-share-meta";
 import { pageCount } from "~/lib/pages";
 import { canonicalUrl } from "~/lib/share-url";
 import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
-import { callerFor, getVisitor } from "~/session.server";
+import { callerFor, getVisitor } from "~/visitor/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 

@@ -15,7 +15,7 @@ import { MAX_KEYWORD_LENGTH, parseKeyword } from "~/lib/search-keyword";
 import { canonicalUrl } from "~/lib/share-url";
 import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
-import { callerFor, getVisitor } from "~/session.server";
+import { callerFor, getVisitor } from "~/visitor/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 

@@ -50,7 +50,7 @@ test("a logged-in visitor's page is made for them from the stored one and never 
   await loginAsDemo(page, quietUrl);
   const own = await page.goto(quietUrl);
   expect(own?.headers()["cache-control"]).toBe("private, no-store");
-  // The stored anonymous page with the visitor's own parts put in (app/personal.server.tsx).
+  // The stored anonymous page with the visitor's own parts put in (app/render/personal.server.tsx).
   expect(own?.headers()["x-cache"]).toBe("PERSONAL");
   const token = await page.locator(".footer-bar__form input[name=csrf]").inputValue();
   expect(token).toMatch(/^.{16,}$/);

@@ -7,15 +7,15 @@ import { data, redirect } from "@remix-run/node";
 import { isMissingContent, rethrowAsResponse, sidePart, type Caller } from "~/bff/client.server";
 import { listCommentPages, type Comment } from "~/bff/comments.server";
 import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card, type ContentDetail } from "~/bff/content.server";
-import { getFollowed, getUserRelated } from "~/bff/interactions.server";
+import { getFollowed, getUserRelated } from "~/bff/engagement.server";
 import { getPreviewDetail } from "~/bff/preview.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
 import { getSpecial } from "~/bff/special.server";
 import type { AlbumEpisodes, BodyExtra, BodyExtras, LiveRoom } from "~/components/content/body-props";
 import type { BottomLists, CommentSection, DetailPageData, DetailPersonal } from "~/components/detail/detail-layout";
-import { ids } from "~/ids.server";
-import { interactionAction } from "~/interactions.server";
-import { env } from "~/env.server";
+import { ids } from "~/bff/ids.server";
+import { interactionAction } from "~/route-support/interaction-action.server";
+import { env } from "~/runtime/env.server";
 import { APP_OPEN_HASH, contentAppOpen, type AppOpenParams } from "~/lib/app-open";
 import { docDetailOf } from "~/lib/change-route";
 import { sitePath } from "~/lib/base-path";
@@ -29,8 +29,8 @@ import { pageNow } from "~/lib/relative-date";
 import { findReplyTarget } from "~/lib/reply-target";
 import { detailShareMeta } from "~/lib/share-meta";
 import { canonicalUrl } from "~/lib/share-url";
-import { dependsOnVisitor, personalPart } from "~/personal.server";
-import { callerFor, getVisitor } from "~/session.server";
+import { dependsOnVisitor, personalPart } from "~/render/personal.server";
+import { callerFor, getVisitor } from "~/visitor/session.server";
 
 /** The parts of a detail URL: /{actor}/{segment}/{year?}/{month?}/{postId}/{index}; /special/{id}/index has no actor. */
 export type DetailParams = { actor?: string; segment: string; postId: string; index: string };
@@ -289,7 +289,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   };
 }
 
-/** The detail page's action: the one interaction action (app/interactions.server.ts), for a URL that names a page. */
+/** The detail page's action: the one interaction action (app/route-support/interaction-action.server.ts), for a URL that names a page. */
 export async function detailAction(args: ActionFunctionArgs, params: DetailParams) {
   // A preview writes nothing; its URLs are not action targets.
   if (isPreviewDetail(params)) throw notFound(true);

@@ -17,10 +17,10 @@ function detailParams(params: LoaderFunctionArgs["params"]): DetailParams {
   return { actor: params.actor, segment: params.type ?? "special", postId: params.postId ?? "", index: params.index ?? "" };
 }
 
-/** The visitor's own state is all in the loader's personal part (app/personal.server.tsx). */
+/** The visitor's own state is all in the loader's personal part (app/render/personal.server.tsx). */
 export const handle = { personalized: true };
 
-export { retryAfterHeaders as headers } from "~/rate-limit.server";
+export { retryAfterHeaders as headers } from "~/runtime/rate-limit.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadDetail(args, detailParams(args.params));
 

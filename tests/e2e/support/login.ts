@@ -153,7 +153,7 @@ export async function loginAsNewUser(page: Page, redirect: string): Promise<stri
 
 /** The CSRF token of a fresh /auth page, for posting its form without a browser. */
 /**
- * What a browser sends with a form post from one of our pages, which vouches for it (app/csrf.server.ts): an
+ * What a browser sends with a form post from one of our pages, which vouches for it (app/visitor/csrf.server.ts): an
  * anonymous page is shared between visitors and carries no CSRF token, so a post made for it needs this.
  */
 export function fromOwnPage(origin = E2E_ORIGIN): { origin: string } {

@@ -1,18 +1,18 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { PlatformError, rethrowAsResponse, type Caller } from "~/bff/client.server";
-import { postComment, setCollected, setFollowed } from "~/bff/interactions.server";
+import { postComment, setCollected, setFollowed } from "~/bff/engagement.server";
 import { likeLive, sendLiveMessage, setLiveBooked, type LiveMessage } from "~/bff/live.server";
-import { formText, requireOwnForm } from "~/csrf.server";
+import { formText, requireOwnForm } from "~/visitor/csrf.server";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import { sitePath } from "~/lib/base-path";
 import { COMMENT_TEXTS, validateComment } from "~/lib/comment-text";
 import { LIVE_ID_PATTERN, LIVE_TEXTS, MAX_LIKES_PER_REQUEST, validateChat } from "~/lib/live-state";
 import { redirectLocation } from "~/lib/redirect-target";
-import { env } from "~/env.server";
-import { createRateLimiter } from "~/rate-limit.server";
-import { singleton } from "~/singleton.server";
-import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders, type Toast } from "~/session.server";
+import { env } from "~/runtime/env.server";
+import { createRateLimiter } from "~/runtime/rate-limit.server";
+import { singleton } from "~/runtime/singleton.server";
+import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders, type Toast } from "~/visitor/session.server";
 
 /** What a visitor can do on a content page; kept in the session while they log in first. */
 export const interactionSchema = z.discriminatedUnion("intent", [

@@ -1,4 +1,4 @@
-import type { UpstreamConnect } from "~/live-hub.server";
+import type { UpstreamConnect } from "./live-hub";
 
 /** A stand-in for the platform's live stream: each connection is a ReadableStream the test writes SSE text into. */
 export function fakeUpstream() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { streamedString } from "~/personal.server";
+import { streamedString } from "~/render/personal.server";
 
 describe("streamedString", () => {
   const hostile = ['{"user":{"alias":"</script><script>alert(1)</script>","avatar":""}}', "a & b > c \u2028 \u2029", 'back\\slash "quoted" 中文 \n\t'];

@@ -2,7 +2,7 @@ import type { Caller } from "~/bff/client.server";
 import { pageCount } from "~/lib/pages";
 import { pageNow } from "~/lib/relative-date";
 import { canonicalUrl } from "~/lib/share-url";
-import { callerFor, getVisitor } from "~/session.server";
+import { callerFor, getVisitor } from "~/visitor/session.server";
 
 /**
  * What the loaders of the pages outside the content detail route start from (the dejin, community, law, invite,

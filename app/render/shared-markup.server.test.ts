@@ -12,7 +12,7 @@ import { CommentList } from "~/components/detail/comment-list";
 import { HighlightedText } from "~/components/highlighted-text";
 import { NavigationPanel } from "~/components/navigation-panel";
 import { markPageHydrated, SharedMarkupContext, startPageHydration } from "~/components/shared-markup";
-import { ServerSharedMarkup } from "~/shared-markup.server";
+import { ServerSharedMarkup } from "~/render/shared-markup.server";
 
 const card = (n: number, overrides: Partial<Card> = {}): Card => ({
   post_id: `post${n}`,

@@ -1,10 +1,10 @@
 import { createParser } from "eventsource-parser";
 import type { z } from "zod";
-import { fetchAnonymousToken } from "~/bff/auth.server";
-import { platformHeaders } from "~/bff/client.server";
-import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } from "~/bff/live.server";
-import { env } from "~/env.server";
-import { singleton } from "~/singleton.server";
+import { fetchAnonymousToken } from "../app/bff/auth.server";
+import { platformHeaders } from "../app/bff/client.server";
+import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } from "../app/bff/live.server";
+import { env } from "../app/runtime/env.server";
+import { singleton } from "../app/runtime/singleton.server";
 
 /**
  * The live hub: ONE upstream subscription to the platform's event stream per broadcast per process, fanned out

@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { fetchAccount } from "~/bff/account.server";
 import { fetchAnonymousToken } from "~/bff/auth.server";
 import { generateAnonymousId, onTokenRefused, PlatformError, sidePart, type Caller } from "~/bff/client.server";
-import { env } from "~/env.server";
+import { env } from "~/runtime/env.server";
 import { BASE_PATH } from "~/lib/base-path";
 import { SESSION_COOKIE } from "~/lib/session-cookie";
 

@@ -3,13 +3,13 @@ import { z } from "zod";
 import { json, startFakePlatform } from "~/bff/fake-platform.test-support";
 
 let platform: Awaited<ReturnType<typeof startFakePlatform>>;
-let session: typeof import("~/session.server");
+let session: typeof import("~/visitor/session.server");
 let client: typeof import("~/bff/client.server");
 let issued = 0;
 
 beforeAll(async () => {
   platform = await startFakePlatform();
-  session = await import("~/session.server");
+  session = await import("~/visitor/session.server");
   client = await import("~/bff/client.server");
   platform.answer((req, res) => {
     if (req.url?.endsWith("/peony/v1/auth")) {

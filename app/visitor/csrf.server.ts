@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { data } from "@remix-run/node";
-import { getVisitor, openVisitorSession } from "~/session.server";
+import { getVisitor, openVisitorSession } from "~/visitor/session.server";
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);

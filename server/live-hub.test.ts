@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLiveHub, type LiveEvent, type Subscriber } from "~/live-hub.server";
-import { fakeUpstream, message } from "~/live-hub.test-support";
+import { createLiveHub, type LiveEvent, type Subscriber } from "./live-hub";
+import { fakeUpstream, message } from "./live-hub.test-support";
 
 function recorder() {
   const events: LiveEvent[] = [];

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBffUpstream } from "../platform/bff-upstream.test-support";
-import { LIVE_FIXTURES } from "../platform/seed-live";
+import { startBffUpstream } from "../../platform/bff-upstream.test-support";
+import { LIVE_FIXTURES } from "../../platform/seed-live";
 
 let local: Awaited<ReturnType<typeof startBffUpstream>>;
-let interactions: typeof import("~/interactions.server");
+let interactions: typeof import("~/route-support/interaction-action.server");
 let live: typeof import("~/bff/live.server");
 let user: { token: string; requestId: string };
 
 beforeAll(async () => {
   local = await startBffUpstream();
-  interactions = await import("~/interactions.server");
+  interactions = await import("~/route-support/interaction-action.server");
   live = await import("~/bff/live.server");
   user = { token: (await local.platform.loginDemo()).token, requestId: "interactions-test" };
 });

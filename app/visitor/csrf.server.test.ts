@@ -2,16 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { json, startFakePlatform } from "~/bff/fake-platform.test-support";
 
 let platform: Awaited<ReturnType<typeof startFakePlatform>>;
-let csrf: typeof import("~/csrf.server");
-let session: typeof import("~/session.server");
+let csrf: typeof import("~/visitor/csrf.server");
+let session: typeof import("~/visitor/session.server");
 let issued = 0;
 
 const ORIGIN = "https://m.example.com";
 
 beforeAll(async () => {
   platform = await startFakePlatform();
-  csrf = await import("~/csrf.server");
-  session = await import("~/session.server");
+  csrf = await import("~/visitor/csrf.server");
+  session = await import("~/visitor/session.server");
 });
 afterAll(() => platform.close());
 beforeEach(() => {

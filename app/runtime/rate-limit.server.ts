@@ -1,7 +1,7 @@
 import type { HeadersFunction } from "@remix-run/node";
 import { Redis } from "ioredis";
-import { env } from "~/env.server";
-import { singleton } from "~/singleton.server";
+import { env } from "~/runtime/env.server";
+import { singleton } from "~/runtime/singleton.server";
 
 /**
  * Fixed-window counters per key (the visitor's address): the site's first line in front of the platform's own

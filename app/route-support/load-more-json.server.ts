@@ -1,8 +1,8 @@
 import { isMissingContent, isRefusedInput, PlatformError, type Caller } from "~/bff/client.server";
 import type { Page } from "~/bff/content.server";
-import { jsonError } from "~/json-error.server";
+import { jsonError } from "~/route-support/json-error.server";
 import { pageNow } from "~/lib/relative-date";
-import { callerFor, getVisitor, sessionHeaders } from "~/session.server";
+import { callerFor, getVisitor, sessionHeaders } from "~/visitor/session.server";
 
 /**
  * The answer of a load-more resource route: one page as JSON with the time it was made (for relative dates),

@@ -5,7 +5,7 @@ async function readEnv(variables: Record<string, string>) {
   vi.resetModules();
   vi.unstubAllEnvs();
   for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value);
-  return (await import("~/env.server")).env;
+  return (await import("~/runtime/env.server")).env;
 }
 
 afterEach(() => {

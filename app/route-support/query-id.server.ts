@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { ids } from "~/ids.server";
+import { ids } from "~/bff/ids.server";
 
 /**
  * The record a community or law page names in its query (`?id=`). Spec section 5: it must decode; anything else

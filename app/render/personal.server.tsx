@@ -3,9 +3,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { PersonalRenderingContext, type Personal, type PersonalRendering, type SlotProps } from "~/hooks/use-personal";
-import type { Personalize } from "~/page-tags.server";
-import { commitVisitor } from "~/session.server";
-import { useAround } from "~/shared-markup.server";
+import type { Personalize } from "~/render/page-facts.server";
+import { commitVisitor } from "~/visitor/session.server";
+import { useAround } from "~/render/shared-markup.server";
 
 /**
  * A logged-in visitor's page made from the page stored for anonymous visitors (server/page-cache.ts), instead of

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { pageDevice, shouldRedirectToPc, type PageDevice } from "~/lib/device";
-import { singleton } from "~/singleton.server";
+import { singleton } from "~/runtime/singleton.server";
 
 type Known = { device: PageDevice; deviceClass: string; toPc: boolean };
 

@@ -11,7 +11,7 @@ import {
 } from "react-router-dom";
 import { NonceContext } from "~/components/nonce";
 import type { SharedMarkupProps } from "~/components/shared-markup";
-import { singleton } from "~/singleton.server";
+import { singleton } from "~/runtime/singleton.server";
 
 /** Enough for every list of a few hundred pages; a miss only costs a render. */
 const MAX_BYTES = 4 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { env } from "~/runtime/env.server";
 import { createIdCodec } from "~/lib/ids";
 
 /** The site's view of platform ids: same salt and minimum length as the platform. */

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AppLoadContext } from "@remix-run/node";
-import { singleton } from "~/singleton.server";
+import { singleton } from "~/runtime/singleton.server";
 
 /**
  * What a rendered page shows, as tags (`content:{postId}`), so the host's page cache (server/page-cache.ts) can
@@ -11,7 +11,7 @@ import { singleton } from "~/singleton.server";
 export type PageFacts = {
   tags: Set<string>;
   incomplete: boolean;
-  /** How a logged-in visitor's page is made from this one, when it can be (app/personal.server.tsx). */
+  /** How a logged-in visitor's page is made from this one, when it can be (app/render/personal.server.tsx). */
   personalize: Personalize | null;
 };
 
