@@ -319,5 +319,5 @@ async function openPlatformStream(liveId: string, lastEventId: number | null, si
 
 const isEventStream = (response: Response) => response.ok && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
 
-/** The process's one hub (the host and the Remix build share it). */
+/** The process's one hub (only the host serves live streams). */
 export const liveHub = (): LiveHub => singleton("live-hub", () => createLiveHub({ connect: connectToPlatform }));

@@ -6,7 +6,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deviceClass } from "../app/render/page-device.server";
-import { contentTag, dropPages, type Personalize } from "../app/render/page-facts.server";
+import { contentTag } from "../app/lib/content-tag";
+import type { Personalize } from "../app/render/page-facts.server";
+import { dropPages } from "../app/runtime/content-writes.server";
 import {
   createPageCache,
   isSharedPageRequest,

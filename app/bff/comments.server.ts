@@ -2,7 +2,8 @@ import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
-import { contentTag, tagPage } from "~/render/page-facts.server";
+import { contentTag } from "~/lib/content-tag";
+import { tagPage } from "~/render/page-facts.server";
 import type { Page } from "~/bff/content.server";
 import { collectPages } from "~/lib/pages";
 

@@ -3,7 +3,8 @@ import { platformRequest, type Caller } from "~/bff/client.server";
 import { commentSchema, commentsKey, type Comment } from "~/bff/comments.server";
 import { detailKey } from "~/bff/content.server";
 import { invalidate } from "~/bff/shared-cache.server";
-import { contentTag, dropPages } from "~/render/page-facts.server";
+import { contentTag } from "~/lib/content-tag";
+import { dropPages } from "~/runtime/content-writes.server";
 import type { ReplyTarget } from "~/lib/reply-target";
 
 export type Toggle = "add" | "del";

@@ -23,17 +23,15 @@ const pool = new Piscina({
   filename: path.join(here, fromSource ? "sanitize.worker.ts" : "sanitize-worker.js"),
   name: "sanitizeHtml",
   execArgv: fromSource ? ["--import", "tsx"] : [],
-  // A thread with its jsdom holds about 35 MB; it is needed only for an article not sanitized yet (the cache below),
-  // so none is kept idle: the first new article after a quiet spell waits about 0.3 s for one to start.
+  // A thread with its jsdom is heavy and needed only for an article not sanitized yet (the cache below), so none is
+  // kept idle: the first new article after a quiet spell waits for one to start (docs/benchmarks.md, "No idle sanitizing thread").
   minThreads: 0,
   // Two threads even on a small machine: one long article must not queue every other one behind it.
   maxThreads: Math.max(2, Math.min(4, availableParallelism() - 1)),
   idleTimeout: 10_000,
-  // V8 lets a heap grow by a factor that depends on its limit: under the default limit of a large machine each
-  // thread held about 80 MB for articles whose DOM needs half of that. The site's processes fix the factor at 2
-  // (server/process-memory.ts), and the limit keeps a thread within it; the largest accepted body
-  // (RICH_HTML_MAX_LENGTH) still fits: it took about 100 MB. Past the limit the thread dies and that one page answers
-  // 503, as above.
+  // V8 lets a heap grow by a factor that depends on its limit, so under a large machine's default each thread held
+  // far more than its articles' DOM needs; the limit keeps a thread small while the largest accepted body
+  // (RICH_HTML_MAX_LENGTH) still fits. Past it the thread dies and that one page answers 503, as above.
   resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 },
   // Past this many articles waiting, new ones are refused (a 503) rather than queued without bound.
   maxQueue: 100,

@@ -1,5 +1,5 @@
 import type { ReplyTarget } from "~/lib/reply-target";
-import type { Toast } from "~/visitor/session.server";
+import type { Toast } from "~/lib/toast";
 
 /**
  * The window events that let any part of a page reach the few page-wide widgets (login sheet, toast host,

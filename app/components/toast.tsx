@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { onShowToast } from "~/client/events";
 import { UnbrokenTitles } from "~/components/unbroken-titles";
-import type { Toast } from "~/visitor/session.server";
+import type { Toast } from "~/lib/toast";
 
 /** One toast at a time. It fades by CSS animation, so a toast after a no-JS form post also goes away. */
 export function ToastHost({ initial }: { initial: Toast | null }) {

@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ComponentType, type ReactNode } from "react";
 import { useRouteLoaderData } from "@remix-run/react";
-import type { Toast, Visitor } from "~/visitor/session.server";
+import type { Toast } from "~/lib/toast";
+import type { Visitor } from "~/visitor/session.server";
 
 /**
  * A visitor's own part of a route's loader data (login state, the CSRF token, a toast, collect and follow state),

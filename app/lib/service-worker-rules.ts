@@ -1,5 +1,5 @@
 /**
- * The service worker's rules (public/sw.js is built from app/service-worker.ts, which applies them): which requests
+ * The service worker's rules (build/client/sw.js is built from app/service-worker.ts, which applies them): which requests
  * it answers and how, which responses it may keep, and which caches belong to which deployment. Pure, so they are
  * unit-tested here and not only in a browser.
  */

@@ -3,10 +3,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { singleton } from "~/runtime/singleton.server";
 
 /**
- * What a rendered page shows, as tags (`content:{postId}`), so the host's page cache (server/page-cache.ts) can
- * drop every page of a content item when this site changes it (a comment, a collect), and whether all of it
- * came: a page rendered while an upstream call failed (a side list left empty) is not kept for others. Pages
- * say this while they render; writes say what they changed. Per process, between the host and the Remix build.
+ * What a rendered page shows, as tags (app/lib/content-tag.ts), so the host's page cache (server/page-cache.ts) can
+ * drop every page of a content item when this site changes it (app/runtime/content-writes.server.ts), and whether
+ * all of it came: a page rendered while an upstream call failed (a side list left empty) is not kept for others.
  */
 export type PageFacts = {
   tags: Set<string>;
@@ -26,15 +25,7 @@ export type PersonalPage = { statics: readonly string[]; fills: string[]; setCoo
 /** The page for the visitor of `request` (with its load context), made from the anonymous page's bytes (UTF-8). */
 export type Personalize = (stored: Buffer, request: Request, context: AppLoadContext) => Promise<PersonalPage>;
 
-const { collecting, listeners } = singleton("page-tags", () => ({
-  collecting: new AsyncLocalStorage<PageFacts>(),
-  listeners: new Set<(tag: string) => void>(),
-}));
-
-/** The tag of every page that shows one content item (its detail page in every form of its address). */
-export function contentTag(postId: string): string {
-  return `content:${postId}`;
-}
+const { collecting } = singleton("page-facts", () => ({ collecting: new AsyncLocalStorage<PageFacts>() }));
 
 /** Called while a page renders: the page shows what the tag names. Outside a render it does nothing. */
 export function tagPage(tag: string): void {
@@ -54,22 +45,11 @@ export function setPersonalize(personalize: Personalize): void {
 }
 
 /**
- * Runs one render and reports what its pages said of themselves. The facts fill as the render goes on: a
- * streamed page's deferred parts add theirs later, so read them once the body is complete.
+ * Runs one render and reports what its pages said of themselves (pages are rendered whole, so the facts are
+ * complete when the render's promise settles).
  */
 export async function collectPageFacts<T>(render: () => Promise<T>): Promise<{ result: T; page: PageFacts }> {
   const page: PageFacts = { tags: new Set(), incomplete: false, personalize: null };
   const result = await collecting.run(page, render);
   return { result, page };
-}
-
-/** Called after a write: every stored page with the tag is out of date. */
-export function dropPages(tag: string): void {
-  for (const listener of listeners) listener(tag);
-}
-
-/** The page cache listens here; returns the way to stop. */
-export function onPagesDropped(listener: (tag: string) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }

@@ -4,7 +4,7 @@ import { PlatformError, rethrowAsResponse, type Caller } from "~/bff/client.serv
 import { postComment, setCollected, setFollowed } from "~/bff/engagement.server";
 import { likeLive, sendLiveMessage, setLiveBooked, type LiveMessage } from "~/bff/live.server";
 import { formText, requireOwnForm } from "~/visitor/csrf.server";
-import type { InteractionAnswer } from "~/hooks/use-login-prompt";
+import type { InteractionAnswer, LiveAnswer } from "~/hooks/use-login-prompt";
 import { sitePath } from "~/lib/base-path";
 import { COMMENT_TEXTS, validateComment } from "~/lib/comment-text";
 import { LIVE_ID_PATTERN, LIVE_TEXTS, MAX_LIKES_PER_REQUEST, validateChat } from "~/lib/live-state";
@@ -12,7 +12,8 @@ import { redirectLocation } from "~/lib/redirect-target";
 import { env } from "~/runtime/env.server";
 import { createRateLimiter } from "~/runtime/rate-limit.server";
 import { singleton } from "~/runtime/singleton.server";
-import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders, type Toast } from "~/visitor/session.server";
+import type { Toast } from "~/lib/toast";
+import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders } from "~/visitor/session.server";
 
 /** What a visitor can do on a content page; kept in the session while they log in first. */
 export const interactionSchema = z.discriminatedUnion("intent", [
@@ -49,8 +50,6 @@ export type InteractionResult = {
   retryAfter?: number;
 };
 
-/** What the action answers a live page's script (it keeps the page, no reload). */
-export type LiveAnswer = InteractionAnswer & { liveMessage?: LiveMessage; likeCount?: number };
 
 /**
  * The site's own limits on live writes, per visitor (their token), in front of the platform's: at most one message

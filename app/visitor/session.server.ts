@@ -7,8 +7,8 @@ import { generateAnonymousId, onTokenRefused, PlatformError, sidePart, type Call
 import { env } from "~/runtime/env.server";
 import { BASE_PATH } from "~/lib/base-path";
 import { SESSION_COOKIE } from "~/lib/session-cookie";
+import type { Toast } from "~/lib/toast";
 
-export type Toast = { text: string; kind?: "success" | "error" | "info" };
 
 type SessionData = {
   anonToken: string;

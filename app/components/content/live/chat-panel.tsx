@@ -1,5 +1,5 @@
 import { useActionData } from "@remix-run/react";
-import type { LiveAnswer } from "~/route-support/interaction-action.server";
+import type { LiveAnswer } from "~/hooks/use-login-prompt";
 import { ChatForm } from "~/components/content/live/live-forms";
 import { MessageList } from "~/components/content/live/live-columns";
 import type { LiveRoomView } from "~/components/content/live/use-live-room";

@@ -5,7 +5,7 @@ import { openLogin, showToast } from "~/client/events";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt } from "~/hooks/use-login-prompt";
 import { useViewer } from "~/hooks/use-personal";
-import type { LiveAnswer } from "~/route-support/interaction-action.server";
+import type { LiveAnswer } from "~/hooks/use-login-prompt";
 import { abbreviateCount } from "~/lib/count";
 import { createLikeBatcher } from "~/lib/like-batcher";
 import { CHAT_MAX_LENGTH, LIVE_TEXTS, MAX_LIKES_PER_REQUEST } from "~/lib/live-state";
