@@ -1,3 +1,4 @@
+// Long because it is data: every table of the platform, in one statement list applied at start.
 /**
  * The platform's tables. Times are ISO 8601 UTC strings (`Date#toISOString`), so they compare correctly as text.
  * Text columns holding media references use the `{{media}}` placeholder (see media.ts).

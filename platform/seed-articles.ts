@@ -1,3 +1,4 @@
+// Long because it is data: the article bodies, as newsrooms write them.
 import { MEDIA_PLACEHOLDER } from "./media";
 import { STATE_DELETED, STATE_OFFLINE } from "./content-shapes";
 

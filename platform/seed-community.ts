@@ -1,3 +1,4 @@
+// Long because it is data: two circles with their posts, topics and replies, and the law questions.
 import type { Db } from "./db";
 import { MEDIA_PLACEHOLDER } from "./media";
 import { coverName } from "./seed-articles";

@@ -1,3 +1,4 @@
+// Long because it is data: the clue report's topics, reporters and clues.
 import type { Db } from "./db";
 import { MEDIA_PLACEHOLDER } from "./media";
 import { coverName } from "./seed-articles";

@@ -1,3 +1,4 @@
+// Long because it is data: six broadcasts with their posts, messages and columns.
 import type { Db } from "./db";
 import { LiveStatus, statusAt, type LiveColumn, type LivePost, type LiveStyle } from "./live-rooms";
 import { MEDIA_PLACEHOLDER } from "./media";

@@ -1,3 +1,4 @@
+// Long because it is data: the demo content of every list and page type, in one place so ids stay consistent.
 import type { Db } from "./db";
 import { STATE_DRAFT } from "./content-shapes";
 import type { ContentSeed, Picture } from "./content-seed";
