@@ -1,17 +1,12 @@
 /**
- * How every site process is started, for its memory (docs/deploy.md, "Memory"): build/cluster.js gives its workers
- * these, and the bench starts build/server.js with the same.
+ * How every site process is started, for its memory: build/cluster.js gives its workers these, and the bench starts
+ * build/server.js with the same. The reasons and their figures: docs/deploy.md, "Memory".
  *
- * - V8 lets the old generation grow by up to 4× what survives a collection when the heap limit is 2 GB or more (the
- *   default on a machine with a few GB of memory), 1.3× to 2× under it. With the default, a process under 50
- *   connections held 80 to 110 MB of old space for 35 MB of live objects; with 512 MB it holds about 35 MB. 512 MB
- *   is still several times what the process keeps alive with both caches full.
- * - Under 512 MB that factor is about 1.4. At 1.5× (`--heap-growing-percent=50`) the old generation is collected
- *   often enough under the soak's mix to stay under 250 MB (214 / 231 / 226 MB start / peak / end) with logged-in
- *   pages served as fast as at 2× within the noise (0.35× the static copy). 2× paid off while every logged-in
- *   page was a fresh render (about 13 % faster then); since they are made from stored pages it only cost 30 MB.
- * - glibc gives each thread that allocates its own malloc arena (the libuv pool threads, the sanitizing threads)
- *   and seldom returns their free pages: two arenas cut about 40 MB from the RSS after a logged-in load.
+ * - V8 lets the old generation grow by a factor of what survives a collection that is larger under a large heap
+ *   limit; a limit still several times what the process keeps alive holds the factor down.
+ * - The growing factor is set just above V8's own under that limit, so the old generation is collected often
+ *   enough under load, at no cost in speed since logged-in pages are made from stored pages.
+ * - glibc gives each thread that allocates its own malloc arena and seldom returns their free pages.
  */
 export const HEAP_LIMIT_MB = 512;
 export const HEAP_GROWING_PERCENT = 50;

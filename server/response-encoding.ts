@@ -26,13 +26,13 @@ export const brotliAsync = promisify(brotliCompress);
 
 /** Below this a compressed body saves less than its headers and the work cost (the compression middleware's own threshold). */
 const MIN_COMPRESSED_BYTES = 1024;
-/** One pass over the whole body: zlib's default 16 KiB chunks made several thread-pool round trips per page. */
+/** One pass over the whole body: zlib's default chunks made several thread-pool round trips per page. */
 const ONE_PASS_CHUNK = 128 * 1024;
 
 /**
- * Levels for a body sent once (a logged-in visitor's page): gzip 4 and brotli 3 cost about half of gzip 6's CPU on a
- * 48 KB page, for 4 % more bytes (gzip) or 3 % fewer (brotli). Stored pages are compressed once at the best levels
- * instead (server/page-cache.ts).
+ * Levels for a body sent once (a logged-in visitor's page): cheap levels, since the CPU counts more than a few per cent
+ * of bytes (docs/benchmarks.md, "Figures behind the code's settings"). Stored pages are compressed once at the best
+ * levels instead (server/page-cache.ts).
  */
 const GZIP_LEVEL_SENT_ONCE = 4;
 const BROTLI_QUALITY_SENT_ONCE = 3;
