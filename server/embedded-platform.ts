@@ -34,6 +34,9 @@ type PlatformEnv = Pick<
   | "PORT"
 >;
 
+type Listed = ContentPathInput & { title: string };
+type Draft = { content: Listed; preview_token: string };
+
 /**
  * The embedded platform with the host's configuration. A single process mounts its router at /_platform; with
  * several workers the primary runs it once (`listenPlatform`), since it owns the SQLite database and its timers.
@@ -110,9 +113,6 @@ export function embeddedPlatformNotes(
   ];
   return { info, links };
 }
-
-type Listed = ContentPathInput & { title: string };
-type Draft = { content: Listed; preview_token: string };
 
 /** The share-site preview link of each draft, e.g. `…/preview-editor/doc/2026/05/<post_id>/index.html?preview=<token>`. */
 export function draftPreviewUrls(siteUrl: string, drafts: Draft[]): string[] {
