@@ -32,6 +32,7 @@ const ONCE_SPECS = [
   /hostile-requests\.spec\.ts$/,
   /page-cache\.spec\.ts$/,
   /platform-outage\.spec\.ts$/,
+  /production-loads\.spec\.ts$/,
   /rate-limits\.spec\.ts$/,
   /slow-platform\.spec\.ts$/,
   /sms-outbox\.spec\.ts$/,

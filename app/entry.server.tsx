@@ -12,6 +12,10 @@ import { recordPersonalRendering } from "~/render/personal.server";
 import { commitVisitor } from "~/visitor/session.server";
 import { ServerSharedMarkup } from "~/render/shared-markup.server";
 
+// The site (Express and its middleware) lives in this build, so the app's modules exist once per process; the
+// launcher (server.ts) reaches it as build.entry.module.siteEntry (docs/decisions/0007-one-module-graph.md).
+export { siteEntry } from "../server/site";
+
 export const streamTimeout = 5_000;
 
 function isPreviewUrl(request: Request): boolean {

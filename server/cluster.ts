@@ -6,7 +6,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { env } from "../app/runtime/env.server";
-import { embeddedPlatform, listenPlatform } from "./embedded-platform";
 import { nativeMemoryEnv, withHeapSettings } from "./process-memory";
 import { announceStartUp } from "./start-up-message";
 import { watchWorkerHealth } from "./worker-health";
@@ -19,8 +18,10 @@ const workerCount = env.WEB_CONCURRENCY ?? os.availableParallelism();
 const EARLY_DEATH_MS = 5000;
 const EARLY_DEATHS_ALLOWED = 3;
 
-const platform = embeddedPlatform(projectRoot);
-const hosted = platform ? await listenPlatform(platform) : null;
+// Only with the embedded platform does this process load its code and better-sqlite3.
+const embedded = env.embeddedPlatform ? await import("./embedded-platform") : null;
+const platform = embedded?.embeddedPlatform(projectRoot, env) ?? null;
+const hosted = platform && embedded ? await embedded.listenPlatform(platform) : null;
 
 // Every worker must sign and read sessions alike, and share the development key the primary prints.
 const workerEnv: Record<string, string> = {
@@ -61,7 +62,8 @@ cluster.on("listening", () => {
   listening += 1;
   if (listening !== workerCount) return;
   console.log(`${workerCount} workers (one per core; WEB_CONCURRENCY sets the number)`);
-  announceStartUp(`http://localhost:${env.PORT}`, platform);
+  const origin = `http://localhost:${env.PORT}`;
+  announceStartUp(origin, env, platform && embedded ? embedded.embeddedPlatformNotes(origin, platform, env) : null);
 });
 
 const stopWatching = watchWorkerHealth({ intervalMs: 5000, missesAllowed: 3, log: (line) => console.warn(line) });

@@ -1,15 +1,47 @@
 import path from "node:path";
 import express from "express";
-import { env } from "../app/runtime/env.server";
+import { contentPath, type ContentPathInput } from "../app/lib/content-path";
+import { BASE_PATH } from "../app/lib/base-path";
+import { PREVIEW_PARAM } from "../app/lib/preview";
+import type { Env } from "../app/runtime/env.server";
 import { createPlatform, type Platform } from "../platform/app";
+import { demoPasswordFor } from "../platform/demo-account";
+import { smsOutboxPath, statsPath } from "../platform/routes/dev";
+import { DEMO_PHONE } from "../platform/seed-users";
 import { knownHosts } from "./public-origin";
+import type { EmbeddedPlatformNotes } from "./start-up-message";
+
+/**
+ * The embedded platform, loaded only by a process that runs it (server.ts and server/cluster.ts import this module
+ * dynamically, and the build keeps it in a file of its own): with PLATFORM_API_URL set, neither this code nor
+ * better-sqlite3 is loaded. It reads no env of its own; the caller passes the process's.
+ */
+type PlatformEnv = Pick<
+  Env,
+  | "PLATFORM_DB_PATH"
+  | "HASHIDS_SALT"
+  | "HASHIDS_MIN_LENGTH"
+  | "PLATFORM_CODES_PER_IP_PER_HOUR"
+  | "platformDevKey"
+  | "PLATFORM_PREVIEW_SECRET"
+  | "PLATFORM_LIVE_DEMO_INTERVAL_MS"
+  | "PLATFORM_LIVE_UPCOMING_DELAY_S"
+  | "PLATFORM_WECHAT_APP_ID"
+  | "PLATFORM_WECHAT_JSAPI_TICKET"
+  | "ALLOWED_HOSTS"
+  | "PUBLIC_ORIGIN"
+  | "HOST"
+  | "PORT"
+>;
+
+type Listed = ContentPathInput & { title: string };
+type Draft = { content: Listed; preview_token: string };
 
 /**
  * The embedded platform with the host's configuration. A single process mounts its router at /_platform; with
  * several workers the primary runs it once (`listenPlatform`), since it owns the SQLite database and its timers.
  */
-export function embeddedPlatform(projectRoot: string): Platform | null {
-  if (!env.embeddedPlatform) return null;
+export function embeddedPlatform(projectRoot: string, env: PlatformEnv): Platform {
   return createPlatform({
     dbPath: path.resolve(projectRoot, env.PLATFORM_DB_PATH),
     hashidsSalt: env.HASHIDS_SALT,
@@ -52,4 +84,45 @@ export function listenPlatform(platform: Platform): Promise<{ origin: string; cl
     });
     server.once("error", reject);
   });
+}
+
+/**
+ * What the start-up message says of the platform at `origin`: what exists only for trying the product (the demo
+ * account, the SMS outbox and the statistics page, all opened by the development key), then what is live now and
+ * the drafts' preview links.
+ */
+export function embeddedPlatformNotes(
+  origin: string,
+  platform: { liveNow(): Listed[]; draftPreviews(): Draft[] },
+  env: Pick<Env, "PLATFORM_DB_PATH" | "platformDevKey" | "platformDevKeyIsEphemeral">,
+): EmbeddedPlatformNotes {
+  const devKey = env.platformDevKey;
+  const info = [
+    `Embedded platform at ${origin}/_platform (SQLite: ${env.PLATFORM_DB_PATH})`,
+    `Demo account: phone ${DEMO_PHONE}, password ${demoPasswordFor(devKey)}; any other phone logs in by code.`,
+    `Verification codes arrive in the development SMS outbox (keep this link private): ${origin}/_platform${smsOutboxPath(devKey)}`,
+    `Statistics of the visits (views, reads, exposes) show on the development stats page: ${origin}/_platform${statsPath(devKey)}`,
+  ];
+  if (env.platformDevKeyIsEphemeral) {
+    info.push("  The outbox key and the demo password change at every start; set PLATFORM_DEV_KEY (16+ characters) to keep them.");
+  }
+  const siteUrl = origin + BASE_PATH;
+  const links = [
+    `Live now (the chat moves by itself):\n  ${liveBroadcastUrls(siteUrl, platform.liveNow()).join("\n  ")}`,
+    `Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(siteUrl, platform.draftPreviews()).join("\n  ")}`,
+  ];
+  return { info, links };
+}
+
+/** The share-site preview link of each draft, e.g. `…/preview-editor/doc/2026/05/<post_id>/index.html?preview=<token>`. */
+export function draftPreviewUrls(siteUrl: string, drafts: Draft[]): string[] {
+  return drafts.map(({ content, preview_token }) => {
+    const query = new URLSearchParams({ [PREVIEW_PARAM]: preview_token });
+    return `${siteUrl}${contentPath(content, "preview-editor").replace(/^\//, "")}?${query}  ${content.title}`;
+  });
+}
+
+/** The share-site page of each broadcast that is live now: a new user opens one and watches its chat move. */
+export function liveBroadcastUrls(siteUrl: string, contents: Listed[]): string[] {
+  return contents.map((content) => `${siteUrl}${contentPath(content).replace(/^\//, "")}  ${content.title}`);
 }

@@ -4,7 +4,6 @@ import { fetchAnonymousToken } from "../app/bff/auth.server";
 import { platformHeaders } from "../app/bff/client.server";
 import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } from "../app/bff/live.server";
 import { env } from "../app/runtime/env.server";
-import { singleton } from "../app/runtime/singleton.server";
 
 /**
  * The live hub: ONE upstream subscription to the platform's event stream per broadcast per process, fanned out
@@ -319,5 +318,5 @@ async function openPlatformStream(liveId: string, lastEventId: number | null, si
 
 const isEventStream = (response: Response) => response.ok && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
 
-/** The process's one hub (only the host serves live streams). */
-export const liveHub = (): LiveHub => singleton("live-hub", () => createLiveHub({ connect: connectToPlatform }));
+/** A hub subscribed to the platform's event streams; the site owns one (server/site.ts). */
+export const createPlatformLiveHub = (): LiveHub => createLiveHub({ connect: connectToPlatform });

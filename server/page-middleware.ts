@@ -9,7 +9,7 @@ import { cspNonce, securityHeaders } from "./security-headers";
 /**
  * What every request passes, in this order, before the Remix handler: the CSP nonce and security headers, malformed
  * requests refused, the base-path-only 404, the desktop redirect, the same-origin check on writes, form bodies. One
- * list for the host (server.ts) and for the test that holds the stored-page answers to what it sends.
+ * list for the host (server/site.ts) and for the test that holds the stored-page answers to what it sends.
  */
 export function pageMiddleware(options: {
   development: boolean;

@@ -1,18 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { demoPasswordFor } from "../platform/demo-account";
 import { startUpMessage } from "./start-up-message";
 
-const embedded = { dbPath: "data/platform.sqlite", devKey: "0123456789abcdef0123", devKeyIsEphemeral: true };
+const embedded = { info: ["Embedded platform at http://localhost:3000/_platform (SQLite: data/platform.sqlite)"], links: [] };
 const facts = { origin: "http://localhost:3000", production: true, embedded, sessionSecretIsEphemeral: false };
 
 describe("startUpMessage", () => {
-  it("prints the outbox link with its key, and the demo account, on the embedded platform", () => {
-    const { info } = startUpMessage(facts);
-    expect(info[0]).toBe("Listening on http://localhost:3000/davmu/share/");
-    expect(info.join("\n")).toContain("http://localhost:3000/_platform/dev/sms-outbox?key=0123456789abcdef0123");
-    expect(info.join("\n")).toContain(`Demo account: phone 13800138000, password ${demoPasswordFor(embedded.devKey)};`);
-    expect(info.join("\n")).toContain("set PLATFORM_DEV_KEY");
-    expect(startUpMessage({ ...facts, embedded: { ...embedded, devKeyIsEphemeral: false } }).info.join("\n")).not.toContain("PLATFORM_DEV_KEY");
+  it("prints the embedded platform's lines after the address", () => {
+    expect(startUpMessage(facts).info).toEqual(["Listening on http://localhost:3000/davmu/share/", ...embedded.info]);
   });
 
   it("warns once, in production on the embedded platform, saying what to set for a real one", () => {
@@ -22,7 +16,7 @@ describe("startUpMessage", () => {
     expect(startUpMessage({ ...facts, production: false }).warning).toBeNull();
   });
 
-  it("prints neither outbox nor demo account nor warning against a real platform", () => {
+  it("prints neither the platform's lines nor the warning against a real platform", () => {
     const { info, warning } = startUpMessage({ ...facts, embedded: null, sessionSecretIsEphemeral: true });
     expect(info).toEqual(["Listening on http://localhost:3000/davmu/share/", "SESSION_SECRET is not set: sessions end when the process stops."]);
     expect(warning).toBeNull();

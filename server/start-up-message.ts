@@ -1,39 +1,33 @@
-import { env } from "../app/runtime/env.server";
 import { BASE_PATH } from "../app/lib/base-path";
-import type { Platform } from "../platform/app";
-import { draftPreviewUrls, exampleShareUrls, liveBroadcastUrls } from "./example-urls";
-import { smsOutboxPath, statsPath } from "../platform/routes/dev";
-import { demoPasswordFor } from "../platform/demo-account";
-import { DEMO_PHONE } from "../platform/seed-users";
+import type { Env } from "../app/runtime/env.server";
+import { exampleShareUrls } from "./example-urls";
+
+/** What the embedded platform adds to the start-up message (server/embedded-platform.ts writes it). */
+export type EmbeddedPlatformNotes = {
+  /** Where it is, the demo account and the development pages: printed with the address. */
+  info: string[];
+  /** What it holds now (live broadcasts, draft previews): printed after the rest. */
+  links: string[];
+};
 
 export type StartUpFacts = {
   /** Where this machine reaches the host, e.g. `http://localhost:3000`. */
   origin: string;
   production: boolean;
   /** Set when the embedded platform is mounted at `/_platform`. */
-  embedded: { dbPath: string; devKey: string; devKeyIsEphemeral: boolean } | null;
+  embedded: EmbeddedPlatformNotes | null;
   sessionSecretIsEphemeral: boolean;
 };
 
 /**
- * What the host prints when it starts listening. On the embedded platform that includes what exists only for trying
- * the product, the demo account, the SMS outbox and the statistics page, all opened by the development key; in
- * production it adds one warning that this is a demonstration platform and how to point the site at a real one.
+ * What the host prints when it starts listening. On the embedded platform that includes its own lines (the demo
+ * account, the development pages); in production it adds one warning that this is a demonstration platform and how
+ * to point the site at a real one.
  */
 export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: string | null } {
   const info = [`Listening on ${facts.origin}${BASE_PATH}`];
   const embedded = facts.embedded;
-  if (embedded) {
-    info.push(
-      `Embedded platform at ${facts.origin}/_platform (SQLite: ${embedded.dbPath})`,
-      `Demo account: phone ${DEMO_PHONE}, password ${demoPasswordFor(embedded.devKey)}; any other phone logs in by code.`,
-      `Verification codes arrive in the development SMS outbox (keep this link private): ${facts.origin}/_platform${smsOutboxPath(embedded.devKey)}`,
-      `Statistics of the visits (views, reads, exposes) show on the development stats page: ${facts.origin}/_platform${statsPath(embedded.devKey)}`,
-    );
-    if (embedded.devKeyIsEphemeral) {
-      info.push("  The outbox key and the demo password change at every start; set PLATFORM_DEV_KEY (16+ characters) to keep them.");
-    }
-  }
+  if (embedded) info.push(...embedded.info);
   if (facts.sessionSecretIsEphemeral) info.push("SESSION_SECRET is not set: sessions end when the process stops.");
   const warning =
     embedded && facts.production
@@ -47,21 +41,17 @@ export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: 
   return { info, warning };
 }
 
-/** Prints the start-up message, the example share pages and, on the embedded platform, the draft preview links. */
-export function announceStartUp(origin: string, platform: Platform | null): void {
-  const { info, warning } = startUpMessage({
-    origin,
-    production: env.isProduction,
-    embedded: platform
-      ? { dbPath: env.PLATFORM_DB_PATH, devKey: env.platformDevKey, devKeyIsEphemeral: env.platformDevKeyIsEphemeral }
-      : null,
-    sessionSecretIsEphemeral: env.sessionSecretIsEphemeral,
-  });
+/** Prints the start-up message, the example share pages and, on the embedded platform, what it holds now. */
+export function announceStartUp(
+  origin: string,
+  env: Pick<Env, "isProduction" | "sessionSecretIsEphemeral">,
+  embedded: EmbeddedPlatformNotes | null,
+): void {
+  const { info, warning } = startUpMessage({ origin, production: env.isProduction, embedded, sessionSecretIsEphemeral: env.sessionSecretIsEphemeral });
   console.log(info.join("\n"));
   if (warning) console.warn(warning);
   exampleShareUrls(origin + BASE_PATH)
     .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
     .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
-  if (platform) console.log(`Live now (the chat moves by itself):\n  ${liveBroadcastUrls(origin + BASE_PATH, platform.liveNow()).join("\n  ")}`);
-  if (platform) console.log(`Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(origin + BASE_PATH, platform.draftPreviews()).join("\n  ")}`);
+  for (const line of embedded?.links ?? []) console.log(line);
 }

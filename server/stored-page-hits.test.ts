@@ -45,7 +45,7 @@ beforeAll(async () => {
     throughPipeline += 1;
     next();
   });
-  // The host's own order (server.ts): request id and log, compression, then every page's middleware.
+  // The host's own order (server/site.ts): request id and log, compression, then every page's middleware.
   app.use(requestId);
   app.use(requestLog(log));
   app.use(compression());
@@ -60,7 +60,7 @@ beforeAll(async () => {
     trustProxy: app.get("trust proxy fn"),
     log,
   });
-  // Two doors to one app and one cache: the host's (as server.ts), and the pipeline alone.
+  // Two doors to one app and one cache: the host's (as server/site.ts), and the pipeline alone.
   host = createServer((req, res) => {
     if (!hits(req, res)) app(req, res);
   });

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { createBreakers, upstreamOf } from "~/bff/breaker.server";
 import { env } from "~/runtime/env.server";
 import { markPageIncomplete } from "~/render/page-facts.server";
-import { singleton } from "~/runtime/singleton.server";
 
 /** What every upstream call knows about the visitor it is made for. */
 export type Caller = {
@@ -219,13 +218,11 @@ function isUpstreamFailure(error: unknown): boolean {
  * rather than fetch: a profile of logged-in page views put fetch (WHATWG streams, per-call signals) at about half a
  * millisecond of CPU a call.
  */
-const platformAgent = singleton("platform-agent", () => new Agent());
+const platformAgent = new Agent();
 /** The abort reason that tells the call's own timeout from the visitor leaving. */
 const TIMED_OUT = Symbol("platform call timed out");
 
-const breakers = singleton("platform-breakers", () =>
-  createBreakers({ failures: env.PLATFORM_BREAKER_FAILURES, halfOpenAfterMs: env.PLATFORM_BREAKER_HALF_OPEN_MS }),
-);
+const breakers = createBreakers({ failures: env.PLATFORM_BREAKER_FAILURES, halfOpenAfterMs: env.PLATFORM_BREAKER_HALF_OPEN_MS });
 
 /** Each upstream service's breaker state, for /readyz. */
 export const breakerStates = () => breakers.states();

@@ -3,7 +3,6 @@ import { LRUCache } from "lru-cache";
 import { isMissingContent } from "~/bff/client.server";
 import { env } from "~/runtime/env.server";
 import { markPageIncomplete } from "~/render/page-facts.server";
-import { singleton } from "~/runtime/singleton.server";
 
 /**
  * Upstream answers that are the same for every visitor (app config, lists, comments, content detail), kept
@@ -15,16 +14,14 @@ import { singleton } from "~/runtime/singleton.server";
 type Answer = { value: unknown; storedAt: number; freshUntil: number; staleSince?: number };
 type Outcome = { value: unknown; stale: boolean };
 
-const { answers, inFlight, staleAnswers } = singleton("shared-cache", () => ({
-  answers: new LRUCache<string, Answer>({
-    maxSize: env.PLATFORM_CACHE_MAX_BYTES,
-    // The JSON length stands for the memory an answer holds; close enough to bound it.
-    sizeCalculation: (answer) => Math.max(1, JSON.stringify(answer.value)?.length ?? 1),
-  }),
-  inFlight: new Map<string, Promise<Outcome>>(),
-  /** The keys of the stale answers one request was served; see trackStaleAnswers. */
-  staleAnswers: new AsyncLocalStorage<Set<string>>(),
-}));
+const answers = new LRUCache<string, Answer>({
+  maxSize: env.PLATFORM_CACHE_MAX_BYTES,
+  // The JSON length stands for the memory an answer holds; close enough to bound it.
+  sizeCalculation: (answer) => Math.max(1, JSON.stringify(answer.value)?.length ?? 1),
+});
+const inFlight = new Map<string, Promise<Outcome>>();
+/** The keys of the stale answers one request was served; see trackStaleAnswers. */
+const staleAnswers = new AsyncLocalStorage<Set<string>>();
 
 export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const now = Date.now();

@@ -1,11 +1,10 @@
 import { LRUCache } from "lru-cache";
 import { pageDevice, shouldRedirectToPc, type PageDevice } from "~/lib/device";
-import { singleton } from "~/runtime/singleton.server";
 
 type Known = { device: PageDevice; deviceClass: string; toPc: boolean };
 
 // User agents repeat: each is parsed once (a parse costs about a tenth of a millisecond).
-const known = singleton("page-devices", () => new LRUCache<string, Known>({ max: 2000 }));
+const known = new LRUCache<string, Known>({ max: 2000 });
 
 function knownOf(userAgent: string | null | undefined): Known {
   const key = userAgent ?? "";

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AppLoadContext } from "@remix-run/node";
-import { singleton } from "~/runtime/singleton.server";
 
 /**
  * What a rendered page shows, as tags (app/lib/content-tag.ts), so the host's page cache (server/page-cache.ts) can
@@ -25,7 +24,7 @@ export type PersonalPage = { statics: readonly string[]; fills: string[]; setCoo
 /** The page for the visitor of `request` (with its load context), made from the anonymous page's bytes (UTF-8). */
 export type Personalize = (stored: Buffer, request: Request, context: AppLoadContext) => Promise<PersonalPage>;
 
-const { collecting } = singleton("page-facts", () => ({ collecting: new AsyncLocalStorage<PageFacts>() }));
+const collecting = new AsyncLocalStorage<PageFacts>();
 
 /** Called while a page renders: the page shows what the tag names. Outside a render it does nothing. */
 export function tagPage(tag: string): void {

@@ -11,15 +11,11 @@ import {
 } from "react-router-dom";
 import { NonceContext } from "~/components/nonce";
 import type { SharedMarkupProps } from "~/components/shared-markup";
-import { singleton } from "~/runtime/singleton.server";
 
 /** Enough for every list of a few hundred pages; a miss only costs a render. */
 const MAX_BYTES = 4 * 1024 * 1024;
 
-const stored = singleton(
-  "shared-markup",
-  () => new LRUCache<string, string>({ maxSize: MAX_BYTES, sizeCalculation: (html, key) => html.length + key.length }),
-);
+const stored = new LRUCache<string, string>({ maxSize: MAX_BYTES, sizeCalculation: (html, key) => html.length + key.length });
 
 /**
  * What markup rendered apart from the page (reused markup, personal slots) may read around it: the router's and

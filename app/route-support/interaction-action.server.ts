@@ -11,7 +11,6 @@ import { LIVE_ID_PATTERN, LIVE_TEXTS, MAX_LIKES_PER_REQUEST, validateChat } from
 import { redirectLocation } from "~/lib/redirect-target";
 import { env } from "~/runtime/env.server";
 import { createRateLimiter } from "~/runtime/rate-limit.server";
-import { singleton } from "~/runtime/singleton.server";
 import type { Toast } from "~/lib/toast";
 import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders } from "~/visitor/session.server";
 
@@ -56,7 +55,7 @@ export type InteractionResult = {
  * every 2 s and LIVE_CHAT_RATE_LIMIT_PER_MINUTE (20) a minute; likes come batched, one request a second from a page,
  * so a few a second and LIVE_LIKES_RATE_LIMIT_PER_MINUTE (120, two pages' worth) a minute are already generous.
  */
-const liveLimits = singleton("live-write-limits", () => ({
+const liveLimits = {
   chat: [
     createRateLimiter({ name: "live-chat-burst", windowMs: 2000, max: 1 }),
     createRateLimiter({ name: "live-chat-minute", windowMs: 60_000, max: env.LIVE_CHAT_RATE_LIMIT_PER_MINUTE }),
@@ -65,7 +64,7 @@ const liveLimits = singleton("live-write-limits", () => ({
     createRateLimiter({ name: "live-likes", windowMs: 1000, max: 3 }),
     createRateLimiter({ name: "live-likes-minute", windowMs: 60_000, max: env.LIVE_LIKES_RATE_LIMIT_PER_MINUTE }),
   ],
-}));
+};
 
 /** Seconds the visitor must wait before this write, 0 when it may go. Every window counts every attempt. */
 async function liveWait(caller: Caller, intent: "live_chat" | "live_like"): Promise<number> {

@@ -1,10 +1,8 @@
-import { singleton } from "~/runtime/singleton.server";
-
 /**
  * Writes of this site (a comment, a collect) say which pages they made out of date, by tag
  * (app/lib/content-tag.ts); the page cache listens. Per process.
  */
-const { listeners } = singleton("content-writes", () => ({ listeners: new Set<(tag: string) => void>() }));
+const listeners = new Set<(tag: string) => void>();
 
 /** Called after a write: every stored page with the tag is out of date. */
 export function dropPages(tag: string): void {

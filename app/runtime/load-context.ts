@@ -1,4 +1,4 @@
-/** What the host hands every loader and action (server.ts builds it once per request). */
+/** What the host hands every loader and action (server/site.ts builds it once per request). */
 export type LoadContext = {
   /** The CSP nonce of this response; "" for a page rendered to be shared between visitors (server/page-cache.ts). */
   cspNonce: string;

@@ -1,7 +1,6 @@
 import type { HeadersFunction } from "@remix-run/node";
 import { Redis } from "ioredis";
 import { env } from "~/runtime/env.server";
-import { singleton } from "~/runtime/singleton.server";
 
 /**
  * Fixed-window counters per key (the visitor's address): the site's first line in front of the platform's own
@@ -73,11 +72,13 @@ export function createRedisRateLimiter(options: Options, redis: Redis, fallback:
   };
 }
 
-/** The process's one Redis connection, or null without REDIS_URL. */
+let redis: Redis | undefined;
+
+/** The process's one Redis connection, opened at its first use, or null without REDIS_URL. */
 function sharedRedis(): Redis | null {
   const url = env.REDIS_URL;
   if (!url) return null;
-  return singleton("redis", () => connectRedis(url));
+  return (redis ??= connectRedis(url));
 }
 
 export function connectRedis(url: string): Redis {

@@ -1,0 +1,129 @@
+import cluster from "node:cluster";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import { breakerStates, platformEnvelope, requestDeadline } from "../app/bff/client.server";
+import { BASE_PATH } from "../app/lib/base-path";
+import { env } from "../app/runtime/env.server";
+import type { LoadContext } from "../app/runtime/load-context";
+import { healthRoutes } from "./health";
+import { createPlatformLiveHub } from "./live-hub";
+import { liveStreamRoutes } from "./live-stream";
+import { createPageCache } from "./page-cache";
+import { pageMiddleware } from "./page-middleware";
+import { platformProxy } from "./platform-proxy";
+import { knownHosts, publicOrigin } from "./public-origin";
+import { remixHandler } from "./remix-handler";
+import { requestId, requestLog, type RequestLogOptions } from "./request-log";
+import type { Site, SiteEntry, SiteOptions } from "./site-entry";
+import { announceStartUp } from "./start-up-message";
+import { storedPageHits } from "./stored-page-hits";
+
+/**
+ * The site: Express with its middleware in a deliberate order, then the Remix handler. It is compiled into the Remix
+ * server build (`app/entry.server.tsx` exports `siteEntry`), in the same module graph as the routes; the launcher
+ * (server.ts) creates it, listens and stops it.
+ */
+export function createSite(options: SiteOptions): Site {
+  const development = !env.isProduction;
+  const originOf = publicOrigin(env.PUBLIC_ORIGIN);
+  const hosts = knownHosts({ allowedHosts: env.ALLOWED_HOSTS, publicOrigin: env.PUBLIC_ORIGIN, host: env.HOST, port: env.PORT });
+  // Under build/cluster.js the first worker speaks for all.
+  if (env.isProduction && !env.PUBLIC_ORIGIN && (cluster.worker?.id ?? 1) === 1) {
+    console.warn(
+      `PUBLIC_ORIGIN is not set: canonical and share URLs take their host from each request (one of ${[...hosts].join(", ")}). ` +
+        "Set PUBLIC_ORIGIN to the site's public origin, e.g. https://m.example.com.",
+    );
+  }
+
+  // Anonymous visitors' pages, rendered once and served as bytes (see server/page-cache.ts).
+  const pageCache = env.PAGE_CACHE_MAX_BYTES > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MAX_BYTES }) : undefined;
+
+  const app = express();
+  app.set("trust proxy", env.TRUST_PROXY);
+  app.disable("x-powered-by");
+
+  const logOptions: RequestLogOptions = {
+    silent: env.LOG_LEVEL === "silent",
+    // Health probes are noise; the embedded platform's own calls only matter when debugging.
+    skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") || (env.LOG_LEVEL !== "debug" && p.startsWith("/_platform/")),
+  };
+  app.use(requestId);
+  app.use(requestLog(logOptions));
+  if (options.platformRouter) app.use("/_platform", options.platformRouter);
+  // A worker of build/cluster.js: the primary runs the embedded platform; browsers still reach it at /_platform.
+  else if (env.EMBEDDED_PLATFORM_URL) app.use("/_platform", platformProxy(env.EMBEDDED_PLATFORM_URL));
+  // After the platform: its answers mostly go to this host's own backend over loopback, where gzip costs CPU on both
+  // ends for nothing (it showed in a profile of logged-in page views); its media is compressed already.
+  app.use(compression());
+  // Any envelope of this unauthenticated read proves the platform up and speaking the contract, without side effects.
+  app.use(
+    BASE_PATH,
+    healthRoutes({
+      probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }),
+      breakers: breakerStates,
+      pageCache: pageCache?.stats,
+    }),
+  );
+
+  // Live event streams: before the development server's middleware, which rewrites paths under the base.
+  const liveHub = createPlatformLiveHub();
+  const liveStreams = liveStreamRoutes({ hub: () => liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
+  app.use(BASE_PATH, liveStreams.router);
+
+  app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
+
+  if (options.devMiddlewares) {
+    app.use(options.devMiddlewares);
+  } else {
+    const clientDir = path.join(options.projectRoot, "build/client");
+    // Vite fingerprints everything under assets/: safe to cache for a year.
+    app.use(`${BASE_PATH}assets`, express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.get(`${BASE_PATH}sw.js`, (_req, res) => {
+      res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": BASE_PATH });
+      res.sendFile(path.join(clientDir, "sw.js"));
+    });
+    // The other files of build/client sit at its top (favicon, offline page…): pages never go to the disk for a stat.
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use(BASE_PATH, (req, res, next) => (/^\/[^/]+\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+  }
+
+  app.use(pageMiddleware({ development, frameParents: env.FRAME_PARENT_ORIGINS, knownHosts: hosts, originOf }));
+  app.all(
+    "*",
+    remixHandler({
+      // Remix re-derives its routes for a function build on every request: only development passes one.
+      build: options.build,
+      mode: env.NODE_ENV,
+      originOf,
+      pageCache,
+      renderConcurrency: env.RENDER_CONCURRENCY,
+      getLoadContext: (req, res): LoadContext => ({
+        cspNonce: res.locals.cspNonce,
+        shared: false,
+        requestId: res.locals.requestId,
+        origin: originOf(req),
+        userAgent: req.get("user-agent") ?? "",
+        clientIp: req.ip ?? "",
+        deadline: requestDeadline(),
+      }),
+    }),
+  );
+
+  // A fresh stored page is answered before Express: everything else, and any doubt, goes through the pipeline above.
+  const answerStoredPage =
+    pageCache && storedPageHits({ pageCache, knownHosts: hosts, trustProxy: app.get("trust proxy fn"), log: logOptions });
+  return {
+    listener(req, res) {
+      if (!answerStoredPage?.(req, res)) app(req, res);
+    },
+    close() {
+      liveStreams.close();
+      liveHub.close();
+    },
+    announce: (origin, embedded) => announceStartUp(origin, env, embedded),
+  };
+}
+
+/** What the launcher finds in the server build (server/site-entry.ts). */
+export const siteEntry: SiteEntry = { env, createSite };
