@@ -33,6 +33,7 @@ const ONCE_SPECS = [
   /page-cache\.spec\.ts$/,
   /platform-outage\.spec\.ts$/,
   /rate-limits\.spec\.ts$/,
+  /replicas\.spec\.ts$/,
   /slow-platform\.spec\.ts$/,
   /sms-outbox\.spec\.ts$/,
   /spec-constants\.spec\.ts$/,

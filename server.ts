@@ -6,6 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { breakerStates, platformEnvelope, requestDeadline } from "./app/bff/client.server";
+import { startContentWriteFanOut } from "./app/runtime/content-writes.server";
 import { env } from "./app/runtime/env.server";
 import type { LoadContext } from "./app/runtime/load-context";
 import { liveHub } from "./server/live-hub";
@@ -128,6 +129,8 @@ server.listen(env.PORT, env.HOST, () => {
   if (!cluster.isWorker) announceStartUp(`http://localhost:${env.PORT}`, platform);
 });
 answerHealthPings();
+// Writes made in other workers and replicas drop this process's copies too.
+startContentWriteFanOut();
 
 let stopping = false;
 function shutdown(signal: string) {

@@ -5,6 +5,7 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { relayContentWrites } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
 import { embeddedPlatform, listenPlatform } from "./embedded-platform";
 import { nativeMemoryEnv, withHeapSettings } from "./process-memory";
@@ -64,6 +65,8 @@ cluster.on("listening", () => {
   announceStartUp(`http://localhost:${env.PORT}`, platform);
 });
 
+// Without Redis, the workers hear each other's writes through this process.
+relayContentWrites();
 const stopWatching = watchWorkerHealth({ intervalMs: 5000, missesAllowed: 3, log: (line) => console.warn(line) });
 for (let i = 0; i < workerCount; i++) fork();
 
