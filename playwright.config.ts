@@ -34,6 +34,7 @@ const ONCE_SPECS = [
   /platform-outage\.spec\.ts$/,
   /production-loads\.spec\.ts$/,
   /rate-limits\.spec\.ts$/,
+  /replicas\.spec\.ts$/,
   /slow-platform\.spec\.ts$/,
   /sms-outbox\.spec\.ts$/,
   /spec-constants\.spec\.ts$/,

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # What the tests need from Debian: Chromium for the browser tests (Playwright cannot download browsers here) and
-# redis-server for the shared rate limits and the several-process test. Installs whichever is missing.
+# redis-server for the shared rate limits and the several-process tests, HAProxy for the several-replica test.
+# Installs whichever is missing.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v redis-server >/dev/null || missing+=(redis-server)
+# Debian puts it in /usr/sbin, not on every user's PATH.
+[ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null || missing+=(haproxy)
 # The webkit project: WebKitGTK's WebDriver (with MiniBrowser) in a virtual screen.
 command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
 command -v xvfb-run >/dev/null || missing+=(xvfb)

@@ -5,6 +5,7 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { relayContentWrites } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
 import { nativeMemoryEnv, withHeapSettings } from "./process-memory";
 import { announceStartUp } from "./start-up-message";
@@ -66,6 +67,8 @@ cluster.on("listening", () => {
   announceStartUp(origin, env, platform && embedded ? embedded.embeddedPlatformNotes(origin, platform, env) : null);
 });
 
+// Without Redis, the workers hear each other's writes through this process.
+relayContentWrites();
 const stopWatching = watchWorkerHealth({ intervalMs: 5000, missesAllowed: 3, log: (line) => console.warn(line) });
 for (let i = 0; i < workerCount; i++) fork();
 

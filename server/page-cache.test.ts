@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { deviceClass } from "../app/render/page-device.server";
 import { contentTag } from "../app/lib/content-tag";
 import type { Personalize } from "../app/render/page-facts.server";
-import { dropPages } from "../app/runtime/content-writes.server";
+import { announceWrite } from "../app/runtime/content-writes.server";
 import {
   createPageCache,
   isSharedPageRequest,
@@ -245,10 +245,10 @@ describe("the page cache", () => {
     await get("/p/a1?cpage=2");
     await get("/p/a1");
     expect(renders).toEqual(["/p/a1", "/p/a1?cpage=2"]);
-    dropPages(contentTag("other"));
+    announceWrite({ pages: [contentTag("other")], answers: [] });
     await get("/p/a1");
     expect(renders).toHaveLength(2);
-    dropPages(contentTag("A1"));
+    announceWrite({ pages: [contentTag("A1")], answers: [] });
     await get("/p/a1");
     await get("/p/a1?cpage=2");
     expect(renders).toEqual(["/p/a1", "/p/a1?cpage=2", "/p/a1", "/p/a1?cpage=2"]);
@@ -261,7 +261,7 @@ describe("the page cache", () => {
     const during = get("/p/b2");
     // The render has begun (the cache noted the writes so far before calling it): the write comes after.
     await vi.waitFor(() => expect(renders).toEqual(["/p/b2"]));
-    dropPages(contentTag("B2"));
+    announceWrite({ pages: [contentTag("B2")], answers: [] });
     open();
     await during;
     answer = () => ({ tags: [contentTag("B2")] });

@@ -8,7 +8,7 @@ import { isPreviewRequest } from "../app/lib/preview";
 import { hasSessionCookie } from "../app/lib/session-cookie";
 import { canonicalUrl } from "../app/lib/share-url";
 import type { PageFacts, PersonalPage, Personalize } from "../app/render/page-facts.server";
-import { onPagesDropped } from "../app/runtime/content-writes.server";
+import { onContentWritten } from "../app/runtime/content-writes.server";
 import { acceptedEncodings, brotliAsync, chooseEncoding, gzipAsync, sendCompressedOnce } from "./response-encoding";
 import { personalGzip, personalHtml, personalScriptHashes } from "./personal-answer";
 import { inlineScriptHashes, withScriptHashes } from "./security-headers";
@@ -20,7 +20,8 @@ import { inlineScriptHashes, withScriptHashes } from "./security-headers";
  * the device class the page renders for; stored gzip, brotli and plain with an ETag; bounded by bytes (least
  * recently used go first). Fresh for PAGE_FRESH_SECONDS, then served while one render refreshes it; a page that
  * fails to render again is served stale for PAGE_STALE_IF_ERROR_SECONDS. Concurrent misses wait for one render.
- * A write of this site drops the pages of what it changed (app/runtime/content-writes.server.ts). Per process.
+ * A write of this site, in any process, drops the pages of what it changed (app/runtime/content-writes.server.ts).
+ * Per process.
  *
  * Only 200 answers with no Set-Cookie, built from fresh upstream answers with none failing, are stored; requests with the
  * session cookie (logged-in visitors, toasts, pending logins) and previews never come here.
@@ -195,7 +196,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     // Whoever asks after the write gets a render that began after it.
     flights.clear();
   }
-  const stopListening = onPagesDropped(drop);
+  const stopListening = onContentWritten(({ pages }) => pages.forEach(drop));
 
   async function store(key: string, page: Shared, tags: string[], personalize: Personalize | null): Promise<Entry> {
     const [gzipped, brotli] = await Promise.all([

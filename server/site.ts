@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import { breakerStates, platformEnvelope, requestDeadline } from "../app/bff/client.server";
 import { BASE_PATH } from "../app/lib/base-path";
+import { startContentWriteFanOut } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
 import type { LoadContext } from "../app/runtime/load-context";
 import { healthRoutes } from "./health";
@@ -68,6 +69,8 @@ export function createSite(options: SiteOptions): Site {
 
   // Live event streams: before the development server's middleware, which rewrites paths under the base.
   const liveHub = createPlatformLiveHub();
+  // This process's writes reach the other workers and replicas, and theirs reach it.
+  const stopContentWriteFanOut = startContentWriteFanOut();
   const liveStreams = liveStreamRoutes({ hub: () => liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
   app.use(BASE_PATH, liveStreams.router);
 
@@ -118,6 +121,7 @@ export function createSite(options: SiteOptions): Site {
       if (!answerStoredPage?.(req, res)) app(req, res);
     },
     close() {
+      stopContentWriteFanOut();
       liveStreams.close();
       liveHub.close();
     },

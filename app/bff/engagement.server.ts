@@ -2,9 +2,8 @@ import { z } from "zod";
 import { platformRequest, type Caller } from "~/bff/client.server";
 import { commentSchema, commentsKey, type Comment } from "~/bff/comments.server";
 import { detailKey } from "~/bff/content.server";
-import { invalidate } from "~/bff/shared-cache.server";
 import { contentTag } from "~/lib/content-tag";
-import { dropPages } from "~/runtime/content-writes.server";
+import { announceWrite } from "~/runtime/content-writes.server";
 import type { ReplyTarget } from "~/lib/reply-target";
 
 export type Toggle = "add" | "del";
@@ -27,8 +26,7 @@ export async function setCollected(caller: Caller, postId: string, trackId: stri
     body: { type, track_id: trackId, cid: postId },
     schema: collectedSchema,
   });
-  invalidate(detailKey(postId));
-  dropPages(contentTag(postId));
+  announceWrite({ pages: [contentTag(postId)], answers: [detailKey(postId)] });
   return result;
 }
 
@@ -62,8 +60,6 @@ export async function postComment(
     schema: commentSchema,
   });
   // The author expects to see their comment at once.
-  invalidate(commentsKey(postId));
-  invalidate(detailKey(postId));
-  dropPages(contentTag(postId));
+  announceWrite({ pages: [contentTag(postId)], answers: [commentsKey(postId), detailKey(postId)] });
   return comment;
 }

@@ -46,6 +46,22 @@ describe("the live calls over the embedded platform", () => {
     expect(await live.setLiveBooked(user, LIVE_FIXTURES.upcoming, false)).toMatchObject({ booked: false });
   });
 
+  it("a booking drops every stored page that shows the broadcast: the ones its info was read for", async () => {
+    const [{ collectPageFacts }, { onContentWritten }, { liveTag }] = await Promise.all([
+      import("~/render/page-facts.server"),
+      import("~/runtime/content-writes.server"),
+      import("~/lib/content-tag"),
+    ]);
+    const { page } = await collectPageFacts(() => live.getLiveInfo(local.caller, LIVE_FIXTURES.upcoming));
+    expect([...page.tags]).toEqual([liveTag(LIVE_FIXTURES.upcoming)]);
+    const written: unknown[] = [];
+    const stop = onContentWritten((write) => written.push(write));
+    await live.setLiveBooked(user, LIVE_FIXTURES.upcoming, true);
+    await live.setLiveBooked(user, LIVE_FIXTURES.upcoming, false);
+    stop();
+    expect(written).toEqual(Array(2).fill({ pages: [liveTag(LIVE_FIXTURES.upcoming)], answers: [] }));
+  });
+
   it("tells a page where its lists stand, so its first stream misses nothing said after the render and repeats nothing", async () => {
     const liveId = LIVE_FIXTURES.landscapeLive;
     const [posts, messages] = await Promise.all([live.listLivePosts(local.caller, liveId), live.listLiveMessages(local.caller, liveId)]);

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
+import { liveTag } from "~/lib/content-tag";
 import { LIVE_ID_PATTERN, LIVE_STATUS } from "~/lib/live-state";
+import { tagPage } from "~/render/page-facts.server";
+import { announceWrite } from "~/runtime/content-writes.server";
 
 /**
  * The platform's live calls (docs/platform-api.md, "Live"): a broadcast's info, its host posts (图文直播) and
@@ -115,6 +118,7 @@ export function resumePointOf(...pages: LivePage<unknown>[]): number | null {
 export const LIVE_PAGE_SIZE = 20;
 
 export function getLiveInfo(caller: Caller, liveId: string): Promise<LiveInfo> {
+  tagPage(liveTag(liveId));
   return platformRequest("/peony/v3/live/info", caller, { query: { live_id: liveId }, schema: liveInfoSchema });
 }
 
@@ -174,10 +178,13 @@ export function likeLive(caller: Caller, liveId: string, taps: number, msgId?: s
 }
 
 /** Books (预约) an upcoming broadcast, or cancels the booking. */
-export function setLiveBooked(caller: Caller, liveId: string, booked: boolean): Promise<{ booked: boolean; booking_count: number }> {
-  return platformRequest(booked ? "/peony/v3/booking" : "/peony/v3/un_booking", caller, {
+export async function setLiveBooked(caller: Caller, liveId: string, booked: boolean): Promise<{ booked: boolean; booking_count: number }> {
+  const result = await platformRequest(booked ? "/peony/v3/booking" : "/peony/v3/un_booking", caller, {
     method: "POST",
     body: { booking_id: liveId, booking_type: "live" },
     schema: z.object({ booked: z.boolean(), booking_count: count }),
   });
+  // The anonymous page shows the booking count.
+  announceWrite({ pages: [liveTag(liveId)], answers: [] });
+  return result;
 }

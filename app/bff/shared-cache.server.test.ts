@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlatformError } from "~/bff/client.server";
 import { cached, invalidate, trackStaleAnswers } from "~/bff/shared-cache.server";
+import { announceWrite } from "~/runtime/content-writes.server";
 
 const STALE_MS = 10 * 60_000; // PLATFORM_STALE_MS by default
 
@@ -41,6 +42,16 @@ describe("cached", () => {
     invalidate("detail:a");
     await cached("detail:a", 60_000, load);
     await cached("detail:b", 60_000, load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it("forgets the answers a write of this site names", async () => {
+    const load = vi.fn(async () => 1);
+    await cached("comments:w:page:1", 60_000, load);
+    await cached("comments:x:page:1", 60_000, load);
+    announceWrite({ pages: ["content:w"], answers: ["comments:w:"] });
+    await cached("comments:w:page:1", 60_000, load);
+    await cached("comments:x:page:1", 60_000, load);
     expect(load).toHaveBeenCalledTimes(3);
   });
 

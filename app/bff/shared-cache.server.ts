@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { LRUCache } from "lru-cache";
 import { isMissingContent } from "~/bff/client.server";
+import { onContentWritten } from "~/runtime/content-writes.server";
 import { env } from "~/runtime/env.server";
 import { markPageIncomplete } from "~/render/page-facts.server";
 
@@ -9,7 +10,8 @@ import { markPageIncomplete } from "~/render/page-facts.server";
  * in memory. Concurrent requests share one call. An answer is fresh for its ttl; after that the next request
  * refreshes it, and when the refresh fails the last good answer stands in (stale-if-error) for up to
  * PLATFORM_STALE_MS, so pages seen recently still render while the platform is down. Bounded by
- * PLATFORM_CACHE_MAX_BYTES (least recently used go first). Per process: each instance keeps its own.
+ * PLATFORM_CACHE_MAX_BYTES (least recently used go first). Per process: each instance keeps its own, and a write of
+ * this site in any process drops the answers it made out of date (app/runtime/content-writes.server.ts).
  */
 type Answer = { value: unknown; storedAt: number; freshUntil: number; staleSince?: number };
 type Outcome = { value: unknown; stale: boolean };
@@ -83,6 +85,8 @@ export function invalidate(prefix: string): void {
   for (const key of [...answers.keys()]) if (key.startsWith(prefix)) answers.delete(key);
   for (const key of [...inFlight.keys()]) if (key.startsWith(prefix)) inFlight.delete(key);
 }
+
+onContentWritten(({ answers: prefixes }) => prefixes.forEach(invalidate));
 
 /**
  * Runs one request's work and reports which stale answers it was served, so the response can say so.

@@ -2,7 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { connectRedis, createMemoryRateLimiter, createRedisRateLimiter } from "~/runtime/rate-limit.server";
+import { createMemoryRateLimiter, createRedisRateLimiter } from "~/runtime/rate-limit.server";
+import { connectRedis } from "~/runtime/redis.server";
 
 describe("createMemoryRateLimiter", () => {
   it("allows max hits per window and key, then asks to wait until the window ends", async () => {

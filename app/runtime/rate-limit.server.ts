@@ -1,6 +1,6 @@
 import type { HeadersFunction } from "@remix-run/node";
-import { Redis } from "ioredis";
-import { env } from "~/runtime/env.server";
+import type { Redis } from "ioredis";
+import { sharedRedis } from "~/runtime/redis.server";
 
 /**
  * Fixed-window counters per key (the visitor's address): the site's first line in front of the platform's own
@@ -70,28 +70,6 @@ export function createRedisRateLimiter(options: Options, redis: Redis, fallback:
       }
     },
   };
-}
-
-let redis: Redis | undefined;
-
-/** The process's one Redis connection, opened at its first use, or null without REDIS_URL. */
-function sharedRedis(): Redis | null {
-  const url = env.REDIS_URL;
-  if (!url) return null;
-  return (redis ??= connectRedis(url));
-}
-
-export function connectRedis(url: string): Redis {
-  const redis = new Redis(url, {
-    // A request must never wait on a Redis that is down: fail at once and let the caller fall back.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 1000,
-    commandTimeout: 500,
-  });
-  // Errors reach the callers through their commands; an unhandled 'error' event would crash the process.
-  redis.on("error", () => {});
-  return redis;
 }
 
 /**
