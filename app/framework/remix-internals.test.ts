@@ -104,8 +104,8 @@ describe("single fetch on the wire", () => {
 
   it("isSingleFetchDataPath: the server answers a path ending in .data with the route's data", () => {
     expect(server.includes('url.pathname.endsWith(".data")'), `${internal("isSingleFetchDataPath")}: the server's rule changed`).toBe(true);
-    expect(isSingleFetchDataPath("/davmu/share/.data")).toBe(true);
-    expect(isSingleFetchDataPath("/davmu/share/news/doc/2026/11/abc/index.html")).toBe(false);
+    expect(isSingleFetchDataPath("/davmu/share/.data"), internal("isSingleFetchDataPath")).toBe(true);
+    expect(isSingleFetchDataPath("/davmu/share/news/doc/2026/11/abc/index.html"), internal("isSingleFetchDataPath")).toBe(false);
   });
 
   it("SINGLE_FETCH_CONTENT_TYPE: the server's content type of data answers", () => {
