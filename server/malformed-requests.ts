@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
+import { isSingleFetchDataPath } from "../app/framework/remix-internals";
 import { BASE_PATH } from "../app/lib/base-path";
 import { fromTrustedProxy, hostOf, protocolOf, type TrustProxy } from "./public-origin";
 
@@ -33,7 +34,7 @@ declare module "express-serve-static-core" {
 
 /**
  * Requests no page can answer are refused here, before any route code, with a 4xx: a friendly page for
- * documents, a small JSON body for `.data` requests. The classes: request targets that are not a path
+ * documents, a small JSON body for data requests (single fetch). The classes: request targets that are not a path
  * (absolute form, `*`), methods other than GET, HEAD and POST, a Host that is not one of `knownHosts`,
  * and a forwarded protocol other than http or https.
  */
@@ -115,7 +116,7 @@ export function refuse(req: Request, res: Response, problem: Problem): void {
   // A body left unread would be parsed as the next request on a kept-alive connection.
   if (!req.complete) res.set("Connection", "close");
   res.status(text.status).set("Cache-Control", "no-store");
-  if (req.path.endsWith(".data")) {
+  if (isSingleFetchDataPath(req.path)) {
     res.json({ status: text.status, message: text.title });
     return;
   }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
+import { isSingleFetchDataPath, SINGLE_FETCH_CONTENT_TYPE } from "../app/framework/remix-internals";
 import { deviceClass } from "../app/render/page-device.server";
 import { isPreviewRequest } from "../app/lib/preview";
 import { hasSessionCookie } from "../app/lib/session-cookie";
@@ -121,8 +122,8 @@ export function isSharedPageRequest(req: IncomingMessage, target: string): boole
 
 /** Whether the request is a visitor's own page (they have a session) that may be made from a shared one. */
 export function isPersonalPageRequest(req: ExpressRequest): boolean {
-  // A client-side navigation's data (`….data`) is rendered for the visitor as it is.
-  return req.method === "GET" && hasSessionCookie(req.get("cookie")) && !isPreview(req.originalUrl) && !req.path.endsWith(".data");
+  // A client-side navigation's data is rendered for the visitor as it is.
+  return req.method === "GET" && hasSessionCookie(req.get("cookie")) && !isPreview(req.originalUrl) && !isSingleFetchDataPath(req.path);
 }
 
 /** The URL a shared page is rendered for and stored under: path and canonical query (no share noise, sorted). */
@@ -141,7 +142,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 const contentType = (headers: Headers) => headers.get("content-type") ?? "";
 const isHtml = (headers: Headers) => contentType(headers).startsWith("text/html");
 /** Pages and the data of a client-side navigation (Remix single fetch): what is worth reading whole. */
-const isPageOrData = (headers: Headers) => isHtml(headers) || contentType(headers).startsWith("text/x-script");
+const isPageOrData = (headers: Headers) => isHtml(headers) || contentType(headers).startsWith(SINGLE_FETCH_CONTENT_TYPE);
 
 // Headers that belong to one response, not to the stored page.
 const NOT_STORED = new Set(["cache-control", "set-cookie", "content-length", "content-encoding", "date", "etag", "vary", "warning", "age"]);

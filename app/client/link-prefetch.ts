@@ -1,3 +1,4 @@
+import { isRouterLink, isSingleFetchDataPath } from "~/framework/remix-internals";
 import { BASE_PATH } from "~/lib/base-path";
 import { MAX_PREFETCHES, mayPrefetch, prefetchUrl, PREFETCH_IDLE_TIMEOUT_MS, type ConnectionFacts } from "~/lib/link-prefetch";
 
@@ -20,7 +21,7 @@ function prefetch(url: string) {
   const link = document.createElement("link");
   link.rel = "prefetch";
   // A page's data is fetched by script on navigation; the browser only reuses a prefetch made for the same use.
-  if (url.includes(".data")) link.as = "fetch";
+  if (isSingleFetchDataPath(new URL(url).pathname)) link.as = "fetch";
   link.href = url;
   document.head.append(link);
 }
@@ -41,7 +42,7 @@ export function prefetchLinksOnIdle(): () => void {
         if (!entry.isIntersecting) continue;
         observer?.unobserve(entry.target);
         const anchor = entry.target as HTMLAnchorElement;
-        const url = prefetchUrl(anchor.href, anchor.hasAttribute("data-discover"), location.href, BASE_PATH);
+        const url = prefetchUrl(anchor.href, isRouterLink(anchor), location.href, BASE_PATH);
         if (url) prefetch(url);
       }
     });

@@ -1,3 +1,5 @@
+import { isSingleFetchDataPath, singleFetchDataUrl } from "~/framework/remix-internals";
+
 /** Spec section 9: links are prefetched once the page is idle, at the latest this long after start-up. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
@@ -16,8 +18,8 @@ export function mayPrefetch(connection: ConnectionFacts): boolean {
 
 /**
  * What to prefetch for a link on the page, or null when it is not worth it: another origin, outside the site,
- * an API or asset, a hash on this page, the page itself. A link the router handles (Remix marks its <Link>s with
- * data-discover) loads its page's data, `{path}.data`, so that is what is prefetched; a plain link loads the page.
+ * an API or asset, a hash on this page, the page itself. A link the router handles loads its page's data (single
+ * fetch), so that is what is prefetched; a plain link loads the page.
  */
 export function prefetchUrl(href: string, routerLink: boolean, here: string, basePath: string): string | null {
   let url: URL;
@@ -31,11 +33,8 @@ export function prefetchUrl(href: string, routerLink: boolean, here: string, bas
   if (url.origin !== current.origin || !/^https?:$/.test(url.protocol)) return null;
   if (!url.pathname.startsWith(basePath)) return null;
   const path = url.pathname.slice(basePath.length);
-  if (path.startsWith("api/") || path.startsWith("assets/") || /\.(data|js|css|svg|png|jpe?g|webp|mp4|mp3|m3u8)$/i.test(path)) return null;
+  if (path.startsWith("api/") || path.startsWith("assets/") || isSingleFetchDataPath(path) || /\.(js|css|svg|png|jpe?g|webp|mp4|mp3|m3u8)$/i.test(path)) return null;
   if (url.pathname === current.pathname && url.search === current.search) return null;
   url.hash = "";
-  if (!routerLink) return url.href;
-  // The address Remix's single fetch asks for on navigation (patches/@remix-run+react keeps a trailing slash).
-  url.pathname = `${url.pathname}.data`;
-  return url.href;
+  return routerLink ? singleFetchDataUrl(url).href : url.href;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
+import { keepRootLoaderDataOnly, matchedRouteHandles, serializedStringInPage } from "~/framework/remix-internals";
 import { PersonalRenderingContext, type Personal, type PersonalRendering, type SlotProps } from "~/hooks/use-personal";
 import type { Personalize } from "~/render/page-facts.server";
 import { commitVisitor } from "~/visitor/session.server";
@@ -63,13 +64,6 @@ export function dependsOnVisitor(context: AppLoadContext): void {
   if (recorded) recorded.usable = false;
 }
 
-/** A string value as it stands in the page: in Remix's serialized data, in a script's string literal. */
-export function streamedString(value: string): string {
-  return JSON.stringify(JSON.stringify(value))
-    .slice(1, -1)
-    .replace(/[&<>\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-
 const slotMarkup = (name: string, html: string) => `<div class="personal" data-personal="${name}">${html}</div>`;
 
 function findOnce(page: string, anonymous: string): number {
@@ -91,16 +85,6 @@ function cutAt(page: string, holes: Hole[]): string[] {
   return statics;
 }
 
-/**
- * Once the page is rendered, its route data is in its HTML, and a slot renders from its props, the visitor's parts
- * and the root's data only: the stored page keeps the root's and lets the rest go. The object is RemixServer's copy,
- * the one the router and its state context read, so the slots rendered again see the same.
- */
-function keepRootDataOnly(remixContext: EntryContext) {
-  const { loaderData } = remixContext.staticHandlerContext;
-  for (const id of Object.keys(loaderData)) if (id !== "root") delete loaderData[id];
-}
-
 function rendersTheSame(slot: Slot): boolean {
   try {
     return slot.render(null) === slot.html;
@@ -110,9 +94,7 @@ function rendersTheSame(slot: Slot): boolean {
 }
 
 const isPersonalized = (remixContext: EntryContext) =>
-  remixContext.staticHandlerContext.matches.every(
-    (match) => (remixContext.routeModules[match.route.id]?.handle as { personalized?: boolean } | undefined)?.personalized === true,
-  );
+  matchedRouteHandles(remixContext).every((handle) => (handle as { personalized?: boolean } | undefined)?.personalized === true);
 
 /**
  * For a page rendered to be shared: the rendering context that records its slots, and once the page is rendered,
@@ -149,7 +131,9 @@ export function recordPersonalRendering(context: AppLoadContext) {
   function personalize(remixContext: EntryContext): Personalize | null {
     const recorded = recordedFor(context);
     if (!recorded?.usable || readOutsideSlot || !isPersonalized(remixContext)) return null;
-    keepRootDataOnly(remixContext);
+    // Once the page is rendered, its route data is in its HTML, and a slot renders from its props, the visitor's parts
+    // and the root's data only: the stored page keeps the root's and lets the rest go.
+    keepRootLoaderDataOnly(remixContext);
     // A slot that reads other route data renders otherwise without it (or fails): its page is rendered afresh for visitors.
     if (![...slots.values()].every(rendersTheSame)) return null;
     const { parts } = recorded;
@@ -167,8 +151,8 @@ export function recordPersonalRendering(context: AppLoadContext) {
       const page = stored.toString("utf8");
       const holes: Hole[] = [
         ...parts.map(({ anonymous }): Hole => {
-          const text = streamedString(anonymous);
-          return { at: findOnce(page, text), anonymous: text, own: (overrides) => streamedString(overrides.get(anonymous) ?? "") };
+          const text = serializedStringInPage(anonymous);
+          return { at: findOnce(page, text), anonymous: text, own: (overrides) => serializedStringInPage(overrides.get(anonymous) ?? "") };
         }),
         ...[...slots].map(([name, slot]): Hole => {
           const text = slotMarkup(name, slot.html);

@@ -1,7 +1,7 @@
 /**
  * The one JSON error shape of this site, for resource routes and data requests alike:
  * `{ "status": 503, "message": "…" }` with the same HTTP status (the host's refusals of malformed
- * requests answer `.data` requests in this shape too). Never cached: an error is not the resource.
+ * requests answer data requests in this shape too). Never cached: an error is not the resource.
  */
 export type JsonError = { status: number; message: string };
 

@@ -51,7 +51,10 @@ test("a logged-in visitor's page is made for them from the stored one and never 
   const own = await page.goto(quietUrl);
   expect(own?.headers()["cache-control"]).toBe("private, no-store");
   // The stored anonymous page with the visitor's own parts put in (app/render/personal.server.tsx).
-  expect(own?.headers()["x-cache"]).toBe("PERSONAL");
+  expect(
+    own?.headers()["x-cache"],
+    "made afresh: the server warns why; after a framework upgrade, see serializedStringInPage in app/framework/remix-internals.tsx",
+  ).toBe("PERSONAL");
   const token = await page.locator(".footer-bar__form input[name=csrf]").inputValue();
   expect(token).toMatch(/^.{16,}$/);
   await expect(page.locator(".banner__login .avatar")).toBeVisible();
