@@ -7,17 +7,20 @@ import compression from "compression";
 import express from "express";
 import { breakerStates, platformEnvelope, requestDeadline } from "./app/bff/client.server";
 import { env } from "./app/runtime/env.server";
+import { watchSources } from "./app/runtime/metrics.server";
 import type { LoadContext } from "./app/runtime/load-context";
 import { liveHub } from "./server/live-hub";
 import { BASE_PATH } from "./app/lib/base-path";
 import { embeddedPlatform } from "./server/embedded-platform";
 import { healthRoutes } from "./server/health";
 import { liveStreamRoutes } from "./server/live-stream";
+import { processMetrics, startInternalListener } from "./server/metrics-listener";
 import { createPageCache } from "./server/page-cache";
 import { pageMiddleware } from "./server/page-middleware";
 import { knownHosts, publicOrigin } from "./server/public-origin";
 import { remixHandler } from "./server/remix-handler";
 import { requestId, requestLog, type RequestLogOptions } from "./server/request-log";
+import { measureRequest } from "./server/request-metrics";
 import { storedPageHits } from "./server/stored-page-hits";
 import { platformProxy } from "./server/platform-proxy";
 import { announceStartUp } from "./server/start-up-message";
@@ -71,6 +74,7 @@ app.use(
 // Live event streams: before the development server's middleware, which rewrites paths under the base.
 const liveStreams = liveStreamRoutes({ hub: liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
 app.use(BASE_PATH, liveStreams.router);
+watchSources({ breakers: breakerStates, pageCache: pageCache?.stats, liveStreams: liveStreams.count, liveHub: () => liveHub().stats() });
 
 app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
 
@@ -121,6 +125,7 @@ app.all(
 const answerStoredPage =
   pageCache && storedPageHits({ pageCache, knownHosts: hosts, trustProxy: app.get("trust proxy fn"), log: logOptions });
 const server = createServer((req, res) => {
+  measureRequest(req, res);
   if (!answerStoredPage?.(req, res)) app(req, res);
 });
 server.listen(env.PORT, env.HOST, () => {
@@ -128,6 +133,8 @@ server.listen(env.PORT, env.HOST, () => {
   if (!cluster.isWorker) announceStartUp(`http://localhost:${env.PORT}`, platform);
 });
 answerHealthPings();
+// Under build/cluster.js the primary serves the metrics of all its workers.
+if (!cluster.isWorker) startInternalListener({ metrics: processMetrics });
 
 let stopping = false;
 function shutdown(signal: string) {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { env } from "../app/runtime/env.server";
 import { embeddedPlatform, listenPlatform } from "./embedded-platform";
+import { startInternalListener, workersMetrics } from "./metrics-listener";
 import { nativeMemoryEnv, withHeapSettings } from "./process-memory";
 import { announceStartUp } from "./start-up-message";
 import { watchWorkerHealth } from "./worker-health";
@@ -64,6 +65,7 @@ cluster.on("listening", () => {
   announceStartUp(`http://localhost:${env.PORT}`, platform);
 });
 
+startInternalListener({ metrics: workersMetrics() });
 const stopWatching = watchWorkerHealth({ intervalMs: 5000, missesAllowed: 3, log: (line) => console.warn(line) });
 for (let i = 0; i < workerCount; i++) fork();
 

@@ -1,6 +1,7 @@
 import type { HeadersFunction } from "@remix-run/node";
 import { Redis } from "ioredis";
 import { env } from "~/runtime/env.server";
+import { countingRefusals } from "~/runtime/metrics.server";
 import { singleton } from "~/runtime/singleton.server";
 
 /**
@@ -18,8 +19,7 @@ type Options = { name: string; windowMs: number; max: number };
 export function createRateLimiter(options: Options): RateLimiter {
   const memory = createMemoryRateLimiter(options);
   const redis = sharedRedis();
-  if (!redis) return memory;
-  return createRedisRateLimiter(options, redis, memory);
+  return countingRefusals(options.name, redis ? createRedisRateLimiter(options, redis, memory) : memory);
 }
 
 export function createMemoryRateLimiter(options: Options & { now?: () => number }): RateLimiter {
