@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { countingRefusals, metricsRegistry, observeRequest, timedSanitizing, timedUpstream, watchSources } from "~/runtime/metrics.server";
 
@@ -89,5 +90,14 @@ describe("the metrics registry", () => {
     const limiter = countingRefusals("auth", { hit: async (_key: string) => waits.shift() ?? 0 });
     expect([await limiter.hit("ip"), await limiter.hit("ip"), await limiter.hit("ip"), await limiter.hit("ip")]).toEqual([0, 0, 30, 12]);
     expect(await samples("davmu_share_rate_limit_refusals_total")).toEqual([expect.objectContaining({ limit: "auth", value: 2 })]);
+  });
+
+  it("is what the dashboard in docs/ reads: every metric its panels query is exported", async () => {
+    const dashboard = JSON.parse(readFileSync(new URL("../../docs/grafana-dashboard.json", import.meta.url), "utf8")) as { panels: Array<{ targets?: Array<{ expr: string }> }> };
+    const queried = new Set(dashboard.panels.flatMap((panel) => panel.targets ?? []).flatMap((target) => target.expr.match(/\b(?:http|davmu_share|nodejs|process)_\w+/g) ?? []));
+    const types = new Map([...(await metricsRegistry().metrics()).matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => [name, type]));
+    const exported = (name: string) => types.has(name) || types.get(name.replace(/_(bucket|count|sum)$/, "")) === "histogram";
+    expect(queried.size).toBeGreaterThan(10);
+    expect([...queried].filter((name) => !exported(name))).toEqual([]);
   });
 });
