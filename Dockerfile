@@ -21,7 +21,8 @@ RUN npm run build && npm prune --omit=dev
 # Runtime: production node_modules (native modules built above for this same base image), the build,
 # and the demo media the embedded platform serves.
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=3000
+# The metrics listener on every interface of the container: keep 9464 off the public network (docs/operations.md).
+ENV NODE_ENV=production PORT=3000 METRICS_HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -30,7 +31,7 @@ COPY --from=build /app/platform/media ./platform/media
 # The embedded platform's SQLite database (PLATFORM_DB_PATH defaults to data/platform.sqlite); mount a volume to keep it.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
-EXPOSE 3000
+EXPOSE 3000 9464
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/davmu/share/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
 # One site worker per core the container may use (WEB_CONCURRENCY overrides), the embedded platform in the primary.

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { relayContentWrites } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
+import { startInternalListener, workersMetrics } from "./metrics-listener";
 import { nativeMemoryEnv, withHeapSettings } from "./process-memory";
 import { announceStartUp } from "./start-up-message";
 import { watchWorkerHealth } from "./worker-health";
@@ -69,6 +70,8 @@ cluster.on("listening", () => {
 
 // Without Redis, the workers hear each other's writes through this process.
 relayContentWrites();
+// The primary serves the sum of its workers' metrics.
+startInternalListener({ metrics: workersMetrics() });
 const stopWatching = watchWorkerHealth({ intervalMs: 5000, missesAllowed: 3, log: (line) => console.warn(line) });
 for (let i = 0; i < workerCount; i++) fork();
 

@@ -6,15 +6,18 @@ import { breakerStates, platformEnvelope, requestDeadline } from "../app/bff/cli
 import { BASE_PATH } from "../app/lib/base-path";
 import { startContentWriteFanOut } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
+import { watchSources } from "../app/runtime/metrics.server";
 import type { LoadContext } from "../app/runtime/load-context";
 import { healthRoutes } from "./health";
 import { createPlatformLiveHub } from "./live-hub";
 import { liveStreamRoutes } from "./live-stream";
+import { processMetrics, startInternalListener } from "./metrics-listener";
 import { createPageCache } from "./page-cache";
 import { pageMiddleware } from "./page-middleware";
 import { platformProxy } from "./platform-proxy";
 import { knownHosts, publicOrigin } from "./public-origin";
 import { remixHandler } from "./remix-handler";
+import { measureRequest } from "./request-metrics";
 import { requestId, requestLog, type RequestLogOptions } from "./request-log";
 import type { Site, SiteEntry, SiteOptions } from "./site-entry";
 import { announceStartUp } from "./start-up-message";
@@ -73,6 +76,9 @@ export function createSite(options: SiteOptions): Site {
   const stopContentWriteFanOut = startContentWriteFanOut();
   const liveStreams = liveStreamRoutes({ hub: () => liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
   app.use(BASE_PATH, liveStreams.router);
+  watchSources({ breakers: breakerStates, pageCache: pageCache?.stats, liveStreams: liveStreams.count, liveHub: () => liveHub.stats() });
+  // Under build/cluster.js the primary serves the sum of its workers' metrics instead.
+  const stopInternalListener = cluster.isWorker ? () => {} : startInternalListener({ metrics: processMetrics });
 
   app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
 
@@ -118,9 +124,11 @@ export function createSite(options: SiteOptions): Site {
     pageCache && storedPageHits({ pageCache, knownHosts: hosts, trustProxy: app.get("trust proxy fn"), log: logOptions });
   return {
     listener(req, res) {
+      measureRequest(req, res);
       if (!answerStoredPage?.(req, res)) app(req, res);
     },
     close() {
+      stopInternalListener();
       stopContentWriteFanOut();
       liveStreams.close();
       liveHub.close();

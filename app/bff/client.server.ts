@@ -3,6 +3,7 @@ import { Agent, request, type Dispatcher } from "undici";
 import { z } from "zod";
 import { createBreakers, upstreamOf } from "~/bff/breaker.server";
 import { env } from "~/runtime/env.server";
+import { timedUpstream } from "~/runtime/metrics.server";
 import { markPageIncomplete } from "~/render/page-facts.server";
 
 /** What every upstream call knows about the visitor it is made for. */
@@ -160,7 +161,7 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
   const upstream = upstreamOf(path);
   const text = await breakers.run(
     upstream,
-    async () => {
+    timedUpstream(upstream, async () => {
       // One controller for the budget and the visitor leaving: AbortSignal.timeout and AbortSignal.any cost several
       // times more per call on Node 20.
       const controller = new AbortController();
@@ -189,7 +190,7 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
         clearTimeout(timer);
         caller.signal?.removeEventListener("abort", visitorLeft);
       }
-    },
+    }, upstreamOutcome),
     {
       countsAsFailure: (error) => isUpstreamFailure(error) && !(caller.sidePart && (error as PlatformError).kind === "timeout"),
       whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`),
@@ -207,6 +208,9 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
   if (!parsed.success) throw new PlatformError("invalid", `platform answered without an envelope: ${path}`);
   return parsed.data;
 }
+
+/** A failed call's outcome in the upstream metrics: the PlatformError's kind, or the visitor having left. */
+const upstreamOutcome = (error: unknown) => (error instanceof PlatformError ? error.kind : "aborted");
 
 /** Timeouts, 5xx answers and connection failures count against an upstream; its refusals (envelope codes) do not. */
 function isUpstreamFailure(error: unknown): boolean {

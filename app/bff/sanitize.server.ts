@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { PlatformError } from "~/bff/client.server";
+import { timedSanitizing } from "~/runtime/metrics.server";
 
 /** Sanitized articles kept in memory; keyed by post id and content version, so an edit is a new entry. */
 const CACHE_LIMIT = 500;
@@ -56,7 +57,7 @@ export function sanitizeRichHtml(html: string, cacheKey: string): Promise<string
   if (html.length > RICH_HTML_MAX_LENGTH) {
     return Promise.reject(new PlatformError("invalid", `rich HTML of ${html.length} characters is over ${RICH_HTML_MAX_LENGTH}: ${cacheKey}`));
   }
-  const clean = (pool.run(html) as Promise<string>).catch((error: Error) => {
+  const clean = timedSanitizing(pool, pool.run(html) as Promise<string>).catch((error: Error) => {
     // A full queue or a worker that died (out of memory on pathological HTML): the page's 503, like any bad content.
     throw new PlatformError("invalid", `sanitizing failed: ${cacheKey}: ${error.message}`);
   });

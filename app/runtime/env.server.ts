@@ -97,6 +97,9 @@ const schema = z.object({
     .url()
     .refine((value) => /^rediss?:$/.test(new URL(value).protocol), "must be a redis:// or rediss:// URL")
     .optional(),
+  // The internal listener's /metrics (Prometheus) and its other internal routes, never on the public port; 0 turns it off.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().default("127.0.0.1"),
   LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
   // The native app "open the app" launches (README, "Opening the app"); the defaults are the demo app's.
   APP_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]*$/i, "must be a URL scheme such as davmu").default("davmu"),

@@ -1,6 +1,7 @@
 import type { HeadersFunction } from "@remix-run/node";
 import type { Redis } from "ioredis";
 import { sharedRedis } from "~/runtime/redis.server";
+import { countingRefusals } from "~/runtime/metrics.server";
 
 /**
  * Fixed-window counters per key (the visitor's address): the site's first line in front of the platform's own
@@ -17,8 +18,7 @@ type Options = { name: string; windowMs: number; max: number };
 export function createRateLimiter(options: Options): RateLimiter {
   const memory = createMemoryRateLimiter(options);
   const redis = sharedRedis();
-  if (!redis) return memory;
-  return createRedisRateLimiter(options, redis, memory);
+  return countingRefusals(options.name, redis ? createRedisRateLimiter(options, redis, memory) : memory);
 }
 
 export function createMemoryRateLimiter(options: Options & { now?: () => number }): RateLimiter {

@@ -22,6 +22,8 @@ const SHARED_ENV = {
   HASHIDS_SALT: E2E_HASHIDS.salt,
   HASHIDS_MIN_LENGTH: String(E2E_HASHIDS.minLength),
   PLATFORM_DEV_KEY: E2E_DEV_KEY,
+  // The sites it starts would share the metrics port; what they record is recorded all the same.
+  METRICS_PORT: "0",
 };
 
 // Every child still running: an interrupted bench must leave no server or browser behind.

@@ -1,0 +1,196 @@
+import cluster from "node:cluster";
+import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from "prom-client";
+
+/**
+ * The process's Prometheus metrics (docs/operations.md lists them). One registry per process, whichever bundle asks
+ * first (the host and the Remix build each carry this module); the host serves it on its internal listener
+ * (server/metrics-listener.ts), and under build/cluster.js each worker answers the primary, which serves the sum.
+ *
+ * What other modules own (the page cache, breakers, live streams) is read when scraped, through `watchSources`;
+ * what happens in a call (an upstream request, a sanitizing, a refusal) is recorded by the helpers below.
+ */
+
+/** What the registry reads at scrape time; set by the host once it has built them. */
+export type MetricSources = {
+  pageCache?: () => { entries: number; bytes: number; hits: number; stale: number; joined: number; misses: number; uncached: number; personal: number };
+  breakers?: () => Record<string, string>;
+  liveStreams?: () => number;
+  liveHub?: () => Array<{ subscribers: number; upstreamOpen: boolean }>;
+};
+
+/** Request latency buckets (seconds): a stored page answers in a millisecond, a render in tens, an outage in seconds. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const BREAKER_STATES = ["closed", "half-open", "open"] as const;
+/** The page cache's counts, by the result label each is exported under. */
+const PAGE_CACHE_RESULTS = { hit: "hits", stale: "stale", joined: "joined", miss: "misses", uncached: "uncached", personal: "personal" } as const;
+
+function createMetrics() {
+  // An AggregatorRegistry is a Registry that also answers build/cluster.js's primary when this process is a worker.
+  const registry: Registry = new AggregatorRegistry();
+  if (cluster.isWorker) AggregatorRegistry.setRegistries([registry]);
+  collectDefaultMetrics({ register: registry });
+  const sources: MetricSources = {};
+  const sanitizerPools = new Set<{ queueSize: number }>();
+
+  const registers = [registry];
+  const metrics = {
+    registry,
+    sources,
+    sanitizerPools,
+    httpRequestDuration: new Histogram({
+      name: "http_request_duration_seconds",
+      help: "Requests answered by the site, from arrival to the end of the answer, by route family, method and status class",
+      labelNames: ["family", "method", "status_class"] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    upstreamDuration: new Histogram({
+      name: "davmu_share_upstream_request_duration_seconds",
+      help: "Platform calls made (not those an open breaker refused), by upstream service and outcome (ok, timeout, unavailable, invalid, aborted)",
+      labelNames: ["service", "outcome"] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    sanitizeDuration: new Histogram({
+      name: "davmu_share_sanitizer_duration_seconds",
+      help: "Rich HTML sanitizings, from being asked to the answer (the wait in the queue included), by outcome",
+      labelNames: ["outcome"] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    rateLimitRefusals: new Counter({
+      name: "davmu_share_rate_limit_refusals_total",
+      help: "Attempts refused by the site's own rate limits, by limit",
+      labelNames: ["limit"] as const,
+      registers,
+    }),
+  };
+
+  new Gauge({
+    name: "davmu_share_sanitizer_queue",
+    help: "Rich HTML bodies waiting for a sanitizing thread",
+    registers,
+    collect() {
+      this.set([...sanitizerPools].reduce((sum, pool) => sum + pool.queueSize, 0));
+    },
+  });
+  new Counter({
+    name: "davmu_share_page_cache_requests_total",
+    help: "Anonymous and personal page requests through the page cache, by result (hit, stale, joined, miss, uncached, personal)",
+    labelNames: ["result"] as const,
+    registers,
+    collect() {
+      const stats = sources.pageCache?.();
+      if (!stats) return;
+      // The cache keeps its own counts; the counter is set to them, as a counter read from elsewhere is.
+      this.reset();
+      for (const [result, count] of Object.entries(PAGE_CACHE_RESULTS)) this.inc({ result }, stats[count]);
+    },
+  });
+  new Gauge({
+    name: "davmu_share_page_cache_stored_bytes",
+    help: "Bytes the page cache holds (its own size count: every encoding of every stored page)",
+    registers,
+    collect() {
+      this.set(sources.pageCache?.().bytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: "davmu_share_page_cache_entries",
+    help: "Pages the page cache holds",
+    registers,
+    collect() {
+      this.set(sources.pageCache?.().entries ?? 0);
+    },
+  });
+  new Gauge({
+    name: "davmu_share_upstream_breaker_state",
+    help: "Each upstream service's circuit breaker: 1 for its current state (closed, half-open, open); summed over a cluster's workers, how many are in it",
+    labelNames: ["service", "state"] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const [service, current] of Object.entries(sources.breakers?.() ?? {})) {
+        for (const state of BREAKER_STATES) this.set({ service, state }, state === current ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: "davmu_share_live_streams",
+    help: "Visitors' live event streams open",
+    registers,
+    collect() {
+      this.set(sources.liveStreams?.() ?? 0);
+    },
+  });
+  new Gauge({
+    name: "davmu_share_live_upstream_connections",
+    help: "The live hub's connections to the platform's event streams that are open (one per broadcast watched)",
+    registers,
+    collect() {
+      this.set((sources.liveHub?.() ?? []).filter((broadcast) => broadcast.upstreamOpen).length);
+    },
+  });
+  return metrics;
+}
+
+let created: ReturnType<typeof createMetrics> | undefined;
+const metrics = () => (created ??= createMetrics());
+
+/** The process's registry, as the internal listener serves it. */
+export const metricsRegistry = (): Registry => metrics().registry;
+
+/** Tells the registry where to read what the host owns (called once the host has built it). */
+export function watchSources(sources: MetricSources): void {
+  Object.assign(metrics().sources, sources);
+}
+
+/** One answered request: seconds since `startedAt` (process.hrtime.bigint()), with its family, method and status class. */
+export function observeRequest(labels: { family: string; method: string; status_class: string }, startedAt: bigint): void {
+  metrics().httpRequestDuration.observe(labels, secondsSince(startedAt));
+}
+
+/**
+ * Wraps one platform call so its duration is recorded by service and outcome: ok, or what `outcomeOf` calls the
+ * error it threw.
+ */
+export function timedUpstream<T>(service: string, call: () => Promise<T>, outcomeOf: (error: unknown) => string): () => Promise<T> {
+  return async () => {
+    const startedAt = process.hrtime.bigint();
+    let outcome = "ok";
+    try {
+      return await call();
+    } catch (error) {
+      outcome = outcomeOf(error);
+      throw error;
+    } finally {
+      metrics().upstreamDuration.observe({ service, outcome }, secondsSince(startedAt));
+    }
+  };
+}
+
+/** Records one sanitizing by `pool` (whose queue the gauge reads) from now until `work` settles. */
+export function timedSanitizing<T>(pool: { queueSize: number }, work: Promise<T>): Promise<T> {
+  const { sanitizerPools, sanitizeDuration } = metrics();
+  sanitizerPools.add(pool);
+  const startedAt = process.hrtime.bigint();
+  work.then(
+    () => sanitizeDuration.observe({ outcome: "ok" }, secondsSince(startedAt)),
+    () => sanitizeDuration.observe({ outcome: "failed" }, secondsSince(startedAt)),
+  );
+  return work;
+}
+
+/** A rate limiter whose refusals are counted under `limit`. */
+export function countingRefusals<L extends { hit(key: string): Promise<number> }>(limit: string, limiter: L): L {
+  return {
+    ...limiter,
+    async hit(key: string) {
+      const wait = await limiter.hit(key);
+      if (wait > 0) metrics().rateLimitRefusals.inc({ limit });
+      return wait;
+    },
+  };
+}
+
+const secondsSince = (startedAt: bigint) => Number(process.hrtime.bigint() - startedAt) / 1e9;

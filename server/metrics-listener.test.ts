@@ -1,0 +1,56 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { listenInternal, processMetrics } from "./metrics-listener";
+
+let server: Server;
+let base: string;
+const log = vi.fn();
+
+beforeAll(async () => {
+  server = await listenInternal({
+    port: 0,
+    host: "127.0.0.1",
+    metrics: processMetrics,
+    log,
+    routes: {
+      "/health/detail": (_req, res) => void res.writeHead(200, { "Content-Type": "application/json" }).end('{"peony":"closed"}'),
+      "/broken": async () => {
+        throw new Error("detail unavailable");
+      },
+    },
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => server.close());
+
+describe("the internal listener", () => {
+  it("serves the process's metrics in Prometheus text at /metrics", async () => {
+    const response = await fetch(`${base}/metrics?x=1`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const text = await response.text();
+    expect(text).toContain("# TYPE http_request_duration_seconds histogram");
+    expect(text).toContain("# TYPE process_resident_memory_bytes gauge");
+  });
+
+  it("answers the extra routes it is given", async () => {
+    const response = await fetch(`${base}/health/detail`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ peony: "closed" });
+  });
+
+  it("answers a route that fails with a 500 and logs it", async () => {
+    expect((await fetch(`${base}/broken`)).status).toBe(500);
+    expect(log).toHaveBeenCalledWith("internal /broken failed: detail unavailable");
+  });
+
+  it("answers nothing else: other paths 404 (the base path's too), other methods 405", async () => {
+    for (const path of ["/", "/davmu/share/metrics", "/metrics/", "/toString", "/__proto__"]) expect((await fetch(base + path)).status, path).toBe(404);
+    const post = await fetch(`${base}/metrics`, { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
+  });
+});
