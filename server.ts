@@ -5,13 +5,15 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { breakerStates, platformEnvelope, requestDeadline } from "./app/bff/client.server";
+import { requestDeadline } from "./app/bff/client.server";
 import { env } from "./app/runtime/env.server";
 import type { LoadContext } from "./app/runtime/load-context";
+import { logger } from "./app/runtime/logger.server";
 import { liveHub } from "./server/live-hub";
 import { BASE_PATH } from "./app/lib/base-path";
 import { embeddedPlatform } from "./server/embedded-platform";
-import { healthRoutes } from "./server/health";
+import { createReadiness, healthRoutes } from "./server/health";
+import { gracefulShutdown } from "./server/graceful-shutdown";
 import { liveStreamRoutes } from "./server/live-stream";
 import { createPageCache } from "./server/page-cache";
 import { pageMiddleware } from "./server/page-middleware";
@@ -31,7 +33,7 @@ const originOf = publicOrigin(env.PUBLIC_ORIGIN);
 const hosts = knownHosts({ allowedHosts: env.ALLOWED_HOSTS, publicOrigin: env.PUBLIC_ORIGIN, host: env.HOST, port: env.PORT });
 // Under build/cluster.js the first worker speaks for all.
 if (env.isProduction && !env.PUBLIC_ORIGIN && (cluster.worker?.id ?? 1) === 1) {
-  console.warn(
+  logger.warn(
     `PUBLIC_ORIGIN is not set: canonical and share URLs take their host from each request (one of ${[...hosts].join(", ")}). ` +
       "Set PUBLIC_ORIGIN to the site's public origin, e.g. https://m.example.com.",
   );
@@ -45,7 +47,6 @@ app.set("trust proxy", env.TRUST_PROXY);
 app.disable("x-powered-by");
 
 const logOptions: RequestLogOptions = {
-  silent: env.LOG_LEVEL === "silent",
   // Health probes are noise; the embedded platform's own calls only matter when debugging.
   skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") || (env.LOG_LEVEL !== "debug" && p.startsWith("/_platform/")),
 };
@@ -58,15 +59,8 @@ else if (env.EMBEDDED_PLATFORM_URL) app.use("/_platform", platformProxy(env.EMBE
 // After the platform: its answers mostly go to this host's own backend over loopback, where gzip costs CPU on both
 // ends for nothing (it showed in a profile of logged-in page views); its media is compressed already.
 app.use(compression());
-// Any envelope of this unauthenticated read proves the platform up and speaking the contract, without side effects.
-app.use(
-  BASE_PATH,
-  healthRoutes({
-    probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }),
-    breakers: breakerStates,
-    pageCache: pageCache?.stats,
-  }),
-);
+const readiness = createReadiness();
+app.use(BASE_PATH, healthRoutes({ readiness }));
 
 // Live event streams: before the development server's middleware, which rewrites paths under the base.
 const liveStreams = liveStreamRoutes({ hub: liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
@@ -124,28 +118,23 @@ const server = createServer((req, res) => {
   if (!answerStoredPage?.(req, res)) app(req, res);
 });
 server.listen(env.PORT, env.HOST, () => {
+  readiness.ready();
   // Under build/cluster.js the primary announces the start once for all its workers.
   if (!cluster.isWorker) announceStartUp(`http://localhost:${env.PORT}`, platform);
 });
 answerHealthPings();
 
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: closing`);
-  // Finish in-flight requests, then release the database; give up after 10 s.
-  setTimeout(() => process.exit(1), 10_000).unref();
-  // Live event streams never end by themselves, and server.close waits for every open connection: end the
-  // site's (browsers reconnect elsewhere and resume), their upstreams, and the embedded platform's.
-  liveStreams.close();
-  liveHub().close();
-  platform?.closeLiveStreams();
-  server.close(() => {
-    platform?.close();
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+// Live event streams never end by themselves, and closing the server waits for every open connection: the site's
+// end (browsers reconnect elsewhere and resume), with their upstreams and the embedded platform's.
+const shutdown = gracefulShutdown(server, {
+  readiness,
+  delayMs: env.shutdownDelayMs,
+  endStreams: () => {
+    liveStreams.close();
+    liveHub().close();
+    platform?.closeLiveStreams();
+  },
+  release: () => platform?.close(),
+});
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -11,6 +11,7 @@ import { setPersonalize } from "~/render/page-facts.server";
 import { recordPersonalRendering } from "~/render/personal.server";
 import { commitVisitor } from "~/visitor/session.server";
 import { ServerSharedMarkup } from "~/render/shared-markup.server";
+import { logger } from "~/runtime/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -128,7 +129,7 @@ export default async function handleRequest(
       nonce,
       abortAfterMs: streamTimeout + 1000,
       onError(error, shellReady) {
-        if (shellReady) console.error(error);
+        if (shellReady) logger.error({ err: error }, "render failed after the shell");
         else status = 500;
       },
     },
@@ -153,5 +154,5 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  logger.error({ err: error }, "request failed");
 }

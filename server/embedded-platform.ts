@@ -1,6 +1,7 @@
 import path from "node:path";
 import express from "express";
 import { env } from "../app/runtime/env.server";
+import { logger } from "../app/runtime/logger.server";
 import { createPlatform, type Platform } from "../platform/app";
 import { knownHosts } from "./public-origin";
 
@@ -14,7 +15,7 @@ export function embeddedPlatform(projectRoot: string): Platform | null {
     dbPath: path.resolve(projectRoot, env.PLATFORM_DB_PATH),
     hashidsSalt: env.HASHIDS_SALT,
     hashidsMinLength: env.HASHIDS_MIN_LENGTH,
-    log: (line) => console.log(`[platform] ${line}`),
+    log: (line, error) => (error === undefined ? logger.info({ component: "platform" }, line) : logger.error({ component: "platform", err: error }, line)),
     mediaDir: path.join(projectRoot, "platform/media"),
     codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
     devKey: env.platformDevKey,

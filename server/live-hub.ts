@@ -5,6 +5,7 @@ import { platformHeaders } from "../app/bff/client.server";
 import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } from "../app/bff/live.server";
 import { env } from "../app/runtime/env.server";
 import { singleton } from "../app/runtime/singleton.server";
+import { logger } from "../app/runtime/logger.server";
 
 /**
  * The live hub: ONE upstream subscription to the platform's event stream per broadcast per process, fanned out
@@ -87,7 +88,7 @@ export function createLiveHub(options: HubOptions) {
   const maxMs = options.backoffMaxMs ?? 30_000;
   const random = options.random ?? Math.random;
   const idleMs = options.idleMs ?? 45_000;
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? ((line: string) => logger.warn(line));
   const broadcasts = new Map<string, Broadcast>();
 
   /** The wait before reconnection attempt `attempt` (0-based): exponential, capped, with "equal jitter". */

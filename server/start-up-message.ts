@@ -1,4 +1,5 @@
 import { env } from "../app/runtime/env.server";
+import { logger } from "../app/runtime/logger.server";
 import { BASE_PATH } from "../app/lib/base-path";
 import type { Platform } from "../platform/app";
 import { draftPreviewUrls, exampleShareUrls, liveBroadcastUrls } from "./example-urls";
@@ -47,7 +48,7 @@ export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: 
   return { info, warning };
 }
 
-/** Prints the start-up message, the example share pages and, on the embedded platform, the draft preview links. */
+/** Logs the start-up message, the example share pages and, on the embedded platform, the draft preview links. */
 export function announceStartUp(origin: string, platform: Platform | null): void {
   const { info, warning } = startUpMessage({
     origin,
@@ -57,11 +58,11 @@ export function announceStartUp(origin: string, platform: Platform | null): void
       : null,
     sessionSecretIsEphemeral: env.sessionSecretIsEphemeral,
   });
-  console.log(info.join("\n"));
-  if (warning) console.warn(warning);
+  for (const line of info) logger.info(line);
+  if (warning) logger.warn(warning);
   exampleShareUrls(origin + BASE_PATH)
-    .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
-    .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
-  if (platform) console.log(`Live now (the chat moves by itself):\n  ${liveBroadcastUrls(origin + BASE_PATH, platform.liveNow()).join("\n  ")}`);
-  if (platform) console.log(`Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(origin + BASE_PATH, platform.draftPreviews()).join("\n  ")}`);
+    .then((urls) => logger.info({ urls }, "Example share pages"))
+    .catch((error: Error) => logger.warn(`No example pages: the platform did not answer (${error.message})`));
+  if (platform) logger.info({ urls: liveBroadcastUrls(origin + BASE_PATH, platform.liveNow()) }, "Live now (the chat moves by itself)");
+  if (platform) logger.info({ urls: draftPreviewUrls(origin + BASE_PATH, platform.draftPreviews()) }, "Draft previews (links valid 30 minutes)");
 }

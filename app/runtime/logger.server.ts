@@ -1,0 +1,53 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createRequire } from "node:module";
+import { pino, type DestinationStream, type Logger } from "pino";
+import { env } from "~/runtime/env.server";
+import { singleton } from "~/runtime/singleton.server";
+
+/** What every line written while serving one request carries, and what its upstream calls count. */
+type RequestScope = { requestId: string; calls: Map<string, number> };
+
+/** Kept once per process: the host bundle and the Remix build each carry a copy of this module. */
+const scopes = singleton("log-request-scopes", () => new AsyncLocalStorage<RequestScope>());
+
+/**
+ * The site's one logger (pino): one JSON object per line with `level`, `time` and `msg` when stdout is not a terminal,
+ * readable lines on a terminal. A line written while a request is served (anywhere below `withRequestId`) carries its
+ * `requestId`. Errors go in the `err` field, with their stack. `LOG_LEVEL` sets the threshold.
+ */
+export const logger: Logger = singleton("logger", () =>
+  pino(
+    {
+      level: env.LOG_LEVEL,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const scope = scopes.getStore();
+        return scope ? { requestId: scope.requestId } : {};
+      },
+    },
+    destination(),
+  ),
+);
+
+function destination(): DestinationStream {
+  // One write per line, whole: the workers of build/cluster.js share the primary's stdout, and a pipe keeps a write
+  // of up to 4 KiB in one piece, where lines buffered together could be cut between two workers' writes.
+  if (!process.stdout.isTTY) return pino.destination({ dest: 1, sync: true });
+  // Loaded only for a terminal: a deployment's stdout is a pipe.
+  const pretty = createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty");
+  return pretty({ colorize: true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+}
+
+/** Runs `work` (and everything it starts) as the serving of the request `requestId`: its lines carry that id. */
+export function withRequestId<T>(requestId: string, work: () => T): T {
+  return scopes.run({ requestId, calls: new Map() }, work);
+}
+
+/** How many times the request being served has made the call `key` so far, this one included (1 outside a request). */
+export function countCall(key: string): number {
+  const calls = scopes.getStore()?.calls;
+  const count = (calls?.get(key) ?? 0) + 1;
+  calls?.set(key, count);
+  return count;
+}
