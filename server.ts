@@ -8,7 +8,7 @@ import express from "express";
 import { requestDeadline } from "./app/bff/client.server";
 import { env } from "./app/runtime/env.server";
 import type { LoadContext } from "./app/runtime/load-context";
-import { logger } from "./app/runtime/logger.server";
+import { logger, routeConsoleToLogger } from "./app/runtime/logger.server";
 import { liveHub } from "./server/live-hub";
 import { BASE_PATH } from "./app/lib/base-path";
 import { embeddedPlatform } from "./server/embedded-platform";
@@ -26,6 +26,7 @@ import { announceStartUp } from "./server/start-up-message";
 import { answerHealthPings } from "./server/worker-health";
 
 // This file runs as server.ts in development and as build/server.js in production.
+routeConsoleToLogger();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.basename(here) === "build" ? path.dirname(here) : here;
 const development = !env.isProduction;

@@ -6,13 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { env } from "../app/runtime/env.server";
-import { logger } from "../app/runtime/logger.server";
+import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
 import { embeddedPlatform, listenPlatform } from "./embedded-platform";
 import { DRAIN_LIMIT_MS } from "./graceful-shutdown";
 import { nativeMemoryEnv, withHeapSettings } from "./process-memory";
 import { announceStartUp } from "./start-up-message";
 import { watchWorkerHealth } from "./worker-health";
 
+routeConsoleToLogger();
 const here = path.dirname(fileURLToPath(import.meta.url));
 // build/cluster.js and server/cluster.ts both sit one folder below the project root.
 const projectRoot = path.dirname(here);
@@ -48,7 +49,7 @@ cluster.on("exit", (worker, code, signal) => {
   const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
   startedAt.delete(worker.id);
   if (stopping) return;
-  logger.warn({ worker: worker.id, pid: worker.process.pid, exit: signal ?? code }, `worker ${worker.id} exited (${signal ?? code}); starting another`);
+  logger.warn({ worker: worker.id, pid: worker.process.pid, exit: signal ?? code }, `worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? code}); starting another`);
   earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
   if (earlyDeaths > EARLY_DEATHS_ALLOWED) {
     logger.fatal("workers keep dying at start-up; giving up");

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
+import { format } from "node:util";
 import { pino, type DestinationStream, type Logger } from "pino";
 import { env } from "~/runtime/env.server";
 import { singleton } from "~/runtime/singleton.server";
@@ -50,4 +51,18 @@ export function countCall(key: string): number {
   const count = (calls?.get(key) ?? 0) + 1;
   calls?.set(key, count);
   return count;
+}
+
+/**
+ * Sends what packages write to the console (a browser SDK warning as the server imports it, React's warnings) through
+ * the logger at the matching level, so every line the process writes is one JSON object. The entries call it first.
+ */
+export function routeConsoleToLogger(): void {
+  const through =
+    (level: "debug" | "info" | "warn" | "error") =>
+    (...args: unknown[]) => {
+      const error = args.find((arg) => arg instanceof Error);
+      logger[level](error ? { err: error } : {}, format(...args));
+    };
+  Object.assign(console, { debug: through("debug"), log: through("info"), info: through("info"), warn: through("warn"), error: through("error"), trace: through("debug") });
 }

@@ -45,4 +45,6 @@ export const E2E_SERVER_ENV = {
   FRAME_PARENT_ORIGINS: E2E_FRAME_PARENT,
   // The demo's upcoming broadcast stays upcoming through the whole run (the live spec re-times it when it must start).
   PLATFORM_LIVE_UPCOMING_DELAY_S: String(UPCOMING_DELAY_S),
+  // Stopped at the end of a run, or by a spec: no balancer to wait for.
+  SHUTDOWN_DELAY_MS: "0",
 };
