@@ -30,6 +30,7 @@ const ONCE_SPECS = [
   /cluster\.spec\.ts$/,
   /frame-parents\.spec\.ts$/,
   /hostile-requests\.spec\.ts$/,
+  /logs-and-readiness\.spec\.ts$/,
   /metrics\.spec\.ts$/,
   /page-cache\.spec\.ts$/,
   /platform-outage\.spec\.ts$/,

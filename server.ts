@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
-import { siteEntryOf, type Site, type SiteEntry } from "./server/site-entry";
+import { siteEntryOf, type HeldConsoleLine, type Site, type SiteEntry } from "./server/site-entry";
 import { answerHealthPings } from "./server/worker-health";
 
 // The launcher: it loads the Remix server build, which holds the site and every module of the app once
@@ -15,6 +15,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.basename(here) === "build" ? path.dirname(here) : here;
 // Read here only to choose between Vite and the built site: the site's env is the configuration.
 const development = process.env.NODE_ENV !== "production";
+
+// What packages print while the build loads (a browser SDK's warning) waits for the site's logger, so every line
+// the process writes is one JSON object.
+const heldConsole: HeldConsoleLine[] = [];
+for (const method of ["debug", "log", "info", "warn", "error", "trace"] as const) console[method] = (...args: unknown[]) => void heldConsole.push({ method, args });
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let devMiddlewares: RequestHandler | undefined;
@@ -30,10 +35,11 @@ if (development) {
 const loadEntry = async () => siteEntryOf(typeof build === "function" ? await build() : build);
 
 let entry = await loadEntry();
-const { env } = entry;
+const { env, logger } = entry;
+entry.routeConsoleToLogger(heldConsole);
 // Only a process that runs the embedded platform loads its code and better-sqlite3.
 const embedded = env.embeddedPlatform ? await import("./server/embedded-platform") : null;
-const platform = embedded?.embeddedPlatform(projectRoot, env) ?? null;
+const platform = embedded?.embeddedPlatform(projectRoot, env, embedded.platformLogThrough(logger)) ?? null;
 const createSite = (from: SiteEntry) => from.createSite({ build, projectRoot, platformRouter: platform?.router, devMiddlewares });
 let site: Site = createSite(entry);
 
@@ -44,6 +50,7 @@ async function currentSite(): Promise<Site> {
     site.close();
     entry = latest;
     site = createSite(entry);
+    site.readiness.ready();
   }
   return site;
 }
@@ -54,7 +61,7 @@ const server = createServer(
         currentSite().then(
           (current) => current.listener(req, res),
           (error: Error) => {
-            console.error(error);
+            logger.error({ err: error }, "the development build failed to load");
             res.statusCode = 500;
             res.end(error.stack);
           },
@@ -63,28 +70,21 @@ const server = createServer(
     : site.listener,
 );
 server.listen(env.PORT, env.HOST, () => {
+  site.readiness.ready();
   const origin = `http://localhost:${env.PORT}`;
   // Under build/cluster.js the primary announces the start once for all its workers.
   if (!cluster.isWorker) site.announce(origin, platform && embedded ? embedded.embeddedPlatformNotes(origin, platform, env) : null);
 });
 answerHealthPings();
 
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: closing`);
-  // Finish in-flight requests, then release the database; give up after 10 s.
-  setTimeout(() => process.exit(1), 10_000).unref();
-  // Live event streams never end by themselves, and server.close waits for every open connection: end the
-  // site's (browsers reconnect elsewhere and resume), their upstreams, and the embedded platform's.
-  site.close();
-  platform?.closeLiveStreams();
-  server.close(() => {
-    platform?.close();
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+// Live event streams never end by themselves, and closing the server waits for every open connection: the site's
+// end (browsers reconnect elsewhere and resume), with their upstreams and the embedded platform's.
+const shutdown = site.shutdownOn(server, {
+  endStreams: () => {
+    site.close();
+    platform?.closeLiveStreams();
+  },
+  release: () => platform?.close(),
+});
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

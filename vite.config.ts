@@ -48,6 +48,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ["app/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // The code under test logs its warnings; a test that checks lines captures them (app/runtime/logger.test-support.ts).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
     // The JSON report feeds the summary that ends `npm test` (scripts/test-summary.mjs).
     reporters: ["default", "json"],
     outputFile: { json: "test-results/unit.json" },

@@ -1,5 +1,6 @@
 import { createElement, Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { captureLog } from "~/runtime/logger.test-support";
 import { handleError, renderWholePage } from "./entry.server";
 
 afterEach(() => {
@@ -13,17 +14,16 @@ const request = () => new Request("http://localhost/davmu/share/nope");
 
 describe("handleError", () => {
   it("does not log Remix's own 4xx answers (no route, no action): they are the visitor's mistake", () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { lines } = captureLog();
     handleError(routingError(404, "Not Found", 'Error: No route matches URL "/favicon.ico"'), { request: request() });
     handleError(routingError(405, "Method Not Allowed", "Error: no action"), { request: request() });
-    expect(log).not.toHaveBeenCalled();
+    expect(lines).toEqual([]);
   });
 
-  it("logs real failures", () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const error = new Error("boom");
-    handleError(error, { request: request() });
-    expect(log).toHaveBeenCalledWith(error);
+  it("logs real failures, with their stack", () => {
+    const { lines } = captureLog();
+    handleError(new Error("boom"), { request: request() });
+    expect(lines).toEqual([expect.objectContaining({ level: "error", err: expect.objectContaining({ message: "boom", stack: expect.stringContaining("entry.server.test.ts") }) })]);
   });
 });
 

@@ -11,6 +11,7 @@ import { setPersonalize } from "~/render/page-facts.server";
 import { recordPersonalRendering } from "~/render/personal.server";
 import { commitVisitor } from "~/visitor/session.server";
 import { ServerSharedMarkup } from "~/render/shared-markup.server";
+import { logger } from "~/runtime/logger.server";
 
 // The site (Express and its middleware) lives in this build, so the app's modules exist once per process; the
 // launcher (server.ts) reaches it as build.entry.module.siteEntry (docs/decisions/0007-one-module-graph.md).
@@ -132,7 +133,7 @@ export default async function handleRequest(
       nonce,
       abortAfterMs: streamTimeout + 1000,
       onError(error, shellReady) {
-        if (shellReady) console.error(error);
+        if (shellReady) logger.error({ err: error }, "render failed after the shell");
         else status = 500;
       },
     },
@@ -157,5 +158,5 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  logger.error({ err: error }, "request failed");
 }

@@ -34,6 +34,7 @@ import { pageDeviceOf } from "~/render/page-device.server";
 import { personalPart } from "~/render/personal.server";
 import { callerFor, getVisitor, takeToast } from "~/visitor/session.server";
 import appCss from "~/styles/app.css?url";
+import { logger } from "~/runtime/logger.server";
 
 // The bottom bar loads only on the pages that show it (the home page and the pages its items bind).
 const BottomNavigation = chunkedComponent("bottom-navigation");
@@ -65,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     config = await getAppConfig(sidePart(callerFor(visitor, request, context)));
   } catch (error) {
     // The page can still render with the spec's fallbacks; only a real outage is worth a log line.
-    if (isOutage(error)) console.warn(`app config unavailable: ${(error as Error).message}`);
+    if (isOutage(error)) logger.warn(`app config unavailable: ${(error as Error).message}`);
   }
   const device = pageDeviceOf(context.userAgent);
   const url = new URL(request.url);

@@ -36,11 +36,14 @@ import { seedDatabase } from "./seed";
 import { DEFAULT_LIVE_UPCOMING_DELAY_S, reanchorDemoBroadcasts } from "./seed-live";
 import { DEMO_WECHAT, type WeChatSigning } from "./wechat-signature";
 
+export type PlatformLog = (line: string, error?: unknown) => void;
+
 export type PlatformOptions = {
   dbPath: string;
   hashidsSalt: string;
   hashidsMinLength: number;
-  log?: (line: string) => void;
+  /** Where the platform's lines go (with the error, for a failure): the host's logger when embedded, standard output when standalone. */
+  log: PlatformLog;
   now?: () => Date;
   /** Where the router's `/media` is reachable by browsers; media URLs in responses start with it. */
   mediaBaseUrl?: string;
@@ -97,7 +100,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     throw new Error(`the preview secret must have at least ${MIN_PREVIEW_SECRET_LENGTH} characters`);
   }
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? ((line: string) => console.log(`[platform] ${line}`));
+  const { log } = options;
   const db = openDatabase(options.dbPath);
   const upcomingDelayS = options.liveUpcomingDelaySeconds ?? DEFAULT_LIVE_UPCOMING_DELAY_S;
   if (isDatabaseEmpty(db)) {

@@ -48,7 +48,7 @@ export const notFound: RequestHandler = (_req, res) => {
 };
 
 /** body-parser marks its own failures with a `type`; everything else unexpected is a 500. */
-export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
+export function errorHandler(log: (line: string, error?: unknown) => void): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (err instanceof PlatformError) {
       res.json(envelope(err.code, err.message, null));
@@ -67,7 +67,7 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
       res.json(envelope(ErrorCode.badRequest, "请求体编码不受支持", null));
       return;
     }
-    log(`error ${req.method} ${req.originalUrl}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    log(`error ${req.method} ${req.originalUrl}`, err);
     res.status(500).json(envelope(ErrorCode.internal, "服务器内部错误", null));
   };
 }

@@ -6,7 +6,7 @@ import { smsOutboxPath } from "./routes/dev";
 import { DEMO_PHONE } from "./seed-users";
 
 const config = readStandaloneConfig();
-const platform = createPlatform({ ...config, log: (line) => console.log(`[platform] ${line}`) });
+const platform = createPlatform({ ...config, log: (line, error) => console.log(`[platform] ${line}`, ...(error === undefined ? [] : [error])) });
 
 const app = express();
 app.disable("x-powered-by");

@@ -42,7 +42,7 @@ describe("preview tokens", () => {
 });
 
 it("refuses a preview secret too short to sign with", () => {
-  expect(() => createPlatform({ dbPath: ":memory:", hashidsSalt: "s", hashidsMinLength: 8, previewSecret: "short" })).toThrow(/at least 16/);
+  expect(() => createPlatform({ dbPath: ":memory:", hashidsSalt: "s", hashidsMinLength: 8, previewSecret: "short", log: () => undefined })).toThrow(/at least 16/);
 });
 
 describe("preview endpoint", () => {

@@ -7,11 +7,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { relayContentWrites } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
+import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
+import { DRAIN_LIMIT_MS } from "./graceful-shutdown";
 import { startInternalListener, workersMetrics } from "./metrics-listener";
 import { nativeMemoryEnv, withHeapSettings } from "./process-memory";
 import { announceStartUp } from "./start-up-message";
 import { watchWorkerHealth } from "./worker-health";
 
+routeConsoleToLogger();
 const here = path.dirname(fileURLToPath(import.meta.url));
 // build/cluster.js and server/cluster.ts both sit one folder below the project root.
 const projectRoot = path.dirname(here);
@@ -22,7 +25,7 @@ const EARLY_DEATHS_ALLOWED = 3;
 
 // Only with the embedded platform does this process load its code and better-sqlite3.
 const embedded = env.embeddedPlatform ? await import("./embedded-platform") : null;
-const platform = embedded?.embeddedPlatform(projectRoot, env) ?? null;
+const platform = embedded?.embeddedPlatform(projectRoot, env, embedded.platformLogThrough(logger)) ?? null;
 const hosted = platform && embedded ? await embedded.listenPlatform(platform) : null;
 
 // Every worker must sign and read sessions alike, and share the development key the primary prints.
@@ -49,10 +52,10 @@ cluster.on("exit", (worker, code, signal) => {
   const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
   startedAt.delete(worker.id);
   if (stopping) return;
-  console.warn(`worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? code}); starting another`);
+  logger.warn({ worker: worker.id, pid: worker.process.pid, exit: signal ?? code }, `worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? code}); starting another`);
   earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
   if (earlyDeaths > EARLY_DEATHS_ALLOWED) {
-    console.error(`workers keep dying at start-up; giving up`);
+    logger.fatal("workers keep dying at start-up; giving up");
     void stop(1);
     return;
   }
@@ -63,7 +66,7 @@ let listening = 0;
 cluster.on("listening", () => {
   listening += 1;
   if (listening !== workerCount) return;
-  console.log(`${workerCount} workers (one per core; WEB_CONCURRENCY sets the number)`);
+  logger.info({ workers: workerCount }, `${workerCount} workers (one per core; WEB_CONCURRENCY sets the number)`);
   const origin = `http://localhost:${env.PORT}`;
   announceStartUp(origin, env, platform && embedded ? embedded.embeddedPlatformNotes(origin, platform, env) : null);
 });
@@ -72,15 +75,18 @@ cluster.on("listening", () => {
 relayContentWrites();
 // The primary serves the sum of its workers' metrics.
 startInternalListener({ metrics: workersMetrics() });
-const stopWatching = watchWorkerHealth({ intervalMs: 5000, missesAllowed: 3, log: (line) => console.warn(line) });
+const stopWatching = watchWorkerHealth({ intervalMs: 5000, missesAllowed: 3, log: (line) => logger.warn(line) });
 for (let i = 0; i < workerCount; i++) fork();
 
-/** Lets every worker finish its requests (each gives itself 10 s), then closes the platform. */
+/**
+ * Passes the signal on: every worker goes unready, waits SHUTDOWN_DELAY_MS for the balancers, and finishes its requests
+ * (giving itself DRAIN_LIMIT_MS); then the platform closes.
+ */
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   stopWatching();
-  setTimeout(() => process.exit(1), 12_000).unref();
+  setTimeout(() => process.exit(1), env.shutdownDelayMs + DRAIN_LIMIT_MS + 2000).unref();
   const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
   await Promise.all(
     workers.map(
@@ -101,7 +107,7 @@ async function stop(code: number) {
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
-    console.log(`${signal}: closing ${workerCount} workers`);
+    logger.info({ signal, workers: workerCount }, `${signal}: stopping ${workerCount} workers`);
     void stop(0);
   });
 }

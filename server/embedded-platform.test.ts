@@ -50,8 +50,8 @@ describe("embeddedPlatformNotes", () => {
   it("links what is live now and the drafts' previews", () => {
     const { links } = embeddedPlatformNotes("http://localhost:3000", platform, env);
     expect(links).toEqual([
-      "Live now (the chat moves by itself):\n  http://localhost:3000/davmu/share/news/local_live/2026/05/k3Pq9xZa/index.html  直播｜马拉松",
-      "Draft previews (links valid 30 minutes):\n  ",
+      { msg: "Live now (the chat moves by itself)", urls: ["http://localhost:3000/davmu/share/news/local_live/2026/05/k3Pq9xZa/index.html  直播｜马拉松"] },
+      { msg: "Draft previews (links valid 30 minutes)", urls: [] },
     ]);
   });
 });

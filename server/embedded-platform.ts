@@ -1,10 +1,11 @@
 import path from "node:path";
 import express from "express";
+import type { Logger } from "pino";
 import { contentPath, type ContentPathInput } from "../app/lib/content-path";
 import { BASE_PATH } from "../app/lib/base-path";
 import { PREVIEW_PARAM } from "../app/lib/preview";
 import type { Env } from "../app/runtime/env.server";
-import { createPlatform, type Platform } from "../platform/app";
+import { createPlatform, type Platform, type PlatformLog } from "../platform/app";
 import { demoPasswordFor } from "../platform/demo-account";
 import { smsOutboxPath, statsPath } from "../platform/routes/dev";
 import { DEMO_PHONE } from "../platform/seed-users";
@@ -37,16 +38,21 @@ type PlatformEnv = Pick<
 type Listed = ContentPathInput & { title: string };
 type Draft = { content: Listed; preview_token: string };
 
+/** The platform's lines through the site's logger, marked as the platform's; a failure's error in `err`. */
+export function platformLogThrough(logger: Pick<Logger, "info" | "error">): PlatformLog {
+  return (line, error) => (error === undefined ? logger.info({ component: "platform" }, line) : logger.error({ component: "platform", err: error }, line));
+}
+
 /**
  * The embedded platform with the host's configuration. A single process mounts its router at /_platform; with
  * several workers the primary runs it once (`listenPlatform`), since it owns the SQLite database and its timers.
  */
-export function embeddedPlatform(projectRoot: string, env: PlatformEnv): Platform {
+export function embeddedPlatform(projectRoot: string, env: PlatformEnv, log: PlatformLog): Platform {
   return createPlatform({
     dbPath: path.resolve(projectRoot, env.PLATFORM_DB_PATH),
     hashidsSalt: env.HASHIDS_SALT,
     hashidsMinLength: env.HASHIDS_MIN_LENGTH,
-    log: (line) => console.log(`[platform] ${line}`),
+    log,
     mediaDir: path.join(projectRoot, "platform/media"),
     codesPerIpPerHour: env.PLATFORM_CODES_PER_IP_PER_HOUR,
     devKey: env.platformDevKey,
@@ -108,8 +114,8 @@ export function embeddedPlatformNotes(
   }
   const siteUrl = origin + BASE_PATH;
   const links = [
-    `Live now (the chat moves by itself):\n  ${liveBroadcastUrls(siteUrl, platform.liveNow()).join("\n  ")}`,
-    `Draft previews (links valid 30 minutes):\n  ${draftPreviewUrls(siteUrl, platform.draftPreviews()).join("\n  ")}`,
+    { msg: "Live now (the chat moves by itself)", urls: liveBroadcastUrls(siteUrl, platform.liveNow()) },
+    { msg: "Draft previews (links valid 30 minutes)", urls: draftPreviewUrls(siteUrl, platform.draftPreviews()) },
   ];
   return { info, links };
 }

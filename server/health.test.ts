@@ -1,21 +1,25 @@
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json, startFakePlatform } from "../app/bff/fake-platform.test-support";
+import type { PageCacheStats } from "./page-cache";
 
 let platform: Awaited<ReturnType<typeof startFakePlatform>>;
 let server: Server;
 let base: string;
+let readiness: import("./health").Readiness;
+const pageCache: PageCacheStats = { entries: 3, bytes: 4096, hits: 10, stale: 1, joined: 2, misses: 3, uncached: 0, personal: 4 };
 
 beforeAll(async () => {
   // Generous: on a busy machine a slow answer must not pass for an unparseable one.
   platform = await startFakePlatform({ timeoutMs: 1500 });
-  // Both read PLATFORM_API_URL at import, after the fake platform has set it.
-  const { breakerStates, platformEnvelope } = await import("../app/bff/client.server");
-  const { healthRoutes } = await import("./health");
+  // The request helper reads PLATFORM_API_URL at import, after the fake platform has set it.
+  const { createReadiness, healthRoutes, platformDetail } = await import("./health");
+  readiness = createReadiness();
   const app = express();
-  app.use(healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }), breakers: breakerStates }));
+  app.use("/davmu/share", healthRoutes({ readiness }));
+  app.get("/health/detail", platformDetail({ pageCache: () => pageCache }));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -26,49 +30,70 @@ afterAll(() => {
   platform.close();
 });
 
-describe("/readyz", () => {
-  it("is ready when the platform answers an envelope, whatever its code", async () => {
+const text = async (path: string) => {
+  const response = await fetch(base + path);
+  return [response.status, await response.text()];
+};
+
+describe("/readyz and /healthz", () => {
+  it("is unready while the process starts, ready once it serves, unready again while it drains; alive throughout", async () => {
+    expect(await text("/davmu/share/readyz")).toEqual([503, "not ready: starting"]);
+    readiness.ready();
+    expect(await text("/davmu/share/readyz")).toEqual([200, "ready"]);
+    expect(await text("/davmu/share/healthz")).toEqual([200, "ok"]);
+    readiness.drain();
+    expect(await text("/davmu/share/readyz")).toEqual([503, "not ready: draining"]);
+    readiness.ready();
+    expect(await text("/davmu/share/readyz")).toEqual([503, "not ready: draining"]);
+    expect(await text("/davmu/share/healthz")).toEqual([200, "ok"]);
+  });
+});
+
+async function detail() {
+  const response = await fetch(`${base}/health/detail`);
+  return { status: response.status, body: (await response.json()) as import("./health").PlatformDetail };
+}
+
+describe("platformDetail, on the internal listener", () => {
+  it("says the platform is reachable when it answers an envelope, whatever its code, with the breakers and the page cache", async () => {
     platform.answer((_req, res) => json(res, { code: 401, message: "缺少访问令牌", data: null }));
-    const response = await fetch(`${base}/readyz`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe("ready\ncircuit breaker peony: closed");
+    expect(await detail()).toEqual({ status: 200, body: { platform: { reachable: true }, breakers: { peony: "closed" }, pageCache } });
     expect(platform.seen[0].url).toBe("/api/peony/v1/group");
   });
 
   it.each([
-    ["an HTML page", (res: import("node:http").ServerResponse) => res.writeHead(200, { "content-type": "text/html" }).end("<html>proxy</html>")],
-    ["JSON without an envelope", (res: import("node:http").ServerResponse) => json(res, { ok: true })],
-    ["an envelope whose code is not a number", (res: import("node:http").ServerResponse) => json(res, { code: "0", data: {} })],
-    ["a server error", (res: import("node:http").ServerResponse) => json(res, { code: 0, data: null }, 502)],
-  ])("is not ready when the platform answers %s", async (_name, answer) => {
+    ["an HTML page", (res: ServerResponse) => res.writeHead(200, { "content-type": "text/html" }).end("<html>proxy</html>")],
+    ["JSON without an envelope", (res: ServerResponse) => json(res, { ok: true })],
+    ["an envelope whose code is not a number", (res: ServerResponse) => json(res, { code: "0", data: {} })],
+    ["a server error", (res: ServerResponse) => json(res, { code: 0, data: null }, 502)],
+  ])("says why the platform is not reachable when it answers %s", async (_name, answer) => {
     platform.answer((_req, res) => answer(res));
-    const response = await fetch(`${base}/readyz`);
-    expect(response.status).toBe(503);
-    expect(await response.text()).toMatch(/^platform not ready: (invalid|unavailable): /);
+    const { status, body } = await detail();
+    expect(status).toBe(503);
+    expect(body.platform).toEqual({ reachable: false, reason: expect.stringMatching(/^(invalid|unavailable): /) });
   });
 
-  it("is not ready when the platform does not answer in time", async () => {
+  it("says so when the platform does not answer in time", async () => {
     platform.answer(() => undefined);
-    const response = await fetch(`${base}/readyz`);
-    expect(response.status).toBe(503);
-    expect(await response.text()).toMatch(/^platform not ready: timeout: /);
+    const { status, body } = await detail();
+    expect(status).toBe(503);
+    expect(body.platform).toEqual({ reachable: false, reason: expect.stringMatching(/^timeout: /) });
   });
 
-  it("says when the platform's breaker is open, without calling the platform", async () => {
+  it("shows the platform's breaker open, without calling the platform", async () => {
     platform.answer((_req, res) => json(res, { code: 0, data: null }, 503));
-    let text = "";
     // The breaker opens after PLATFORM_BREAKER_FAILURES (5) outages in a row; earlier tests may have counted some.
-    for (let attempt = 0; attempt < 5 && !text.includes("open"); attempt++) text = await (await fetch(`${base}/readyz`)).text();
-    expect(text).toMatch(/^platform not ready: unavailable: .*\ncircuit breaker peony: open$/);
+    for (let attempt = 0; attempt < 5 && (await detail()).body.breakers.peony !== "open"; attempt++);
     const calls = platform.seen.length;
-    const response = await fetch(`${base}/readyz`);
-    expect(response.status).toBe(503);
-    expect(await response.text()).toMatch(/circuit open for peony/);
+    const { status, body } = await detail();
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ platform: { reachable: false, reason: expect.stringContaining("circuit open for peony") }, breakers: { peony: "open" } });
     expect(platform.seen.length).toBe(calls);
   });
 
-  it("keeps liveness apart from the platform", async () => {
+  it("leaves the public probes as they were: readiness and liveness never depend on the platform", async () => {
     platform.answer(() => undefined);
-    expect(await (await fetch(`${base}/healthz`)).text()).toBe("ok");
+    expect(await text("/davmu/share/healthz")).toEqual([200, "ok"]);
+    expect((await text("/davmu/share/readyz"))[1]).not.toMatch(/platform|peony|circuit/);
   });
 });

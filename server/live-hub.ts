@@ -4,6 +4,7 @@ import { fetchAnonymousToken } from "../app/bff/auth.server";
 import { platformHeaders } from "../app/bff/client.server";
 import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } from "../app/bff/live.server";
 import { env } from "../app/runtime/env.server";
+import { logger } from "../app/runtime/logger.server";
 
 /**
  * The live hub: ONE upstream subscription to the platform's event stream per broadcast per process, fanned out
@@ -86,7 +87,7 @@ export function createLiveHub(options: HubOptions) {
   const maxMs = options.backoffMaxMs ?? 30_000;
   const random = options.random ?? Math.random;
   const idleMs = options.idleMs ?? 45_000;
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? ((line: string) => logger.warn(line));
   const broadcasts = new Map<string, Broadcast>();
 
   /** The wait before reconnection attempt `attempt` (0-based): exponential, capped, with "equal jitter". */

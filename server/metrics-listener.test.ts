@@ -1,18 +1,17 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLog } from "../app/runtime/logger.test-support";
 import { listenInternal, processMetrics } from "./metrics-listener";
 
 let server: Server;
 let base: string;
-const log = vi.fn();
 
 beforeAll(async () => {
   server = await listenInternal({
     port: 0,
     host: "127.0.0.1",
     metrics: processMetrics,
-    log,
     routes: {
       "/health/detail": (_req, res) => void res.writeHead(200, { "Content-Type": "application/json" }).end('{"peony":"closed"}'),
       "/broken": async () => {
@@ -43,8 +42,9 @@ describe("the internal listener", () => {
   });
 
   it("answers a route that fails with a 500 and logs it", async () => {
+    const { lines } = captureLog();
     expect((await fetch(`${base}/broken`)).status).toBe(500);
-    expect(log).toHaveBeenCalledWith("internal /broken failed: detail unavailable");
+    expect(lines).toContainEqual(expect.objectContaining({ level: "error", msg: "internal /broken failed", err: expect.objectContaining({ message: "detail unavailable" }) }));
   });
 
   it("answers nothing else: other paths 404 (the base path's too), other methods 405", async () => {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { AggregatorRegistry } from "prom-client";
 import { env } from "../app/runtime/env.server";
+import { logger } from "../app/runtime/logger.server";
 import { metricsRegistry } from "../app/runtime/metrics.server";
 
 /** What a scrape answers: the exposition text and its content type. */
@@ -13,7 +14,7 @@ export type InternalRoute = (req: IncomingMessage, res: ServerResponse) => void 
  * (METRICS_PORT, on METRICS_HOST), never under the public base path, so nothing of it is reachable where visitors
  * are. Everything else is a 404; only GET (and HEAD) is answered.
  */
-export function listenInternal(options: { port: number; host: string; metrics: MetricsText; routes?: Record<string, InternalRoute>; log?: (line: string) => void }): Promise<Server> {
+export function listenInternal(options: { port: number; host: string; metrics: MetricsText; routes?: Record<string, InternalRoute> }): Promise<Server> {
   const routes: Record<string, InternalRoute> = { ...options.routes, "/metrics": (_req, res) => sendMetrics(res, options.metrics) };
   const server = createServer((req, res) => {
     const path = (req.url ?? "").split("?", 1)[0]!;
@@ -21,7 +22,7 @@ export function listenInternal(options: { port: number; host: string; metrics: M
     if (!route) return void res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
     if (req.method !== "GET" && req.method !== "HEAD") return void res.writeHead(405, { Allow: "GET, HEAD" }).end();
     Promise.resolve(route(req, res)).catch((error: Error) => {
-      (options.log ?? console.error)(`internal ${path} failed: ${error.message}`);
+      logger.error({ err: error }, `internal ${path} failed`);
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
       res.end();
     });
@@ -61,7 +62,7 @@ export function workersMetrics(): MetricsText {
 export function startInternalListener(options: { metrics: MetricsText; routes?: Record<string, InternalRoute> }): () => void {
   if (env.METRICS_PORT === 0) return () => {};
   const listening = listenInternal({ port: env.METRICS_PORT, host: env.METRICS_HOST, ...options }).catch((error: Error) => {
-    console.warn(`metrics: cannot listen on ${env.METRICS_HOST}:${env.METRICS_PORT}: ${error.message}`);
+    logger.warn(`metrics: cannot listen on ${env.METRICS_HOST}:${env.METRICS_PORT}: ${error.message}`);
     return null;
   });
   return () => void listening.then((server) => server?.close());

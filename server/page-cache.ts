@@ -13,6 +13,7 @@ import { onContentWritten } from "../app/runtime/content-writes.server";
 import { acceptedEncodings, brotliAsync, chooseEncoding, gzipAsync, sendCompressedOnce } from "./response-encoding";
 import { personalGzip, personalHtml, personalScriptHashes } from "./personal-answer";
 import { inlineScriptHashes, withScriptHashes } from "./security-headers";
+import { logger } from "../app/runtime/logger.server";
 
 /**
  * The rendered-page cache for anonymous visitors. A visitor without a session cookie sees exactly what every
@@ -186,6 +187,12 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
   let writes = 0;
   const writtenAt = new Map<string, { write: number; at: number }>();
   const counts = { hits: 0, stale: 0, joined: 0, misses: 0, uncached: 0, personal: 0 };
+  /**
+   * What the cache did for one request, at debug: the key's device class and path, never its query. `requestId` for
+   * an answer given before the middleware, which runs no request's scope.
+   */
+  const decided = (decision: string, key: string, requestId?: string) =>
+    logger.debug({ pageCache: decision, page: key.split("?", 1)[0], ...(requestId && { requestId }) }, "page cache");
 
   function drop(tag: string) {
     writes += 1;
@@ -193,7 +200,9 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     writtenAt.set(tag, { write: writes, at });
     // Only renders in flight need the record, and none lasts a minute.
     for (const [old, record] of writtenAt) if (at - record.at > 60_000) writtenAt.delete(old);
-    for (const key of [...(byTag.get(tag) ?? [])]) entries.delete(key);
+    const keys = [...(byTag.get(tag) ?? [])];
+    for (const key of keys) entries.delete(key);
+    logger.debug({ pageCache: "DROPPED", tag, pages: keys.length }, "page cache");
     // Whoever asks after the write gets a render that began after it.
     flights.clear();
   }
@@ -273,7 +282,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
       (result) => {
         if (result.kind === "own") discard(result);
       },
-      (error: Error) => console.warn(`page refresh failed: ${url}: ${error.message}`),
+      (error: Error) => logger.warn({ err: error, url }, "page refresh failed"),
     );
   }
 
@@ -368,15 +377,19 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     const { key, url } = keyOf(req.originalUrl, req.get("user-agent"));
     const entry = await storedForVisitor(key, url, render);
     // Only a 200 page is stored, and only a page's render (never a navigation's data) says how it is made personal.
-    if (!entry?.personalize) return fresh();
+    if (!entry?.personalize) {
+      decided("PERSONAL RENDERED", key);
+      return fresh();
+    }
     let page: PersonalPage;
     try {
       page = await makePersonal(entry.personalize, entry.plain);
     } catch (error) {
-      console.warn(`personal page not made from the stored one: ${url}: ${(error as Error).message}`);
+      logger.warn({ err: error, url }, "personal page not made from the stored one");
       return fresh();
     }
     counts.personal += 1;
+    decided("PERSONAL", key);
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Cache-Control", "private, no-store");
@@ -397,6 +410,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     const stored = servable(key, url, render);
     if (stored) {
       counts[stored.fresh ? "hits" : "stale"] += 1;
+      decided(stored.fresh ? "HIT" : "STALE", key);
       return sendEntry(req, res, stored.entry, stored.fresh ? "HIT" : "STALE");
     }
 
@@ -410,10 +424,12 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
       // Stale-if-error: a page seen in the last minutes stands in while it cannot be rendered again.
       if (!entry) throw error;
       counts.stale += 1;
+      decided("STALE IF ERROR", key);
       return sendEntry(req, res, entry, "STALE", true);
     }
     if (result.kind === "own") {
       counts.uncached += 1;
+      decided("UNCACHED", key);
       if (leader && url === req.originalUrl) return sendOwnOutcome(res, result, sendOwn);
       // Not the same for everyone after all (a redirect, a resource route): this visitor's own URL, rendered for them.
       if (leader) discard(result);
@@ -422,6 +438,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
       return sendOwnOutcome(res, { kind: "own", response: own.response, stale: own.stale, controller }, sendOwn);
     }
     counts[leader ? "misses" : "joined"] += 1;
+    decided(`${leader ? "MISS" : "JOINED"}${result.entry ? "" : ", not stored"}`, key);
     if (result.page.status >= 500 && entry) return sendEntry(req, res, entry, "STALE", true);
     if (result.entry) return sendEntry(req, res, result.entry, leader ? "MISS" : "JOINED");
     await sendShared(req, res, result.page);
@@ -446,6 +463,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number 
     // Past that, the pipeline starts the render that refreshes it; while that runs, the page is served as it is.
     if (!fresh && !(age < PAGE_FRESH_SECONDS + PAGE_STALE_WHILE_REVALIDATE_SECONDS && flights.has(key))) return false;
     counts[fresh ? "hits" : "stale"] += 1;
+    decided(fresh ? "HIT" : "STALE", key, requestId);
     const head = ["X-Request-Id", requestId, ...entry.sent, "Age", ageOf(entry), "X-Cache", fresh ? "HIT" : "STALE"];
     if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
       res.writeHead(304, head).end();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import { logger, withRequestId } from "../app/runtime/logger.server";
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -9,18 +10,18 @@ export function requestIdOf(incoming: string | undefined): string {
   return incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Gives every request an id and echoes it back. */
+/** Gives every request an id, echoes it back, and serves the rest of the request under it: its log lines carry it. */
 export const requestId: RequestHandler = (req, res, next) => {
   res.locals.requestId = requestIdOf(req.get("x-request-id"));
   res.setHeader("X-Request-Id", res.locals.requestId);
-  next();
+  withRequestId(res.locals.requestId, next);
 };
 
-export type RequestLogOptions = { silent: boolean; skip: (path: string) => boolean };
+export type RequestLogOptions = { skip: (path: string) => boolean };
 
 /**
- * Writes the request's line when its response has finished (server/stored-page-hits.ts logs its answers through this
- * too). `path` is the path that was asked for, without the query string.
+ * Logs the request's line (`request completed`, at info) when its response has finished (server/stored-page-hits.ts
+ * logs its answers through this too). `path` is the path that was asked for, without the query string.
  */
 export function logWhenFinished(
   options: RequestLogOptions,
@@ -28,37 +29,15 @@ export function logWhenFinished(
   line: { id: string; method: string; path: string },
   started = process.hrtime.bigint(),
 ): void {
-  if (options.silent || options.skip(line.path)) return;
+  if (!logger.isLevelEnabled("info") || options.skip(line.path)) return;
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    writeLine(
-      JSON.stringify({ at: new Date().toISOString(), id: line.id, method: line.method, path: line.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }),
-    );
+    logger.info({ requestId: line.id, method: line.method, path: line.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request completed");
   });
 }
 
 /**
- * The lines of one turn of the event loop, logged together: under load one console.log (a write, and its formatting)
- * for many answers instead of one each. Logged at the latest when the process exits.
- */
-let pending: string[] = [];
-
-function writeLine(line: string) {
-  if (pending.length === 0) setImmediate(flushLines);
-  pending.push(line);
-}
-
-function flushLines() {
-  if (pending.length === 0) return;
-  const lines = pending;
-  pending = [];
-  console.log(lines.join("\n"));
-}
-
-process.on("exit", flushLines);
-
-/**
- * One JSON line per request. Only the path is logged, never the query string, so nothing a visitor
+ * One line per request. Only the path is logged, never the query string, so nothing a visitor
  * types into a URL ends up in the logs. Health checks are skipped.
  */
 export function requestLog(options: RequestLogOptions): RequestHandler {

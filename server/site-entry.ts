@@ -1,7 +1,10 @@
-import type { RequestListener } from "node:http";
+import type { RequestListener, Server } from "node:http";
+import type { Logger } from "pino";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import type { Env } from "../app/runtime/env.server";
+import type { ShutdownOptions } from "./graceful-shutdown";
+import type { Readiness } from "./health";
 import type { EmbeddedPlatformNotes } from "./start-up-message";
 
 /**
@@ -25,12 +28,30 @@ export type Site = {
   listener: RequestListener;
   /** Ends the live event streams and their upstream subscriptions, which never end by themselves. */
   close(): void;
+  /** Ready once the server listens; draining once a signal came (`/readyz`). */
+  readiness: Readiness;
+  /**
+   * Sets the timeouts balancers need on `server`, and returns what a signal runs: unready, SHUTDOWN_DELAY_MS, then
+   * drain (ending the streams `hooks` names) and exit.
+   */
+  shutdownOn(server: Server, hooks: Pick<ShutdownOptions, "endStreams" | "release">): (signal: string) => Promise<void>;
   /** Prints the start-up message for `origin`, with what the embedded platform adds when this process runs it. */
   announce(origin: string, embedded: EmbeddedPlatformNotes | null): void;
 };
 
-/** What `app/entry.server.tsx` exports as `siteEntry`: the process's configuration and the site's constructor. */
-export type SiteEntry = { env: Env; createSite: (options: SiteOptions) => Site };
+/** A line a package wrote to the console before the site's logger took it over. */
+export type HeldConsoleLine = { method: "debug" | "log" | "info" | "warn" | "error" | "trace"; args: unknown[] };
+
+/**
+ * What `app/entry.server.tsx` exports as `siteEntry`: the process's configuration, its logger, the site's constructor,
+ * and the call that sends the console through the logger (replaying what was written while the build loaded).
+ */
+export type SiteEntry = {
+  env: Env;
+  logger: Logger;
+  routeConsoleToLogger: (held: HeldConsoleLine[]) => void;
+  createSite: (options: SiteOptions) => Site;
+};
 
 /** The site inside `build`: Remix's server build exposes entry.server's named exports as `build.entry.module`. */
 export function siteEntryOf(build: ServerBuild): SiteEntry {

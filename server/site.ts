@@ -6,9 +6,11 @@ import { breakerStates, platformEnvelope, requestDeadline } from "../app/bff/cli
 import { BASE_PATH } from "../app/lib/base-path";
 import { startContentWriteFanOut } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
+import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
 import { watchSources } from "../app/runtime/metrics.server";
 import type { LoadContext } from "../app/runtime/load-context";
-import { healthRoutes } from "./health";
+import { gracefulShutdown } from "./graceful-shutdown";
+import { createReadiness, healthRoutes, platformDetail } from "./health";
 import { createPlatformLiveHub } from "./live-hub";
 import { liveStreamRoutes } from "./live-stream";
 import { processMetrics, startInternalListener } from "./metrics-listener";
@@ -34,7 +36,7 @@ export function createSite(options: SiteOptions): Site {
   const hosts = knownHosts({ allowedHosts: env.ALLOWED_HOSTS, publicOrigin: env.PUBLIC_ORIGIN, host: env.HOST, port: env.PORT });
   // Under build/cluster.js the first worker speaks for all.
   if (env.isProduction && !env.PUBLIC_ORIGIN && (cluster.worker?.id ?? 1) === 1) {
-    console.warn(
+    logger.warn(
       `PUBLIC_ORIGIN is not set: canonical and share URLs take their host from each request (one of ${[...hosts].join(", ")}). ` +
         "Set PUBLIC_ORIGIN to the site's public origin, e.g. https://m.example.com.",
     );
@@ -48,7 +50,6 @@ export function createSite(options: SiteOptions): Site {
   app.disable("x-powered-by");
 
   const logOptions: RequestLogOptions = {
-    silent: env.LOG_LEVEL === "silent",
     // Health probes are noise; the embedded platform's own calls only matter when debugging.
     skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") || (env.LOG_LEVEL !== "debug" && p.startsWith("/_platform/")),
   };
@@ -60,15 +61,8 @@ export function createSite(options: SiteOptions): Site {
   // After the platform: its answers mostly go to this host's own backend over loopback, where gzip costs CPU on both
   // ends for nothing (it showed in a profile of logged-in page views); its media is compressed already.
   app.use(compression());
-  // Any envelope of this unauthenticated read proves the platform up and speaking the contract, without side effects.
-  app.use(
-    BASE_PATH,
-    healthRoutes({
-      probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }),
-      breakers: breakerStates,
-      pageCache: pageCache?.stats,
-    }),
-  );
+  const readiness = createReadiness();
+  app.use(BASE_PATH, healthRoutes({ readiness }));
 
   // Live event streams: before the development server's middleware, which rewrites paths under the base.
   const liveHub = createPlatformLiveHub();
@@ -78,7 +72,9 @@ export function createSite(options: SiteOptions): Site {
   app.use(BASE_PATH, liveStreams.router);
   watchSources({ breakers: breakerStates, pageCache: pageCache?.stats, liveStreams: liveStreams.count, liveHub: () => liveHub.stats() });
   // Under build/cluster.js the primary serves the sum of its workers' metrics instead.
-  const stopInternalListener = cluster.isWorker ? () => {} : startInternalListener({ metrics: processMetrics });
+  const stopInternalListener = cluster.isWorker
+    ? () => {}
+    : startInternalListener({ metrics: processMetrics, routes: { "/health/detail": express().use(platformDetail({ pageCache: pageCache?.stats })) } });
 
   app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
 
@@ -127,6 +123,8 @@ export function createSite(options: SiteOptions): Site {
       measureRequest(req, res);
       if (!answerStoredPage?.(req, res)) app(req, res);
     },
+    readiness,
+    shutdownOn: (server, hooks) => gracefulShutdown(server, { readiness, delayMs: env.shutdownDelayMs, ...hooks }),
     close() {
       stopInternalListener();
       stopContentWriteFanOut();
@@ -138,4 +136,4 @@ export function createSite(options: SiteOptions): Site {
 }
 
 /** What the launcher finds in the server build (server/site-entry.ts). */
-export const siteEntry: SiteEntry = { env, createSite };
+export const siteEntry: SiteEntry = { env, logger, routeConsoleToLogger, createSite };

@@ -1,4 +1,5 @@
 import { BASE_PATH } from "../app/lib/base-path";
+import { logger } from "../app/runtime/logger.server";
 import type { Env } from "../app/runtime/env.server";
 import { exampleShareUrls } from "./example-urls";
 
@@ -6,8 +7,8 @@ import { exampleShareUrls } from "./example-urls";
 export type EmbeddedPlatformNotes = {
   /** Where it is, the demo account and the development pages: printed with the address. */
   info: string[];
-  /** What it holds now (live broadcasts, draft previews): printed after the rest. */
-  links: string[];
+  /** What it holds now (live broadcasts, draft previews): logged after the rest, each with its links. */
+  links: Array<{ msg: string; urls: string[] }>;
 };
 
 export type StartUpFacts = {
@@ -41,17 +42,17 @@ export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: 
   return { info, warning };
 }
 
-/** Prints the start-up message, the example share pages and, on the embedded platform, what it holds now. */
+/** Logs the start-up message, the example share pages and, on the embedded platform, what it holds now. */
 export function announceStartUp(
   origin: string,
   env: Pick<Env, "isProduction" | "sessionSecretIsEphemeral">,
   embedded: EmbeddedPlatformNotes | null,
 ): void {
   const { info, warning } = startUpMessage({ origin, production: env.isProduction, embedded, sessionSecretIsEphemeral: env.sessionSecretIsEphemeral });
-  console.log(info.join("\n"));
-  if (warning) console.warn(warning);
+  for (const line of info) logger.info(line);
+  if (warning) logger.warn(warning);
   exampleShareUrls(origin + BASE_PATH)
-    .then((urls) => console.log(`Example share pages:\n  ${urls.join("\n  ")}`))
-    .catch((error: Error) => console.warn(`No example pages: the platform did not answer (${error.message})`));
-  for (const line of embedded?.links ?? []) console.log(line);
+    .then((urls) => logger.info({ urls }, "Example share pages"))
+    .catch((error: Error) => logger.warn(`No example pages: the platform did not answer (${error.message})`));
+  for (const { msg, urls } of embedded?.links ?? []) logger.info({ urls }, msg);
 }

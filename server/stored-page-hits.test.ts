@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BASE_PATH } from "../app/lib/base-path";
+import { captureLog } from "../app/runtime/logger.test-support";
 import { createPageCache, isSharedPageRequest, PAGE_FRESH_SECONDS, type PageRender } from "./page-cache";
 import { pageMiddleware } from "./page-middleware";
 import { knownHosts, publicOrigin } from "./public-origin";
@@ -32,7 +33,7 @@ const render: PageRender = async (url) => {
   return { response: new Response(html, { headers }), stale: false, page: { tags: new Set<string>(), incomplete: false, personalize: null } };
 };
 
-const log = { silent: false, skip: (path: string) => path.endsWith("/healthz") };
+const log = { skip: (path: string) => path.endsWith("/healthz") };
 /** Requests that reached Express: a stored page answered before it never does. */
 let throughPipeline = 0;
 let host: Server;
@@ -153,16 +154,18 @@ describe("a stored page answered before the pipeline", () => {
     expect(answer.body.length).toBe(0);
   });
 
-  it("keeps a well-formed request id from the proxy, logs one line without the query, and counts the hit", async () => {
+  it("keeps a well-formed request id from the proxy, logs its lines with it and without the query, and counts the hit", async () => {
     await stored(PAGE);
-    const lines: string[] = [];
-    vi.spyOn(console, "log").mockImplementation((logged: string) => lines.push(...logged.split("\n")));
+    const { lines } = captureLog("debug");
     const hits = cache.stats().hits;
     const { answer, pipeline } = await askHost(`${PAGE}?from=singlemessage&_t=13812345678`, { "x-request-id": "proxy-id-12345" });
     expect([answer.headers["x-request-id"], pipeline]).toEqual(["proxy-id-12345", false]);
-    await vi.waitFor(() => expect(lines).toHaveLength(1));
-    expect(JSON.parse(lines[0])).toMatchObject({ id: "proxy-id-12345", method: "GET", path: PAGE, status: 200 });
-    expect(lines[0]).not.toContain("13812345678");
+    await vi.waitFor(() => expect(lines.map((line) => line.msg)).toEqual(["page cache", "request completed"]));
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "debug", requestId: "proxy-id-12345", pageCache: "HIT", page: expect.stringContaining(PAGE) }),
+      expect.objectContaining({ level: "info", requestId: "proxy-id-12345", method: "GET", path: PAGE, status: 200 }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("13812345678");
     expect(cache.stats().hits).toBe(hits + 1);
   });
 

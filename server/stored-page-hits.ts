@@ -4,6 +4,7 @@ import { shapeProblem } from "./malformed-requests";
 import type { PageCache } from "./page-cache";
 import type { TrustProxy } from "./public-origin";
 import { logWhenFinished, requestIdOf, type RequestLogOptions } from "./request-log";
+import { logger } from "../app/runtime/logger.server";
 
 /**
  * A fresh stored page for an anonymous visitor, answered before Express and its middleware: the shortest path for
@@ -33,7 +34,7 @@ export function storedPageHits(options: {
     } catch (error) {
       // Outside Express nothing would catch it: before anything is sent the pipeline answers (and logs) the request.
       if (!res.headersSent) return false;
-      console.error(`stored page answer failed: ${path}: ${(error as Error).message}`);
+      logger.error({ err: error, requestId: id, path }, "stored page answer failed");
       res.destroy();
       return true;
     }

@@ -1,4 +1,5 @@
 import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleType, type CircuitBreakerPolicy } from "cockatiel";
+import { logger } from "~/runtime/logger.server";
 
 /**
  * One circuit breaker per upstream service (the first path segment behind the platform's base URL: peony,
@@ -9,7 +10,7 @@ import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, h
 export type BreakerOptions = {
   failures: number;
   halfOpenAfterMs: number;
-  log?: (line: string) => void;
+  log?: (line: string, fields: { service: string; breaker: BreakerState }) => void;
 };
 
 /** What one call through a breaker needs to know; passed per call, so no error class is shared between bundles. */
@@ -44,7 +45,7 @@ class CountedFailure extends Error {
 
 export function createBreakers(options: BreakerOptions) {
   const policies = new Map<string, CircuitBreakerPolicy>();
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? ((line, fields) => logger.warn(fields, line));
 
   function policyFor(upstream: string): CircuitBreakerPolicy {
     let policy = policies.get(upstream);
@@ -53,7 +54,7 @@ export function createBreakers(options: BreakerOptions) {
         halfOpenAfter: options.halfOpenAfterMs,
         breaker: new ConsecutiveBreaker(options.failures),
       });
-      policy.onStateChange((state) => log(`circuit breaker ${upstream}: ${STATE_NAMES[state]}`));
+      policy.onStateChange((state) => log(`circuit breaker ${upstream}: ${STATE_NAMES[state]}`, { service: upstream, breaker: STATE_NAMES[state] }));
       policies.set(upstream, policy);
     }
     return policy;

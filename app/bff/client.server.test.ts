@@ -268,3 +268,38 @@ describe("circuit breaker of an upstream service", () => {
     expect(client.breakerStates()).toMatchObject({ refusals: "closed" });
   });
 });
+
+describe("each call's log line", () => {
+  it("names the service and the path's pattern, never its ids, with the status, time, attempt and breaker, under the request's id", async () => {
+    // Imported here: the logger reads the environment, which the fake platform sets first.
+    const { captureLog } = await import("~/runtime/logger.test-support");
+    const { withRequestId } = await import("~/runtime/logger.server");
+    const { lines } = captureLog("debug");
+    platform.answer((_req, res) => json(res, { code: 0, message: "ok", data: { n: 1 } }));
+    await withRequestId("request-log-1", async () => {
+      await client.platformRequest("/peony/v1/content/48213?page=2", caller, { schema });
+      await client.platformRequest("/peony/v1/content/48213?page=2", caller, { schema });
+    });
+    platform.answer((_req, res) => json(res, { code: 0, data: null }, 502));
+    await withRequestId("request-log-2", () => client.platformRequest(`/logged/v1/mp/follow/${encodeURIComponent("新闻")}`, caller, { schema })).catch(() => null);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "debug", msg: "upstream call", requestId: "request-log-1", service: "peony", method: "GET", path: "/peony/v1/content/:id", status: 200, attempt: 1, breaker: "closed", ms: expect.any(Number) }),
+      expect.objectContaining({ requestId: "request-log-1", path: "/peony/v1/content/:id", attempt: 2 }),
+      expect.objectContaining({ level: "warn", msg: "upstream call failed", requestId: "request-log-2", service: "logged", path: "/logged/v1/mp/follow/:id", status: 502, attempt: 1, failure: "unavailable", reason: "platform answered 502: /logged/v1/mp/follow/:id" }),
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/48213|page=2|%E6/);
+  });
+});
+
+describe("pathPattern", () => {
+  it.each([
+    ["/peony/v1/content/48213/related", "/peony/v1/content/:id/related"],
+    ["/peony/v3/content/article/AbC12xYz/user_related", "/peony/v3/content/article/:id/user_related"],
+    [`/dimim/v1/topic/${encodeURIComponent("两会")}`, "/dimim/v1/topic/:id"],
+    ["/peony/v1/wechat/jssdk_config?url=https%3A%2F%2Fm.example.com", "/peony/v1/wechat/jssdk_config"],
+    ["/peony/v1/search/hot-words", "/peony/v1/search/hot-words"],
+  ])("%s → %s", async (path, pattern) => {
+    const { pathPattern } = await import("~/bff/upstream-log.server");
+    expect(pathPattern(path)).toBe(pattern);
+  });
+});

@@ -2,9 +2,11 @@ import { data } from "@remix-run/node";
 import { Agent, request, type Dispatcher } from "undici";
 import { z } from "zod";
 import { createBreakers, upstreamOf } from "~/bff/breaker.server";
+import { upstreamCall } from "~/bff/upstream-log.server";
 import { env } from "~/runtime/env.server";
 import { timedUpstream } from "~/runtime/metrics.server";
 import { markPageIncomplete } from "~/render/page-facts.server";
+import { logger } from "~/runtime/logger.server";
 
 /** What every upstream call knows about the visitor it is made for. */
 export type Caller = {
@@ -159,6 +161,7 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
   if (options.body !== undefined) headers["content-type"] = "application/json";
 
   const upstream = upstreamOf(path);
+  const logged = upstreamCall(upstream, options.method ?? "GET", path);
   const text = await breakers.run(
     upstream,
     timedUpstream(upstream, async () => {
@@ -176,6 +179,7 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
           signal: controller.signal,
           dispatcher: platformAgent,
         });
+        logged.status = response.statusCode;
         if (response.statusCode >= 500) {
           await response.body.dump();
           throw new PlatformError("unavailable", `platform answered ${response.statusCode}: ${path}`);
@@ -195,6 +199,12 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
       countsAsFailure: (error) => isUpstreamFailure(error) && !(caller.sidePart && (error as PlatformError).kind === "timeout"),
       whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`),
       mayProbe: !caller.sidePart,
+    },
+  ).then(
+    (body) => (logged.done(breakers.states()[upstream]), body),
+    (error: unknown) => {
+      logged.done(breakers.states()[upstream], error instanceof PlatformError ? error : undefined);
+      throw error;
     },
   );
 
@@ -269,7 +279,7 @@ export function isRefusedInput(error: unknown): boolean {
 export function rethrowAsResponse(error: unknown): never {
   if (isMissingContent(error) || isRefusedInput(error)) throw data(null, { status: 404 });
   if (error instanceof PlatformError) {
-    console.warn(`main content unavailable: ${error.message}${error.code === null ? "" : ` (code ${error.code})`}`);
+    logger.warn(`main content unavailable: ${error.message}${error.code === null ? "" : ` (code ${error.code})`}`);
     throw data(null, { status: 503 });
   }
   throw error;

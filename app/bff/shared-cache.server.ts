@@ -4,6 +4,7 @@ import { isMissingContent } from "~/bff/client.server";
 import { onContentWritten } from "~/runtime/content-writes.server";
 import { env } from "~/runtime/env.server";
 import { markPageIncomplete } from "~/render/page-facts.server";
+import { logger } from "~/runtime/logger.server";
 
 /**
  * Upstream answers that are the same for every visitor (app config, lists, comments, content detail), kept
@@ -56,7 +57,7 @@ function refresh(key: string, ttlMs: number, load: () => Promise<unknown>, lastG
     (value): Outcome => {
       // An answer loaded across an invalidation may predate the site's own write: hand it out, do not keep it.
       if (mine()) {
-        if (lastGood?.staleSince !== undefined) console.log(`upstream answer fresh again: ${key}`);
+        if (lastGood?.staleSince !== undefined) logger.info(`upstream answer fresh again: ${key}`);
         answers.set(key, { value, storedAt: Date.now(), freshUntil: Date.now() + ttlMs });
       }
       return { value, stale: false };
@@ -69,7 +70,7 @@ function refresh(key: string, ttlMs: number, load: () => Promise<unknown>, lastG
       if (lastGood.staleSince === undefined) {
         lastGood.staleSince = Date.now();
         const age = Math.round((Date.now() - lastGood.storedAt) / 1000);
-        console.warn(`serving stale ${key} (answer from ${age} s ago): ${(error as Error).message}`);
+        logger.warn(`serving stale ${key} (answer from ${age} s ago): ${(error as Error).message}`);
       }
       return { value: lastGood.value, stale: true };
     },

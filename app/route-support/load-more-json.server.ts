@@ -3,6 +3,7 @@ import type { Page } from "~/bff/content.server";
 import { jsonError } from "~/route-support/json-error.server";
 import { pageNow } from "~/lib/relative-date";
 import { callerFor, getVisitor, sessionHeaders } from "~/visitor/session.server";
+import { logger } from "~/runtime/logger.server";
 
 /**
  * The answer of a load-more resource route: one page as JSON with the time it was made (for relative dates),
@@ -21,11 +22,11 @@ export async function pageJson<T>(
   } catch (error) {
     if (isMissingContent(error) || isRefusedInput(error)) return jsonError(404);
     if (error instanceof PlatformError) {
-      console.warn(`page of a list unavailable: ${error.message}${error.code === null ? "" : ` (code ${error.code})`}`);
+      logger.warn(`page of a list unavailable: ${error.message}${error.code === null ? "" : ` (code ${error.code})`}`);
       return jsonError(503);
     }
     if (request.signal.aborted) throw error;
-    console.error(error);
+    logger.error({ err: error }, "page of a list failed");
     return jsonError(500);
   }
 }

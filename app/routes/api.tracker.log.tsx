@@ -8,6 +8,7 @@ import { env } from "~/runtime/env.server";
 import { parseBrowserBatch } from "~/lib/tracking-schema";
 import { createRateLimiter } from "~/runtime/rate-limit.server";
 import { sessionUserId } from "~/visitor/session.server";
+import { logger } from "~/runtime/logger.server";
 
 /**
  * A page sends a handful of batches per view. Generous per address: many phones share one carrier address;
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // page goes while the events still go on.
     await sendTrackingEvents({ token: null, requestId: null, clientIp: context.clientIp }, events);
   } catch (error) {
-    console.warn(`tracking events not delivered: ${(error as Error).message}`);
+    logger.warn(`tracking events not delivered: ${(error as Error).message}`);
     return problem(isOutage(error) ? 503 : 502, "统计服务暂不可用");
   }
   return new Response(null, { status: 204 });

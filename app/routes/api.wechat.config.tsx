@@ -5,6 +5,7 @@ import { env } from "~/runtime/env.server";
 import { jsonError } from "~/route-support/json-error.server";
 import { ownPageUrl } from "~/lib/redirect-target";
 import { createRateLimiter } from "~/runtime/rate-limit.server";
+import { logger } from "~/runtime/logger.server";
 
 /** A WeChat page asks once per page it shows; the limit only stops a flood. */
 const signatureLimiter = createRateLimiter({ name: "wechat-signature", windowMs: 60_000, max: env.WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE });
@@ -30,11 +31,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return Response.json({ ...signature, openTagAppId: env.WECHAT_OPEN_APP_ID }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof PlatformError) {
-      console.warn(`WeChat signature unavailable: ${error.message}${error.code === null ? "" : ` (code ${error.code})`}`);
+      logger.warn(`WeChat signature unavailable: ${error.message}${error.code === null ? "" : ` (code ${error.code})`}`);
       return jsonError(isOutage(error) ? 503 : 502, "微信签名服务暂不可用");
     }
     if (request.signal.aborted) throw error;
-    console.error(error);
+    logger.error({ err: error }, "WeChat signature failed");
     return jsonError(500);
   }
 }

@@ -25,6 +25,7 @@ import {
   startUserSession,
   takePending,
 } from "~/visitor/session.server";
+import { logger } from "~/runtime/logger.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -123,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (visitor.isLoggedIn) {
       // Spec section 4: an anonymous token first, then the user is cleared and the platform told.
       const anonToken = await fetchAnonymousToken({ ...caller, token: null }).catch(() => null);
-      await logout(caller).catch((error: unknown) => console.warn(`logout call failed: ${(error as Error).message}`));
+      await logout(caller).catch((error: unknown) => logger.warn(`logout call failed: ${(error as Error).message}`));
       await endUserSession(request, context, anonToken);
       await flashToast(request, context, { text: LOGOUT_TEXT, kind: "success" });
     }

@@ -16,6 +16,7 @@ import { canonicalUrl } from "~/lib/share-url";
 import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
 import { callerFor, getVisitor } from "~/visitor/session.server";
+import { logger } from "~/runtime/logger.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   // Hot words are a side part: without them the search still works.
   const hotWordsPromise = getHotWords(caller).catch((failure: unknown) => {
-    console.warn(`hot words unavailable: ${(failure as Error).message}`);
+    logger.warn(`hot words unavailable: ${(failure as Error).message}`);
     return [];
   });
   let results: { list: Card[]; total: number; pages: number; pageSize: number } | null = null;

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { env } from "~/runtime/env.server";
+import { logger } from "~/runtime/logger.server";
 import { connectRedis, sharedRedis } from "~/runtime/redis.server";
 
 /**
@@ -40,7 +41,7 @@ export type ClusterPort = {
 };
 
 /** One process's writes: `origin` tells its messages from the others'. */
-export function createContentWrites(origin: string = randomUUID(), log: (line: string) => void = console.warn) {
+export function createContentWrites(origin: string = randomUUID(), log: (line: string) => void = (line) => logger.warn(line)) {
   const listeners = new Set<Listener>();
   const outlets = new Set<(message: Message) => void>();
 

@@ -78,3 +78,12 @@ describe("the parents that may frame the pages (FRAME_PARENT_ORIGINS)", () => {
     },
   );
 });
+
+describe("the shutdown delay", () => {
+  it("gives balancers 5 s in production and none otherwise, unless SHUTDOWN_DELAY_MS says", async () => {
+    expect((await readEnv({ NODE_ENV: "production" })).shutdownDelayMs).toBe(5000);
+    expect((await readEnv({ NODE_ENV: "development" })).shutdownDelayMs).toBe(0);
+    expect((await readEnv({ NODE_ENV: "production", SHUTDOWN_DELAY_MS: "0" })).shutdownDelayMs).toBe(0);
+    expect((await readEnv({ SHUTDOWN_DELAY_MS: "15000" })).shutdownDelayMs).toBe(15000);
+  });
+});

@@ -100,7 +100,9 @@ const schema = z.object({
   // The internal listener's /metrics (Prometheus) and its other internal routes, never on the public port; 0 turns it off.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   METRICS_HOST: z.string().default("127.0.0.1"),
-  LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
+  // The logger's threshold (app/runtime/logger.server.ts); debug adds upstream calls, page-cache decisions and the
+  // embedded platform's requests.
+  LOG_LEVEL: z.enum(["silent", "fatal", "error", "warn", "info", "debug", "trace"]).default("info"),
   // The native app "open the app" launches (README, "Opening the app"); the defaults are the demo app's.
   APP_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]*$/i, "must be a URL scheme such as davmu").default("davmu"),
   APP_UNIVERSAL_LINK: appLink,
@@ -110,6 +112,9 @@ const schema = z.object({
     .default("com.davmu.news"),
   APP_IOS_APP_STORE_ID: z.string().regex(/^\d{1,12}$/, "must be the App Store id's digits").default("1234567890"),
   APP_HARMONY_APP_LINK: appLink,
+  // On SIGTERM the process answers unready this long before it stops taking connections, for balancers to notice;
+  // unset, 5 s in production and none otherwise.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   // A live page's event stream ends after about this long; the browser reconnects and resumes (Last-Event-ID).
   LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().positive().default(300),
 });
@@ -144,6 +149,7 @@ function readEnv() {
     platformDevKey: values.PLATFORM_DEV_KEY ?? randomBytes(16).toString("hex"),
     platformDevKeyIsEphemeral: values.PLATFORM_DEV_KEY === undefined,
     cookieSecure: values.COOKIE_SECURE ?? isProduction,
+    shutdownDelayMs: values.SHUTDOWN_DELAY_MS ?? (isProduction ? 5000 : 0),
     appLaunch: {
       scheme: values.APP_SCHEME,
       universalLink: values.APP_UNIVERSAL_LINK ?? "",

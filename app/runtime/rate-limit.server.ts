@@ -2,6 +2,7 @@ import type { HeadersFunction } from "@remix-run/node";
 import type { Redis } from "ioredis";
 import { sharedRedis } from "~/runtime/redis.server";
 import { countingRefusals } from "~/runtime/metrics.server";
+import { logger } from "~/runtime/logger.server";
 
 /**
  * Fixed-window counters per key (the visitor's address): the site's first line in front of the platform's own
@@ -64,7 +65,7 @@ export function createRedisRateLimiter(options: Options, redis: Redis, fallback:
         warned = false;
         return count > options.max ? Math.max(1, Math.ceil(ttl / 1000)) : 0;
       } catch (error) {
-        if (!warned) console.warn(`rate limit ${options.name}: Redis unavailable, counting in this process (${(error as Error).message})`);
+        if (!warned) logger.warn(`rate limit ${options.name}: Redis unavailable, counting in this process (${(error as Error).message})`);
         warned = true;
         return fallback.hit(key);
       }

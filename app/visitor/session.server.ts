@@ -8,6 +8,7 @@ import { env } from "~/runtime/env.server";
 import { BASE_PATH } from "~/lib/base-path";
 import { SESSION_COOKIE } from "~/lib/session-cookie";
 import type { Toast } from "~/lib/toast";
+import { logger } from "~/runtime/logger.server";
 
 
 type SessionData = {
@@ -153,7 +154,7 @@ function sharedReader(deadline: number | undefined): Promise<Reader> {
       (error: Error) => {
         // Tried again by the next request; meanwhile pages read without a token.
         if (reader === entry) reader = null;
-        console.warn(`anonymous token unavailable: ${error.message}`);
+        logger.warn(`anonymous token unavailable: ${error.message}`);
         return { token: null, requestId };
       },
     ),
@@ -188,7 +189,7 @@ export async function openVisitorSession(request: Request, context: object): Pro
       state.reader = null;
       state.dirty = true;
     } catch (error) {
-      console.warn(`anonymous token unavailable: ${(error as Error).message}`);
+      logger.warn(`anonymous token unavailable: ${(error as Error).message}`);
     }
   }
 }

@@ -3,11 +3,10 @@
  * gzip bytes. Anonymous first visits (a new share of the link each time), anonymous returning visitors (a 304) and
  * logged-in visitors (the stored page made theirs).
  */
-import { BASE_PATH } from "../../app/lib/base-path";
 import { measureCeilings, pageGzipBytes, type Ceiling } from "./ceiling";
 import { LOAD, MOBILE_UA, ms, RSS_TARGET_MB, verdict } from "./constants";
 import { measureLoad, type LoadResult } from "./load";
-import { rssMegabytes, type Running } from "./processes";
+import { pageCacheStats, rssMegabytes, type Running } from "./processes";
 import { get } from "./site-pages";
 import { demoCookie } from "./visitors";
 
@@ -26,12 +25,10 @@ export type PageCacheResult = {
   rssMb: number;
 };
 
-/** The page cache's counters from /readyz (server/health.ts). */
+/** Pages served without a render and pages rendered, so far. */
 async function pageCacheCounts(server: Running) {
-  const text = await (await fetch(`${server.origin}${BASE_PATH}readyz`)).text();
-  const line = text.split("\n").find((entry) => entry.startsWith("page cache:")) ?? "";
-  const count = (name: string) => Number(line.match(new RegExp(`${name} (\\d+)`))?.[1] ?? 0);
-  return { served: count("hits") + count("stale") + count("joined"), rendered: count("misses") + count("uncached") };
+  const pages = await pageCacheStats(server);
+  return { served: pages.hits + pages.stale + pages.joined, rendered: pages.misses + pages.uncached };
 }
 
 export async function measurePageCache(server: Running, articleUrl: string): Promise<PageCacheResult> {

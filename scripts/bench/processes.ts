@@ -7,6 +7,8 @@ import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BASE_PATH } from "../../app/lib/base-path";
+import type { PlatformDetail } from "../../server/health";
+import type { PageCacheStats } from "../../server/page-cache";
 import { nativeMemoryEnv, withHeapSettings } from "../../server/process-memory";
 import { E2E_DEV_KEY, E2E_HASHIDS } from "../../tests/e2e/support/e2e-server";
 
@@ -22,8 +24,6 @@ const SHARED_ENV = {
   HASHIDS_SALT: E2E_HASHIDS.salt,
   HASHIDS_MIN_LENGTH: String(E2E_HASHIDS.minLength),
   PLATFORM_DEV_KEY: E2E_DEV_KEY,
-  // The sites it starts would share the metrics port; what they record is recorded all the same.
-  METRICS_PORT: "0",
 };
 
 // Every child still running: an interrupted bench must leave no server or browser behind.
@@ -87,19 +87,21 @@ export function tail(stream: NodeJS.ReadableStream | null, lines: string[]): voi
   });
 }
 
-export type Running = { child: ChildProcess; exited: Promise<unknown>; output: string[]; origin: string };
+/** `internal`: the site's internal listener (METRICS_PORT), where the platform's detail and the page cache's counters are. */
+export type Running = { child: ChildProcess; exited: Promise<unknown>; output: string[]; origin: string; internal?: string };
 
-function started(child: ChildProcess, origin: string): Running {
+function started(child: ChildProcess, origin: string, internal?: string): Running {
   const output: string[] = [];
   tail(child.stdout, output);
   tail(child.stderr, output);
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  return { child, exited, output, origin };
+  return { child, exited, output, origin, internal };
 }
 
 /** `node build/server.js` (or `entry`) in production mode on a free port, over a new database in `dataDir`. */
 export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}, entry = SERVER_ENTRY): Promise<Running> {
   const port = await freePort();
+  const internalPort = await freePort();
   // The site's processes start with these (build/cluster.js gives them to its workers): the bench's server too.
   const child = spawn(process.execPath, [...withHeapSettings([], process.env.NODE_OPTIONS), entry], {
     cwd: ROOT,
@@ -108,7 +110,11 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
       ...nativeMemoryEnv(process.env),
       NODE_ENV: "production",
       PORT: String(port),
+      // A port of its own: sites started together would share the default, and the bench reads /health/detail there.
+      METRICS_PORT: String(internalPort),
       HOST: "127.0.0.1",
+      // No balancer to wait for when a run stops it.
+      SHUTDOWN_DELAY_MS: "0",
       PLATFORM_DB_PATH: path.join(dataDir, "platform.sqlite"),
       SESSION_SECRET: randomBytes(32).toString("hex"),
       ...SHARED_ENV,
@@ -117,7 +123,7 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
     stdio: ["ignore", "pipe", "pipe"],
   });
   // `localhost`, as the tests: Chromium keeps the production (Secure) session cookie on http://localhost.
-  return started(track(child), `http://localhost:${port}`);
+  return started(track(child), `http://localhost:${port}`, `http://127.0.0.1:${internalPort}`);
 }
 
 /** The platform on its own (what `npm run platform` starts), on `port`, over the database in `dataDir`. */
@@ -150,10 +156,17 @@ async function waitForOk(server: Running, pathname: string, timeoutMs: number): 
   throw new Error(`${pathname} did not answer 200 ${exited ? "(the server exited)" : `within ${timeoutMs} ms`}`);
 }
 
-/** Waits until the host is alive and ready (its platform answers). */
+/** Waits until the host is ready and its platform answers (the home page renders: readiness does not ask the platform). */
 export async function untilReady(server: Running): Promise<void> {
-  await waitForOk(server, `${BASE_PATH}healthz`, 60_000);
-  await waitForOk(server, `${BASE_PATH}readyz`, 30_000);
+  await waitForOk(server, `${BASE_PATH}readyz`, 60_000);
+  await waitForOk(server, BASE_PATH, 30_000);
+}
+
+/** The page cache's counters, from the platform's detail on the site's internal listener (server/health.ts). */
+export async function pageCacheStats(server: Running): Promise<PageCacheStats> {
+  const detail = (await (await fetch(`${server.internal}/health/detail`)).json()) as PlatformDetail;
+  if (!detail.pageCache) throw new Error("the site reports no page cache");
+  return detail.pageCache;
 }
 
 /** A server for the length of `body`, stopped after it; its last output printed when `body` fails. */

@@ -11,7 +11,7 @@ import { contentTypeEntry } from "../../app/lib/content-types";
 import { LIST_FIXTURES } from "../../platform/seed-lists";
 import { urlId } from "../../tests/e2e/support/urls";
 import { MOBILE_UA, RSS_TARGET_MB, sleep, verdict } from "./constants";
-import { CLUSTER_ENTRY, processTree, SERVER_ENTRY, startServer, treeRssMegabytes, withServer, type Running } from "./processes";
+import { CLUSTER_ENTRY, pageCacheStats, processTree, SERVER_ENTRY, startServer, treeRssMegabytes, withServer, type Running } from "./processes";
 import { PAGE_TYPES, publishedContent, shortDetailPath } from "./site-pages";
 import { cookieJar, demoCookie, newUserCookie, type CookieJar } from "./visitors";
 
@@ -198,7 +198,7 @@ export async function measureSoak(workDir: string): Promise<SoakResult> {
     const seconds = (Date.now() - startedAt) / 1000;
     const answers = total(load.counts) - answersBefore;
     await load.stop();
-    const readyz = await (await fetch(`${server.origin}${BASE_PATH}readyz`)).text();
+    const pages = await pageCacheStats(server);
     return {
       clustered,
       processes: (await processTree(pid)).length,
@@ -213,7 +213,9 @@ export async function measureSoak(workDir: string): Promise<SoakResult> {
       counts: load.counts,
       errors: load.errors.slice(errorsBefore),
       warmupErrors: load.errors.slice(0, errorsBefore),
-      pageCache: readyz.split("\n").find((line) => line.startsWith("page cache:")) ?? "",
+      pageCache:
+        `page cache: ${pages.entries} pages, ${(pages.bytes / 2 ** 20).toFixed(1)} MiB; ` +
+        `hits ${pages.hits}, stale ${pages.stale}, joined ${pages.joined}, misses ${pages.misses}, uncached ${pages.uncached}, personal ${pages.personal}`,
     };
   });
 }

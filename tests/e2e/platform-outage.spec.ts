@@ -40,8 +40,8 @@ async function csrfField(page: Page): Promise<{ csrf: string }> {
 }
 
 test("the platform up: the article renders fresh", async ({ page }) => {
-  // A site just started is slow to its first answers; let it settle before the article is seen.
-  await expect.poll(async () => (await page.request.get(site.origin + "/davmu/share/readyz")).status(), { timeout: 30_000 }).toBe(200);
+  // A site just started is slow to its first answers (readiness does not wait for the platform): asked until it answers.
+  await expect.poll(async () => (await page.request.get(site.origin + articleUrl(seen.id))).status(), { timeout: 30_000 }).toBe(200);
   const response = await page.goto(site.origin + articleUrl(seen.id));
   expect(response?.status()).toBe(200);
   expect(response?.headers().warning).toBeUndefined();

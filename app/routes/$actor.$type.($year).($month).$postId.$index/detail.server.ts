@@ -31,6 +31,7 @@ import { detailShareMeta } from "~/lib/share-meta";
 import { canonicalUrl } from "~/lib/share-url";
 import { dependsOnVisitor, personalPart } from "~/render/personal.server";
 import { callerFor, getVisitor } from "~/visitor/session.server";
+import { logger } from "~/runtime/logger.server";
 
 /** The parts of a detail URL: /{actor}/{segment}/{year?}/{month?}/{postId}/{index}; /special/{id}/index has no actor. */
 export type DetailParams = { actor?: string; segment: string; postId: string; index: string };
@@ -99,7 +100,7 @@ async function optional<T>(promise: Promise<T>, fallback: T, what: string): Prom
     return await promise;
   } catch (error) {
     // Missing content already makes the page a 404; only other failures are worth a log line.
-    if (!isMissingContent(error)) console.warn(`${what} unavailable: ${(error as Error).message}`);
+    if (!isMissingContent(error)) logger.warn(`${what} unavailable: ${(error as Error).message}`);
     return fallback;
   }
 }

@@ -47,4 +47,6 @@ export const E2E_SERVER_ENV = {
   PLATFORM_LIVE_UPCOMING_DELAY_S: String(UPCOMING_DELAY_S),
   // No internal listener: runs on one machine would share its port; metrics.spec.ts gives its sites ports of their own.
   METRICS_PORT: "0",
+  // Stopped at the end of a run, or by a spec: no balancer to wait for.
+  SHUTDOWN_DELAY_MS: "0",
 };

@@ -82,19 +82,24 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** One line the site wrote: a JSON object with at least these (app/runtime/logger.server.ts). */
+export type LogLine = Record<string, unknown> & { level: string; time: string; msg: string };
+
 /**
- * Starts the built site (build/server.js, or `entry` such as build/cluster.js) with the e2e settings plus `env`,
- * and waits until it serves.
+ * Starts the built site (build/server.js, or `entry` such as build/cluster.js) with the e2e settings plus `env`
+ * (its warnings and errors logged unless `LOG_LEVEL` says otherwise), and waits until it serves.
  */
 export async function startSite(env: Record<string, string>, entry = "build/server.js") {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), LOG_LEVEL: "silent", ...env } as NodeJS.ProcessEnv,
+    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), LOG_LEVEL: "warn", ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
+  // Apart as well: chunks of the two streams may cut each other's lines.
+  const written = { stdout: "", stderr: "" };
+  child.stdout?.on("data", (chunk) => ((output += chunk), (written.stdout += chunk)));
+  child.stderr?.on("data", (chunk) => ((output += chunk), (written.stderr += chunk)));
   const origin = `http://localhost:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}:\n${output}`);
@@ -107,6 +112,20 @@ export async function startSite(env: Record<string, string>, entry = "build/serv
     origin,
     /** Everything the site printed, for lines such as 'serving stale …'. */
     output: () => output,
+    /** Every whole line the site wrote on stdout and stderr, each parsed: one that is not a JSON object throws. */
+    logLines: (): LogLine[] =>
+      [written.stdout, written.stderr].flatMap((text) =>
+        text
+          .split("\n")
+          .slice(0, -1)
+          .map((line) => {
+            try {
+              return JSON.parse(line) as LogLine;
+            } catch {
+              throw new Error(`the site wrote a line that is not JSON: ${line}`);
+            }
+          }),
+      ),
     process: child,
     stop() {
       child.kill("SIGTERM");
