@@ -33,22 +33,21 @@ test.describe("article page: comments", () => {
     const documents = recordDocumentRequests(page);
     await page.goto(METRO);
     const total = Number(await page.locator("#comments h2 .section__count").textContent());
-    const noJs = !phone.js;
     const more = page.locator("#comments a.load-more");
     await expect(more).toHaveAttribute("href", /[?&]cpage=2#comments$/);
 
     let shown = 10;
     while (shown < total) {
-      if (!noJs) await waitForHydration(page, "#comments a.load-more");
+      if (phone.js) await waitForHydration(page, "#comments a.load-more");
       await more.click();
       shown = Math.min(total, shown + 10);
       await expect(topLevelComments(page)).toHaveCount(shown);
-      if (noJs) await expect(page).toHaveURL(new RegExp(`[?&]cpage=${Math.ceil(shown / 10)}#comments$`));
+      if (!phone.js) await expect(page).toHaveURL(new RegExp(`[?&]cpage=${Math.ceil(shown / 10)}#comments$`));
     }
     await expect(more).toHaveCount(0);
     const ids = await topLevelComments(page).evaluateAll((items) => items.map((item) => item.id));
     expect(new Set(ids).size, "no comment appears twice").toBe(total);
-    if (!noJs) expect(documents, "JavaScript appends without reloading").toHaveLength(1);
+    if (phone.js) expect(documents, "JavaScript appends without reloading").toHaveLength(1);
   });
 
   test("'expand N replies' shows every reply of a comment", async ({ page, phone }) => {
@@ -60,13 +59,12 @@ test.describe("article page: comments", () => {
     const expand = comment.locator("a.replies__expand");
     await expect(expand).toHaveText(`展开${SEED_FIXTURES.repliedCommentReplies - 2}条回复`);
 
-    const noJs = !phone.js;
-    if (!noJs) await waitForHydration(page, `${REPLIED} a.replies__expand`);
+    if (phone.js) await waitForHydration(page, `${REPLIED} a.replies__expand`);
     await expand.click();
     await expect(replies).toHaveCount(SEED_FIXTURES.repliedCommentReplies);
     await expect(comment.locator("a.replies__expand")).toHaveCount(0);
     for (const reply of await replies.all()) await expect(reply.locator(".comment__content")).not.toBeEmpty();
-    if (noJs) await expect(page).toHaveURL(new RegExp(`[?&]expand=${urlId(SEED_FIXTURES.repliedComment)}#c-`));
+    if (!phone.js) await expect(page).toHaveURL(new RegExp(`[?&]expand=${urlId(SEED_FIXTURES.repliedComment)}#c-`));
     else expect(documents).toHaveLength(1);
   });
 
@@ -88,11 +86,10 @@ test.describe("article page: feeds", () => {
     await expect(cards).toHaveCount(10);
     const more = hot.locator("a.load-more");
     await expect(more).toHaveAttribute("href", /[?&]hpage=2(#feed-hot72)?$/);
-    const noJs = !phone.js;
-    if (!noJs) await waitForHydration(page, "#feed-hot72 a.load-more");
+    if (phone.js) await waitForHydration(page, "#feed-hot72 a.load-more");
     await more.click();
     await expect.poll(() => cards.count()).toBeGreaterThan(10);
-    if (noJs) await expect(page).toHaveURL(/[?&]hpage=2/);
+    if (!phone.js) await expect(page).toHaveURL(/[?&]hpage=2/);
     else expect(documents).toHaveLength(1);
 
     const titles = await hot.locator("h3.card__title").allTextContents();

@@ -4,7 +4,6 @@ import { expect, test } from "./support/test";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { COMMUNITY_FIXTURES } from "../../platform/seed-community";
 import { expectInertMarkup, recordDialogs } from "./support/inert-markup";
-import { expectSameDocument, loadMore } from "./support/load-more";
 import { startSite } from "./support/platform-outage";
 import { urlId } from "./support/urls";
 
@@ -19,7 +18,7 @@ const posts = (page: Page) => page.locator("main .post-list > li.post");
 
 test.skip(({ phone }) => !isAndroidBrowser(phone), "community pages behave alike on every phone: android and no-js cover them");
 
-test("a circle shows its cover, counts and ten posts, then the rest, then says there are no more", async ({ page, phone, loadMore, expectSameDocument }) => {
+test("a circle shows its cover, counts and ten posts, then the rest, then says there are no more", async ({ page, loadMore, expectSameDocument }) => {
   const response = await page.goto(circleUrl(COMMUNITY_FIXTURES.circle));
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/^临江跑团 - /);
@@ -39,14 +38,14 @@ test("a circle shows its cover, counts and ten posts, then the rest, then says t
   await expect(posts(page)).toHaveCount(COMMUNITY_FIXTURES.circlePosts);
   await expect(page.locator("a.load-more")).toHaveCount(0);
   await expect(page.locator(".community-end")).toHaveText("没有更多了");
-  if (phone.js) await expectSameDocument();
+  await expectSameDocument();
 
   // A post leads to its own page.
   await posts(page).first().locator(".post__link").click();
   await expect(page).toHaveURL((url) => url.pathname + url.search === postUrl(COMMUNITY_FIXTURES.post));
 });
 
-test("a post shows its circle, author, text and pictures, and pages its replies", async ({ page, phone, loadMore, expectSameDocument }) => {
+test("a post shows its circle, author, text and pictures, and pages its replies", async ({ page, loadMore, expectSameDocument }) => {
   const response = await page.goto(postUrl(COMMUNITY_FIXTURES.post));
   expect(response?.status()).toBe(200);
   const body = page.locator(".post-detail");
@@ -65,7 +64,7 @@ test("a post shows its circle, author, text and pictures, and pages its replies"
   await loadMore();
   await expect(replies).toHaveCount(COMMUNITY_FIXTURES.postReplies);
   await expect(page.locator("a.load-more")).toHaveCount(0);
-  if (phone.js) await expectSameDocument();
+  await expectSameDocument();
 });
 
 test("a video post carries its video in the HTML, and no replies shows the empty state", async ({ page, request }) => {
@@ -94,7 +93,7 @@ test("a topic lists its posts from every circle, by id or by name; an empty topi
   await expect(page.locator("main .empty")).toHaveText("这个话题还没有帖子，打开APP来聊聊吧");
 });
 
-test("a law question shows its answers, lawyers' first and marked, ten at a time", async ({ page, phone, loadMore, expectSameDocument }) => {
+test("a law question shows its answers, lawyers' first and marked, ten at a time", async ({ page, loadMore, expectSameDocument }) => {
   const response = await page.goto(questionUrl(COMMUNITY_FIXTURES.question));
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("公司拖欠两个月工资不发，我该怎么办？");
@@ -109,7 +108,7 @@ test("a law question shows its answers, lawyers' first and marked, ten at a time
   await expect(answers.first().locator(".answer__title")).toHaveText("执业律师 · 临江明理律师事务所");
   await loadMore();
   await expect(answers).toHaveCount(COMMUNITY_FIXTURES.questionAnswers);
-  if (phone.js) await expectSameDocument();
+  await expectSameDocument();
 
   await page.goto(questionUrl(COMMUNITY_FIXTURES.unansweredQuestion));
   await expect(page.locator("main .empty")).toHaveText("律师正在赶来解答的路上，打开APP关注这个问题");

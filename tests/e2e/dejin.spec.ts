@@ -4,7 +4,6 @@ import { expect, test } from "./support/test";
 import { DEJIN_FIXTURES } from "../../platform/seed-dejin";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { BASE_PATH } from "../../app/lib/base-path";
-import { expectSameDocument, loadMore } from "./support/load-more";
 import { loginAsDemo, TEXTS } from "./support/login";
 import { urlId } from "./support/urls";
 
@@ -33,7 +32,7 @@ test("the catalog lists the three recommended topics, each leading to its topic 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("#城市随手拍");
 });
 
-test("the clue stream shows ten clues, then ten more, then says there are no more", async ({ page, phone, loadMore, expectSameDocument }) => {
+test("the clue stream shows ten clues, then ten more, then says there are no more", async ({ page, loadMore, expectSameDocument }) => {
   await page.goto(dejin("content/index"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("最新爆料");
   await expect(clues(page)).toHaveCount(10);
@@ -48,7 +47,7 @@ test("the clue stream shows ten clues, then ten more, then says there are no mor
   await expect(clues(page)).toHaveCount(DEJIN_FIXTURES.totalClues);
   await expect(page.locator("a.load-more")).toHaveCount(0);
   await expect(page.locator(".clue-list__end")).toHaveText("没有更多了");
-  if (phone.js) await expectSameDocument();
+  await expectSameDocument();
 });
 
 test("a topic pages its clues ten at a time, most read first", async ({ page, loadMore }) => {

@@ -32,7 +32,6 @@ test.describe("list page", () => {
   });
 
   test("pages with load-more, with and without JavaScript", async ({ page, loadMore, phone }) => {
-    const js = phone.js;
     const documents = recordDocumentRequests(page);
     await page.goto(listUrl(LIST_FIXTURES.cityRenewal));
     const cards = page.locator("ul.card-list > li.card");
@@ -42,7 +41,7 @@ test.describe("list page", () => {
     await expect(cards).toHaveCount(11);
     await expect(page.locator("a.load-more")).toHaveCount(0);
     await expect(cards.last().locator("h3")).toHaveText("读者来信：小区停车难，我们有几点建议");
-    if (js) expect(documents, "document requests").toHaveLength(1);
+    if (phone.js) expect(documents, "document requests").toHaveLength(1);
     else await expect(page).toHaveURL(/\?page=2$/);
   });
 
@@ -126,7 +125,6 @@ test.describe("search page", () => {
   });
 
   test("pages through the results", async ({ page, request, loadMore, phone }) => {
-    const js = phone.js;
     await page.goto(searchUrl("临江"));
     const total = Number((await page.locator("#results-title").textContent())?.match(/找到 (\d+) 条/)?.[1]);
     expect(total).toBeGreaterThan(10);
@@ -138,7 +136,7 @@ test.describe("search page", () => {
     await expect(cards).toHaveCount(first);
     await loadMore();
     await expect(cards).toHaveCount(first + second);
-    if (!js) await expect(page).toHaveURL(/keyword=%E4%B8%B4%E6%B1%9F&page=2$/);
+    if (!phone.js) await expect(page).toHaveURL(/keyword=%E4%B8%B4%E6%B1%9F&page=2$/);
     const titles = await cards.locator("h3").allTextContents();
     expect(new Set(titles).size).toBe(titles.length);
   });
