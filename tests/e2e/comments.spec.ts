@@ -197,11 +197,12 @@ test("comment text is shown as text, never as HTML", async ({ page, scratchArtic
 
 test.describe("on a gallery page", () => {
   // A user of its own: the platform's 5 comments a minute are the other tests'.
-  let commenter: NewUser;
+  let commenter: NewUser | undefined;
   test.beforeAll(async ({ newUser }) => {
     commenter = await newUser();
   });
-  test.use({ storageState: async ({}, use) => use(commenter.storageState) });
+  // Playwright also sets the storage state up for the beforeAll hook, before the user is made.
+  test.use({ storageState: async ({}, use) => use(commenter?.storageState) });
 
   test("the comments list shows, a comment posted there shows in it, and the footer stays the gallery one", async ({ page, phone }) => {
     const url = detailUrl(SEED_FIXTURES.galleryMixed, "gallery");

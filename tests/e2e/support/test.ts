@@ -56,7 +56,7 @@ type TestFixtures = {
   fileUser: NewUser;
   /** This profile's scratch article in `slot`: an article no test of another profile writes to. */
   scratchArticle: (slot?: number) => ScratchArticle;
-  /** How the fake WeChat answers; by default as this profile's WeChat does (a mini program's web-view or not). */
+  /** How the fake WeChat answers where it differs from this profile's WeChat (a mini program's web-view or not). */
   fakeWeChatOptions: FakeWeChatOptions;
   /** WeChat faked in the test's page before it opens anything (support/fake-wechat.ts). */
   fakeWeChat: FakeWeChat;
@@ -94,9 +94,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return { id, url: articleUrl(id) };
     });
   },
-  fakeWeChatOptions: [async ({ phone }, use) => use({ miniProgram: phone.miniProgram }), { option: true }],
-  fakeWeChat: async ({ page, fakeWeChatOptions }, use) => {
-    await installFakeWeChat(page, fakeWeChatOptions);
+  fakeWeChatOptions: [{}, { option: true }],
+  fakeWeChat: async ({ page, phone, fakeWeChatOptions }, use) => {
+    await installFakeWeChat(page, { miniProgram: phone.miniProgram, ...fakeWeChatOptions });
     await use({
       calls: (name) => bridgeCalls(page, name),
       async callsOf(name, count) {
