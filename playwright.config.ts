@@ -3,6 +3,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 import { SUITE_BUDGET_MINUTES } from "./scripts/test-budget.mjs";
 import { E2E_DATA_DIR, E2E_ORIGIN, E2E_PORT, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
 import { EXCLUSIVE_TAG } from "./tests/e2e/support/exclusive";
+import { PHONES, type Phone } from "./tests/e2e/support/phones";
 import { harmonyNextUserAgent, miniProgramUserAgent, wechatIOSUserAgent, wechatUserAgent } from "./tests/e2e/support/user-agents";
 
 const isCI = Boolean(process.env.CI);
@@ -27,6 +28,7 @@ const EXCLUSIVE = new RegExp(EXCLUSIVE_TAG);
  * checks, and single tests tagged `@once` in their title (a status, a header, a JSON route, the server's HTML).
  */
 const ONCE_SPECS = [
+  /accessibility\.spec\.ts$/,
   /cluster\.spec\.ts$/,
   /frame-parents\.spec\.ts$/,
   /hostile-requests\.spec\.ts$/,
@@ -37,9 +39,11 @@ const ONCE_SPECS = [
   /production-loads\.spec\.ts$/,
   /rate-limits\.spec\.ts$/,
   /replicas\.spec\.ts$/,
+  /service-worker\.spec\.ts$/,
   /slow-platform\.spec\.ts$/,
   /sms-outbox\.spec\.ts$/,
   /spec-constants\.spec\.ts$/,
+  /tracking\.spec\.ts$/,
 ];
 const ONCE_TAG = /@once/;
 /** Every phone profile but android leaves out what runs once, and each leaves the exclusive tests to their project. */
@@ -47,20 +51,20 @@ const elsewhere = { testIgnore: ONCE_SPECS, grepInvert: [EXCLUSIVE, ONCE_TAG], t
 
 const phoneProjects = [
   // iPhone Safari's viewport, touch and user agent, rendered by Chromium (Playwright's WebKit is unavailable).
-  { name: "iphone", ...elsewhere, use: { ...devices["iPhone 13"], ...chromium } },
-  { name: "android", grepInvert: EXCLUSIVE, teardown: "exclusive", use: { ...devices["Pixel 7"], ...chromium } },
-  { name: "wechat-android", ...elsewhere, use: { ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
-  { name: "no-js", ...elsewhere, use: { ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
+  { name: "iphone", ...elsewhere, use: { phone: PHONES.iphone, ...devices["iPhone 13"], ...chromium } },
+  { name: "android", grepInvert: EXCLUSIVE, teardown: "exclusive", use: { phone: PHONES.android, ...devices["Pixel 7"], ...chromium } },
+  { name: "wechat-android", ...elsewhere, use: { phone: PHONES["wechat-android"], ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
+  { name: "no-js", ...elsewhere, use: { phone: PHONES["no-js"], ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
   // User-agent variants for what differs by browser: only the specs listed run on them. iOS WeChat differs in
   // opening the app and in WeChat's own behaviours, a mini program's web-view only in the latter.
-  { name: "wechat-ios", ...elsewhere, testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS], use: { ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
-  { name: "mini-program", ...elsewhere, testMatch: WECHAT_SPECS, use: { ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent } },
-  { name: "harmony-next", ...elsewhere, testMatch: PER_BROWSER_SPECS, use: { ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent } },
+  { name: "wechat-ios", ...elsewhere, testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS], use: { phone: PHONES["wechat-ios"], ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
+  { name: "mini-program", ...elsewhere, testMatch: WECHAT_SPECS, use: { phone: PHONES["mini-program"], ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent } },
+  { name: "harmony-next", ...elsewhere, testMatch: PER_BROWSER_SPECS, use: { phone: PHONES["harmony-next"], ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent } },
   // Debian's WebKitGTK through WebKitWebDriver (tests/e2e/support/webkit.ts): its own flows, no Playwright browser.
   { name: "webkit", testMatch: /\.webkit\.ts$/, teardown: "exclusive" },
 ];
 
-export default defineConfig({
+export default defineConfig<object, { phone: Phone }>({
   testDir: "tests/e2e",
   // Playwright empties outputDir at start; keep it apart from the JSON reports in test-results/.
   outputDir: `test-results/e2e-artifacts-${E2E_PORT}`,
@@ -85,7 +89,7 @@ export default defineConfig({
     ...phoneProjects,
     // Tests that change what every other test reads (the demo's shared broadcasts): alone, once the rest are done.
     // The teardown of every phone project, so it runs after them whether or not they passed.
-    { name: "exclusive", grep: EXCLUSIVE, use: { ...devices["Pixel 7"], ...chromium } },
+    { name: "exclusive", grep: EXCLUSIVE, use: { phone: PHONES.android, ...devices["Pixel 7"], ...chromium } },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && exec node build/server.js`,

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { waitForHydration } from "./support/hydration";
 import { loginAsDemo, TEXTS } from "./support/login";
@@ -31,10 +32,7 @@ async function expectNoViolations(page: Page) {
 // The design's light theme, whatever the machine prefers.
 test.use({ colorScheme: "light" });
 
-// The rules do not differ by phone; one profile is enough.
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "android", "axe runs on the Android profile only");
-});
+// The rules do not differ by phone: the spec runs once, on the Android profile (playwright.config.ts ONCE_SPECS).
 
 // One page of every type and every area: the home page, each content type's detail page, the lists, search, dejin,
 // dimim, fazak, invite, activity, fly card, auth and the 404s (link content has no page: it opens its target).

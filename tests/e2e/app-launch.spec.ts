@@ -1,9 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { LAUNCH_TIMEOUT_MS } from "../../app/lib/app-launch";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { E2E_APP_LINKS } from "./support/e2e-server";
 import { waitForHydration } from "./support/hydration";
-import { statsVisitor } from "./support/stats-visitor";
+import type { Phone } from "./support/phones";
+import { STATS_VISITOR_BROWSER, type VisitorStats } from "./support/stats-visitor";
 import { articleUrl, urlId } from "./support/urls";
 
 /**
@@ -20,19 +22,19 @@ const ARTICLE_ID = urlId(SEED_FIXTURES.article);
 const SCHEME = "davmu";
 const ANDROID_PACKAGE = "com.davmu.news";
 
-/** Where each profile's tap must go, given the app-open query the page carries. */
-const LAUNCH_URL: Record<string, (query: string) => string> = {
-  iphone: (query) => `${E2E_APP_LINKS.universal}?${query}`,
-  "harmony-next": (query) => `${E2E_APP_LINKS.harmony}?${query}`,
+/** Where a browser's tap must go on each system, given the app-open query the page carries. */
+const LAUNCH_URL: Record<Phone["os"], (query: string) => string> = {
+  ios: (query) => `${E2E_APP_LINKS.universal}?${query}`,
+  harmony: (query) => `${E2E_APP_LINKS.harmony}?${query}`,
   android: (query) =>
     `intent://open?${query}#Intent;scheme=${SCHEME};package=${ANDROID_PACKAGE};S.browser_fallback_url=${encodeURIComponent(`${DOWNLOAD}?${query}`)};end`,
 };
 
-/** The launch-tips text of the browsers that cannot open apps. */
-const GUIDE: Record<string, RegExp> = { "wechat-android": /在浏览器打开/, "wechat-ios": /在Safari中打开/ };
+/** The launch-tips text of WeChat, which cannot open apps, on each system. */
+const GUIDE: Partial<Record<Phone["os"], RegExp>> = { android: /在浏览器打开/, ios: /在Safari中打开/ };
 
-// The funnel test reads the statistics of its own new user.
-const visitorStats = statsVisitor("android");
+// The funnel test reads the statistics of its own new user, and the beacons of a leaving page must reach the site.
+test.use(STATS_VISITOR_BROWSER);
 
 /**
  * Before any page script: stops and records launches (intent:, the scheme, the app's link host), and keeps count
@@ -125,33 +127,29 @@ async function openArticle(page: Page) {
 }
 
 test.describe("the launch path per browser", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(!(testInfo.project.name in LAUNCH_URL), "a browser that launches the app (WeChat shows its guide instead)");
-  });
+  test.skip(({ phone }) => !phone.js || phone.wechat, "a browser that launches the app (WeChat shows its guide instead)");
 
-  test("打开APP takes this browser's path, and a page still visible goes to the download address", async ({ page }, testInfo) => {
+  test("打开APP takes this browser's path, and a page still visible goes to the download address", async ({ page, phone }) => {
     await interceptLaunches(page);
     await serveDownloadPage(page);
     await openArticle(page);
     const query = await articleQuery(page);
 
     await page.locator(".banner__open").click();
-    await expect.poll(() => launches(page)).toEqual([LAUNCH_URL[testInfo.project.name](query)]);
+    await expect.poll(() => launches(page)).toEqual([LAUNCH_URL[phone.os](query)]);
     // Nothing took the page away: the attempt failed and the visitor is sent to download the app.
     await page.waitForURL(`${DOWNLOAD}?${query}`);
   });
 });
 
 test.describe("browsers that cannot open an app", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(!(testInfo.project.name in GUIDE), "only WeChat shows a guide instead of launching");
-  });
+  test.skip(({ phone }) => !phone.wechat, "only WeChat shows a guide instead of launching");
 
-  test("打开APP shows the launch tips, and launches nothing", async ({ page }, testInfo) => {
+  test("打开APP shows the launch tips, and launches nothing", async ({ page, phone }) => {
     await interceptLaunches(page);
     await openArticle(page);
     await page.locator(".banner__open").click();
-    const tips = page.getByRole("dialog", { name: GUIDE[testInfo.project.name] });
+    const tips = page.getByRole("dialog", { name: GUIDE[phone.os] });
     await expect(tips).toBeVisible();
     await tips.getByRole("button", { name: "知道了" }).click();
     await expect(tips).toBeHidden();
@@ -160,14 +158,13 @@ test.describe("browsers that cannot open an app", () => {
   });
 });
 
-test.describe("one attempt at a time, decided by the page hiding", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== "android", "the launcher's watching is the same on every browser that launches");
-  });
+// The launcher's watching is the same on every browser that launches: once, on Android.
+test.describe("one attempt at a time, decided by the page hiding @once", () => {
+  test.use({ storageState: ({ fileUser }, use) => use(fileUser.storageState) });
 
-  /** The visitor's funnel on the article since `start` (other tests of this worker launch from it too). */
-  const funnel = async (request: APIRequestContext, start = { attempts: 0, opened: 0, fell_back: 0 }) => {
-    const row = (await visitorStats(request)).find((candidate) => candidate.content_id === ARTICLE_ID);
+  /** The visitor's funnel on the article since `start` (other tests of this block launch from it too). */
+  const funnel = async (visitorStats: VisitorStats, start = { attempts: 0, opened: 0, fell_back: 0 }) => {
+    const row = (await visitorStats()).find((candidate) => candidate.content_id === ARTICLE_ID);
     return { attempts: (row?.attempts ?? 0) - start.attempts, opened: (row?.opened ?? 0) - start.opened, fell_back: (row?.fell_back ?? 0) - start.fell_back };
   };
 
@@ -184,9 +181,9 @@ test.describe("one attempt at a time, decided by the page hiding", () => {
     return { query, before: await listeners(page) };
   }
 
-  test("hidden counts as opened, a second tap launches nothing, nothing is left behind, and the funnel is counted", async ({ page }) => {
+  test("hidden counts as opened, a second tap launches nothing, nothing is left behind, and the funnel is counted", async ({ page, visitorStats }) => {
     const { query, before } = await readyToWatch(page);
-    const start = await funnel(page.request);
+    const start = await funnel(visitorStats);
 
     // The app opens: the page goes hidden while the attempt runs.
     await page.locator(".banner__open").click();
@@ -200,7 +197,7 @@ test.describe("one attempt at a time, decided by the page hiding", () => {
     });
     expect(await listeners(page)).toEqual(before);
     expect(await launchTimers(page)).toBe(0);
-    await expect.poll(() => funnel(page.request, start)).toEqual({ attempts: 1, opened: 1, fell_back: 0 });
+    await expect.poll(() => funnel(visitorStats, start)).toEqual({ attempts: 1, opened: 1, fell_back: 0 });
     await expect(page).toHaveURL(new RegExp(`${ARTICLE_ID}/index\\.html`));
 
     // Two taps in a row: one attempt. It fails (the page stays visible) and heads for the download address.
@@ -212,7 +209,7 @@ test.describe("one attempt at a time, decided by the page hiding", () => {
     expect(await launches(page)).toHaveLength(2);
     expect(await listeners(page)).toEqual(before);
     expect(await launchTimers(page)).toBe(0);
-    await expect.poll(() => funnel(page.request, start)).toEqual({ attempts: 2, opened: 1, fell_back: 1 });
+    await expect.poll(() => funnel(visitorStats, start)).toEqual({ attempts: 2, opened: 1, fell_back: 1 });
 
     // Decided, the launcher takes a new tap again.
     await page.locator(".banner__open").click();
@@ -262,9 +259,7 @@ test.describe("one attempt at a time, decided by the page hiding", () => {
 });
 
 test.describe("without JavaScript", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== "no-js", "JavaScript off");
-  });
+  test.skip(({ phone }) => phone.js, "JavaScript off");
 
   test("打开APP and 立即前往 are links to the download address with the page's parameters", async ({ page }) => {
     await serveDownloadPage(page);

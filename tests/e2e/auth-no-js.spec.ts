@@ -1,14 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { DEMO_ACCOUNT, authUrl, formattedPhone, isNoJs, loginAsDemo, readSmsCode, scratchArticleUrl, smsOutbox, TEXTS, uniquePhone, wrongCodeFor } from "./support/login";
+import { DEMO_ACCOUNT, authUrl, formattedPhone, loginAsDemo, readSmsCode, smsOutbox, TEXTS, uniquePhone, wrongCodeFor } from "./support/login";
 
 /** Login, the same flow as a page, with JavaScript off (issue 3 §1: the /auth route). */
-test.beforeEach(({}, testInfo) => {
-  test.skip(!isNoJs(testInfo), "the page without JavaScript; auth.spec.ts covers the sheet");
-});
+test.skip(({ phone }) => phone.js, "the page without JavaScript; auth.spec.ts covers the sheet");
 
-test("the banner's 登录 links to the login page, which comes back to the article", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo);
+test("the banner's 登录 links to the login page, which comes back to the article", async ({ page, phone, scratchArticle }) => {
+  const url = scratchArticle().url;
   await page.goto(url);
   await page.locator(".banner__login").click();
   await expect(page).toHaveURL((current) => current.pathname === "/davmu/share/auth" && current.searchParams.get("redirect") === url);
@@ -23,9 +21,9 @@ test("the banner's 登录 links to the login page, which comes back to the artic
   await expect(form.getByText("未注册的手机号验证后将自动注册")).toBeVisible();
 });
 
-test("log in by code without JavaScript: agreement, countdown, wrong code, success", async ({ page }, testInfo) => {
+test("log in by code without JavaScript: agreement, countdown, wrong code, success", async ({ page, scratchArticle }) => {
   const phone = uniquePhone();
-  const url = scratchArticleUrl(testInfo);
+  const url = scratchArticle().url;
   await page.goto(authUrl(url));
   const form = page.locator("form.login");
   const sendCode = form.locator("button[value=send-code]");
@@ -68,8 +66,8 @@ test("log in by code without JavaScript: agreement, countdown, wrong code, succe
   await expect(page.locator(".banner__login .avatar")).toBeVisible();
 });
 
-test("login without the agreement is refused by the server", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo);
+test("login without the agreement is refused by the server", async ({ page, phone, scratchArticle }) => {
+  const url = scratchArticle().url;
   await page.goto(authUrl(url, "pass"));
   const form = page.locator("form.login");
   await form.locator("input[name=phone]").fill(SEED_FIXTURES.demoPhone);
@@ -80,8 +78,8 @@ test("login without the agreement is refused by the server", async ({ page }, te
   await expect(page.locator(".banner__login")).toHaveText("登录");
 });
 
-test("an invalid phone is refused by the server with a field error", async ({ page }, testInfo) => {
-  await page.goto(authUrl(scratchArticleUrl(testInfo)));
+test("an invalid phone is refused by the server with a field error", async ({ page, phone, scratchArticle }) => {
+  await page.goto(authUrl(scratchArticle().url));
   const form = page.locator("form.login");
   await form.locator("input[name=phone]").fill("12800138000");
   await form.locator("input[name=agreed]").check();
@@ -90,8 +88,8 @@ test("an invalid phone is refused by the server with a field error", async ({ pa
   await expect(form.locator("button[value=send-code]")).toBeEnabled();
 });
 
-test("log in by password without JavaScript, through the 密码登录 link", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo);
+test("log in by password without JavaScript, through the 密码登录 link", async ({ page, phone, scratchArticle }) => {
+  const url = scratchArticle().url;
   await page.goto(authUrl(url));
   const form = page.locator("form.login");
   await form.getByRole("link", { name: "密码登录" }).click();
@@ -119,7 +117,7 @@ test("log in by password without JavaScript, through the 密码登录 link", asy
   await expect(page.locator(".banner__login .avatar")).toBeVisible();
 });
 
-test("a redirect off the site is not followed after login", async ({ page }) => {
+test("a redirect off the site is not followed after login", async ({ page, phone }) => {
   await page.goto(authUrl("https://evil.example/steal", "pass"));
   const form = page.locator("form.login");
   await expect(form.locator("input[name=redirect]")).toHaveValue(/^\/davmu\/share\//);
@@ -131,8 +129,8 @@ test("a redirect off the site is not followed after login", async ({ page }) => 
   await expect(page.locator(".toast")).toHaveText(TEXTS.loginSuccess);
 });
 
-test("log out without JavaScript: the avatar leads to /auth, which asks, then logs out", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo);
+test("log out without JavaScript: the avatar leads to /auth, which asks, then logs out", async ({ page, scratchArticle }) => {
+  const url = scratchArticle().url;
   await loginAsDemo(page, url);
   await page.locator(".banner__login").click();
   await expect(page).toHaveURL((current) => current.pathname === "/davmu/share/auth");

@@ -1,27 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import {
-  DEMO_ACCOUNT,
-  authUrl,
-  formattedPhone,
-  fromOwnPage,
-  isNoJs,
-  loginAsDemo,
-  readSmsCode,
-  scratchArticleUrl,
-  smsOutbox,
-  TEXTS,
-  uniquePhone,
-  wrongCodeFor,
-} from "./support/login";
+import { DEMO_ACCOUNT, authUrl, formattedPhone, fromOwnPage, loginAsDemo, readSmsCode, smsOutbox, TEXTS, uniquePhone, wrongCodeFor } from "./support/login";
 import { waitForHydration } from "./support/hydration";
 import { recordDialogs } from "./support/inert-markup";
 import { articleUrl } from "./support/urls";
 
 /** Login with JavaScript: the bottom sheet on a content page and the enhanced /auth page (spec sections 2, 4, 5). */
-test.beforeEach(({}, testInfo) => {
-  test.skip(isNoJs(testInfo), "the login sheet needs JavaScript; auth-no-js.spec.ts covers the page without it");
-});
+test.skip(({ phone }) => !phone.js, "the login sheet needs JavaScript; auth-no-js.spec.ts covers the page without it");
 
 async function openSheet(page: Page) {
   await page.locator(".banner__login").click();
@@ -71,8 +57,8 @@ test("the banner's 登录 opens the login sheet, reset and focused on each openi
   await expect(again.locator("input[name=agreed]")).not.toBeChecked();
 });
 
-test("focusing the comment input while logged out opens the login sheet", async ({ page }, testInfo) => {
-  await page.goto(scratchArticleUrl(testInfo));
+test("focusing the comment input while logged out opens the login sheet", async ({ page, phone, scratchArticle }) => {
+  await page.goto(scratchArticle().url);
   await page.locator("#comment-input").click();
   const sheet = page.locator(".sheet");
   await expect(sheet).toBeVisible();
@@ -166,9 +152,9 @@ test("the agreement links open in a frame popup", async ({ page }) => {
   await expect(page.frameLocator(".frame-popup iframe").locator("body")).toContainText("隐私政策");
 });
 
-test("log in by code in the sheet: countdown, a wrong code shows the server's message, then success", async ({ page }, testInfo) => {
+test("log in by code in the sheet: countdown, a wrong code shows the server's message, then success", async ({ page, scratchArticle }) => {
   const phone = uniquePhone();
-  const url = scratchArticleUrl(testInfo);
+  const url = scratchArticle().url;
   // The page's clock is the test's: stopped while the countdown is read, so each value is exact.
   await page.clock.install();
   await page.goto(url);
@@ -212,8 +198,8 @@ test("log in by code in the sheet: countdown, a wrong code shows the server's me
   await expect(page.locator(".banner__login")).not.toHaveText("登录");
 });
 
-test("log in by password on the /auth page and return to the page the visitor came from", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo);
+test("log in by password on the /auth page and return to the page the visitor came from", async ({ page, phone, scratchArticle }) => {
+  const url = scratchArticle().url;
   await page.goto(authUrl(url));
   const form = page.locator("form.login");
   await expect(form.getByRole("heading", { name: "登录大目新闻" })).toBeVisible();
@@ -233,8 +219,8 @@ test("log in by password on the /auth page and return to the page the visitor ca
   await expect(page.locator(".banner__login .avatar")).toBeVisible();
 });
 
-test("a page view sets no cookie; a login rotates the session cookie and keeps it httpOnly and SameSite=Lax", async ({ page, context }, testInfo) => {
-  const url = scratchArticleUrl(testInfo);
+test("a page view sets no cookie; a login rotates the session cookie and keeps it httpOnly and SameSite=Lax", async ({ page, context, phone, scratchArticle }) => {
+  const url = scratchArticle().url;
   await page.goto(url);
   expect(await context.cookies(), "a visitor who only reads gets no session").toEqual([]);
   // The first form post makes the anonymous session: here, asking for a code.
@@ -258,8 +244,8 @@ test("a page view sets no cookie; a login rotates the session cookie and keeps i
   expect(await page.evaluate(() => document.cookie)).toBe("");
 });
 
-test("tapping the avatar asks for confirmation in the site's own dialog and logs out", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo);
+test("tapping the avatar asks for confirmation in the site's own dialog and logs out", async ({ page, scratchArticle }) => {
+  const url = scratchArticle().url;
   await loginAsDemo(page, url);
   await waitForHydration(page, ".banner__login");
   const browserDialogs = recordDialogs(page);

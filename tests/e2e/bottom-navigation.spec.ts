@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { LIST_FIXTURES } from "../../platform/seed-lists";
 import { waitForHydration } from "./support/hydration";
-import { isNoJs } from "./support/login";
 import { articleUrl, urlId } from "./support/urls";
 
 /** The bottom navigation bar built from app info (spec section 2), with and without JavaScript. */
@@ -53,12 +53,12 @@ test("the home item stays current on its own groups' tabs", async ({ page }) => 
   await expect(page.locator("nav.tabs [aria-current=page]")).toHaveText("体育");
 });
 
-test("an app-only item says so instead of navigating", async ({ page }, testInfo) => {
+test("an app-only item says so instead of navigating", async ({ page, phone }) => {
   await page.goto(HOME);
-  if (!isNoJs(testInfo)) await waitForHydration(page, ".bottom-nav__item");
+  if (phone.js) await waitForHydration(page, ".bottom-nav__item");
   await expect(bar(page).getByText(UNSUPPORTED)).toBeHidden();
   await bar(page).getByRole("link", { name: "服务" }).click();
-  if (isNoJs(testInfo)) {
+  if (!phone.js) {
     await expect(bar(page).getByText(UNSUPPORTED)).toBeVisible();
   } else {
     await expect(page.locator(".toast")).toHaveText(UNSUPPORTED);
@@ -66,12 +66,12 @@ test("an app-only item says so instead of navigating", async ({ page }, testInfo
   await expect(page).toHaveURL((url) => url.pathname === HOME && !url.search);
 });
 
-test("detail pages and pages no item binds carry no bar", async ({ page }) => {
+test("detail pages and pages no item binds carry no bar", async ({ page, phone }) => {
   await page.goto(articleUrl(SEED_FIXTURES.article));
   await expect(page.locator("h1.article__title")).toBeVisible();
   await expect(bar(page)).toHaveCount(0);
   // From a page without the bar to one with it: with JavaScript the bar's own chunk loads on the way.
-  if (!isNoJs(test.info())) await waitForHydration(page, "details.nav");
+  if (phone.js) await waitForHydration(page, "details.nav");
   await page.locator("details.nav summary").click();
   await page.locator(".nav__panel").getByRole("link", { name: "首页", exact: true }).click();
   await expect(page).toHaveURL(HOME);

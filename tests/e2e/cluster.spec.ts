@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, get } from "node:http";
-import { devices, expect, test } from "@playwright/test";
+import { devices } from "@playwright/test";
+import { expect, test } from "./support/test";
 import type { Redis } from "ioredis";
 import { loginAsDemo } from "./support/login";
 import { startSite } from "./support/platform-outage";

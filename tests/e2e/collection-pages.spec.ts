@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { waitForHydration } from "./support/hydration";
-import { isNoJs } from "./support/login";
 import { detailUrl, urlId } from "./support/urls";
 
 // Issue 8 section 2: the gallery, album, mini-program, special-topic and link pages, with JavaScript on and off.
@@ -26,7 +26,7 @@ function fetchedScript(page: Page, part: string): Promise<boolean> {
 }
 
 test.describe("gallery", () => {
-  test("every picture with its caption and 1/N counter, each a link to the full image", async ({ page }, testInfo) => {
+  test("every picture with its caption and 1/N counter, each a link to the full image", async ({ page, phone }) => {
     expect((await page.goto(GALLERY))?.status()).toBe(200);
     const items = page.locator(".gallery__item");
     await expect(items).toHaveCount(6);
@@ -44,7 +44,7 @@ test.describe("gallery", () => {
     // The pictures really load.
     await expect.poll(() => images.nth(0).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // The floating counter is a JavaScript addition; without it each caption carries the count.
-    if (isNoJs(testInfo)) await expect(page.locator(".gallery__progress")).toHaveCount(0);
+    if (!phone.js) await expect(page.locator(".gallery__progress")).toHaveCount(0);
     // The gallery footer and its comments list, and no bottom lists.
     await expect(page.locator(".footer-bar")).toHaveClass(/footer-bar--gallery/);
     await expect(page.locator("#comments")).toHaveCount(1);
@@ -62,8 +62,8 @@ test.describe("gallery", () => {
     expect(new URL(pictures[7].contentUrl).pathname).toMatch(/gallery-08\.jpg$/);
   });
 
-  test("the swipe viewer opens on the tapped picture and swipes to the next ones (JavaScript)", async ({ page }, testInfo) => {
-    test.skip(isNoJs(testInfo), "without JavaScript the picture link opens the full image (checked above)");
+  test("the swipe viewer opens on the tapped picture and swipes to the next ones (JavaScript)", async ({ page, phone }) => {
+    test.skip(!phone.js, "without JavaScript the picture link opens the full image (checked above)");
     await page.goto(GALLERY_MIXED);
     await waitForHydration(page, ".gallery__link");
     // PhotoSwipe is not part of the page until a picture is opened.
@@ -105,8 +105,8 @@ test.describe("gallery", () => {
     await expect(viewer).toHaveCount(0);
   });
 
-  test("the article page does not load the viewer", async ({ page }, testInfo) => {
-    test.skip(isNoJs(testInfo), "about the JavaScript a page loads");
+  test("the article page does not load the viewer", async ({ page, phone }) => {
+    test.skip(!phone.js, "about the JavaScript a page loads");
     await page.goto(detailUrl(SEED_FIXTURES.article, "doc"));
     await waitForHydration(page);
     expect(await fetchedScript(page, "gallery-viewer")).toBe(false);
@@ -115,7 +115,7 @@ test.describe("gallery", () => {
 });
 
 test.describe("audio and video albums", () => {
-  test("cover, description, status tag and the first 30 episodes, then load-more", async ({ page }, testInfo) => {
+  test("cover, description, status tag and the first 30 episodes, then load-more", async ({ page, phone }) => {
     expect((await page.goto(LONG_ALBUM))?.status()).toBe(200);
     await expect(page.locator(".album__cover")).toBeVisible();
     await expect(page.locator(".album__status")).toHaveText("已完结 共36集");
@@ -124,13 +124,13 @@ test.describe("audio and video albums", () => {
     await expect(episodes).toHaveCount(30);
     await expect(page.locator(".footer-bar, #comments, #feed-hot72")).toHaveCount(0);
 
-    if (!isNoJs(testInfo)) await waitForHydration(page, ".load-more");
+    if (phone.js) await waitForHydration(page, ".load-more");
     await page.locator(".load-more").click();
     await expect(episodes).toHaveCount(36);
     await expect(page.locator(".load-more")).toHaveCount(0);
     await expect(episodes.nth(35).locator(".album__index")).toHaveText("36");
     // Without JavaScript the link reloaded the page with two pages; with it the page stayed and appended.
-    expect(new URL(page.url()).searchParams.get("apage")).toBe(isNoJs(testInfo) ? "2" : null);
+    expect(new URL(page.url()).searchParams.get("apage")).toBe(phone.js ? null : "2");
     const titles = await episodes.locator(".album__title").allTextContents();
     expect(new Set(titles).size).toBe(36);
   });
@@ -149,11 +149,11 @@ test.describe("audio and video albums", () => {
     await expect(page.locator(".album__item, .load-more, audio")).toHaveCount(0);
   });
 
-  test("an audio episode plays in place", async ({ page }, testInfo) => {
+  test("an audio episode plays in place", async ({ page, phone }) => {
     await page.goto(AUDIO_ALBUM);
     await expect(page.locator("audio")).toHaveCount(0);
     const second = page.locator(".album__link").nth(1);
-    if (!isNoJs(testInfo)) await waitForHydration(page, ".album__link");
+    if (phone.js) await waitForHydration(page, ".album__link");
     await second.click();
     const audio = page.locator("#album-player audio");
     await expect(audio).toHaveCount(1);
@@ -161,22 +161,22 @@ test.describe("audio and video albums", () => {
     await expect(second).toHaveAttribute("aria-current", "true");
     await expect(page.locator(".album__now")).toHaveText("正在播放：睡前故事｜会唱歌的灯塔");
     // Without JavaScript the link reloaded the page with ?play=; with it the player swapped in place.
-    expect(new URL(page.url()).searchParams.has("play")).toBe(isNoJs(testInfo));
-    if (isNoJs(testInfo)) return;
+    expect(new URL(page.url()).searchParams.has("play")).toBe(!phone.js);
+    if (!phone.js) return;
     // The tap started it: it plays without a second tap.
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(0);
   });
 
-  test("a video episode plays in place", async ({ page }, testInfo) => {
+  test("a video episode plays in place", async ({ page, phone }) => {
     await page.goto(VIDEO_ALBUM);
     await expect(page.locator(".album__item")).toHaveCount(3);
-    if (!isNoJs(testInfo)) await waitForHydration(page, ".album__link");
+    if (phone.js) await waitForHydration(page, ".album__link");
     await page.locator(".album__link").first().click();
     const video = page.locator("#album-player video");
     await expect(video).toHaveAttribute("playsinline", "");
     await expect(video).toHaveAttribute("controls", "");
     await expect(video.locator('source[type="video/mp4"]')).toHaveAttribute("src", /\.mp4$/);
-    if (isNoJs(testInfo)) return;
+    if (!phone.js) return;
     await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(0);
   });
 

@@ -1,37 +1,22 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { waitForHydration } from "./support/hydration";
 import { recordDialogs } from "./support/inert-markup";
-import { isNoJs, newUserStorageState, scratchArticleUrl, TEXTS } from "./support/login";
+import { TEXTS, type NewUser } from "./support/login";
 import { articleUrl, detailUrl } from "./support/urls";
 
 /** Comments and replies, with JavaScript on and off (issue 3 §2, spec sections 2, 4, 5, 8). */
 
-/**
- * The platform allows a user 5 comments a minute, and the per-IP hourly budget of verification codes is small:
- * the tests of this file share one new user per project (worker), logged in by code once.
- */
-type StorageState = Awaited<ReturnType<typeof newUserStorageState>>["storageState"];
+// The platform allows a user 5 comments a minute: the tests of this file share a new user of their own per project.
+test.use({ storageState: ({ fileUser }, use) => use(fileUser.storageState) });
 
-/** Logs a new user in for the tests of the enclosing block (once per project), as the block's storage state. */
-function useNewCommenter() {
-  let commenter: StorageState;
-  test.beforeAll(async ({ playwright }, testInfo) => {
-    const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-    commenter = (await newUserStorageState(request)).storageState;
-    await request.dispose();
-  });
-  test.use({ storageState: async ({}, use) => use(commenter) });
-}
-
-useNewCommenter();
-
-async function openLoggedIn(page: Page, url: string) {
+async function openLoggedIn(page: Page, url: string, js: boolean) {
   await page.goto(url);
   await expect(page.locator(".banner__login .avatar")).toBeVisible();
   // Before hydration the comment bar is the plain form, which posts and renders a new page: the
   // JavaScript tests are about the enhanced bar.
-  if (!isNoJs(test.info())) await waitForHydration(page, "#comment-input");
+  if (js) await waitForHydration(page, "#comment-input");
 }
 
 function uniqueText(prefix: string): string {
@@ -48,12 +33,12 @@ async function postComment(page: Page, text: string) {
   await page.locator(".footer-bar__form").getByRole("button", { name: "发送" }).click();
 }
 
-test("post a comment: it shows at the top with a toast, and is still there after a reload", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo);
-  await openLoggedIn(page, url);
+test("post a comment: it shows at the top with a toast, and is still there after a reload", async ({ page, phone, scratchArticle }) => {
+  const url = scratchArticle().url;
+  await openLoggedIn(page, url, phone.js);
   const text = uniqueText("第一条评论");
   await expect(page.locator("#comment-input")).toHaveAttribute("placeholder", "写评论...");
-  if (!isNoJs(testInfo)) await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  if (phone.js) await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
   await postComment(page, text);
   await expect(page.locator(".toast")).toHaveText(TEXTS.commentSent);
@@ -62,7 +47,7 @@ test("post a comment: it shows at the top with a toast, and is still there after
   const id = await topLevel(page).first().getAttribute("id");
   expect(id).toMatch(/^c-.+/);
 
-  if (isNoJs(testInfo)) {
+  if (!phone.js) {
     // Without JavaScript: post, redirect back to the new comment.
     await expect(page).toHaveURL((current) => current.pathname === url && current.hash === `#${id}`);
   } else {
@@ -76,9 +61,9 @@ test("post a comment: it shows at the top with a toast, and is still there after
   await expect(page.locator(`#comments #${id} > .comment__main > .comment__content`)).toHaveText(text);
 });
 
-test("reply to a comment: reply mode, then the reply shows under it, also after a reload", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo, 1);
-  await openLoggedIn(page, url);
+test("reply to a comment: reply mode, then the reply shows under it, also after a reload", async ({ page, phone, scratchArticle }) => {
+  const url = scratchArticle(1).url;
+  await openLoggedIn(page, url, phone.js);
   const parentText = uniqueText("等回复的评论");
   await postComment(page, parentText);
   await expect(page.locator(".toast")).toHaveText(TEXTS.commentSent);
@@ -90,7 +75,7 @@ test("reply to a comment: reply mode, then the reply shows under it, also after 
   await parent.locator("> .comment__main > .comment__meta .comment__reply").click();
   const input = page.locator("#comment-input");
   await expect(input).toHaveAttribute("placeholder", `回复 ${alias}：`);
-  if (isNoJs(testInfo)) {
+  if (!phone.js) {
     await expect(page).toHaveURL((current) => current.searchParams.get("reply") === parentId.replace(/^c-/, "") && current.hash === "#comment-input");
   } else {
     await expect(input).toBeFocused();
@@ -112,10 +97,10 @@ test("reply to a comment: reply mode, then the reply shows under it, also after 
   );
 });
 
-test("reply mode ends when the comment input loses focus", async ({ page }, testInfo) => {
-  test.skip(isNoJs(testInfo), "focus handling needs JavaScript; without it reply mode is the ?reply= URL");
+test("reply mode ends when the comment input loses focus", async ({ page, phone }) => {
+  test.skip(!phone.js, "focus handling needs JavaScript; without it reply mode is the ?reply= URL");
   const url = articleUrl(SEED_FIXTURES.manyComments);
-  await openLoggedIn(page, url);
+  await openLoggedIn(page, url, phone.js);
   const first = topLevel(page).first();
   const alias = (await first.locator(".comment__alias").first().textContent())!;
   await first.locator(".comment__reply").first().click();
@@ -125,12 +110,12 @@ test("reply mode ends when the comment input loses focus", async ({ page }, test
   await expect(input).toHaveAttribute("placeholder", "写评论...");
 });
 
-test("an empty comment is refused with 评论内容不能为空", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo, 1);
-  await openLoggedIn(page, url);
+test("an empty comment is refused with 评论内容不能为空", async ({ page, phone, scratchArticle }) => {
+  const url = scratchArticle(1).url;
+  await openLoggedIn(page, url, phone.js);
   const before = await topLevel(page).count();
   await postComment(page, "   ");
-  if (isNoJs(testInfo)) {
+  if (!phone.js) {
     await expect(page.getByText(TEXTS.commentEmpty)).toBeVisible();
   } else {
     await expect(page.locator(".toast")).toHaveText(TEXTS.commentEmpty);
@@ -139,10 +124,10 @@ test("an empty comment is refused with 评论内容不能为空", async ({ page 
   await expect(topLevel(page)).toHaveCount(before);
 });
 
-test("after an empty send, typing hides the message and the next comment still goes through and empties the box", async ({ page }, testInfo) => {
-  test.skip(isNoJs(testInfo), "without JavaScript each send renders a new page, which starts clean");
-  const url = scratchArticleUrl(testInfo, 1);
-  await openLoggedIn(page, url);
+test("after an empty send, typing hides the message and the next comment still goes through and empties the box", async ({ page, phone, scratchArticle }) => {
+  test.skip(!phone.js, "without JavaScript each send renders a new page, which starts clean");
+  const url = scratchArticle(1).url;
+  await openLoggedIn(page, url, phone.js);
   const input = page.locator("#comment-input");
   const message = page.locator(".footer-bar__error");
 
@@ -162,9 +147,9 @@ test("after an empty send, typing hides the message and the next comment still g
   await expect(input).toHaveAttribute("placeholder", "写评论...");
 });
 
-test("comments closed: the input is disabled and the server refuses a forged post", async ({ page }, testInfo) => {
+test("comments closed: the input is disabled and the server refuses a forged post", async ({ page, phone }) => {
   const url = articleUrl(SEED_FIXTURES.closedComments);
-  await openLoggedIn(page, url);
+  await openLoggedIn(page, url, phone.js);
   const input = page.locator("#comment-input");
   await expect(input).toBeDisabled();
   await expect(input).toHaveAttribute("placeholder", TEXTS.commentsClosed);
@@ -193,10 +178,10 @@ test("comments closed: the input is disabled and the server refuses a forged pos
   await expect(page.locator("#comments li.comment")).toHaveCount(before);
 });
 
-test("comment text is shown as text, never as HTML", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo, 1);
+test("comment text is shown as text, never as HTML", async ({ page, scratchArticle, phone }) => {
+  const url = scratchArticle(1).url;
   const dialogs = recordDialogs(page);
-  await openLoggedIn(page, url);
+  await openLoggedIn(page, url, phone.js);
   const text = `<b>x</b><img src=x onerror=alert(1)> ${Date.now().toString(36)}`;
   await postComment(page, text);
   await expect(page.locator(".toast")).toHaveText(TEXTS.commentSent);
@@ -212,11 +197,16 @@ test("comment text is shown as text, never as HTML", async ({ page }, testInfo) 
 
 test.describe("on a gallery page", () => {
   // A user of its own: the platform's 5 comments a minute are the other tests'.
-  useNewCommenter();
+  let commenter: NewUser | undefined;
+  test.beforeAll(async ({ newUser }) => {
+    commenter = await newUser();
+  });
+  // Playwright also sets the storage state up for the beforeAll hook, before the user is made.
+  test.use({ storageState: async ({}, use) => use(commenter?.storageState) });
 
-  test("the comments list shows, a comment posted there shows in it, and the footer stays the gallery one", async ({ page }) => {
+  test("the comments list shows, a comment posted there shows in it, and the footer stays the gallery one", async ({ page, phone }) => {
     const url = detailUrl(SEED_FIXTURES.galleryMixed, "gallery");
-    await openLoggedIn(page, url);
+    await openLoggedIn(page, url, phone.js);
     await expect(page.locator(".footer-bar")).toHaveClass(/footer-bar--gallery/);
     await expect(page.locator("#comments")).toBeVisible();
     // Spec section 2: still none of the bottom components on a gallery.

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { isAndroidBrowser } from "./support/phones";
+import { expect, test } from "./support/test";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { COMMUNITY_FIXTURES } from "../../platform/seed-community";
 import { expectInertMarkup, recordDialogs } from "./support/inert-markup";
-import { expectSameDocument, loadMore } from "./support/load-more";
-import { isNoJs } from "./support/login";
 import { startSite } from "./support/platform-outage";
 import { urlId } from "./support/urls";
 
@@ -16,11 +16,9 @@ const questionUrl = (dbId: number) => `${BASE_PATH}fazak/problemShare/index?id=$
 
 const posts = (page: Page) => page.locator("main .post-list > li.post");
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(!["android", "no-js"].includes(testInfo.project.name), "community pages behave alike on every phone: android and no-js cover them");
-});
+test.skip(({ phone }) => !isAndroidBrowser(phone), "community pages behave alike on every phone: android and no-js cover them");
 
-test("a circle shows its cover, counts and ten posts, then the rest, then says there are no more", async ({ page }, testInfo) => {
+test("a circle shows its cover, counts and ten posts, then the rest, then says there are no more", async ({ page, loadMore, expectSameDocument }) => {
   const response = await page.goto(circleUrl(COMMUNITY_FIXTURES.circle));
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/^临江跑团 - /);
@@ -36,18 +34,18 @@ test("a circle shows its cover, counts and ten posts, then the rest, then says t
   await expect(first.locator(".post__topic")).toHaveText("#备战临江马拉松");
   await expect(first.locator(".post__meta")).toContainText(`${COMMUNITY_FIXTURES.postReplies}回复`);
 
-  await loadMore(page, testInfo);
+  await loadMore();
   await expect(posts(page)).toHaveCount(COMMUNITY_FIXTURES.circlePosts);
   await expect(page.locator("a.load-more")).toHaveCount(0);
   await expect(page.locator(".community-end")).toHaveText("没有更多了");
-  if (!isNoJs(testInfo)) await expectSameDocument(page);
+  await expectSameDocument();
 
   // A post leads to its own page.
   await posts(page).first().locator(".post__link").click();
   await expect(page).toHaveURL((url) => url.pathname + url.search === postUrl(COMMUNITY_FIXTURES.post));
 });
 
-test("a post shows its circle, author, text and pictures, and pages its replies", async ({ page }, testInfo) => {
+test("a post shows its circle, author, text and pictures, and pages its replies", async ({ page, loadMore, expectSameDocument }) => {
   const response = await page.goto(postUrl(COMMUNITY_FIXTURES.post));
   expect(response?.status()).toBe(200);
   const body = page.locator(".post-detail");
@@ -63,10 +61,10 @@ test("a post shows its circle, author, text and pictures, and pages its replies"
   await expect(page.locator("#replies-title")).toHaveText(`回复 ${COMMUNITY_FIXTURES.postReplies}`);
   await expect(replies).toHaveCount(10);
   await expect(replies.nth(1).locator(".reply__content")).toHaveText("回复 晴天：每周两次间歇跑，一次长距离，坚持三个月就有感觉了。");
-  await loadMore(page, testInfo);
+  await loadMore();
   await expect(replies).toHaveCount(COMMUNITY_FIXTURES.postReplies);
   await expect(page.locator("a.load-more")).toHaveCount(0);
-  if (!isNoJs(testInfo)) await expectSameDocument(page);
+  await expectSameDocument();
 });
 
 test("a video post carries its video in the HTML, and no replies shows the empty state", async ({ page, request }) => {
@@ -95,7 +93,7 @@ test("a topic lists its posts from every circle, by id or by name; an empty topi
   await expect(page.locator("main .empty")).toHaveText("这个话题还没有帖子，打开APP来聊聊吧");
 });
 
-test("a law question shows its answers, lawyers' first and marked, ten at a time", async ({ page }, testInfo) => {
+test("a law question shows its answers, lawyers' first and marked, ten at a time", async ({ page, loadMore, expectSameDocument }) => {
   const response = await page.goto(questionUrl(COMMUNITY_FIXTURES.question));
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("公司拖欠两个月工资不发，我该怎么办？");
@@ -108,9 +106,9 @@ test("a law question shows its answers, lawyers' first and marked, ten at a time
   await expect(page.locator(".answer--lawyer")).toHaveCount(COMMUNITY_FIXTURES.lawyerAnswers);
   await expect(answers.first().locator(".answer__badge")).toHaveText("律师");
   await expect(answers.first().locator(".answer__title")).toHaveText("执业律师 · 临江明理律师事务所");
-  await loadMore(page, testInfo);
+  await loadMore();
   await expect(answers).toHaveCount(COMMUNITY_FIXTURES.questionAnswers);
-  if (!isNoJs(testInfo)) await expectSameDocument(page);
+  await expectSameDocument();
 
   await page.goto(questionUrl(COMMUNITY_FIXTURES.unansweredQuestion));
   await expect(page.locator("main .empty")).toHaveText("律师正在赶来解答的路上，打开APP关注这个问题");

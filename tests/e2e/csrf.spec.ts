@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { DEMO_ACCOUNT, loginAsDemo, scratchArticleUrl } from "./support/login";
+import { DEMO_ACCOUNT, loginAsDemo } from "./support/login";
 import { articleUrl } from "./support/urls";
 
 /**
@@ -38,12 +39,12 @@ async function formTokens(page: Page): Promise<string[]> {
   return forms.evaluateAll((all) => all.map((form) => (form.querySelector("input[name=csrf]") as HTMLInputElement | null)?.value ?? ""));
 }
 
-test("an anonymous page carries no token; every form of a logged-in visitor's page carries their session's", async ({ page }, testInfo) => {
+test("an anonymous page carries no token; every form of a logged-in visitor's page carries their session's", async ({ page, scratchArticle }) => {
   const url = articleUrl(SEED_FIXTURES.article);
   await page.goto(url);
   expect(new Set(await formTokens(page))).toEqual(new Set([""]));
 
-  await loginAsDemo(page, scratchArticleUrl(testInfo, 1));
+  await loginAsDemo(page, scratchArticle(1).url);
   await page.goto(url);
   const tokens = await formTokens(page);
   for (const token of tokens) expect(token).toMatch(/^.{16,}$/);
@@ -51,8 +52,8 @@ test("an anonymous page carries no token; every form of a logged-in visitor's pa
 });
 
 test.describe("a logged-in visitor's forms", () => {
-  test("a POST from a foreign Origin is refused with 403 and changes nothing", async ({ page }, testInfo) => {
-    const url = scratchArticleUrl(testInfo, 1);
+  test("a POST from a foreign Origin is refused with 403 and changes nothing", async ({ page, scratchArticle }) => {
+    const url = scratchArticle(1).url;
     await loginAsDemo(page, url);
     const text = `跨站评论 ${Date.now().toString(36)}`;
 
@@ -70,8 +71,8 @@ test.describe("a logged-in visitor's forms", () => {
     await expect(page.getByText(text)).toHaveCount(0);
   });
 
-  test("a POST without the CSRF field, or with another session's token, is refused with 403", async ({ page, browser }, testInfo) => {
-    const url = scratchArticleUrl(testInfo, 1);
+  test("a POST without the CSRF field, or with another session's token, is refused with 403", async ({ page, browser, baseURL, scratchArticle }) => {
+    const url = scratchArticle(1).url;
     await loginAsDemo(page, url);
     const text = `无令牌评论 ${Date.now().toString(36)}`;
     const { csrf: _csrf, ...withoutToken } = await commentForm(page, text);
@@ -82,7 +83,7 @@ test.describe("a logged-in visitor's forms", () => {
     expect(wrong.status()).toBe(403);
 
     // A token is bound to its session: one taken from another visitor's page does not work here.
-    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const other = await browser.newContext({ baseURL });
     const otherPage = await other.newPage();
     await loginAsDemo(otherPage, url);
     const foreignToken = await otherPage.locator(".footer-bar__form input[name=csrf]").inputValue();
@@ -97,8 +98,8 @@ test.describe("a logged-in visitor's forms", () => {
   });
 });
 
-test("a logged-out POST from a foreign Origin is refused too (login and interactions)", async ({ page }, testInfo) => {
-  const url = scratchArticleUrl(testInfo);
+test("a logged-out POST from a foreign Origin is refused too (login and interactions)", async ({ page, phone, scratchArticle }) => {
+  const url = scratchArticle().url;
   await page.goto(url);
   const form = await followForm(page);
   const follow = await page.request.post(url, { form, headers: { origin: EVIL }, maxRedirects: 0 });

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { isAndroidBrowser } from "./support/phones";
+import { expect, test } from "./support/test";
 import { DEJIN_FIXTURES } from "../../platform/seed-dejin";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { BASE_PATH } from "../../app/lib/base-path";
-import { expectSameDocument, loadMore } from "./support/load-more";
-import { isNoJs, loginAsDemo, TEXTS } from "./support/login";
+import { loginAsDemo, TEXTS } from "./support/login";
 import { urlId } from "./support/urls";
 
 /** The tip-off area (issue 9 §3): every dejin route with JavaScript on and off (android and no-js projects). */
@@ -15,9 +16,7 @@ const topicUrl = (name: string) => dejin(`topic/${encodeURIComponent(name)}/inde
 
 const clues = (page: Page) => page.locator("main .clue-list > li.clue");
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(!["android", "no-js"].includes(testInfo.project.name), "dejin pages behave alike on every phone: android and no-js cover them");
-});
+test.skip(({ phone }) => !isAndroidBrowser(phone), "dejin pages behave alike on every phone: android and no-js cover them");
 
 test("the catalog lists the three recommended topics, each leading to its topic page", async ({ page }) => {
   const response = await page.goto(dejin("catalog/index"));
@@ -33,7 +32,7 @@ test("the catalog lists the three recommended topics, each leading to its topic 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("#城市随手拍");
 });
 
-test("the clue stream shows ten clues, then ten more, then says there are no more", async ({ page }, testInfo) => {
+test("the clue stream shows ten clues, then ten more, then says there are no more", async ({ page, loadMore, expectSameDocument }) => {
   await page.goto(dejin("content/index"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("最新爆料");
   await expect(clues(page)).toHaveCount(10);
@@ -44,14 +43,14 @@ test("the clue stream shows ten clues, then ten more, then says there are no mor
   await expect(first.locator(".reader-thumbs img")).toHaveCount(2);
   await expect(first.locator(".clue__topic")).toHaveText("#城市随手拍");
 
-  await loadMore(page, testInfo);
+  await loadMore();
   await expect(clues(page)).toHaveCount(DEJIN_FIXTURES.totalClues);
   await expect(page.locator("a.load-more")).toHaveCount(0);
   await expect(page.locator(".clue-list__end")).toHaveText("没有更多了");
-  if (!isNoJs(testInfo)) await expectSameDocument(page);
+  await expectSameDocument();
 });
 
-test("a topic pages its clues ten at a time, most read first", async ({ page }, testInfo) => {
+test("a topic pages its clues ten at a time, most read first", async ({ page, loadMore }) => {
   await page.goto(topicUrl(DEJIN_FIXTURES.bigTopic));
   await expect(page.locator("main nav.tabs .tabs__item--active")).toHaveText("全部");
   await expect(clues(page)).toHaveCount(10);
@@ -62,7 +61,7 @@ test("a topic pages its clues ten at a time, most read first", async ({ page }, 
     });
   const firstPage = await views();
   expect([...firstPage].sort((a, b) => b - a)).toEqual(firstPage);
-  await loadMore(page, testInfo);
+  await loadMore();
   await expect(clues(page)).toHaveCount(11);
   await expect(page.locator("a.load-more")).toHaveCount(0);
 });
@@ -164,10 +163,10 @@ test("ids that do not decode, unknown topics and people who are not reporters ar
   expect((await request.get(`${BASE_PATH}api/dejin/clues?list=nothing`)).status()).toBe(404);
 });
 
-test("comment on a clue through the shared comment footer, logged in as the demo account", async ({ page }, testInfo) => {
+test("comment on a clue through the shared comment footer, logged in as the demo account", async ({ page, phone }) => {
   const url = detailUrl(DEJIN_FIXTURES.uncommentedClue);
   await loginAsDemo(page, url);
-  const text = `楼长辛苦了 ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const text = `楼长辛苦了 ${phone.profile} ${Date.now().toString(36)}`;
   const input = page.locator("#comment-input");
   await input.click();
   await input.fill(text);

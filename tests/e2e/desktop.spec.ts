@@ -1,4 +1,5 @@
-import { devices, expect, test } from "@playwright/test";
+import { devices } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { E2E_ORIGIN } from "./support/e2e-server";
 import { seedArticle } from "./support/seed-content";
@@ -41,9 +42,8 @@ test.describe("server-side desktop redirect", () => {
     expect(await response.text()).toContain(metro.title);
   });
 
-  test("phones are served the page itself", async ({ request }, testInfo) => {
-    const userAgent = testInfo.project.use.userAgent ?? "";
-    const response = await request.get(METRO, { maxRedirects: 0, headers: { "user-agent": userAgent, accept: "text/html" } });
+  test("phones are served the page itself", async ({ request, userAgent }) => {
+    const response = await request.get(METRO, { maxRedirects: 0, headers: { "user-agent": userAgent ?? "", accept: "text/html" } });
     expect(response.status()).toBe(200);
   });
 
@@ -90,8 +90,8 @@ test.describe("a desktop browser", () => {
     expect(new URL(frame!.url()).pathname).toBe(METRO);
   });
 
-  test("the framed page's client-side desktop check does not nest wrappers", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "the client check needs JavaScript");
+  test("the framed page's client-side desktop check does not nest wrappers", async ({ page, phone }) => {
+    test.skip(!phone.js, "the client check needs JavaScript");
     await page.clock.install();
     await page.goto(METRO);
     const framed = page.frameLocator("iframe.pc__frame");
@@ -125,8 +125,8 @@ test.describe("a Macintosh user agent, which a Mac and an iPad both send", () =>
     const { defaultBrowserType: _webkit, ...ipad } = devices["iPad Pro 11"];
     test.use({ ...ipad, userAgent: macintoshSafariUserAgent });
 
-    test("reads the phone page", async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== "android", "one profile is enough");
+    // One profile is enough: the iPad is the same wherever it is emulated.
+    test("reads the phone page @once", async ({ page }) => {
       const documents = recordDocumentRequests(page);
       await page.clock.install();
       await page.goto(METRO);
@@ -143,8 +143,8 @@ test.describe("a Macintosh user agent, which a Mac and an iPad both send", () =>
   test.describe("on a Mac", () => {
     test.use({ ...desktopBrowser, userAgent: macintoshSafariUserAgent });
 
-    test("moves to the /pc wrapper once the page has run", async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== "android", "one profile is enough");
+    // One profile is enough for the Mac's own browser.
+    test("moves to the /pc wrapper once the page has run @once", async ({ page }) => {
       await page.goto(METRO);
       await expect(page).toHaveURL(new RegExp(`${BASE}pc\\?url=`));
       const target = new URL(new URL(page.url()).searchParams.get("url") ?? "");
@@ -152,8 +152,7 @@ test.describe("a Macintosh user agent, which a Mac and an iPad both send", () =>
       await expect(page.frameLocator("iframe.pc__frame").locator("h1.article__title")).toHaveText(metro.title);
     });
 
-    test("reads the page itself without JavaScript", async ({ browser }, testInfo) => {
-      test.skip(testInfo.project.name !== "android", "one profile is enough");
+    test("reads the page itself without JavaScript @once", async ({ browser }) => {
       const context = await browser.newContext({ ...desktopBrowser, userAgent: macintoshSafariUserAgent, baseURL: E2E_ORIGIN, javaScriptEnabled: false });
       const page = await context.newPage();
       await page.goto(METRO);
@@ -196,7 +195,7 @@ test.describe("the /pc wrapper", () => {
 });
 
 test.describe("the client-side width rule", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the width rule runs in the page");
+  test.skip(({ phone }) => !phone.js, "the width rule runs in the page");
 
   test("a phone user agent in a wide landscape window moves to /pc", async ({ browser }, testInfo) => {
     const context = await browser.newContext({

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES, SITE_NAME } from "../../platform/seed";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { waitForHydration } from "./support/hydration";
-import { fromOwnPage, isNoJs } from "./support/login";
+import { fromOwnPage } from "./support/login";
 import { detailUrl, urlId } from "./support/urls";
 
 type Case = {
@@ -141,15 +141,15 @@ test.describe("a page never lists itself (issue 6 item 7)", () => {
 });
 
 test.describe("one interaction action for every type", () => {
-  test("collect on a video page goes through the shared action: logged out, it asks for a login first", async ({ page }, testInfo) => {
+  test("collect on a video page goes through the shared action: logged out, it asks for a login first", async ({ page, phone }) => {
     const url = detailUrl(SEED_FIXTURES.video, "video");
     await page.goto(url);
     const collect = page.locator(".footer-bar button[value=collect]");
     await expect(collect).toHaveAttribute("aria-pressed", "false");
     // The video body is its own chunk: hydration waits for it, and a tap before that would be a plain form post.
-    if (!isNoJs(testInfo)) await waitForHydration(page, ".footer-bar");
+    if (phone.js) await waitForHydration(page, ".footer-bar");
     await collect.click();
-    if (isNoJs(testInfo)) {
+    if (!phone.js) {
       await expect(page).toHaveURL((current) => current.pathname === `${BASE_PATH}auth` && current.searchParams.get("redirect") === url);
     } else {
       await expect(page.locator(".sheet")).toBeVisible();

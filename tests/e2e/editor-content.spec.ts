@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { HOTLINK_REFUSED_FILE } from "../../platform/hotlink-pictures";
 import { MEDIA_DIR } from "../../platform/media";

@@ -1,4 +1,5 @@
-import { expect, test, type Frame, type Page } from "@playwright/test";
+import { type Frame, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { E2E_FRAME_PARENT, E2E_ORIGIN } from "./support/e2e-server";
 import { HYDRATION_COMMITTED, hydrationCommitState } from "./support/hydration";

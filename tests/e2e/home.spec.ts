@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { type Locator } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { formatRelativeDate } from "../../app/lib/relative-date";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { recordDocumentRequests } from "./support/document-requests";
@@ -110,8 +111,8 @@ test.describe("home page", () => {
     await expect(page).toHaveTitle(`${metro.title} - 大目新闻`);
   });
 
-  test("load more without JavaScript is a plain link to the next page", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "no-js", "the plain-link path is what no-JS visitors get");
+  test("load more without JavaScript is a plain link to the next page", async ({ page, phone }) => {
+    test.skip(phone.js, "the plain-link path is what no-JS visitors get");
     await page.goto(HOME);
     const cards = page.locator("ul.card-list > li.card");
     await expect(cards).toHaveCount(10);
@@ -127,8 +128,8 @@ test.describe("home page", () => {
     await expect(page.locator("a.load-more")).toHaveAttribute("href", `${HOME}?page=3`);
   });
 
-  test("load more with JavaScript appends the next page in place", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "needs JavaScript");
+  test("load more with JavaScript appends the next page in place", async ({ page, phone }) => {
+    test.skip(!phone.js, "needs JavaScript");
     const documents = recordDocumentRequests(page);
     await page.goto(HOME);
     const cards = page.locator("ul.card-list > li.card");

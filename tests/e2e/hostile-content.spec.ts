@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { expectInertMarkup, recordDialogs } from "./support/inert-markup";
 import { seedArticle } from "./support/seed-content";
@@ -56,8 +56,8 @@ test.describe("an article whose CMS body carries script", () => {
     expect(bodyHtml).toContain("我们的几点建议");
   });
 
-  test("stays inert after the page hydrates", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "hydration needs JavaScript");
+  test("stays inert after the page hydrates", async ({ page, phone }) => {
+    test.skip(!phone.js, "hydration needs JavaScript");
     const dialogs = recordDialogs(page);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

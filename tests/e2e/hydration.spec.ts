@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { hydrationErrors, waitForHydrationCommitted } from "./support/hydration";
 

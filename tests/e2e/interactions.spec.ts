@@ -1,14 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import {
-  DEMO_ACCOUNT,
-  isNoJs,
-  newUserStorageState,
-  readSmsCode,
-  scratchArticleId,
-  scratchArticleUrl,
-  TEXTS,
-  uniquePhone,
-} from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { DEMO_ACCOUNT, readSmsCode, TEXTS, uniquePhone } from "./support/login";
 import { seedArticle } from "./support/seed-content";
 
 /** Collect and follow, and the logged-out visitor who is asked to log in first (issue 3 §2). */
@@ -17,24 +9,18 @@ const collectButton = (page: Page) => page.locator(".footer-bar button[value=col
 const followButton = (page: Page) => page.locator(".article__meta button[value=follow]");
 
 test.describe("logged in", () => {
-  /** One new user per project (worker): its collections and follows are its own, whatever runs beside it. */
-  let user: Awaited<ReturnType<typeof newUserStorageState>>["storageState"];
-  test.beforeAll(async ({ playwright }, testInfo) => {
-    const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-    user = (await newUserStorageState(request)).storageState;
-    await request.dispose();
-  });
-  test.use({ storageState: async ({}, use) => use(user) });
+  // A new user of this file's own per project: its collections and follows are its own, whatever runs beside it.
+  test.use({ storageState: ({ fileUser }, use) => use(fileUser.storageState) });
 
-  test("collect and uncollect, with toasts, kept across reloads", async ({ page }, testInfo) => {
-    const url = scratchArticleUrl(testInfo);
+  test("collect and uncollect, with toasts, kept across reloads", async ({ page, scratchArticle }) => {
+    const url = scratchArticle().url;
     await page.goto(url);
     await expect(page.locator(".banner__login .avatar")).toBeVisible();
     const button = collectButton(page);
     await expect(button).toHaveAttribute("aria-pressed", "false");
     await expect(button).toHaveAttribute("aria-label", /^收藏 /);
     // The seed's count (under a thousand on every scratch article, so shown exactly); only this test collects here.
-    const count = seedArticle(scratchArticleId(testInfo)).collects;
+    const count = seedArticle(scratchArticle().id).collects;
     await expect(button.locator(".footer-bar__count")).toHaveText(String(count));
 
     await button.click();
@@ -58,8 +44,8 @@ test.describe("logged in", () => {
     await expect(collectButton(page)).toHaveAttribute("aria-pressed", "false");
   });
 
-  test("follow and unfollow the official account, with toasts, kept across reloads", async ({ page }, testInfo) => {
-    const url = scratchArticleUrl(testInfo);
+  test("follow and unfollow the official account, with toasts, kept across reloads", async ({ page, scratchArticle }) => {
+    const url = scratchArticle().url;
     await page.goto(url);
     await expect(page.locator(".banner__login .avatar")).toBeVisible();
     await expect(followButton(page)).toHaveText("+ 关注");
@@ -107,9 +93,9 @@ test.describe("logged out, asked to log in first", () => {
     await form.locator("button.login__submit").click();
   }
 
-  test("a comment sent while logged out is posted after the login", async ({ page }, testInfo) => {
-    test.skip(!isNoJs(testInfo), "with JavaScript the comment input opens the login sheet before anything is typed (auth.spec.ts)");
-    const url = scratchArticleUrl(testInfo, 1);
+  test("a comment sent while logged out is posted after the login", async ({ page, phone, scratchArticle }) => {
+    test.skip(phone.js, "with JavaScript the comment input opens the login sheet before anything is typed (auth.spec.ts)");
+    const url = scratchArticle(1).url;
     await page.goto(url);
     const text = `登录后发表 ${Date.now().toString(36)}`;
     await page.locator("#comment-input").fill(text);
@@ -125,10 +111,10 @@ test.describe("logged out, asked to log in first", () => {
     await expect(page.locator("#comments .comment__content").filter({ hasText: text })).toHaveCount(1);
   });
 
-  test("collect while logged out: log in, come back collected", async ({ page }, testInfo) => {
-    const noJs = isNoJs(testInfo);
+  test("collect while logged out: log in, come back collected", async ({ page, phone, scratchArticle }) => {
+    const noJs = !phone.js;
     // The demo account, on this project's own article: no other test collects it.
-    const url = scratchArticleUrl(testInfo, 1);
+    const url = scratchArticle(1).url;
     await page.goto(url);
     await expect(collectButton(page)).toHaveAttribute("aria-pressed", "false");
     await collectButton(page).click();
@@ -151,9 +137,9 @@ test.describe("logged out, asked to log in first", () => {
     await expect(collectButton(page)).toHaveAttribute("aria-pressed", "false");
   });
 
-  test("follow while logged out: a new user logs in by code and comes back following", async ({ page }, testInfo) => {
-    const noJs = isNoJs(testInfo);
-    const url = scratchArticleUrl(testInfo);
+  test("follow while logged out: a new user logs in by code and comes back following", async ({ page, phone, scratchArticle }) => {
+    const noJs = !phone.js;
+    const url = scratchArticle().url;
     await page.goto(url);
     await expect(followButton(page)).toHaveText("+ 关注");
     await followButton(page).click();

@@ -1,7 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { PAGES_FIXTURES } from "../../platform/seed-pages";
 import { expectInertMarkup, recordDialogs } from "./support/inert-markup";
-import { isNoJs } from "./support/login";
 import { urlId } from "./support/urls";
 
 /** The invite, activity and fly-card pages and /bar (spec section 2), with and without JavaScript. */
@@ -128,7 +127,7 @@ test.describe("fly cards", () => {
     await expect(page.locator("h1.article__title")).toHaveText("地铁5号线今日开通运营 江北到高新区最快40分钟");
   });
 
-  test("the deck moves card by card: by its numbered dots, and snaps when swiped", async ({ page }) => {
+  test("the deck moves card by card: by its numbered dots, and snaps when swiped", async ({ page, phone }) => {
     await page.goto(deck(PAGES_FIXTURES.deck));
     const cards = page.locator(".fly-deck__cards .fly-card");
     const dots = page.locator(".fly-deck__dot");
@@ -137,7 +136,7 @@ test.describe("fly cards", () => {
     await expect(cards.nth(3)).toBeInViewport({ ratio: 0.95 });
     await expect(cards.nth(0)).not.toBeInViewport();
     // With JavaScript the dot of the card in view is marked; without, the first stays marked.
-    await expect(dots.nth(isNoJs(test.info()) ? 0 : 3)).toHaveAttribute("aria-current", "true");
+    await expect(dots.nth(phone.js ? 3 : 0)).toHaveAttribute("aria-current", "true");
     // A swipe that stops part way still lands on a whole card, centred (scroll snapping).
     const track = page.locator(".fly-deck__cards");
     await track.evaluate((element) => element.scrollTo({ left: 0, behavior: "instant" }));
@@ -188,12 +187,12 @@ test.describe("fly cards", () => {
   });
 });
 
-test("/bar is the app's landing: the site's name, and the ways into the app", async ({ page }) => {
+test("/bar is the app's landing: the site's name, and the ways into the app", async ({ page, phone }) => {
   expect((await page.goto(`${BASE}bar`))?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("大目新闻");
   await expect(page.locator("main").getByRole("link", { name: "打开APP" })).toHaveAttribute("href", /^https?:\/\//);
   await expect(page.locator("main").getByRole("link", { name: "下载APP" })).toHaveAttribute("href", "https://www.example.com/davmu/download");
   // Only WeChat, which blocks app launches, gets the hint to open the page in the browser.
   const tip = page.getByText("微信里打不开？点右上角“…”，选择“在浏览器打开”。");
-  await expect(tip).toHaveCount(test.info().project.name === "wechat-android" ? 1 : 0);
+  await expect(tip).toHaveCount(phone.wechat ? 1 : 0);
 });

@@ -1,11 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { waitForHydration } from "./support/hydration";
 
 /** In WeChat on Android, 打开APP shows a layer telling the visitor to open the page in the browser (spec section 1). */
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "wechat-android", "only WeChat on Android blocks app schemes");
-});
+test.skip(({ phone }) => !(phone.wechat && phone.os === "android"), "only WeChat on Android blocks app schemes");
 
 test("the launch tips point at WeChat's ··· menu without covering the banner's controls", async ({ page }) => {
   await page.goto("/davmu/share/");

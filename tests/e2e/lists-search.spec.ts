@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { LIST_FIXTURES } from "../../platform/seed-lists";
 import { recordDocumentRequests } from "./support/document-requests";
 import { waitForHydration } from "./support/hydration";
@@ -10,14 +11,6 @@ const listUrl = (dbId: number) => `${BASE}/list/${urlId(dbId)}/index`;
 const modelUrl = (dbId: number, group?: number) => `${BASE}/content_model/index?id=${urlId(dbId)}${group ? `&group=${urlId(group)}` : ""}`;
 const searchUrl = (keyword: string) => `${BASE}/search/index?keyword=${encodeURIComponent(keyword)}`;
 const DETAIL_PATH = /^\/davmu\/share\/[\w-]+\/[a-z_]+\/\d{4}\/\d{2}\/[A-Za-z0-9]+\/index(?:\.html)?$/;
-
-const withJs = (projectName: string) => projectName !== "no-js";
-
-/** Clicks load-more: with JavaScript the next page is appended in place, without it the page reloads with one more. */
-async function loadMore(page: Page, js: boolean) {
-  if (js) await waitForHydration(page, "a.load-more");
-  await page.locator("a.load-more").click();
-}
 
 test.describe("list page", () => {
   test("shows a titled list of cards with its share metadata", async ({ page }) => {
@@ -38,18 +31,17 @@ test.describe("list page", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${listUrl(LIST_FIXTURES.cityRenewal)}$`));
   });
 
-  test("pages with load-more, with and without JavaScript", async ({ page }, testInfo) => {
-    const js = withJs(testInfo.project.name);
+  test("pages with load-more, with and without JavaScript", async ({ page, loadMore, phone }) => {
     const documents = recordDocumentRequests(page);
     await page.goto(listUrl(LIST_FIXTURES.cityRenewal));
     const cards = page.locator("ul.card-list > li.card");
     await expect(cards).toHaveCount(10);
-    await loadMore(page, js);
+    await loadMore();
     // Eleven items are listed (a twelfth is offline): the second page has one, and then there is no more.
     await expect(cards).toHaveCount(11);
     await expect(page.locator("a.load-more")).toHaveCount(0);
     await expect(cards.last().locator("h3")).toHaveText("读者来信：小区停车难，我们有几点建议");
-    if (js) expect(documents, "document requests").toHaveLength(1);
+    if (phone.js) expect(documents, "document requests").toHaveLength(1);
     else await expect(page).toHaveURL(/\?page=2$/);
   });
 
@@ -73,7 +65,7 @@ test.describe("list page", () => {
 });
 
 test.describe("content model page", () => {
-  test("shows the model's groups as tabs, the first by default", async ({ page }, testInfo) => {
+  test("shows the model's groups as tabs, the first by default", async ({ page, phone }) => {
     const response = await page.goto(modelUrl(LIST_FIXTURES.livelihood));
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("临江民生 - 大目新闻");
@@ -82,7 +74,7 @@ test.describe("content model page", () => {
     await expect(tabs.first()).toHaveAttribute("aria-current", "page");
     await expect(page.locator("li.card")).toHaveCount(3);
 
-    if (withJs(testInfo.project.name)) await waitForHydration(page, "nav.tabs a");
+    if (phone.js) await waitForHydration(page, "nav.tabs a");
     await tabs.filter({ hasText: "住房社区" }).click();
     await expect(page).toHaveURL(new RegExp(`group=${urlId(LIST_FIXTURES.livelihoodHousing)}`));
     await expect(page.locator("nav.tabs a[aria-current=page]")).toHaveText("住房社区");
@@ -117,9 +109,9 @@ test.describe("search page", () => {
     await expect(page.locator("li.card").first().locator("mark")).toHaveText("马拉松");
   });
 
-  test("searches Chinese words with a plain GET form and marks them in the results", async ({ page }, testInfo) => {
+  test("searches Chinese words with a plain GET form and marks them in the results", async ({ page, phone }) => {
     await page.goto(`${BASE}/search/index`);
-    if (withJs(testInfo.project.name)) await waitForHydration(page, "form[role=search]");
+    if (phone.js) await waitForHydration(page, "form[role=search]");
     await page.getByRole("searchbox", { name: "搜索关键词" }).fill("老街 夜市");
     await page.getByRole("button", { name: "搜索" }).click();
     await expect(page).toHaveURL(/\/search\/index\?keyword=%E8%80%81%E8%A1%97\+%E5%A4%9C%E5%B8%82$/);
@@ -132,8 +124,7 @@ test.describe("search page", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/search\/index\?keyword=%E8%80%81%E8%A1%97\+%E5%A4%9C%E5%B8%82$/);
   });
 
-  test("pages through the results", async ({ page, request }, testInfo) => {
-    const js = withJs(testInfo.project.name);
+  test("pages through the results", async ({ page, request, loadMore, phone }) => {
     await page.goto(searchUrl("临江"));
     const total = Number((await page.locator("#results-title").textContent())?.match(/找到 (\d+) 条/)?.[1]);
     expect(total).toBeGreaterThan(10);
@@ -143,9 +134,9 @@ test.describe("search page", () => {
     expect(first + second).toBeGreaterThan(first);
     const cards = page.locator("ul.card-list > li.card");
     await expect(cards).toHaveCount(first);
-    await loadMore(page, js);
+    await loadMore();
     await expect(cards).toHaveCount(first + second);
-    if (!js) await expect(page).toHaveURL(/keyword=%E4%B8%B4%E6%B1%9F&page=2$/);
+    if (!phone.js) await expect(page).toHaveURL(/keyword=%E4%B8%B4%E6%B1%9F&page=2$/);
     const titles = await cards.locator("h3").allTextContents();
     expect(new Set(titles).size).toBe(titles.length);
   });
@@ -190,9 +181,9 @@ test.describe("search page", () => {
     await expect(page.locator(".hot-words__word")).toHaveCount(10);
   });
 
-  test("keeps recent searches on the device, with a clear control", async ({ page }, testInfo) => {
+  test("keeps recent searches on the device, with a clear control", async ({ page, phone }) => {
     const recent = page.locator(".recent-searches__item");
-    if (!withJs(testInfo.project.name)) {
+    if (!phone.js) {
       await page.goto(searchUrl("夜市"));
       await page.goto(`${BASE}/search/index`);
       // Without JavaScript there is no device history: the section is absent, not empty.

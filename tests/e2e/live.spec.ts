@@ -1,9 +1,10 @@
 import { EXCLUSIVE_TAG } from "./support/exclusive";
-import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from "@playwright/test";
+import { type APIRequestContext, type Browser, type Page, type Request } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 import { E2E_DEV_KEY, UPCOMING_DELAY_S } from "./support/e2e-server";
 import { waitForHydration } from "./support/hydration";
-import { isNoJs, newUserStorageState } from "./support/login";
+import type { NewUser } from "./support/login";
 import { detailUrl } from "./support/urls";
 
 /**
@@ -34,14 +35,9 @@ async function schedule(request: APIRequestContext, liveId: string, startsInS: n
 /** Every chat message's and host post's id on the page, once per element. */
 const shownIds = (page: Page, selector: string) => page.locator(selector).evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-msg-id")));
 
-let loggedIn: Awaited<ReturnType<typeof newUserStorageState>>["storageState"];
-
-test.beforeAll(async ({ request }) => {
-  ({ storageState: loggedIn } = await newUserStorageState(request));
-});
-
-async function loggedInPage(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: loggedIn });
+/** A page of its own, logged in as the file's new user (the `fileUser` fixture). */
+async function loggedInPage(browser: Browser, user: NewUser, url: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: user.storageState });
   const page = await context.newPage();
   await page.goto(url);
   return page;
@@ -111,7 +107,7 @@ test.describe("the three screens, as served", () => {
 });
 
 test.describe("the player", () => {
-  test("a live stream's has the live UI: no seek bar, a live mark; no autoplay, sound on, inline", async ({ page }, testInfo) => {
+  test("a live stream's has the live UI: no seek bar, a live mark; no autoplay, sound on, inline", async ({ page, phone }) => {
     await page.goto(LANDSCAPE);
     const player = page.locator(".live-stage .video-player");
     const video = player.locator("video");
@@ -122,7 +118,7 @@ test.describe("the player", () => {
       inline: true,
       paused: true,
     });
-    if (isNoJs(testInfo)) {
+    if (!phone.js) {
       // Without JavaScript the native controls are the only way to play.
       await expect(video).toHaveAttribute("controls", "");
       await expect(player.locator(".live-controls")).toHaveCount(0);
@@ -144,28 +140,28 @@ test.describe("the player", () => {
     await expect(controls.getByRole("button", { name: "播放" })).toBeVisible();
   });
 
-  test("a replay keeps the native controls, seek bar included", async ({ page }, testInfo) => {
+  test("a replay keeps the native controls, seek bar included", async ({ page, phone }) => {
     await page.goto(REPLAY);
-    if (!isNoJs(testInfo)) await waitForHydration(page, ".live-stage video");
+    if (phone.js) await waitForHydration(page, ".live-stage video");
     await expect(page.locator(".live-stage video")).toHaveAttribute("controls", "");
     await expect(page.locator(".live-controls")).toHaveCount(0);
   });
 });
 
 test.describe("writes", () => {
-  test("a logged-out visitor is asked to log in before booking", async ({ page }, testInfo) => {
+  test("a logged-out visitor is asked to log in before booking", async ({ page, phone }) => {
     await page.goto(UPCOMING);
-    if (!isNoJs(testInfo)) await waitForHydration(page, ".live-booking button");
+    if (phone.js) await waitForHydration(page, ".live-booking button");
     await page.locator(".live-booking button").click();
-    if (isNoJs(testInfo)) await expect(page).toHaveURL(/\/davmu\/share\/auth\?redirect=/);
+    if (!phone.js) await expect(page).toHaveURL(/\/davmu\/share\/auth\?redirect=/);
     else await expect(page.getByRole("dialog", { name: "登录" })).toBeVisible();
   });
 
-  test("booking round trip: 预约 → 已预约 (kept after a reload) → 预约", async ({ browser }, testInfo) => {
-    const page = await loggedInPage(browser, UPCOMING);
+  test("booking round trip: 预约 → 已预约 (kept after a reload) → 预约", async ({ browser, phone, fileUser }) => {
+    const page = await loggedInPage(browser, fileUser, UPCOMING);
     const form = page.locator(".live-booking");
     const button = form.locator("button");
-    const js = !isNoJs(testInfo);
+    const js = phone.js;
     if (js) await waitForHydration(page, ".live-booking button");
     await expect(button).toHaveText("预约");
     await button.click();
@@ -184,9 +180,9 @@ test.describe("writes", () => {
     await page.context().close();
   });
 
-  test("a chat message sent without JavaScript comes back on the page (post/redirect/get)", async ({ browser }, testInfo) => {
-    test.skip(!isNoJs(testInfo), "the no-JavaScript form");
-    const page = await loggedInPage(browser, liveUrl(LIVE_FIXTURES.landscapeLiveContent, "?col=chat"));
+  test("a chat message sent without JavaScript comes back on the page (post/redirect/get)", async ({ browser, phone, fileUser }) => {
+    test.skip(phone.js, "the no-JavaScript form");
+    const page = await loggedInPage(browser, fileUser, liveUrl(LIVE_FIXTURES.landscapeLiveContent, "?col=chat"));
     const text = `无脚本留言${Date.now()}`;
     await page.locator("#live-chat-input").fill(text);
     await page.locator(".live-chat-form__send").click();
@@ -194,12 +190,12 @@ test.describe("writes", () => {
     await page.context().close();
   });
 
-  test("a message sent in one browser appears in another at once, and once for its sender", async ({ browser, page: watcher }, testInfo) => {
-    test.skip(isNoJs(testInfo), "real time needs JavaScript");
+  test("a message sent in one browser appears in another at once, and once for its sender", async ({ browser, page: watcher, phone, fileUser }) => {
+    test.skip(!phone.js, "real time needs JavaScript");
     const url = liveUrl(LIVE_FIXTURES.landscapeLiveContent, "?col=chat");
     await watcher.goto(url);
     await waitForHydration(watcher, "#live-chat-input");
-    const sender = await loggedInPage(browser, url);
+    const sender = await loggedInPage(browser, fileUser, url);
     await waitForHydration(sender, "#live-chat-input");
     const text = `你好，直播间${Date.now()}`;
     await sender.locator("#live-chat-input").fill(text);
@@ -212,9 +208,9 @@ test.describe("writes", () => {
     await sender.context().close();
   });
 
-  test("a burst of like taps is one request a second, and every tap counts", async ({ browser }, testInfo) => {
-    test.skip(isNoJs(testInfo), "batching needs JavaScript");
-    const page = await loggedInPage(browser, PORTRAIT);
+  test("a burst of like taps is one request a second, and every tap counts", async ({ browser, phone, fileUser }) => {
+    test.skip(!phone.js, "batching needs JavaScript");
+    const page = await loggedInPage(browser, fileUser, PORTRAIT);
     await waitForHydration(page, ".live-like__button");
     const likes: Request[] = [];
     page.on("request", (request) => {
@@ -253,8 +249,8 @@ test.describe("real time", () => {
     }
   });
 
-  test("the stream resumes after the platform drops it and after the site's stream ends, showing no message twice", async ({ page, request }, testInfo) => {
-    test.skip(isNoJs(testInfo), "real time needs JavaScript");
+  test("the stream resumes after the platform drops it and after the site's stream ends, showing no message twice", async ({ page, request, phone }) => {
+    test.skip(!phone.js, "real time needs JavaScript");
     const streams: string[] = [];
     page.on("request", (r) => r.url().includes("/api/live/") && streams.push(r.url()));
     await page.goto(IMAGE + "?col=chat");

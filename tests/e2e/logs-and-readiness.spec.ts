@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { startControllablePlatform, startSite, type LogLine } from "./support/platform-outage";
 import { articleUrl } from "./support/urls";

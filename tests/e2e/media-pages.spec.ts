@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { recordDocumentRequests } from "./support/document-requests";
 import { waitForHydration } from "./support/hydration";
-import { isNoJs } from "./support/login";
 import { articleUrl, detailUrl } from "./support/urls";
 
 const VIDEO = detailUrl(SEED_FIXTURES.video, "video");
@@ -26,8 +26,8 @@ async function withoutNativeHls(page: Page) {
   });
 }
 
-test("media pages hydrate without errors", async ({ page }, testInfo) => {
-  test.skip(isNoJs(testInfo), "nothing hydrates without JavaScript");
+test("media pages hydrate without errors", async ({ page, phone }) => {
+  test.skip(!phone.js, "nothing hydrates without JavaScript");
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   for (const url of [VIDEO, HLS_ONLY, SVIDEO, AUDIO]) {
@@ -37,8 +37,8 @@ test("media pages hydrate without errors", async ({ page }, testInfo) => {
   expect(errors).toEqual([]);
 });
 
-test("a client-side navigation from the article loads the short video's body and plays it", async ({ page }, testInfo) => {
-  test.skip(isNoJs(testInfo), "without JavaScript every link is a document load");
+test("a client-side navigation from the article loads the short video's body and plays it", async ({ page, phone }) => {
+  test.skip(!phone.js, "without JavaScript every link is a document load");
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(articleUrl(SEED_FIXTURES.article));
@@ -98,8 +98,8 @@ test.describe("video page", () => {
     await expectPlays(page, "main video");
   });
 
-  test("an HLS-only video plays through hls.js where HLS is not native, and only there is hls.js loaded", async ({ page }, testInfo) => {
-    test.skip(isNoJs(testInfo), "hls.js needs script");
+  test("an HLS-only video plays through hls.js where HLS is not native, and only there is hls.js loaded", async ({ page, phone }) => {
+    test.skip(!phone.js, "hls.js needs script");
     const scripts: string[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
     await withoutNativeHls(page);
@@ -119,8 +119,8 @@ test.describe("video page", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
-  test("an HLS-only video plays by the path the browser has: natively where it can, else through hls.js", async ({ page }, testInfo) => {
-    test.skip(isNoJs(testInfo), "playing it from a test needs script");
+  test("an HLS-only video plays by the path the browser has: natively where it can, else through hls.js", async ({ page, phone }) => {
+    test.skip(!phone.js, "playing it from a test needs script");
     const scripts: string[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
     await page.goto(HLS_ONLY);
@@ -136,8 +136,8 @@ test.describe("video page", () => {
     expect(taken, `native HLS: ${native}`).toEqual(native ? { source: "m3u8", hlsJs: false } : { source: "blob", hlsJs: true });
   });
 
-  test("a video that fails to load says so and retries", async ({ page }, testInfo) => {
-    test.skip(isNoJs(testInfo), "the message and retry are script");
+  test("a video that fails to load says so and retries", async ({ page, phone }) => {
+    test.skip(!phone.js, "the message and retry are script");
     let broken = true;
     // Both sources fail (the browser would otherwise fall back from the MP4 to the HLS playlist).
     await page.route(/river-dawn\.(mp4|m3u8)$/, (route) => (broken ? route.fulfill({ status: 503, body: "" }) : route.fallback()));
@@ -179,21 +179,21 @@ test.describe("short video page", () => {
     expect((await jsonLd(page))["@type"]).toBe("VideoObject");
   });
 
-  test("the short video plays", async ({ page }, testInfo) => {
+  test("the short video plays", async ({ page, phone }) => {
     await page.goto(SVIDEO);
-    if (!isNoJs(testInfo)) await waitForHydration(page, "main video");
+    if (phone.js) await waitForHydration(page, "main video");
     await expectPlays(page, "main video");
   });
 });
 
 test.describe("audio page", () => {
-  test("the audio plays through its native element without the page's JavaScript", async ({ page }, testInfo) => {
-    test.skip(!isNoJs(testInfo), "with JavaScript the custom controls play it (below)");
+  test("the audio plays through its native element without the page's JavaScript", async ({ page, phone }) => {
+    test.skip(phone.js, "with JavaScript the custom controls play it (below)");
     await page.goto(AUDIO);
     await expectPlays(page, "main audio");
   });
 
-  test("cover, title, source and a playable <audio>; its own controls only once hydrated", async ({ page, request }, testInfo) => {
+  test("cover, title, source and a playable <audio>; its own controls only once hydrated", async ({ page, request, phone }) => {
     expect((await page.goto(AUDIO))?.status()).toBe(200);
     await expect(page.locator("main .audio-body__cover")).toBeVisible();
     await expect(page.locator("main h1")).toHaveText("早间新闻｜今日临江要闻速览");
@@ -204,7 +204,7 @@ test.describe("audio page", () => {
     const file = await request.get(src);
     expect(file.status()).toBe(200);
     expect(file.headers()["content-type"]).toMatch(/audio\/(mp4|x-m4a|aac)/);
-    if (isNoJs(testInfo)) {
+    if (!phone.js) {
       await expect(audio).toHaveAttribute("controls", "");
       await expect(audio).toBeVisible();
       await expect(page.locator(".audio-player__controls")).toHaveCount(0);
@@ -219,8 +219,8 @@ test.describe("audio page", () => {
     expect(await jsonLd(page)).toMatchObject({ "@type": "AudioObject", contentUrl: ogAudio, duration: "PT10S" });
   });
 
-  test("play, pause and a seek bar that moves and answers the keyboard", async ({ page }, testInfo) => {
-    test.skip(isNoJs(testInfo), "the custom controls are script; without it the native controls play (above)");
+  test("play, pause and a seek bar that moves and answers the keyboard", async ({ page, phone }) => {
+    test.skip(!phone.js, "the custom controls are script; without it the native controls play (above)");
     await page.goto(AUDIO);
     const play = page.getByRole("button", { name: "播放" });
     await play.click();

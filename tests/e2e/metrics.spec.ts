@@ -1,5 +1,5 @@
 import { get } from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { E2E_ORIGIN } from "./support/e2e-server";

@@ -1,8 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { bridgeCalls, installFakeWeChat } from "./support/fake-wechat";
 import { hydrationErrors, waitForHydration } from "./support/hydration";
-import { loginAsDemo } from "./support/login";
 import { MINI_PROGRAM_PAGES } from "./support/spec-routes";
 import { articleUrl } from "./support/urls";
 
@@ -13,43 +12,51 @@ import { articleUrl } from "./support/urls";
 test.describe.configure({ mode: "parallel", timeout: 240_000 });
 
 /** Opens each page and waits until it has hydrated and WeChat has confirmed the mini program. */
-async function visitEveryPage(page: Page): Promise<string[]> {
+async function visitEveryPage(page: Page, fakeWeChat: { calls(name: string): Promise<unknown[]> }): Promise<string[]> {
   const errors = hydrationErrors(page);
   for (const url of MINI_PROGRAM_PAGES) {
     await page.goto(url);
     await waitForHydration(page, ".mp-footer");
     // Confirmed: the page hands its share card to the mini program once WeChat said it runs in one.
-    await expect.poll(async () => (await bridgeCalls(page, "invokeMiniProgramAPI")).length, { message: url }).toBeGreaterThan(0);
+    await expect.poll(async () => (await fakeWeChat.calls("invokeMiniProgramAPI")).length, { message: url }).toBeGreaterThan(0);
     await expect(page.getByRole("navigation", { name: "页面导航" })).toBeVisible();
   }
   return errors;
 }
 
 test.describe("in a mini program's web-view", () => {
-  test.beforeEach(async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "mini-program", "the mini program's web-view");
-    await installFakeWeChat(page, { miniProgram: true });
+  test.skip(({ phone }) => !phone.miniProgram, "the mini program's web-view");
+
+  test("every page hydrates without an error for an anonymous visitor", async ({ page, fakeWeChat }) => {
+    expect(await visitEveryPage(page, fakeWeChat)).toEqual([]);
   });
 
-  test("every page hydrates without an error for an anonymous visitor", async ({ page }) => {
-    expect(await visitEveryPage(page)).toEqual([]);
-  });
+  test.describe(() => {
+    test.use({ storageState: ({ demoUser }, use) => use(demoUser) });
 
-  test("every page hydrates without an error for a logged-in visitor", async ({ page }) => {
-    await loginAsDemo(page, MINI_PROGRAM_PAGES[0]);
-    expect(await visitEveryPage(page)).toEqual([]);
+    test("every page hydrates without an error for a logged-in visitor", async ({ page, fakeWeChat }) => {
+      await page.goto(MINI_PROGRAM_PAGES[0]);
+      await expect(page.locator(".mp-footer__login .avatar")).toBeVisible();
+      expect(await visitEveryPage(page, fakeWeChat)).toEqual([]);
+    });
   });
 });
 
-test("a page WeChat puts in a mini program after it hydrated, its user agent saying none, shows the chrome without an error", async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "wechat-android", "a WeChat web-view whose user agent guesses no mini program");
-  await installFakeWeChat(page, { miniProgram: true });
-  const errors = hydrationErrors(page);
-  await page.goto(articleUrl(SEED_FIXTURES.article));
-  await expect(page.getByRole("navigation", { name: "页面导航" })).toBeVisible();
-  await expect(page.locator(".mp-footer")).toBeVisible();
-  await expect(page.locator("header.banner")).toHaveCount(0);
-  expect(errors).toEqual([]);
+test.describe(() => {
+  // WeChat says it is a mini program, whatever the user agent says.
+  test.use({ fakeWeChatOptions: { miniProgram: true } });
+
+  test("a page WeChat puts in a mini program after it hydrated, its user agent saying none, shows the chrome without an error", async ({
+    page,
+    phone,
+    fakeWeChat,
+  }) => {
+    test.skip(!phone.wechat || phone.miniProgram || phone.os !== "android", "a WeChat web-view whose user agent guesses no mini program");
+    const errors = hydrationErrors(page);
+    await page.goto(articleUrl(SEED_FIXTURES.article));
+    await expect(page.getByRole("navigation", { name: "页面导航" })).toBeVisible();
+    await expect(page.locator(".mp-footer")).toBeVisible();
+    await expect(page.locator("header.banner")).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { isAndroidBrowser } from "./support/phones";
+import { expect, test } from "./support/test";
 import { waitForHydration } from "./support/hydration";
-import { isNoJs } from "./support/login";
 import { SPEC_ROUTES } from "./support/spec-routes";
 
 /** The banner's slide-out navigation panel (spec section 2), with and without JavaScript. */
@@ -8,17 +9,17 @@ import { SPEC_ROUTES } from "./support/spec-routes";
 const HOME = "/davmu/share/";
 const UNSUPPORTED = "暂不支持该模块，请前往APP查看";
 
-async function openPanel(page: Page) {
+async function openPanel(page: Page, js: boolean) {
   await page.goto(HOME);
-  if (!isNoJs(test.info())) await waitForHydration(page, "details.nav");
+  if (js) await waitForHydration(page, "details.nav");
   await page.locator("details.nav summary").click();
   const panel = page.locator("details.nav .nav__panel");
   await expect(panel).toBeVisible();
   return panel;
 }
 
-test("the open panel dims the page behind it, and a tap outside closes it", async ({ page }) => {
-  const panel = await openPanel(page);
+test("the open panel dims the page behind it, and a tap outside closes it", async ({ page, phone }) => {
+  const panel = await openPanel(page, phone.js);
   const viewport = page.viewportSize()!;
   const panelBox = (await panel.boundingBox())!;
   // A point left of the panel, below the banner: the page there is covered by a dark backdrop.
@@ -35,9 +36,9 @@ test("the open panel dims the page behind it, and a tap outside closes it", asyn
   await expect(page).toHaveURL((url) => url.pathname === HOME && !url.search);
 });
 
-test("Escape closes the panel and focus returns to the menu button; so does a tap on the banner", async ({ page }, testInfo) => {
-  test.skip(isNoJs(testInfo), "keyboard and outside-tap handling need JavaScript");
-  const panel = await openPanel(page);
+test("Escape closes the panel and focus returns to the menu button; so does a tap on the banner", async ({ page, phone }) => {
+  test.skip(!phone.js, "keyboard and outside-tap handling need JavaScript");
+  const panel = await openPanel(page, phone.js);
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
   await expect(page.locator("details.nav summary")).toBeFocused();
@@ -48,9 +49,9 @@ test("Escape closes the panel and focus returns to the menu button; so does a ta
   await expect(panel).toBeHidden();
 });
 
-test("focus stays inside the open panel", async ({ page }, testInfo) => {
-  test.skip(isNoJs(testInfo), "keyboard handling needs JavaScript");
-  const panel = await openPanel(page);
+test("focus stays inside the open panel", async ({ page, phone }) => {
+  test.skip(!phone.js, "keyboard handling needs JavaScript");
+  const panel = await openPanel(page, phone.js);
   const toggle = page.locator("details.nav summary");
   await toggle.focus();
   const stops = await panel.locator("a[href]").count();
@@ -64,8 +65,8 @@ test("focus stays inside the open panel", async ({ page }, testInfo) => {
   await expect(panel.locator("a[href]").last()).toBeFocused();
 });
 
-test("no module repeats its name as a heading over a single entry of the same name", async ({ page }) => {
-  const panel = await openPanel(page);
+test("no module repeats its name as a heading over a single entry of the same name", async ({ page, phone }) => {
+  const panel = await openPanel(page, phone.js);
   for (const module of await panel.locator("section.nav__module").all()) {
     const headings = await module.locator("h2").allTextContents();
     const entries = await module.locator("a").allTextContents();
@@ -76,13 +77,13 @@ test("no module repeats its name as a heading over a single entry of the same na
   await expect(panel.getByRole("heading", { name: "首页" })).toHaveCount(0);
 });
 
-test("the 服务 module shows an entry that answers 'not supported' when tapped", async ({ page }, testInfo) => {
-  const panel = await openPanel(page);
+test("the 服务 module shows an entry that answers 'not supported' when tapped", async ({ page, phone }) => {
+  const panel = await openPanel(page, phone.js);
   await expect(panel.getByText(UNSUPPORTED)).toBeHidden();
   const service = panel.getByRole("link", { name: "服务", exact: true });
   await expect(service).toBeVisible();
   await service.click();
-  if (isNoJs(testInfo)) {
+  if (!phone.js) {
     await expect(panel.getByText(UNSUPPORTED)).toBeVisible();
   } else {
     await expect(page.locator(".toast")).toHaveText(UNSUPPORTED);
@@ -107,11 +108,9 @@ async function expectOpened(page: Page, href: string, errors: string[]) {
 }
 
 test.describe("every entry leads to its page", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(!["android", "no-js"].includes(testInfo.project.name), "JavaScript on (android) and off (no-js) are the two cases");
-  });
+  test.skip(({ phone }) => !isAndroidBrowser(phone), "JavaScript on (android) and off (no-js) are the two cases");
 
-  test("each entry of the panel opens its page when tapped", async ({ page }) => {
+  test("each entry of the panel opens its page when tapped", async ({ page, phone }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     const { panel } = await navigationHrefs(page);
@@ -119,7 +118,7 @@ test.describe("every entry leads to its page", () => {
     // circle topic, a law question, and the site's own pages.
     expect(panel.length).toBeGreaterThanOrEqual(20);
     for (const [index, href] of panel.entries()) {
-      const entries = await openPanel(page);
+      const entries = await openPanel(page, phone.js);
       const entry = entries.locator("a:not([href^='#'])").nth(index);
       await expect(entry).toHaveAttribute("href", href);
       await entry.click();

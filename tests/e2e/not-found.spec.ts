@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { charactersPerLine } from "./support/text-lines";
 import { urlId } from "./support/urls";

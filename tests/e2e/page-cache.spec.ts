@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signPreviewToken } from "../../platform/preview-tokens";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { E2E_ORIGIN, E2E_PREVIEW_SECRET } from "./support/e2e-server";
 import { waitForHydration } from "./support/hydration";
-import { fromOwnPage, loginAsDemo, newUserStorageState, scratchArticleUrl } from "./support/login";
+import { fromOwnPage, loginAsDemo } from "./support/login";
 import { seedArticle } from "./support/seed-content";
 import { articleUrl, detailUrl, urlId } from "./support/urls";
 
@@ -68,15 +69,13 @@ test("a logged-in visitor's page is made for them from the stored one and never 
   await stranger.dispose();
 });
 
-test("a new comment drops the stored page: the writer and the next anonymous visitor see it at once", async ({ browser, playwright }, testInfo) => {
-  const url = scratchArticleUrl(testInfo, 2);
+test("a new comment drops the stored page: the writer and the next anonymous visitor see it at once", async ({ browser, playwright, newUser, scratchArticle }) => {
+  const url = scratchArticle(2).url;
   const reader = await anonymous(playwright);
   await reader.get(url);
   expect((await reader.get(url)).headers()["x-cache"]).toBe("HIT");
 
-  const setup = await anonymous(playwright);
-  const writer = await browser.newContext({ baseURL: E2E_ORIGIN, storageState: (await newUserStorageState(setup)).storageState });
-  await setup.dispose();
+  const writer = await browser.newContext({ baseURL: E2E_ORIGIN, storageState: (await newUser()).storageState });
   const page = await writer.newPage();
   await page.goto(url);
   const form = page.locator(".footer-bar__form");
@@ -154,13 +153,13 @@ test("a stored page's CSP allows its inline scripts by hash: the page hydrates w
   expect(violations).toEqual([]);
 });
 
-test("a personal page shows the visitor's state, hydrates without a mismatch and takes its toast once", async ({ page }, testInfo) => {
+test("a personal page shows the visitor's state, hydrates without a mismatch and takes its toast once", async ({ page, scratchArticle }) => {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && /React error|[Hh]ydrat/.test(message.text())) errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  const url = scratchArticleUrl(testInfo, 2);
+  const url = scratchArticle(2).url;
   await loginAsDemo(page, url);
   await page.goto(url);
   await waitForHydration(page, ".footer-bar");

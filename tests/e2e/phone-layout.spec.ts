@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { type Locator } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { waitForHydration } from "./support/hydration";
 import { TEXTS } from "./support/login";
@@ -10,9 +11,7 @@ const BASE = "/davmu/share/";
 const WIDTHS = [375, 390, 412];
 
 // The viewport is set per test and layout does not depend on the user agent: one profile is enough.
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "iphone", "layout checks run on the iPhone profile only");
-});
+test.skip(({ phone }) => phone.os !== "ios", "layout checks run on the iPhone profile only");
 
 /** The element's text is cut (by an ellipsis or the edge of its box). */
 const isCut = (element: Locator) => element.evaluate((node) => node.scrollWidth > Math.ceil(node.getBoundingClientRect().width));

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { signPreviewToken } from "../../platform/preview-tokens";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { E2E_ORIGIN, E2E_PREVIEW_SECRET } from "./support/e2e-server";
 import { waitForHydration } from "./support/hydration";
-import { isNoJs } from "./support/login";
 import { detailUrl, urlId } from "./support/urls";
 
 // The e2e server's platform signs preview links with E2E_PREVIEW_SECRET: holding it, these tests stand in for the
@@ -35,7 +35,7 @@ async function expectNothingOfTheDraft(page: Page) {
 }
 
 test.describe("preview mode", () => {
-  test("a preview link shows the draft under its countdown and watermark, with no app banner, dialog or footer", async ({ page }, testInfo) => {
+  test("a preview link shows the draft under its countdown and watermark, with no app banner, dialog or footer", async ({ page, phone }) => {
     const errors: string[] = [];
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     page.on("pageerror", (error) => errors.push(error.message));
@@ -70,7 +70,7 @@ test.describe("preview mode", () => {
     expect(shared.length).toBeGreaterThan(0);
     for (const address of shared) expect(new URL(address).search).toBe("");
     // The lazily loaded frame hydrates over the server's markup without a mismatch.
-    if (!isNoJs(testInfo)) await waitForHydration(page, ".preview-banner");
+    if (phone.js) await waitForHydration(page, ".preview-banner");
     expect(errors).toEqual([]);
   });
 
@@ -88,8 +88,8 @@ test.describe("preview mode", () => {
     expect(response?.status()).toBe(200);
   });
 
-  test("the countdown ticks and, at zero, hides the draft and says the preview expired", async ({ page }, testInfo) => {
-    test.skip(isNoJs(testInfo), "the server-rendered countdown only ticks with JavaScript");
+  test("the countdown ticks and, at zero, hides the draft and says the preview expired", async ({ page, phone }) => {
+    test.skip(!phone.js, "the server-rendered countdown only ticks with JavaScript");
     await page.clock.install();
     await page.goto(previewUrl(token(30)));
     await expect(page.locator("main h1")).toHaveText(DRAFT_TITLE);

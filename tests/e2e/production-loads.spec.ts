@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { E2E_ORIGIN, E2E_PORT } from "./support/e2e-server";
 import { startSite } from "./support/platform-outage";
 

@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from "node:fs";
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { E2E_PORT } from "./support/e2e-server";
@@ -30,8 +31,7 @@ const LIMITS = {
 let redis: Awaited<ReturnType<typeof startRedisServer>>;
 let site: Awaited<ReturnType<typeof startSite>>;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== "android") return;
+test.beforeAll(async () => {
   test.setTimeout(60_000);
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { devices, expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { devices, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { startPlatform, stopProcess, type Running } from "../../scripts/bench/processes";

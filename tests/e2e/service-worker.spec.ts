@@ -1,21 +1,18 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { waitForHydrationCommitted } from "./support/hydration";
-import { newUserStorageState } from "./support/login";
 import { articleUrl } from "./support/urls";
 
 /**
  * The service worker, link prefetch and the changeRoute message (issue 11 section 5), in Chromium. Behaviour does
- * not differ by phone: Android only.
+ * not differ by phone: the spec runs once, on Android (playwright.config.ts ONCE_SPECS).
  */
 
 const HOME = "/davmu/share/";
 const OFFLINE_HEADING = "网络不可用";
 const BUILT_WORKER = "build/client/sw.js";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "android", "one phone profile is enough");
-});
 
 /** Waits until the page is controlled by an active worker (the worker claims open pages as it activates). */
 async function untilControlled(page: Page): Promise<string> {
@@ -98,14 +95,7 @@ test("precaches the app shell and shows the offline page when the network is gon
 });
 
 test.describe("a logged-in visitor", () => {
-  let storageState: Awaited<ReturnType<typeof newUserStorageState>>["storageState"] | undefined;
-  test.beforeAll(async ({ playwright }, testInfo) => {
-    if (testInfo.project.name !== "android") return;
-    const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-    storageState = (await newUserStorageState(request)).storageState;
-    await request.dispose();
-  });
-  test.use({ storageState: async ({}, use) => use(storageState) });
+  test.use({ storageState: ({ fileUser }, use) => use(fileUser.storageState) });
 
   test("never has a page stored by the worker", async ({ page, context }) => {
     await page.goto(articleUrl(5));

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { seedArticle } from "./support/seed-content";
 import { startControllablePlatform, startSite } from "./support/platform-outage";
@@ -25,8 +26,7 @@ const MAIN_CONTENT = /^\/peony\/v1\/content\/[^/?]+(\?|$)/;
 let platform: Awaited<ReturnType<typeof startControllablePlatform>>;
 let site: Awaited<ReturnType<typeof startSite>>;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== "android") return;
+test.beforeAll(async () => {
   platform = await startControllablePlatform();
   site = await startSite({ PLATFORM_API_URL: platform.url, PLATFORM_TIMEOUT_MS: String(BUDGET_MS), PAGE_CACHE_MAX_BYTES: "0" });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("the host is alive @once", async ({ request }) => {
   const response = await request.get("/davmu/share/healthz");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { smsOutboxPath } from "../../platform/routes/dev";
 import { E2E_DEV_KEY } from "./support/e2e-server";
 import { readSmsCode, requestCodeByForm, uniquePhone } from "./support/login";

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { devices, expect, test, type Browser, type Page } from "@playwright/test";
+import { devices, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { previewDeadline, previewReloadTarget } from "../../app/lib/preview";
 import { signPreviewToken } from "../../platform/preview-tokens";
 import { SEED_FIXTURES } from "../../platform/seed";

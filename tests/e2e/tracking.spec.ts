@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import type { ContentStats } from "../../platform/routes/tracker";
 import { E2E_ORIGIN } from "./support/e2e-server";
-import { statsVisitor } from "./support/stats-visitor";
+import { STATS_VISITOR_BROWSER, type VisitorStats } from "./support/stats-visitor";
 import { articleUrl, urlId } from "./support/urls";
 
 /**
@@ -16,17 +17,14 @@ const SPARE_ARTICLE = 17;
 const ORDINARY_ARTICLE = 18;
 const TRACKER = "/davmu/share/api/tracker/log";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "android", "statistics behave the same on every phone");
-});
-const stats = statsVisitor("android");
+test.use({ ...STATS_VISITOR_BROWSER, storageState: ({ fileUser }, use) => use(fileUser.storageState) });
 
 const rowOf = (list: ContentStats[], key: { id?: string; path?: string }) =>
   list.find((row) => (key.id ? row.content_id === key.id : row.content_id === "" && row.path === key.path));
 
 /** Waits until the statistics page shows `count` of `field` for a content or page (events arrive in batches). */
-async function untilCounted(request: APIRequestContext, key: { id?: string; path?: string }, field: "views" | "reads", count: number) {
-  await expect.poll(async () => rowOf(await stats(request), key)?.[field] ?? 0, { message: `${field} of ${key.id ?? key.path}` }).toBe(count);
+async function untilCounted(visitorStats: VisitorStats, key: { id?: string; path?: string }, field: "views" | "reads", count: number) {
+  await expect.poll(async () => rowOf(await visitorStats(), key)?.[field] ?? 0, { message: `${field} of ${key.id ?? key.path}` }).toBe(count);
 }
 
 /** Two frames, so IntersectionObserver has reported what the last scroll showed. */
@@ -59,7 +57,7 @@ async function browse(page: Page, to: number): Promise<Set<string>> {
   return seen;
 }
 
-test("a browsing session is counted: views, a read with duration and percent, one expose per card seen", async ({ page }) => {
+test("a browsing session is counted: views, a read with duration and percent, one expose per card seen", async ({ page, visitorStats }) => {
   const trackerPosts: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST" && new URL(request.url()).pathname === TRACKER) trackerPosts.push(request.postData() ?? "");
@@ -67,7 +65,7 @@ test("a browsing session is counted: views, a read with duration and percent, on
 
   await page.goto(HOME);
   // The home page is named by its path; its view arrives once statistics have started (1 s after load).
-  await untilCounted(page.request, { path: "/" }, "views", 1);
+  await untilCounted(visitorStats, { path: "/" }, "views", 1);
   const seenOnHome = await browse(page, 1);
   expect(seenOnHome.size, "cards seen on the home page").toBeGreaterThan(3);
 
@@ -78,9 +76,9 @@ test("a browsing session is counted: views, a read with duration and percent, on
   await expect(page).toHaveURL(new RegExp(`/${articleId}/index\\.html`));
   const openedAt = Date.now();
   // A route change ends the home page view (its read) and begins the article's.
-  await untilCounted(page.request, { id: articleId }, "views", 1);
+  await untilCounted(visitorStats, { id: articleId }, "views", 1);
   const viewCountedAt = Date.now();
-  await untilCounted(page.request, { path: "/" }, "reads", 1);
+  await untilCounted(visitorStats, { path: "/" }, "reads", 1);
 
   const seenOnArticle = await browse(page, 0.6);
   // How far the reader got: the deepest point of the scroll, whatever came after.
@@ -90,8 +88,8 @@ test("a browsing session is counted: views, a read with duration and percent, on
   await page.goto("about:blank");
   const stayed = (Date.now() - openedAt) / 1000;
 
-  await untilCounted(page.request, { id: articleId }, "reads", 1);
-  const list = await stats(page.request);
+  await untilCounted(visitorStats, { id: articleId }, "reads", 1);
+  const list = await visitorStats();
   const article = rowOf(list, { id: articleId })!;
   expect(article.views).toBe(1);
   expect(article.avg_percent).toBeGreaterThanOrEqual(deepest - 1);
@@ -116,7 +114,7 @@ test("a browsing session is counted: views, a read with duration and percent, on
   }
 });
 
-test("a preview page sends no statistics", async ({ page }) => {
+test("a preview page sends no statistics", async ({ page, visitorStats }) => {
   const previewId = urlId(SPARE_ARTICLE);
   const previews = [articleUrl(SPARE_ARTICLE, "preview-wang"), `${articleUrl(SPARE_ARTICLE)}?preview=anything`];
   const posts: string[] = [];
@@ -130,15 +128,15 @@ test("a preview page sends no statistics", async ({ page }) => {
   }
   // Leaving for an ordinary page: its view arrives after anything the previews could have sent on leaving.
   const ordinary = { id: urlId(ORDINARY_ARTICLE) };
-  const before = rowOf(await stats(page.request), ordinary);
+  const before = rowOf(await visitorStats(), ordinary);
   await page.goto(articleUrl(ORDINARY_ARTICLE));
-  await untilCounted(page.request, ordinary, "views", (before?.views ?? 0) + 1);
+  await untilCounted(visitorStats, ordinary, "views", (before?.views ?? 0) + 1);
   await page.goto("about:blank");
-  await untilCounted(page.request, ordinary, "reads", (before?.reads ?? 0) + 1);
+  await untilCounted(visitorStats, ordinary, "reads", (before?.reads ?? 0) + 1);
 
   // (The previewed article may still be exposed as a card on the ordinary page: that is not a view of it.)
   const previewed = async () => {
-    const row = rowOf(await stats(page.request), { id: previewId });
+    const row = rowOf(await visitorStats(), { id: previewId });
     return { views: row?.views ?? 0, reads: row?.reads ?? 0 };
   };
   expect(await previewed()).toEqual({ views: 0, reads: 0 });
@@ -153,20 +151,20 @@ test("a preview page sends no statistics", async ({ page }) => {
   expect(await previewed()).toEqual({ views: 0, reads: 0 });
 });
 
-test("without IntersectionObserver (old webviews) cards are still exposed once each", async ({ page }) => {
+test("without IntersectionObserver (old webviews) cards are still exposed once each", async ({ page, visitorStats }) => {
   await page.addInitScript(() => {
     delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
   });
-  const exposes = async () => Object.fromEntries((await stats(page.request)).map((row) => [row.content_id, row.exposes]));
+  const exposes = async () => Object.fromEntries((await visitorStats()).map((row) => [row.content_id, row.exposes]));
   const home = { path: "/" };
   const before = await exposes();
-  const viewsBefore = rowOf(await stats(page.request), home)?.views ?? 0;
+  const viewsBefore = rowOf(await visitorStats(), home)?.views ?? 0;
 
   await page.goto(HOME);
-  await untilCounted(page.request, home, "views", viewsBefore + 1);
+  await untilCounted(visitorStats, home, "views", viewsBefore + 1);
   const seen = await browse(page, 1);
   await page.goto("about:blank");
-  await untilCounted(page.request, home, "reads", viewsBefore + 1);
+  await untilCounted(visitorStats, home, "reads", viewsBefore + 1);
 
   const after = await exposes();
   const added = Object.fromEntries(

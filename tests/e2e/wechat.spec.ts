@@ -1,28 +1,24 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { DEJIN_FIXTURES } from "../../platform/seed-dejin";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { DEMO_WECHAT } from "../../platform/wechat-signature";
 import { E2E_ORIGIN } from "./support/e2e-server";
-import { bridgeCalls, expectedSignature, installFakeWeChat, type BridgeCall } from "./support/fake-wechat";
+import { expectedSignature } from "./support/fake-wechat";
 import { waitForHydration } from "./support/hydration";
 import { seedArticle } from "./support/seed-content";
 import { articleUrl, detailUrl, urlId } from "./support/urls";
 
 /**
  * WeChat's own behaviours (issue 11 §2, §3): share cards, the signature URL rule, open tags and mini-program mode,
- * with WeChat faked through the bridge weixin-js-sdk talks to (support/fake-wechat.ts). Android and iOS WeChat sign
- * different URLs; the mini-program profile is iOS WeChat's web-view inside a mini program.
+ * with WeChat faked through the bridge weixin-js-sdk talks to (support/fake-wechat.ts): a test that names the
+ * `fakeWeChat` fixture runs with it. Android and iOS WeChat sign different URLs; the mini-program profile is iOS
+ * WeChat's web-view inside a mini program.
  */
 
-const IN_WECHAT = ["wechat-android", "wechat-ios"];
 /** WeChat appends these to a shared link; the signature covers them, the share card drops them. */
 const SHARED_QUERY = "?from=singlemessage&isappinstalled=0";
-
-async function callsOf(page: Page, name: string, count: number): Promise<BridgeCall[]> {
-  await expect.poll(async () => (await bridgeCalls(page, name)).length, { message: `${count} × ${name}` }).toBeGreaterThanOrEqual(count);
-  return bridgeCalls(page, name);
-}
 
 /** What the page's head says it is, as a share card should say it. */
 async function pageCard(page: Page) {
@@ -36,18 +32,15 @@ async function pageCard(page: Page) {
 }
 
 test.describe("share cards in WeChat", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(!IN_WECHAT.includes(testInfo.project.name), "share cards are configured only in WeChat");
-  });
+  test.skip(({ phone }) => !phone.wechat || phone.miniProgram, "share cards are configured only in WeChat's browser");
 
-  test("wx.config gets a signature the platform made for the URL WeChat verifies, and the card is the page's own", async ({ page }, testInfo) => {
-    await installFakeWeChat(page);
+  test("wx.config gets a signature the platform made for the URL WeChat verifies, and the card is the page's own", async ({ page, phone, fakeWeChat }) => {
     const entry = `${E2E_ORIGIN}${articleUrl(SEED_FIXTURES.article)}${SHARED_QUERY}`;
     await page.goto(entry);
-    const [config] = await callsOf(page, "preVerifyJSAPI", 1);
+    const [config] = await fakeWeChat.callsOf("preVerifyJSAPI", 1);
     // iOS verifies the address the visitor came in on; Android the current one, which now carries _t as well.
-    const signed = testInfo.project.name === "wechat-ios" ? entry : page.url().split("#")[0];
-    if (testInfo.project.name === "wechat-android") expect(signed).toContain("_t=");
+    const signed = phone.os === "ios" ? entry : page.url().split("#")[0];
+    if (phone.os === "android") expect(signed).toContain("_t=");
     expect(config.args).toMatchObject({
       verifyAppId: DEMO_WECHAT.appId,
       verifySignType: "sha1",
@@ -57,8 +50,8 @@ test.describe("share cards in WeChat", () => {
     });
     expect(config.args.verifySignature).toBe(expectedSignature(config.args, signed));
 
-    const [friend] = await callsOf(page, "updateAppMessageShareData", 1);
-    const [timeline] = await callsOf(page, "updateTimelineShareData", 1);
+    const [friend] = await fakeWeChat.callsOf("updateAppMessageShareData", 1);
+    const [timeline] = await fakeWeChat.callsOf("updateTimelineShareData", 1);
     const card = await pageCard(page);
     expect(card.title).toBe(seedArticle(SEED_FIXTURES.article).title);
     expect(card.link).toBe(`${E2E_ORIGIN}${articleUrl(SEED_FIXTURES.article)}`);
@@ -67,44 +60,43 @@ test.describe("share cards in WeChat", () => {
     expect(String(friend.args.imgUrl)).toMatch(/^http:\/\/localhost:\d+\//);
   });
 
-  test("a client-side navigation configures WeChat again, signed for the URL WeChat verifies, with the new page's card", async ({ page }, testInfo) => {
-    await installFakeWeChat(page);
+  test("a client-side navigation configures WeChat again, signed for the URL WeChat verifies, with the new page's card", async ({ page, phone, fakeWeChat }) => {
     const entry = `${E2E_ORIGIN}${articleUrl(SEED_FIXTURES.article)}${SHARED_QUERY}`;
     await page.goto(entry);
-    await callsOf(page, "updateAppMessageShareData", 1);
+    await fakeWeChat.callsOf("updateAppMessageShareData", 1);
     const next = page.locator('main a.card__link[href*="/doc/"]').first();
     await waitForHydration(page, "main ul.card-list");
     const target = await next.getAttribute("href");
     await next.click();
     await expect(page).toHaveURL((url) => url.pathname === target);
 
-    const configs = await callsOf(page, "preVerifyJSAPI", 2);
-    const signed = testInfo.project.name === "wechat-ios" ? entry : page.url().split("#")[0];
+    const configs = await fakeWeChat.callsOf("preVerifyJSAPI", 2);
+    const signed = phone.os === "ios" ? entry : page.url().split("#")[0];
     expect(configs[1].args.verifySignature).toBe(expectedSignature(configs[1].args, signed));
-    const shares = await callsOf(page, "updateAppMessageShareData", 2);
+    const shares = await fakeWeChat.callsOf("updateAppMessageShareData", 2);
     const card = await pageCard(page);
     expect(card.link).toBe(`${E2E_ORIGIN}${target}`);
     expect(shares[1].args).toMatchObject(card);
   });
 
-  test("a refused configuration shares nothing and leaves the page's own controls", async ({ page }) => {
-    await installFakeWeChat(page, { refuseConfig: true });
-    const failure = page.waitForEvent("console", (message) => message.text().includes("WeChat share setup failed"));
-    await page.goto(articleUrl(SEED_FIXTURES.article));
-    await failure;
-    expect(await bridgeCalls(page, "updateAppMessageShareData")).toEqual([]);
-    await expect(page.locator("wx-open-launch-app")).toHaveCount(0);
-    await expect(page.locator(".banner__open")).toBeVisible();
+  test.describe(() => {
+    test.use({ fakeWeChatOptions: { refuseConfig: true } });
+
+    test("a refused configuration shares nothing and leaves the page's own controls", async ({ page, fakeWeChat }) => {
+      const failure = page.waitForEvent("console", (message) => message.text().includes("WeChat share setup failed"));
+      await page.goto(articleUrl(SEED_FIXTURES.article));
+      await failure;
+      expect(await fakeWeChat.calls("updateAppMessageShareData")).toEqual([]);
+      await expect(page.locator("wx-open-launch-app")).toHaveCount(0);
+      await expect(page.locator(".banner__open")).toBeVisible();
+    });
   });
 });
 
 test.describe("open tags", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(!IN_WECHAT.includes(testInfo.project.name), "open tags exist only in WeChat");
-  });
+  test.skip(({ phone }) => !phone.wechat || phone.miniProgram, "open tags exist only in WeChat's browser");
 
-  test("<wx-open-launch-app> lies over 打开APP once configured, and gives the tap back to the button when it fails", async ({ page }, testInfo) => {
-    await installFakeWeChat(page);
+  test("<wx-open-launch-app> lies over 打开APP once configured, and gives the tap back to the button when it fails", async ({ page, phone, fakeWeChat }) => {
     await page.goto(articleUrl(SEED_FIXTURES.article));
     const tag = page.locator("header.banner wx-open-launch-app");
     await expect(tag).toHaveCount(1);
@@ -122,15 +114,14 @@ test.describe("open tags", () => {
     await tag.evaluate((element) => element.dispatchEvent(new CustomEvent("error", { detail: { errMsg: "launch:fail_check fail" } })));
     await expect(tag).toHaveCount(0);
     expect(await hitAtButton()).toBe("button");
-    if (testInfo.project.name === "wechat-android") {
+    if (phone.os === "android") {
       // Android WeChat's own answer to 打开APP: the layer pointing at ··· (the launcher's fallback).
       await button.click();
       await expect(page.getByRole("dialog", { name: /在浏览器打开/ })).toBeVisible();
     }
   });
 
-  test("the tag carries the page's app-open parameters as extinfo, and the app dialog's 立即前往 has one too", async ({ page }) => {
-    await installFakeWeChat(page);
+  test("the tag carries the page's app-open parameters as extinfo, and the app dialog's 立即前往 has one too", async ({ page, fakeWeChat }) => {
     await page.goto(`${BASE_PATH}dejin/personal/${urlId(DEJIN_FIXTURES.reporter)}/index`);
     await expect(page.locator("header.banner wx-open-launch-app")).toHaveAttribute("extinfo", `stype=dejinPersonal&user_id=${urlId(DEJIN_FIXTURES.reporter)}`);
 
@@ -146,8 +137,7 @@ test.describe("open tags", () => {
     expect(hit).toBe(true);
   });
 
-  test("a mini-program page's 打开小程序 gets <wx-open-launch-weapp> with the mini program's id and page", async ({ page }) => {
-    await installFakeWeChat(page);
+  test("a mini-program page's 打开小程序 gets <wx-open-launch-weapp> with the mini program's id and page", async ({ page, fakeWeChat }) => {
     await page.goto(detailUrl(SEED_FIXTURES.miniProgram, "mini_program"));
     const tag = page.locator(".mp-actions wx-open-launch-weapp");
     await expect(tag).toHaveAttribute("username", "gh_3a7c9e21b5d0");
@@ -156,15 +146,14 @@ test.describe("open tags", () => {
 });
 
 test.describe("mini-program mode", () => {
-  test("in a mini program the header gives way to the footer and back/forward, and the card goes to the mini program", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "mini-program", "the mini program's web-view");
-    await installFakeWeChat(page, { miniProgram: true });
+  test("in a mini program the header gives way to the footer and back/forward, and the card goes to the mini program", async ({ page, phone, fakeWeChat }) => {
+    test.skip(!phone.miniProgram, "the mini program's web-view");
     await page.goto(`${articleUrl(SEED_FIXTURES.article)}${SHARED_QUERY}`);
     await expect(page.locator("header.banner")).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "页面导航" })).toBeVisible();
     await expect(page.locator(".mp-footer")).toBeVisible();
 
-    const messages = await callsOf(page, "invokeMiniProgramAPI", 1);
+    const messages = await fakeWeChat.callsOf("invokeMiniProgramAPI", 1);
     const card = await pageCard(page);
     expect(messages[0].args).toMatchObject({ name: "postMessage", arg: { type: "share", title: card.title, desc: card.desc, link: card.link, imageUrl: card.imgUrl } });
 
@@ -184,13 +173,12 @@ test.describe("mini-program mode", () => {
     await sheet.getByRole("button", { name: "微信登录" }).click();
     const here = await page.evaluate(() => window.location.pathname + window.location.search);
     await expect
-      .poll(async () => (await bridgeCalls(page, "invokeMiniProgramAPI")).find((call) => call.args.name === "navigateTo")?.args.arg)
+      .poll(async () => (await fakeWeChat.calls("invokeMiniProgramAPI")).find((call) => call.args.name === "navigateTo")?.args.arg)
       .toEqual({ url: `/pages/login/index?redirect=${encodeURIComponent(here)}` });
   });
 
-  test("the back/forward control walks the history", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "mini-program", "the mini program's web-view");
-    await installFakeWeChat(page, { miniProgram: true });
+  test("the back/forward control walks the history", async ({ page, phone, fakeWeChat }) => {
+    test.skip(!phone.miniProgram, "the mini program's web-view");
     await page.goto(articleUrl(SEED_FIXTURES.article));
     const first = new URL(page.url()).pathname;
     await waitForHydration(page, "main ul.card-list");
@@ -203,15 +191,18 @@ test.describe("mini-program mode", () => {
     await expect(page).toHaveURL((url) => url.pathname === second);
   });
 
-  test("WeChat's own answer decides over the user agent's guess", async ({ page }, testInfo) => {
-    test.skip(!["wechat-android", "mini-program"].includes(testInfo.project.name), "a WeChat web-view whose user agent guesses wrong");
+  test.describe(() => {
     // Android WeChat's user agent says no mini program, the mini-program profile's says one: WeChat says the opposite.
-    const inMiniProgram = testInfo.project.name === "wechat-android";
-    await installFakeWeChat(page, { miniProgram: inMiniProgram });
-    await page.goto(articleUrl(SEED_FIXTURES.article));
-    await expect(page.locator(".router-control")).toHaveCount(inMiniProgram ? 1 : 0);
-    await expect(page.locator("header.banner")).toHaveCount(inMiniProgram ? 0 : 1);
-    await expect(page.locator(".mp-footer")).toHaveCount(inMiniProgram ? 1 : 0);
+    test.use({ fakeWeChatOptions: async ({ phone }, use) => use({ miniProgram: !phone.miniProgram }) });
+
+    test("WeChat's own answer decides over the user agent's guess", async ({ page, phone, fakeWeChat }) => {
+      test.skip(!phone.wechat || !(phone.miniProgram || phone.os === "android"), "a WeChat web-view whose user agent guesses wrong");
+      const inMiniProgram = !phone.miniProgram;
+      await page.goto(articleUrl(SEED_FIXTURES.article));
+      await expect(page.locator(".router-control")).toHaveCount(inMiniProgram ? 1 : 0);
+      await expect(page.locator("header.banner")).toHaveCount(inMiniProgram ? 0 : 1);
+      await expect(page.locator(".mp-footer")).toHaveCount(inMiniProgram ? 1 : 0);
+    });
   });
 });
 

@@ -5,7 +5,7 @@ import { DEMO_WECHAT } from "../../../platform/wechat-signature";
 /** One call weixin-js-sdk made into WeChat: `WeixinJSBridge.invoke(name, args, callback)`. */
 export type BridgeCall = { name: string; args: Record<string, unknown> };
 
-type FakeOptions = {
+export type FakeWeChatOptions = {
   /** What `window.__wxjs_environment` says: WeChat sets 'miniprogram' inside a mini program's web-view. */
   miniProgram?: boolean;
   /** Answer wx.config's verification with a failure, as WeChat does for a wrong signature. */
@@ -18,7 +18,7 @@ type FakeOptions = {
  * '<name>:ok', or a failure) lets a test see what the page asked of WeChat. getNetworkType fails, so the SDK sends
  * no report to WeChat's servers. Self-contained, for any driver: see installFakeWeChat and fakeWeChatScript.
  */
-function fakeWeChatBridge({ miniProgram, refuseConfig }: Required<FakeOptions>): void {
+function fakeWeChatBridge({ miniProgram, refuseConfig }: Required<FakeWeChatOptions>): void {
   const calls: { name: string; args: unknown }[] = [];
   (window as unknown as { __bridgeCalls: typeof calls }).__bridgeCalls = calls;
   if (miniProgram) (window as unknown as { __wxjs_environment: string }).__wxjs_environment = "miniprogram";
@@ -32,18 +32,18 @@ function fakeWeChatBridge({ miniProgram, refuseConfig }: Required<FakeOptions>):
   };
 }
 
-const withDefaults = (options: FakeOptions): Required<FakeOptions> => ({
+const withDefaults = (options: FakeWeChatOptions): Required<FakeWeChatOptions> => ({
   miniProgram: options.miniProgram ?? false,
   refuseConfig: options.refuseConfig ?? false,
 });
 
 /** Fakes WeChat in every document the Playwright page opens from now on. */
-export async function installFakeWeChat(page: Page, options: FakeOptions = {}): Promise<void> {
+export async function installFakeWeChat(page: Page, options: FakeWeChatOptions = {}): Promise<void> {
   await page.addInitScript(fakeWeChatBridge, withDefaults(options));
 }
 
 /** The fake as script text, for a driver that runs it ahead of the site's own scripts (the WebKit project). */
-export function fakeWeChatScript(options: FakeOptions = {}): string {
+export function fakeWeChatScript(options: FakeWeChatOptions = {}): string {
   return `(${fakeWeChatBridge.toString()})(${JSON.stringify(withDefaults(options))});\n`;
 }
 

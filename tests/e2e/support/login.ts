@@ -1,9 +1,8 @@
-import { expect, type APIRequestContext, type APIResponse, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { demoPasswordFor } from "../../../platform/demo-account";
 import { smsOutboxPath } from "../../../platform/routes/dev";
 import { SEED_FIXTURES } from "../../../platform/seed";
 import { E2E_DEV_KEY, E2E_ORIGIN } from "./e2e-server";
-import { articleUrl } from "./urls";
 
 /** The texts these specs look for (spec sections 2, 4, 5 and 8, and the platform's own messages). */
 export const TEXTS = {
@@ -76,35 +75,10 @@ export function wrongCodeFor(code: string): string {
   return `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
 }
 
-/**
- * Plain articles the seed does not single out (no SEED_FIXTURES entry), one per project and slot, so that tests
- * which may run at the same time never write to the same article. Slot 0: comments, follows and a new user's
- * collect, whose count is checked (each has under a thousand collects, shown exactly); slot 1: the demo account's
- * collect and comments; slot 2: the page-cache spec, which runs on one project.
- */
-const SCRATCH_ARTICLES: Record<string, readonly number[]> = {
-  iphone: [8, 7],
-  android: [9, 12, 5],
-  "wechat-android": [10, 17],
-  "no-js": [11, 18],
-};
-
-export function scratchArticleId(testInfo: TestInfo, slot = 0): number {
-  const id = SCRATCH_ARTICLES[testInfo.project.name]?.[slot];
-  if (id === undefined) throw new Error(`no scratch article in slot ${slot} for project ${testInfo.project.name}: give it one of its own`);
-  return id;
-}
-
-export function scratchArticleUrl(testInfo: TestInfo, slot = 0): string {
-  return articleUrl(scratchArticleId(testInfo, slot));
-}
-
 export function authUrl(redirect: string, mode?: "pass"): string {
   const query = new URLSearchParams({ ...(mode ? { mode } : {}), redirect });
   return `/davmu/share/auth?${query}`;
 }
-
-export const isNoJs = (testInfo: TestInfo) => testInfo.project.name === "no-js";
 
 /**
  * Logs in on the /auth page (works with JavaScript on or off) and waits to be back on `redirect`.
@@ -144,14 +118,6 @@ export function loginAsDemo(page: Page, redirect: string): Promise<void> {
   return loginOnAuthPage(page, redirect, DEMO_ACCOUNT);
 }
 
-/** A brand-new user (registered by its first code login); returns the phone. */
-export async function loginAsNewUser(page: Page, redirect: string): Promise<string> {
-  const phone = uniquePhone();
-  await loginOnAuthPage(page, redirect, { phone, code: true });
-  return phone;
-}
-
-/** The CSRF token of a fresh /auth page, for posting its form without a browser. */
 /**
  * What a browser sends with a form post from one of our pages, which vouches for it (app/visitor/csrf.server.ts): an
  * anonymous page is shared between visitors and carries no CSRF token, so a post made for it needs this.
@@ -184,14 +150,17 @@ async function postLoginForm(request: APIRequestContext, fields: Record<string, 
   expect(login.status(), `login: ${await login.text()}`).toBe(302);
 }
 
-type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+export type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+
+/** A brand-new user registered by code: its phone, and its logged-in cookies. */
+export type NewUser = { phone: string; storageState: StorageState };
 
 /**
  * Registers a brand-new user by code through the /auth action, without a browser, and returns the logged-in
  * cookies as a storage state for `browser.newContext({ storageState })` or `test.use`. Each call uses one
  * verification code of the per-IP hourly budget: share the result between the tests of a file.
  */
-export async function newUserStorageState(request: APIRequestContext, origin = E2E_ORIGIN): Promise<{ phone: string; storageState: StorageState }> {
+export async function newUserStorageState(request: APIRequestContext, origin = E2E_ORIGIN): Promise<NewUser> {
   const phone = uniquePhone();
   await requestCodeByForm(request, phone, origin);
   const code = await readSmsCode(request, phone);
