@@ -1,33 +1,29 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startFakePlatform } from "../app/bff/fake-platform.test-support";
+import { describe, expect } from "vitest";
+import { json } from "../app/bff/fake-platform.test-support";
+import { fakePlatformTest } from "../app/bff/fixtures.test-support";
 
-let platform: Awaited<ReturnType<typeof startFakePlatform>>;
-let server: Server;
-let base: string;
-
-beforeAll(async () => {
-  // Generous: on a busy machine a slow answer must not pass for an unparseable one.
-  platform = await startFakePlatform({ timeoutMs: 1500 });
-  // Both read PLATFORM_API_URL at import, after the fake platform has set it.
-  const { breakerStates, platformEnvelope } = await import("../app/bff/client.server");
-  const { healthRoutes } = await import("./health");
-  const app = express();
-  app.use(healthRoutes({ probe: () => platformEnvelope("/peony/v1/group", { token: null, requestId: null }), breakers: breakerStates }));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(() => {
-  server.close();
-  platform.close();
+// Generous: on a busy machine a slow answer must not pass for an unparseable one.
+const test = fakePlatformTest({ client: () => import("../app/bff/client.server"), health: () => import("./health") }, { timeoutMs: 1500 }).extend<{
+  base: string;
+}>({
+  base: [
+    async ({ client, health }, use) => {
+      const app = express();
+      app.use(health.healthRoutes({ probe: () => client.platformEnvelope("/peony/v1/group", { token: null, requestId: null }), breakers: client.breakerStates }));
+      const server: Server = app.listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      server.close();
+    },
+    { scope: "file" },
+  ],
 });
 
 describe("/readyz", () => {
-  it("is ready when the platform answers an envelope, whatever its code", async () => {
+  test("is ready when the platform answers an envelope, whatever its code", async ({ platform, base }) => {
     platform.answer((_req, res) => json(res, { code: 401, message: "缺少访问令牌", data: null }));
     const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(200);
@@ -35,26 +31,26 @@ describe("/readyz", () => {
     expect(platform.seen[0].url).toBe("/api/peony/v1/group");
   });
 
-  it.each([
+  test.for<[string, (res: import("node:http").ServerResponse) => void]>([
     ["an HTML page", (res: import("node:http").ServerResponse) => res.writeHead(200, { "content-type": "text/html" }).end("<html>proxy</html>")],
     ["JSON without an envelope", (res: import("node:http").ServerResponse) => json(res, { ok: true })],
     ["an envelope whose code is not a number", (res: import("node:http").ServerResponse) => json(res, { code: "0", data: {} })],
     ["a server error", (res: import("node:http").ServerResponse) => json(res, { code: 0, data: null }, 502)],
-  ])("is not ready when the platform answers %s", async (_name, answer) => {
+  ])("is not ready when the platform answers %s", async ([_name, answer], { platform, base }) => {
     platform.answer((_req, res) => answer(res));
     const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(503);
     expect(await response.text()).toMatch(/^platform not ready: (invalid|unavailable): /);
   });
 
-  it("is not ready when the platform does not answer in time", async () => {
+  test("is not ready when the platform does not answer in time", async ({ platform, base }) => {
     platform.answer(() => undefined);
     const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(503);
     expect(await response.text()).toMatch(/^platform not ready: timeout: /);
   });
 
-  it("says when the platform's breaker is open, without calling the platform", async () => {
+  test("says when the platform's breaker is open, without calling the platform", async ({ platform, base }) => {
     platform.answer((_req, res) => json(res, { code: 0, data: null }, 503));
     let text = "";
     // The breaker opens after PLATFORM_BREAKER_FAILURES (5) outages in a row; earlier tests may have counted some.
@@ -67,7 +63,7 @@ describe("/readyz", () => {
     expect(platform.seen.length).toBe(calls);
   });
 
-  it("keeps liveness apart from the platform", async () => {
+  test("keeps liveness apart from the platform", async ({ platform, base }) => {
     platform.answer(() => undefined);
     expect(await (await fetch(`${base}/healthz`)).text()).toBe("ok");
   });
