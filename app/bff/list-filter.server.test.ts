@@ -17,7 +17,7 @@ const mixed = [item("a", "article", "banner"), item("b", "dejin"), item("c", "vi
 const kept = ["a", "c", "f"];
 
 describe("the list filter in the BFF", () => {
-  test("applies to the home feed, the side lists and related reading", async ({ platform, content, lists }) => {
+  test("applies to the home feed, the side lists and related reading", async ({ platform, content }) => {
     platform.answer((req, res) => {
       const list = { list: mixed, total: 6 };
       json(res, { code: 0, message: "success", data: req.url?.includes("hot72") ? { news: mixed, total: 6 } : list });
@@ -27,7 +27,7 @@ describe("the list filter in the BFF", () => {
     expect((await content.listRelated(caller, "filter-related", 5)).map((c) => c.post_id)).toEqual(kept);
   });
 
-  test("applies to curated lists, content models and search results, keeping the platform's total", async ({ platform, content, lists, search }) => {
+  test("applies to curated lists, content models and search results, keeping the platform's total", async ({ platform, lists, search }) => {
     platform.answer((req, res) => {
       const data = { title: "列表", groups: [], group: "", keyword: "k", list: mixed, total: 16 };
       json(res, { code: 0, message: "success", data: req.url?.includes("hot-words") ? { list: [] } : data });
