@@ -50,6 +50,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: "node",
     // The code under test logs its warnings; a test that checks lines captures them (app/runtime/logger.test-support.ts).
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
+    // A file-scoped fixture (a test platform, the module under test) starts inside the first test that uses it, so
+    // that test gets the time a set-up hook has (10 s) on top of its own (5 s).
+    testTimeout: 15_000,
     // The JSON report feeds the summary that ends `npm test` (scripts/test-summary.mjs).
     reporters: ["default", "json"],
     outputFile: { json: "test-results/unit.json" },

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Content, ContentDetail } from "./content-shapes";
+import type { Envelope } from "./envelope";
 import { SEED_FIXTURES } from "./seed";
-import { startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { platformTest, testIds } from "./test-platform";
 
 const id = (n: number) => testIds.encode(n);
 
@@ -9,18 +10,13 @@ type Items = { list: Content[]; total: number };
 type Section = { section_id: string; name: string; list: Content[]; total: number };
 type Special = { special: ContentDetail; sections: Section[]; total_sections: number };
 
-let p: TestPlatform;
-let token: string;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  token = await p.anonymousToken();
+const test = platformTest.extend<{ items: (album: number, query?: string) => Promise<Envelope<Items>>; special: (n: number, query?: string) => Promise<Envelope<Special>> }>({
+  items: async ({ p, token }, use) => use((album, query = "") => p.get(`/peony/v1/content/${id(album)}/items${query}`, { token })),
+  special: async ({ p, token }, use) => use((n, query = "") => p.get(`/peony/v1/special/${id(n)}${query}`, { token })),
 });
-afterAll(() => p.close());
 
 describe("album items", () => {
-  const items = (album: number, query = "") => p.get<Items>(`/peony/v1/content/${id(album)}/items${query}`, { token });
-
-  it("pages a long album 30 at a time by default, in episode order", async () => {
+  test("pages a long album 30 at a time by default, in episode order", async ({ p, token, items }) => {
     const detail = await p.get<ContentDetail>(`/peony/v1/content/${id(SEED_FIXTURES.longAudioAlbum)}`, { token });
     expect(detail.data).toMatchObject({ content_type: "audio_album", album_status: { status: 1, total: 36 } });
 
@@ -34,7 +30,7 @@ describe("album items", () => {
     expect((await items(SEED_FIXTURES.longAudioAlbum, "?page=3")).data).toEqual({ list: [], total: 36 });
   });
 
-  it("lists episodes with what plays them in place: media URL and duration", async () => {
+  test("lists episodes with what plays them in place: media URL and duration", async ({ items }) => {
     const { data } = await items(SEED_FIXTURES.audioAlbum);
     expect(data!.list).toHaveLength(4);
     for (const episode of data!.list) {
@@ -49,7 +45,7 @@ describe("album items", () => {
     expect(videos.data!.list[0]).toMatchObject({ content_type: "video", media_url: "/_platform/media/clip-landscape.mp4", media_width: 640 });
   });
 
-  it("has an updating, a finished and an empty audio album, and a finished video album", async () => {
+  test("has an updating, a finished and an empty audio album, and a finished video album", async ({ p, token, items }) => {
     const status = async (n: number) => (await p.get<ContentDetail>(`/peony/v1/content/${id(n)}`, { token })).data!.album_status;
     expect(await status(SEED_FIXTURES.audioAlbum)).toEqual({ status: 0, total: 4 });
     expect(await status(SEED_FIXTURES.longAudioAlbum)).toEqual({ status: 1, total: 36 });
@@ -58,7 +54,7 @@ describe("album items", () => {
     expect((await items(SEED_FIXTURES.emptyAudioAlbum)).data).toEqual({ list: [], total: 0 });
   });
 
-  it("names the field of a malformed page and refuses unknown albums", async () => {
+  test("names the field of a malformed page and refuses unknown albums", async ({ p, token, items }) => {
     expect(await items(SEED_FIXTURES.audioAlbum, "?size=51")).toEqual({ code: 400, message: "参数 size 不能大于 50", data: null });
     expect(await items(SEED_FIXTURES.audioAlbum, "?page=0")).toEqual({ code: 400, message: "参数 page 不能小于 1", data: null });
     expect((await p.get("/peony/v1/content/nope/items", { token })).code).toBe(10024);
@@ -67,9 +63,7 @@ describe("album items", () => {
 });
 
 describe("special topic", () => {
-  const special = (n: number, query = "") => p.get<Special>(`/peony/v1/special/${id(n)}${query}`, { token });
-
-  it("returns the topic with its three sections and their cards in order", async () => {
+  test("returns the topic with its three sections and their cards in order", async ({ special }) => {
     const { code, data } = await special(SEED_FIXTURES.special);
     expect(code).toBe(0);
     expect(data!.special).toMatchObject({ post_id: id(SEED_FIXTURES.special), content_type: "special", title: expect.stringContaining("城市更新") });
@@ -85,7 +79,7 @@ describe("special topic", () => {
     expect([...types]).toEqual(expect.arrayContaining(["article", "video", "image", "svideo"]));
   });
 
-  it("limits cards per section with pagesize and sections per batch with batch_size", async () => {
+  test("limits cards per section with pagesize and sections per batch with batch_size", async ({ special }) => {
     const { data } = await special(SEED_FIXTURES.special, "?pagesize=2&batch_size=2");
     expect(data!.sections.map((s) => s.list.length)).toEqual([2, 2]);
     expect(data!.sections[0].total).toBe(4);
@@ -94,7 +88,7 @@ describe("special topic", () => {
     expect(next.data!.sections.map((s) => s.name)).toEqual(["消费文化"]);
   });
 
-  it("pages one section's cards through the items endpoint", async () => {
+  test("pages one section's cards through the items endpoint", async ({ p, token, items, special }) => {
     const { data } = await special(SEED_FIXTURES.special);
     const culture = data!.sections[2];
     const page2 = await p.get<Items>(`/peony/v1/content/${id(SEED_FIXTURES.special)}/items?section=${culture.section_id}&size=2&page=2`, { token });
@@ -105,7 +99,7 @@ describe("special topic", () => {
     expect((await p.get(`/peony/v1/content/${id(SEED_FIXTURES.special)}/items?section=zz`, { token })).code).toBe(404);
   });
 
-  it("answers 10024 for content that is not a special, and 400 for a malformed query", async () => {
+  test("answers 10024 for content that is not a special, and 400 for a malformed query", async ({ p, token, special }) => {
     expect(await special(SEED_FIXTURES.article)).toEqual({ code: 10024, message: "内容不存在", data: null });
     expect((await p.get("/peony/v1/special/nope", { token })).code).toBe(10024);
     expect(await special(SEED_FIXTURES.special, "?pagesize=51")).toEqual({ code: 400, message: "参数 pagesize 不能大于 50", data: null });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { Envelope } from "./envelope";
 import { DEJIN_FIXTURES } from "./seed-dejin";
-import { startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { platformTest, testIds } from "./test-platform";
 
 const id = (n: number) => testIds.encode(n);
 const BASE = "/peony/v3/clue_report";
@@ -22,23 +23,17 @@ type Clue = {
 type Page = { list: Clue[]; total: number };
 type Topic = { topic_name: string; clue_count: number; view_sum: number; channel_list: { channel_id: string; name: string; clue_count: number }[] };
 
-let p: TestPlatform;
-let token: string;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  token = await p.anonymousToken();
+const test = platformTest.extend<{ get: <T>(path: string) => Promise<Envelope<T>> }>({
+  get: async ({ p, token }, use) => use((path) => p.get(`${BASE}${path}`, { token })),
 });
-afterAll(() => p.close());
-
-const get = <T,>(path: string) => p.get<T>(`${BASE}${path}`, { token });
 const topicPath = (name: string) => `/topic/${encodeURIComponent(name)}`;
 
 describe("clue report", () => {
-  it("needs a token like every other call", async () => {
+  test("needs a token like every other call", async ({ p }) => {
     expect((await p.get(`${BASE}/clues`)).code).toBe(401);
   });
 
-  it("streams all twenty clues newest first, ten a page", async () => {
+  test("streams all twenty clues newest first, ten a page", async ({ get }) => {
     const first = await get<Page>("/clues");
     expect(first.data!.total).toBe(DEJIN_FIXTURES.totalClues);
     expect(first.data!.list).toHaveLength(10);
@@ -50,7 +45,7 @@ describe("clue report", () => {
     expect((await get<Page>("/clues?page=3")).data).toEqual({ list: [], total: 20 });
   });
 
-  it("serves one clue with its pictures, reporter, topic, channel and mentions", async () => {
+  test("serves one clue with its pictures, reporter, topic, channel and mentions", async ({ get }) => {
     const { data } = await get<Clue>(`/detail?post_id=${id(DEJIN_FIXTURES.clue)}`);
     expect(data).toMatchObject({
       post_id: id(DEJIN_FIXTURES.clue),
@@ -67,13 +62,13 @@ describe("clue report", () => {
     expect(video.data!.video).toEqual({ url: "/_platform/media/clip-portrait.mp4", poster: "/_platform/media/cover-portrait.jpg", width: 360, height: 640, duration_sec: 3 });
   });
 
-  it("answers 10024 for a clue id that does not decode or is not a clue, and 400 without one", async () => {
+  test("answers 10024 for a clue id that does not decode or is not a clue, and 400 without one", async ({ get }) => {
     expect((await get(`/detail?post_id=nope`)).code).toBe(10024);
     expect((await get(`/detail?post_id=${id(1)}`)).code).toBe(10024);
     expect((await get(`/detail`)).code).toBe(400);
   });
 
-  it("lists the three recommended topics with their channels", async () => {
+  test("lists the three recommended topics with their channels", async ({ get }) => {
     const { data } = await get<{ list: Topic[]; total: number }>("/recommend_topics");
     expect(data!.total).toBe(3);
     expect(data!.list.map((t) => [t.topic_name, t.clue_count, t.channel_list.length])).toEqual([
@@ -84,7 +79,7 @@ describe("clue report", () => {
     expect(data!.list.reduce((sum, t) => sum + t.clue_count, 0)).toBe(20);
   });
 
-  it("serves a topic by name with its channel list, and 404 for an unknown one", async () => {
+  test("serves a topic by name with its channel list, and 404 for an unknown one", async ({ get }) => {
     const { data } = await get<Topic>(topicPath(DEJIN_FIXTURES.topicWithEmptyChannel));
     expect(data!.channel_list.map((c) => [c.name, c.clue_count])).toEqual([
       ["暴雨积水", 2],
@@ -96,7 +91,7 @@ describe("clue report", () => {
     expect((await get(topicPath("长".repeat(40)))).code).toBe(404);
   });
 
-  it("pages a topic ten at a time by views, per channel (changeChannelType)", async () => {
+  test("pages a topic ten at a time by views, per channel (changeChannelType)", async ({ get }) => {
     const topic = encodeURIComponent(DEJIN_FIXTURES.bigTopic);
     const first = await get<Page>(`/clues?topic_name=${topic}&sort=view_sum&limit=10`);
     expect(first.data!.total).toBe(11);
@@ -114,7 +109,7 @@ describe("clue report", () => {
     expect(empty.data).toEqual({ list: [], total: 0 });
   });
 
-  it("validates the clue query", async () => {
+  test("validates the clue query", async ({ get }) => {
     expect((await get("/clues?sort=random")).code).toBe(400);
     expect((await get("/clues?limit=51")).code).toBe(400);
     expect((await get("/clues?page=0")).code).toBe(400);
@@ -123,7 +118,7 @@ describe("clue report", () => {
     expect((await get("/clues?channel_id=zz")).code).toBe(404);
   });
 
-  it("serves a reporter with their counts, their clues and the clues that mention them", async () => {
+  test("serves a reporter with their counts, their clues and the clues that mention them", async ({ get }) => {
     const reporter = id(DEJIN_FIXTURES.reporter);
     const { data } = await get<{ user_id: string; alias: string; intro: string; clue_count: number; at_count: number }>(`/user/${reporter}`);
     expect(data).toMatchObject({ user_id: reporter, alias: "热心市民老周", clue_count: 4, at_count: 3 });
@@ -136,21 +131,21 @@ describe("clue report", () => {
     expect((await get<Page>(`/at_ta_clues?user_id=${id(DEJIN_FIXTURES.unmentionedReporter)}`)).data).toEqual({ list: [], total: 0 });
   });
 
-  it("answers 404 for someone who is not a reporter or an id that does not decode", async () => {
+  test("answers 404 for someone who is not a reporter or an id that does not decode", async ({ get }) => {
     expect((await get(`/user/${id(DEJIN_FIXTURES.notReporter)}`)).code).toBe(404);
     expect((await get(`/user/nope`)).code).toBe(404);
     expect((await get(`/at_ta_clues?user_id=nope`)).code).toBe(404);
     expect((await get(`/at_ta_clues`)).code).toBe(400);
   });
 
-  it("relates other clues of the same topic, most read first", async () => {
+  test("relates other clues of the same topic, most read first", async ({ get }) => {
     const { data } = await get<{ list: Clue[] }>(`/relate_posts?post_id=${id(DEJIN_FIXTURES.clue)}&limit=3`);
     expect(data!.list).toHaveLength(3);
     expect(data!.list.every((c) => c.topic_name === "城市随手拍" && c.post_id !== id(DEJIN_FIXTURES.clue))).toBe(true);
     expect(data!.list[0].title).toBe("外卖小哥江边救起落水儿童");
   });
 
-  it("keeps clues out of the content lists but lets them be commented like content", async () => {
+  test("keeps clues out of the content lists but lets them be commented like content", async ({ p, token }) => {
     const all = await p.get<{ list: { content_type: string }[]; total: number }>("/peony/v1/content?pagesize=50", { token });
     expect(all.data!.list.some((c) => c.content_type === "clue_report")).toBe(false);
     const comments = await p.get<{ list: unknown[]; total: number }>(`/peony/v1/comment/${id(DEJIN_FIXTURES.clue)}`, { token });

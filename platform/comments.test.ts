@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { ContentDetail } from "./content-shapes";
+import type { Envelope } from "./envelope";
 import type { Comment } from "./routes/comments";
 import { SEED_FIXTURES } from "./seed";
-import { startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { platformTest, testIds } from "./test-platform";
 
 const id = (n: number) => testIds.encode(n);
 type CommentPage = { list: Comment[]; total: number };
 
+const test = platformTest.extend<{
+  list: (post: number, query?: string) => Promise<Envelope<CommentPage>>;
+  postComment: (post: number, body: Record<string, unknown>, token?: string) => Promise<Envelope<Comment>>;
+  commentCount: (post: number) => Promise<number>;
+}>({
+  list: async ({ p, token }, use) => use((post, query = "") => p.get(`/peony/v1/comment/${id(post)}${query}`, { token })),
+  postComment: async ({ p, demo }, use) => use((post, body, token = demo.token) => p.post(`/peony/v1/comment/${id(post)}`, { token, body })),
+  commentCount: async ({ p, token }, use) => use(async (post) => (await p.get<ContentDetail>(`/peony/v1/content/${id(post)}`, { token })).data!.comment_count),
+});
+
 describe("comments", () => {
-  let p: TestPlatform;
-  let anonymous: string;
-  let demo: { token: string; user_id: string };
-  beforeAll(async () => {
-    p = await startTestPlatform();
-    anonymous = await p.anonymousToken();
-    demo = await p.loginDemo();
-  });
-  afterAll(() => p.close());
-
-  const list = (post: number, query = "") => p.get<CommentPage>(`/peony/v1/comment/${id(post)}${query}`, { token: anonymous });
-  const postComment = (post: number, body: Record<string, unknown>, token = demo.token) =>
-    p.post<Comment>(`/peony/v1/comment/${id(post)}`, { token, body });
-  const commentCount = async (post: number) =>
-    (await p.get<ContentDetail>(`/peony/v1/content/${id(post)}`, { token: anonymous })).data!.comment_count;
-
-  it("pages level-1 comments by 10, newest first", async () => {
+  test("pages level-1 comments by 10, newest first", async ({ list }) => {
     const pages = await Promise.all([1, 2, 3, 4].map((page) => list(SEED_FIXTURES.manyComments, `?page=${page}&size=10`)));
     expect(pages.map((page) => page.data!.list.length)).toEqual([10, 10, 8, 0]);
     expect(pages[0].data!.total).toBe(SEED_FIXTURES.manyCommentsTopLevel);
@@ -35,7 +30,7 @@ describe("comments", () => {
     expect(all.every((c) => c.level === 1 && c.comment_type === 1 && c.parent_id === "")).toBe(true);
   });
 
-  it("embeds the first two replies, oldest first", async () => {
+  test("embeds the first two replies, oldest first", async ({ list }) => {
     const first = (await list(SEED_FIXTURES.withReplies)).data!.list;
     const thread = first.find((c) => c.gid === id(SEED_FIXTURES.repliedComment))!;
     expect(thread).toMatchObject({ reply_count: SEED_FIXTURES.repliedCommentReplies, alias: "退休教师王老师", ip_location: "浙江" });
@@ -45,27 +40,27 @@ describe("comments", () => {
     expect(thread.replys[0].created_at < thread.replys[1].created_at).toBe(true);
   });
 
-  it("lists the replies of a comment and names official accounts", async () => {
+  test("lists the replies of a comment and names official accounts", async ({ p, token }) => {
     const path = `/peony/v1/comment/${id(SEED_FIXTURES.withReplies)}/${id(SEED_FIXTURES.repliedComment)}`;
-    const replies = await p.get<CommentPage>(`${path}?page=1&size=10`, { token: anonymous });
+    const replies = await p.get<CommentPage>(`${path}?page=1&size=10`, { token });
     expect(replies.data!.total).toBe(6);
     expect(replies.data!.list.map((r) => r.alias)).toEqual(["老张头", "退休教师王老师", "滨江上班族", "临江发布", "小鹿乱撞", "老张头"]);
     expect(replies.data!.list[3].user.mp_name).toBe("临江发布");
     expect(replies.data!.list[0].user.mp_name).toBe("");
-    const secondPage = await p.get<CommentPage>(`${path}?page=2&size=4`, { token: anonymous });
+    const secondPage = await p.get<CommentPage>(`${path}?page=2&size=4`, { token });
     expect(secondPage.data!.list).toHaveLength(2);
-    expect((await p.get(`/peony/v1/comment/${id(SEED_FIXTURES.manyComments)}/${id(SEED_FIXTURES.repliedComment)}`, { token: anonymous })).code).toBe(404);
+    expect((await p.get(`/peony/v1/comment/${id(SEED_FIXTURES.manyComments)}/${id(SEED_FIXTURES.repliedComment)}`, { token })).code).toBe(404);
   });
 
-  it("shows the viewer's stars", async () => {
+  test("shows the viewer's stars", async ({ p, demo, list }) => {
     const asDemo = await p.get<CommentPage>(`/peony/v1/comment/${id(SEED_FIXTURES.withReplies)}`, { token: demo.token });
     expect(asDemo.data!.list.find((c) => c.gid === id(SEED_FIXTURES.repliedComment))!.star).toBe(true);
     const asAnonymous = (await list(SEED_FIXTURES.withReplies)).data!.list;
     expect(asAnonymous.find((c) => c.gid === id(SEED_FIXTURES.repliedComment))!.star).toBe(false);
   });
 
-  it("refuses anonymous, empty, overlong and misdirected comments", async () => {
-    expect(await postComment(SEED_FIXTURES.article, { comment_type: 1, content: "你好" }, anonymous)).toEqual({ code: 403, message: "请先登录", data: null });
+  test("refuses anonymous, empty, overlong and misdirected comments", async ({ token, postComment }) => {
+    expect(await postComment(SEED_FIXTURES.article, { comment_type: 1, content: "你好" }, token)).toEqual({ code: 403, message: "请先登录", data: null });
     expect(await postComment(SEED_FIXTURES.article, { comment_type: 1, content: "  \n " })).toEqual({ code: 400, message: "评论内容不能为空", data: null });
     expect(await postComment(SEED_FIXTURES.article, { comment_type: 1 })).toEqual({ code: 400, message: "评论内容不能为空", data: null });
     expect(await postComment(SEED_FIXTURES.article, { comment_type: 1, content: "长".repeat(501) })).toEqual({
@@ -79,7 +74,7 @@ describe("comments", () => {
     expect(await postComment(SEED_FIXTURES.closedComments, { comment_type: 1, content: "你好" })).toEqual({ code: 403, message: "评论已关闭", data: null });
   });
 
-  it("posts a level-1 comment as plain text and counts it", async () => {
+  test("posts a level-1 comment as plain text and counts it", async ({ demo, list, postComment, commentCount }) => {
     const before = await commentCount(SEED_FIXTURES.article);
     const text = "  <b>不是HTML</b> 写得很好  ";
     const result = await postComment(SEED_FIXTURES.article, { track_id: id(SEED_FIXTURES.article), comment_type: 1, content: text });
@@ -98,9 +93,9 @@ describe("comments", () => {
     expect(newest.gid).toBe(result.data!.gid);
   });
 
-  it("posts replies to a comment and to a reply", async () => {
+  test("posts replies to a comment and to a reply", async ({ p, token, list, postComment, commentCount }) => {
     const parent = id(SEED_FIXTURES.repliedComment);
-    const zhang = (await p.get<CommentPage>(`/peony/v1/comment/${id(SEED_FIXTURES.withReplies)}/${parent}`, { token: anonymous })).data!.list[0];
+    const zhang = (await p.get<CommentPage>(`/peony/v1/comment/${id(SEED_FIXTURES.withReplies)}/${parent}`, { token })).data!.list[0];
     const before = await commentCount(SEED_FIXTURES.withReplies);
     const reply = await postComment(SEED_FIXTURES.withReplies, {
       comment_type: 2,
@@ -125,7 +120,7 @@ describe("comments", () => {
     expect(stranger).toEqual({ code: 400, message: "参数 target_user_id 无效", data: null });
   });
 
-  it("limits a user to five comments a minute", async () => {
+  test("limits a user to five comments a minute", async ({ p, postComment }) => {
     const user = await p.loginWithCode("13512345678", "10.1.1.1");
     const send = () => postComment(SEED_FIXTURES.latest, { comment_type: 1, content: "刷屏测试" }, user.token);
     for (let i = 0; i < 5; i++) expect((await send()).code).toBe(0);
@@ -136,29 +131,21 @@ describe("comments", () => {
     expect((await send()).code).toBe(0);
   });
 
-  it("stars and unstars a comment idempotently", async () => {
+  test("stars and unstars a comment idempotently", async ({ p, token, demo, list }) => {
     const cid = (await list(SEED_FIXTURES.manyComments)).data!.list[0].gid;
     const star = (type: string) => p.post("/peony/v1/star", { token: demo.token, body: { cid, type } });
     const added = await star("add");
     expect(added.data.star).toBe(true);
     expect((await star("add")).data.star_count).toBe(added.data.star_count);
     expect((await star("del")).data).toEqual({ star: false, star_count: added.data.star_count - 1 });
-    expect((await p.post("/peony/v1/star", { token: anonymous, body: { cid, type: "add" } })).code).toBe(403);
+    expect((await p.post("/peony/v1/star", { token, body: { cid, type: "add" } })).code).toBe(403);
     expect((await p.post("/peony/v1/star", { token: demo.token, body: { cid: "nope", type: "add" } })).code).toBe(404);
     expect((await p.post("/peony/v1/star", { token: demo.token, body: { cid, type: "toggle" } })).message).toBe("参数 type 只能是 add 或 del");
   });
 });
 
 describe("collections and follows", () => {
-  let p: TestPlatform;
-  let demo: { token: string; user_id: string };
-  beforeAll(async () => {
-    p = await startTestPlatform();
-    demo = await p.loginDemo();
-  });
-  afterAll(() => p.close());
-
-  it("toggles a collection and keeps the count", async () => {
+  test("toggles a collection and keeps the count", async ({ p, demo }) => {
     const post = id(SEED_FIXTURES.manyComments);
     const collect = (type: string) => p.post(`/peony/v1/collection/${post}`, { token: demo.token, body: { type, track_id: post, cid: post } });
     const related = () => p.get(`/peony/v3/content/article/${post}/user_related`, { token: demo.token });
@@ -173,7 +160,7 @@ describe("collections and follows", () => {
     expect((await p.post("/peony/v1/collection/nope", { token: demo.token, body: { type: "add" } })).code).toBe(10024);
   });
 
-  it("follows and unfollows an official account", async () => {
+  test("follows and unfollows an official account", async ({ p, demo }) => {
     const mp = id(SEED_FIXTURES.officialAccount);
     const isFollowed = (token: string) => p.post(`/guzzle/v1/mp/is_followed/${mp}`, { token });
     expect((await isFollowed(demo.token)).data).toEqual({ is_followed: false });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { Envelope } from "./envelope";
 import { COMMUNITY_FIXTURES } from "./seed-community";
-import { startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { platformTest, testIds } from "./test-platform";
 
 const id = (n: number) => testIds.encode(n);
 
@@ -19,25 +20,19 @@ type Page<T> = { list: T[]; total: number };
 type Reply = { reply_id: string; author: { alias: string }; reply_alias: string; content: string; created_at: string };
 type Answer = { author: { alias: string; is_lawyer: boolean; title: string }; content: string; like_count: number };
 
-let p: TestPlatform;
-let token: string;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  token = await p.anonymousToken();
+const test = platformTest.extend<{ get: <T>(path: string) => Promise<Envelope<T>> }>({
+  get: async ({ p, token }, use) => use((path) => p.get(path, { token })),
 });
-afterAll(() => p.close());
-
-const get = <T,>(path: string) => p.get<T>(path, { token });
 const CIRCLE = "/circle/v1/api/share";
 const LAW = "/law/v1/api/share/question";
 
 describe("community (dimim)", () => {
-  it("needs a token like every other call", async () => {
+  test("needs a token like every other call", async ({ p }) => {
     expect((await p.get(`${CIRCLE}/content/detail?id=${id(COMMUNITY_FIXTURES.post)}`)).code).toBe(401);
     expect((await p.get(`${LAW}/detail?id=${id(COMMUNITY_FIXTURES.question)}`)).code).toBe(401);
   });
 
-  it("serves a circle with its member and post counts", async () => {
+  test("serves a circle with its member and post counts", async ({ get }) => {
     const { code, data } = await get<{ name: string; member_count: number; post_count: number; cover: string }>(
       `${CIRCLE}/circle/detail?id=${id(COMMUNITY_FIXTURES.circle)}`,
     );
@@ -46,7 +41,7 @@ describe("community (dimim)", () => {
     expect(data!.cover).toMatch(/^\/_platform\/media\/cover-04\.jpg$/);
   });
 
-  it("pages a circle's posts newest first, ten at a time", async () => {
+  test("pages a circle's posts newest first, ten at a time", async ({ get }) => {
     const first = await get<Page<Post>>(`${CIRCLE}/content/list?circle_id=${id(COMMUNITY_FIXTURES.circle)}`);
     const second = await get<Page<Post>>(`${CIRCLE}/content/list?circle_id=${id(COMMUNITY_FIXTURES.circle)}&page=2`);
     expect([first.data!.list.length, second.data!.list.length, first.data!.total]).toEqual([10, 2, COMMUNITY_FIXTURES.circlePosts]);
@@ -55,7 +50,7 @@ describe("community (dimim)", () => {
     expect(first.data!.list.every((post) => post.circle.name === "临江跑团")).toBe(true);
   });
 
-  it("lists a topic's posts across circles, and an empty topic as empty", async () => {
+  test("lists a topic's posts across circles, and an empty topic as empty", async ({ get }) => {
     const topic = await get<{ name: string; post_count: number }>(`${CIRCLE}/topic/detail?name=${encodeURIComponent(COMMUNITY_FIXTURES.topicName)}`);
     expect(topic.data).toMatchObject({ name: COMMUNITY_FIXTURES.topicName, post_count: COMMUNITY_FIXTURES.topicPosts });
     const byId = await get<{ name: string }>(`${CIRCLE}/topic/detail?id=${id(COMMUNITY_FIXTURES.topic)}`);
@@ -66,7 +61,7 @@ describe("community (dimim)", () => {
     expect((await get<Page<Post>>(`${CIRCLE}/content/list?topic_id=${id(COMMUNITY_FIXTURES.emptyTopic)}`)).data).toEqual({ list: [], total: 0 });
   });
 
-  it("serves one post with its pictures or video, and its replies in order with whom they answer", async () => {
+  test("serves one post with its pictures or video, and its replies in order with whom they answer", async ({ get }) => {
     const post = await get<Post>(`${CIRCLE}/content/detail?id=${id(COMMUNITY_FIXTURES.post)}`);
     expect(post.data).toMatchObject({ author: { alias: "跑者阿明" }, reply_count: COMMUNITY_FIXTURES.postReplies, video: null });
     expect(post.data!.images).toHaveLength(3);
@@ -81,7 +76,7 @@ describe("community (dimim)", () => {
     expect(rest.data!.list).toHaveLength(COMMUNITY_FIXTURES.postReplies - 10);
   });
 
-  it("answers unknown ids with 404 (10024 for a post) and malformed queries with 400", async () => {
+  test("answers unknown ids with 404 (10024 for a post) and malformed queries with 400", async ({ get }) => {
     expect((await get(`${CIRCLE}/circle/detail?id=nope`)).code).toBe(404);
     expect((await get(`${CIRCLE}/circle/detail?id=${id(99)}`)).code).toBe(404);
     expect((await get(`${CIRCLE}/content/detail?id=${id(999)}`)).code).toBe(10024);
@@ -96,7 +91,7 @@ describe("community (dimim)", () => {
 });
 
 describe("law questions (fazak)", () => {
-  it("serves a question with its answer counts", async () => {
+  test("serves a question with its answer counts", async ({ get }) => {
     const { data } = await get<{ title: string; category: string; answer_count: number; lawyer_answer_count: number; asker: { alias: string } }>(
       `${LAW}/detail?id=${id(COMMUNITY_FIXTURES.question)}`,
     );
@@ -109,7 +104,7 @@ describe("law questions (fazak)", () => {
     });
   });
 
-  it("pages answers, lawyers' first, then the most liked", async () => {
+  test("pages answers, lawyers' first, then the most liked", async ({ get }) => {
     const first = await get<Page<Answer>>(`${LAW}/answerlist?id=${id(COMMUNITY_FIXTURES.question)}`);
     expect([first.data!.list.length, first.data!.total]).toEqual([10, COMMUNITY_FIXTURES.questionAnswers]);
     const lawyers = first.data!.list.slice(0, COMMUNITY_FIXTURES.lawyerAnswers);
@@ -126,7 +121,7 @@ describe("law questions (fazak)", () => {
     expect((await get<Page<Answer>>(`${LAW}/answerlist?id=${id(COMMUNITY_FIXTURES.unansweredQuestion)}`)).data).toEqual({ list: [], total: 0 });
   });
 
-  it("answers an unknown question with 10024 and a malformed query with 400", async () => {
+  test("answers an unknown question with 10024 and a malformed query with 400", async ({ get }) => {
     expect((await get(`${LAW}/detail?id=${id(77)}`)).code).toBe(10024);
     expect((await get(`${LAW}/answerlist?id=x`)).code).toBe(10024);
     expect((await get(`${LAW}/answerlist?id=${id(1)}&page=0`)).code).toBe(400);

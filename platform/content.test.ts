@@ -1,24 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Content, ContentDetail } from "./content-shapes";
 import { SEED_FIXTURES, SITE_NAME } from "./seed";
 import { COMMUNITY_FIXTURES } from "./seed-community";
 import { DEJIN_FIXTURES } from "./seed-dejin";
 import { LIST_FIXTURES } from "./seed-lists";
-import { TEST_START, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { platformTest, TEST_START, testIds } from "./test-platform";
 
 const id = (n: number) => testIds.encode(n);
 const HOUR = 3600 * 1000;
 
-describe("app configuration", () => {
-  let p: TestPlatform;
-  let token: string;
-  beforeAll(async () => {
-    p = await startTestPlatform();
-    token = await p.anonymousToken();
-  });
-  afterAll(() => p.close());
+const test = platformTest.extend<{ listAll: () => Promise<{ list: Content[]; total: number }> }>({
+  /** Every listed content, page by page. */
+  listAll: async ({ p, token }, use) =>
+    use(async () => {
+      const list: Content[] = [];
+      for (let page = 1; ; page++) {
+        const result = await p.get<{ list: Content[]; total: number }>(`/peony/v1/content?pagesize=50&pageindex=${page}`, { token });
+        list.push(...result.data!.list);
+        if (result.data!.list.length < 50) return { list, total: result.data!.total };
+      }
+    }),
+});
 
-  it("serves app info with the theme colour and a bottom navigation bar as JSON text", async () => {
+describe("app configuration", () => {
+  test("serves app info with the theme colour and a bottom navigation bar as JSON text", async ({ p, token }) => {
     const result = await p.get("/peony/v1/app/info", { token });
     const appInfo = JSON.parse(result.data.app_info);
     expect(appInfo.primaryColor).toBe("#FF4A26");
@@ -44,7 +49,7 @@ describe("app configuration", () => {
     for (const item of navigationItems.slice(5)) expect(item).not.toHaveProperty("icons");
   });
 
-  it("lists the home tabs", async () => {
+  test("lists the home tabs", async ({ p, token }) => {
     const result = await p.get("/peony/v1/group", { token });
     expect(result.data.list.slice(0, 4)).toEqual([
       { gid: id(SEED_FIXTURES.groups.recommend), name: "推荐" },
@@ -54,7 +59,7 @@ describe("app configuration", () => {
     ]);
   });
 
-  it("serves static data as JSON text", async () => {
+  test("serves static data as JSON text", async ({ p, token }) => {
     const h5 = await p.get("/peony/v1/static-data?moduleName=h5_config", { token });
     expect(JSON.parse(h5.data)).toEqual({ site_name: SITE_NAME, descriptions: "打开APP，看更多精彩内容", site_logo: "/_platform/media/logo.png" });
     const download = await p.get("/peony/v1/static-data?moduleName=app_download_url", { token });
@@ -63,14 +68,14 @@ describe("app configuration", () => {
     expect(await p.get("/peony/v1/static-data", { token })).toEqual({ code: 400, message: "缺少参数 moduleName", data: null });
   });
 
-  it("serves the demo media and 404s missing files", async () => {
+  test("serves the demo media and 404s missing files", async ({ p }) => {
     const logo = await fetch(`${p.origin}/_platform/media/logo.png`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get("content-type")).toBe("image/png");
     expect((await fetch(`${p.origin}/_platform/media/missing.png`)).status).toBe(404);
   });
 
-  it("serves HLS playlists and segments with their types, and answers range requests for seeking", async () => {
+  test("serves HLS playlists and segments with their types, and answers range requests for seeking", async ({ p }) => {
     const playlist = await fetch(`${p.origin}/_platform/media/river-dawn.m3u8`);
     expect(playlist.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
     const segments = (await playlist.text()).split("\n").filter((line) => line.endsWith(".ts"));
@@ -92,15 +97,7 @@ describe("app configuration", () => {
 });
 
 describe("content", () => {
-  let p: TestPlatform;
-  let token: string;
-  beforeAll(async () => {
-    p = await startTestPlatform();
-    token = await p.anonymousToken();
-  });
-  afterAll(() => p.close());
-
-  it("returns an article's detail with its rich body and root-relative media", async () => {
+  test("returns an article's detail with its rich body and root-relative media", async ({ p, token }) => {
     const result = await p.get<ContentDetail>(`/peony/v1/content/${id(SEED_FIXTURES.manyComments)}`, { token });
     expect(result.code).toBe(0);
     const detail = result.data!;
@@ -125,24 +122,14 @@ describe("content", () => {
     expect(new Date(detail.publish_at).getTime()).toBe(TEST_START.getTime() - 2 * HOUR);
   });
 
-  it("answers 10024 for ids that are missing or do not decode", async () => {
+  test("answers 10024 for ids that are missing or do not decode", async ({ p, token }) => {
     const expected = { code: 10024, message: "内容不存在", data: null };
     expect(await p.get("/peony/v1/content/zzzzzzzz", { token })).toEqual(expected);
     expect(await p.get(`/peony/v1/content/${id(99999)}`, { token })).toEqual(expected);
     expect(await p.get("/peony/v1/content/%E4%BD%A0", { token })).toEqual(expected);
   });
 
-  /** Every listed content, page by page. */
-  async function listAll(): Promise<{ list: Content[]; total: number }> {
-    const list: Content[] = [];
-    for (let page = 1; ; page++) {
-      const result = await p.get<{ list: Content[]; total: number }>(`/peony/v1/content?pagesize=50&pageindex=${page}`, { token });
-      list.push(...result.data!.list);
-      if (result.data!.list.length < 50) return { list, total: result.data!.total };
-    }
-  }
-
-  it("returns offline and deleted content with its state, and never lists it", async () => {
+  test("returns offline and deleted content with its state, and never lists it", async ({ p, token, listAll }) => {
     expect((await p.get(`/peony/v1/content/${id(SEED_FIXTURES.state17)}`, { token })).data.state).toBe(17);
     expect((await p.get(`/peony/v1/content/${id(SEED_FIXTURES.state100)}`, { token })).data.state).toBe(100);
     const all = await listAll();
@@ -152,7 +139,7 @@ describe("content", () => {
     expect(all.total).toBe(listed.length);
   });
 
-  it("never lists or serves drafts by id", async () => {
+  test("never lists or serves drafts by id", async ({ p, token, listAll }) => {
     const listed = (await listAll()).list.map((c) => c.post_id);
     for (const draft of [SEED_FIXTURES.draftArticle, SEED_FIXTURES.draftVideo]) {
       expect(listed).not.toContain(id(draft));
@@ -162,14 +149,14 @@ describe("content", () => {
     }
   });
 
-  it("has every content type of the spec's map", async () => {
+  test("has every content type of the spec's map", async ({ listAll }) => {
     const types = new Set((await listAll()).list.map((c) => c.content_type));
     for (const type of ["article", "video", "svideo", "audio", "image", "video_album", "audio_album", "mini_program", "link", "local_live", "special"]) {
       expect(types).toContain(type);
     }
   });
 
-  it("pages the list newest first and filters by group", async () => {
+  test("pages the list newest first and filters by group", async ({ p, token }) => {
     const first = await p.get<{ list: Content[]; total: number }>("/peony/v1/content?pageindex=1&pagesize=5", { token });
     const second = await p.get<{ list: Content[]; total: number }>("/peony/v1/content?pageindex=2&pagesize=5", { token });
     expect(first.data!.list).toHaveLength(5);
@@ -183,20 +170,20 @@ describe("content", () => {
     expect(await p.get("/peony/v1/content?gid=nope", { token })).toMatchObject({ code: 404 });
   });
 
-  it("names the field of a malformed query", async () => {
+  test("names the field of a malformed query", async ({ p, token }) => {
     expect(await p.get("/peony/v1/content?pagesize=500", { token })).toEqual({ code: 400, message: "参数 pagesize 不能大于 50", data: null });
     expect(await p.get("/peony/v1/content?pageindex=abc", { token })).toEqual({ code: 400, message: "参数 pageindex 格式错误", data: null });
     expect(await p.get("/peony/v1/recommend?size=0", { token })).toEqual({ code: 400, message: "参数 size 不能小于 1", data: null });
   });
 
-  it("lists editor recommendations", async () => {
+  test("lists editor recommendations", async ({ p, token }) => {
     const result = await p.get<{ news: Content[]; total: number }>("/peony/v1/recommend?page=1&size=50", { token });
     expect(result.data!.total).toBeGreaterThanOrEqual(6);
     expect(result.data!.news.map((c) => c.post_id)).toContain(id(SEED_FIXTURES.latest));
     expect(result.data!.news.map((c) => c.post_id)).not.toContain(id(SEED_FIXTURES.article));
   });
 
-  it("lists the last 72 hours by views", async () => {
+  test("lists the last 72 hours by views", async ({ p, token }) => {
     const result = await p.get<{ news: Content[]; total: number }>("/peony/v1/hot72?size=50", { token });
     const news = result.data!.news;
     expect(news.length).toBeGreaterThanOrEqual(8);
@@ -207,7 +194,7 @@ describe("content", () => {
     expect(news[0].post_id).toBe(id(SEED_FIXTURES.manyComments));
   });
 
-  it("leaves the page being read out of the hot list and the recommendations, total included", async () => {
+  test("leaves the page being read out of the hot list and the recommendations, total included", async ({ p, token }) => {
     const latest = id(SEED_FIXTURES.latest);
     const all = await p.get<{ news: Content[]; total: number }>("/peony/v1/recommend?size=50", { token });
     const without = await p.get<{ news: Content[]; total: number }>(`/peony/v1/recommend?size=50&exclude=${latest}`, { token });
@@ -223,13 +210,13 @@ describe("content", () => {
     expect(unchanged.data!.total).toBe(all.data!.total);
   });
 
-  it("lists related content without the content itself", async () => {
+  test("lists related content without the content itself", async ({ p, token }) => {
     const result = await p.get<{ list: Content[] }>(`/peony/v1/content/${id(SEED_FIXTURES.manyComments)}/related?size=5`, { token });
     expect(result.data!.list).toHaveLength(5);
     expect(result.data!.list.map((c) => c.post_id)).not.toContain(id(SEED_FIXTURES.manyComments));
   });
 
-  it("lists album episodes and special items in order, with album status", async () => {
+  test("lists album episodes and special items in order, with album status", async ({ p, token }) => {
     const album = await p.get<ContentDetail>(`/peony/v1/content/${id(SEED_FIXTURES.videoAlbum)}`, { token });
     expect(album.data!.album_status).toEqual({ status: 1, total: 3 });
     const episodes = await p.get<{ list: Content[]; total: number }>(`/peony/v1/content/${id(SEED_FIXTURES.videoAlbum)}/items`, { token });
@@ -243,7 +230,7 @@ describe("content", () => {
     expect(special.data!.total).toBe(12);
   });
 
-  it("describes media, gallery, live, mini-program and link content", async () => {
+  test("describes media, gallery, live, mini-program and link content", async ({ p, token }) => {
     const detail = async (n: number) => (await p.get<ContentDetail>(`/peony/v1/content/${id(n)}`, { token })).data!;
     expect(await detail(SEED_FIXTURES.video)).toMatchObject({
       media_url: "/_platform/media/river-dawn.mp4",
@@ -284,7 +271,7 @@ describe("content", () => {
     expect((await detail(SEED_FIXTURES.hostileLink)).payload.url).toMatch(/^javascript:/);
   });
 
-  it("carries the hostile body unsanitized (the site sanitizes)", async () => {
+  test("carries the hostile body unsanitized (the site sanitizes)", async ({ p, token }) => {
     const hostile = await p.get<ContentDetail>(`/peony/v1/content/${id(SEED_FIXTURES.hostile)}`, { token });
     expect(hostile.data!.content).toContain("<script>window.__pwned=1</script>");
     expect(hostile.data!.content).toContain('onerror="window.__pwned=2"');
@@ -292,7 +279,7 @@ describe("content", () => {
     expect(hostile.data!.content).toContain('<iframe src="https://evil.example/"');
   });
 
-  it("reports user relations: none for anonymous tokens, the seed's for the demo user", async () => {
+  test("reports user relations: none for anonymous tokens, the seed's for the demo user", async ({ p, token }) => {
     const path = (n: number) => `/peony/v3/content/article/${id(n)}/user_related`;
     expect((await p.get(path(SEED_FIXTURES.article), { token })).data).toEqual({ is_collect: false, is_like: false });
     const demo = await p.loginDemo();
@@ -301,7 +288,7 @@ describe("content", () => {
     expect((await p.get(`/peony/v3/content/article/nope/user_related`, { token })).code).toBe(10024);
   });
 
-  it("drops content out of the hot list as it ages", async () => {
+  test("drops content out of the hot list as it ages", async ({ p, token }) => {
     const hot = async () => (await p.get<{ news: Content[] }>("/peony/v1/hot72?size=50", { token })).data!.news.map((c) => c.title);
     p.advance(25 * HOUR);
     // Published 50 and 46 hours before the start: now 75 and 71 hours old.

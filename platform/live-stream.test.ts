@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { LiveMessage } from "./live-rooms";
 import { LIVE_FIXTURES } from "./seed-live";
-import { TEST_DEV_KEY, startTestPlatform, type TestPlatform } from "./test-platform";
+import { platformTest, startTestPlatform, TEST_DEV_KEY, type TestPlatform } from "./test-platform";
 
 type StreamEvent = { id: number; event: string; data: any };
 
@@ -64,29 +64,30 @@ async function openStream(p: TestPlatform, liveId: string, options: { token: str
   };
 }
 
-describe("the live event stream", () => {
-  let p: TestPlatform;
-  let anonymous: string;
-  let viewers: string[];
-  beforeAll(async () => {
-    p = await startTestPlatform();
-    anonymous = await p.anonymousToken();
-    viewers = await Promise.all(["13900000002", "13900000003", "13900000004", "13900000005"].map(async (tel) => (await p.loginWithCode(tel)).token));
-  });
-  afterAll(() => p.close());
-
-  let turn = 0;
+const test = platformTest.extend<{ viewers: string[]; say: (liveId: string, content: string) => Promise<LiveMessage> }>({
+  viewers: [
+    async ({ p }, use) => use(await Promise.all(["13900000002", "13900000003", "13900000004", "13900000005"].map(async (tel) => (await p.loginWithCode(tel)).token))),
+    { scope: "file" },
+  ],
   /** A chat message from the next viewer in turn, so no one hits the per-user rate limit. */
-  async function say(liveId: string, content: string): Promise<LiveMessage> {
-    const token = viewers[turn++ % viewers.length];
-    p.advance(600);
-    const sent = await p.post<LiveMessage>("/peony/v3/live/send_msg", { token, body: { live_id: liveId, content } });
-    if (!sent.data) throw new Error(sent.message);
-    return sent.data;
-  }
+  say: [
+    async ({ p, viewers }, use) => {
+      let turn = 0;
+      await use(async (liveId, content) => {
+        const token = viewers[turn++ % viewers.length];
+        p.advance(600);
+        const sent = await p.post<LiveMessage>("/peony/v3/live/send_msg", { token, body: { live_id: liveId, content } });
+        if (!sent.data) throw new Error(sent.message);
+        return sent.data;
+      });
+    },
+    { scope: "file" },
+  ],
+});
 
-  it("opens with the current state and stats, then sends new messages and likes, ids strictly increasing", async () => {
-    const stream = await openStream(p, LIVE_FIXTURES.portraitLive, { token: anonymous });
+describe("the live event stream", () => {
+  test("opens with the current state and stats, then sends new messages and likes, ids strictly increasing", async ({ p, token, viewers, say }) => {
+    const stream = await openStream(p, LIVE_FIXTURES.portraitLive, { token });
     const state = await stream.next();
     expect(state).toMatchObject({ event: "state", data: { status: 1, stream_url: "/_platform/media/live/portrait.m3u8", playlists: [] } });
     const stats = await stream.next();
@@ -109,8 +110,8 @@ describe("the live event stream", () => {
     stream.close();
   });
 
-  it("replays exactly the posts and messages missed since Last-Event-ID, then goes on", async () => {
-    const first = await openStream(p, LIVE_FIXTURES.imageLive, { token: anonymous });
+  test("replays exactly the posts and messages missed since Last-Event-ID, then goes on", async ({ p, token, say }) => {
+    const first = await openStream(p, LIVE_FIXTURES.imageLive, { token });
     await first.next("stats");
     const seen = await say(LIVE_FIXTURES.imageLive, "断线前最后一条");
     const lastSeen = (await first.next("message")).id;
@@ -118,7 +119,7 @@ describe("the live event stream", () => {
     await first.ended;
 
     const missed = [await say(LIVE_FIXTURES.imageLive, "错过的一"), await say(LIVE_FIXTURES.imageLive, "错过的二"), await say(LIVE_FIXTURES.imageLive, "错过的三")];
-    const resumed = await openStream(p, LIVE_FIXTURES.imageLive, { token: anonymous, lastEventId: lastSeen });
+    const resumed = await openStream(p, LIVE_FIXTURES.imageLive, { token, lastEventId: lastSeen });
     const replayed = [await resumed.next(), await resumed.next(), await resumed.next()];
     expect(replayed.map((event) => event.event)).toEqual(["message", "message", "message"]);
     expect(replayed.map((event) => event.data)).toEqual(missed);
@@ -133,15 +134,15 @@ describe("the live event stream", () => {
     resumed.close();
 
     // The query parameter resumes the same way (for clients that cannot set the header).
-    const byQuery = await openStream(p, LIVE_FIXTURES.imageLive, { token: anonymous, query: `&last_event_id=${replayed[2].id}` });
+    const byQuery = await openStream(p, LIVE_FIXTURES.imageLive, { token, query: `&last_event_id=${replayed[2].id}` });
     expect((await byQuery.next()).data).toEqual(after);
     byQuery.close();
   });
 
-  it("announces the start of an upcoming broadcast when the clock reaches it", async () => {
+  test("announces the start of an upcoming broadcast when the clock reaches it", async ({ p, token }) => {
     const schedule = { live_id: LIVE_FIXTURES.upcoming, starts_in_s: 5, ends_in_s: 3600 };
     expect((await p.post(`/dev/live/schedule?key=${TEST_DEV_KEY}`, { body: schedule })).code).toBe(0);
-    const stream = await openStream(p, LIVE_FIXTURES.upcoming, { token: anonymous });
+    const stream = await openStream(p, LIVE_FIXTURES.upcoming, { token });
     expect((await stream.next()).data).toMatchObject({ status: 0, stream_url: null });
     await stream.next("stats");
     p.advance(5_000);
@@ -158,16 +159,16 @@ describe("the live event stream", () => {
     stream.close();
   });
 
-  it("answers an unknown broadcast, a bad resume point or a missing token with an envelope, not a stream", async () => {
-    expect(await p.get(`/peony/v3/live/stream?live_id=nope`, { token: anonymous })).toEqual({ code: 10024, message: "直播不存在", data: null });
-    expect(await p.get(`/peony/v3/live/stream?live_id=${LIVE_FIXTURES.imageLive}&last_event_id=abc`, { token: anonymous })).toMatchObject({ code: 400 });
+  test("answers an unknown broadcast, a bad resume point or a missing token with an envelope, not a stream", async ({ p, token }) => {
+    expect(await p.get(`/peony/v3/live/stream?live_id=nope`, { token })).toEqual({ code: 10024, message: "直播不存在", data: null });
+    expect(await p.get(`/peony/v3/live/stream?live_id=${LIVE_FIXTURES.imageLive}&last_event_id=abc`, { token })).toMatchObject({ code: 400 });
     expect(await p.get(`/peony/v3/live/stream?live_id=${LIVE_FIXTURES.imageLive}`)).toMatchObject({ code: 401 });
   });
 
-  it("counts open streams per broadcast and drops one broadcast's on request, leaving the others open", async () => {
-    const a = await openStream(p, LIVE_FIXTURES.landscapeLive, { token: anonymous });
-    const b = await openStream(p, LIVE_FIXTURES.landscapeLive, { token: anonymous });
-    const c = await openStream(p, LIVE_FIXTURES.portraitLive, { token: anonymous });
+  test("counts open streams per broadcast and drops one broadcast's on request, leaving the others open", async ({ p, token }) => {
+    const a = await openStream(p, LIVE_FIXTURES.landscapeLive, { token });
+    const b = await openStream(p, LIVE_FIXTURES.landscapeLive, { token });
+    const c = await openStream(p, LIVE_FIXTURES.portraitLive, { token });
     await Promise.all([a.next("stats"), b.next("stats"), c.next("stats")]);
     expect((await p.get(`/dev/live/streams?key=${TEST_DEV_KEY}`)).data).toEqual({ open: { [LIVE_FIXTURES.landscapeLive]: 2, [LIVE_FIXTURES.portraitLive]: 1 } });
     const drop = (liveId: string) => p.post(`/dev/live/drop-streams?key=${TEST_DEV_KEY}`, { body: { live_id: liveId } });
@@ -180,8 +181,8 @@ describe("the live event stream", () => {
     expect((await p.get(`/dev/live/streams?key=${TEST_DEV_KEY}`)).data).toEqual({ open: {} });
   });
 
-  it("forgets a stream whose client went away", async () => {
-    const stream = await openStream(p, LIVE_FIXTURES.portraitLive, { token: anonymous });
+  test("forgets a stream whose client went away", async ({ p, token }) => {
+    const stream = await openStream(p, LIVE_FIXTURES.portraitLive, { token });
     await stream.next("stats");
     stream.close();
     await expect.poll(async () => (await p.get(`/dev/live/streams?key=${TEST_DEV_KEY}`)).data.open).toEqual({});
@@ -213,13 +214,9 @@ describe("the live event sequence", () => {
 });
 
 describe("the demo audience", () => {
-  let p: TestPlatform;
-  beforeAll(async () => {
-    p = await startTestPlatform({ liveDemoIntervalMs: 40 });
-  });
-  afterAll(() => p.close());
-
   it("chats and posts in live broadcasts and leaves the others alone", async () => {
+    const p = await startTestPlatform({ liveDemoIntervalMs: 40 });
+    onTestFinished(() => p.close());
     const token = await p.anonymousToken();
     const stream = await openStream(p, LIVE_FIXTURES.imageLive, { token });
     const message = await stream.next("message");

@@ -1,15 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ContentDetail } from "./content-shapes";
+import type { Envelope } from "./envelope";
 import { openDatabase } from "./db";
 import { pruneExpiredRows } from "./housekeeping";
 import { liveEpoch, livePlaylist, LIVE_VARIANTS } from "./live-hls";
 import type { LiveMessage, LivePost } from "./live-rooms";
 import { seedDatabase } from "./seed";
 import { LIVE_FIXTURES } from "./seed-live";
-import { TEST_DEV_KEY, TEST_START, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { platformTest, startTestPlatform, TEST_DEV_KEY, TEST_START, testIds, type TestPlatform } from "./test-platform";
 
 type Page<T> = { list: T[]; has_more: boolean };
 type Info = {
@@ -27,30 +28,33 @@ type Info = {
   like_count: number;
 };
 
-describe("live broadcast calls", () => {
-  let p: TestPlatform;
-  let anonymous: string;
-  let demo: { token: string; user_id: string };
-  let other: { token: string; user_id: string };
-  beforeAll(async () => {
-    p = await startTestPlatform();
-    anonymous = await p.anonymousToken();
-    demo = await p.loginDemo();
-    other = await p.loginWithCode("13900000005");
-  });
-  afterAll(() => p.close());
+type Call<T> = Promise<Envelope<T>>;
+type Account = { token: string; user_id: string };
 
-  const info = (liveId: string, token = anonymous) => p.get<Info>(`/peony/v3/live/info?live_id=${encodeURIComponent(liveId)}`, { token });
-  const send = (body: unknown, token = demo.token) => p.post<LiveMessage>("/peony/v3/live/send_msg", { token, body });
-  const chat = (query: string) => p.get<Page<LiveMessage>>(`/peony/v3/live/chat?${query}`, { token: anonymous });
-  const room = (query: string) => p.get<Page<LivePost>>(`/peony/v3/live/room?${query}`, { token: anonymous });
-  const like = (body: unknown, token = demo.token) => p.post<{ like_count: number }>("/peony/v3/live/like", { token, body });
-  const book = (path: "booking" | "un_booking", liveId: string, token = demo.token) =>
-    p.post<{ booked: boolean; booking_count: number }>(`/peony/v3/${path}`, { token, body: { booking_id: liveId, booking_type: "live" } });
+const test = platformTest.extend<{
+  other: Account;
+  info: (liveId: string, token?: string) => Call<Info>;
+  send: (body: unknown, token?: string) => Call<LiveMessage>;
+  chat: (query: string) => Call<Page<LiveMessage>>;
+  room: (query: string) => Call<Page<LivePost>>;
+  like: (body: unknown, token?: string) => Call<{ like_count: number }>;
+  book: (path: "booking" | "un_booking", liveId: string, token?: string) => Call<{ booked: boolean; booking_count: number }>;
+  waitOutLimits: () => void;
+}>({
+  other: [async ({ p }, use) => use(await p.loginWithCode("13900000005")), { scope: "file" }],
+  info: async ({ p, token }, use) => use((liveId, caller = token) => p.get(`/peony/v3/live/info?live_id=${encodeURIComponent(liveId)}`, { token: caller })),
+  send: async ({ p, demo }, use) => use((body, token = demo.token) => p.post("/peony/v3/live/send_msg", { token, body })),
+  chat: async ({ p, token }, use) => use((query) => p.get(`/peony/v3/live/chat?${query}`, { token })),
+  room: async ({ p, token }, use) => use((query) => p.get(`/peony/v3/live/room?${query}`, { token })),
+  like: async ({ p, demo }, use) => use((body, token = demo.token) => p.post("/peony/v3/live/like", { token, body })),
+  book: async ({ p, demo }, use) =>
+    use((path, liveId, token = demo.token) => p.post(`/peony/v3/${path}`, { token, body: { booking_id: liveId, booking_type: "live" } })),
   /** Steps past every per-user rate-limit window, so each test starts with a clean budget. */
-  const waitOutLimits = () => p.advance(61_000);
+  waitOutLimits: async ({ p }, use) => use(() => p.advance(61_000)),
+});
 
-  it("describes a broadcast of each screen in each state", async () => {
+describe("live broadcast calls", () => {
+  test("describes a broadcast of each screen in each state", async ({ p, info }) => {
     const landscape = (await info(LIVE_FIXTURES.landscapeLive)).data!;
     expect(landscape).toMatchObject({ style: "landscape", status: 1, booked: false, lbs_id: expect.any(String) });
     expect(landscape.stream_url).toMatch(/^\/_platform\/media\/live\/landscape\.m3u8$/);
@@ -68,23 +72,23 @@ describe("live broadcast calls", () => {
     expect((await info(LIVE_FIXTURES.endedWithoutReplay)).data!).toMatchObject({ status: 2, playlists: [] });
   });
 
-  it("refuses unknown, malformed and missing live ids, and requests without a token", async () => {
+  test("refuses unknown, malformed and missing live ids, and requests without a token", async ({ p, token, info, chat }) => {
     expect(await info("no-such-broadcast")).toEqual({ code: 10024, message: "直播不存在", data: null });
     expect(await info("bad id!")).toEqual({ code: 400, message: "参数 live_id 格式错误", data: null });
     expect(await info("x".repeat(65))).toMatchObject({ code: 400 });
-    expect(await p.get("/peony/v3/live/info", { token: anonymous })).toMatchObject({ code: 400, message: "缺少参数 live_id" });
+    expect(await p.get("/peony/v3/live/info", { token })).toMatchObject({ code: 400, message: "缺少参数 live_id" });
     expect(await p.get(`/peony/v3/live/info?live_id=${LIVE_FIXTURES.imageLive}`)).toMatchObject({ code: 401 });
     expect(await chat("live_id=no-such-broadcast")).toMatchObject({ code: 10024 });
   });
 
-  it("gives a local_live content detail its live id and the broadcast's status", async () => {
-    const detail = await p.get<ContentDetail>(`/peony/v1/content/${testIds.encode(LIVE_FIXTURES.upcomingContent)}`, { token: anonymous });
+  test("gives a local_live content detail its live id and the broadcast's status", async ({ p, token }) => {
+    const detail = await p.get<ContentDetail>(`/peony/v1/content/${testIds.encode(LIVE_FIXTURES.upcomingContent)}`, { token });
     expect(detail.data).toMatchObject({ content_type: "local_live", live_id: LIVE_FIXTURES.upcoming, live: { status: 0 } });
-    const article = await p.get<ContentDetail>(`/peony/v1/content/${testIds.encode(1)}`, { token: anonymous });
+    const article = await p.get<ContentDetail>(`/peony/v1/content/${testIds.encode(1)}`, { token });
     expect(article.data).toMatchObject({ live_id: null, live: null });
   });
 
-  it("pages the host's posts and the chat newest first", async () => {
+  test("pages the host's posts and the chat newest first", async ({ chat, room }) => {
     const first = (await room(`live_id=${LIVE_FIXTURES.imageLive}&pagesize=4`)).data!;
     expect(first.list).toHaveLength(4);
     expect(first.has_more).toBe(true);
@@ -112,9 +116,9 @@ describe("live broadcast calls", () => {
     expect(await chat(`live_id=${LIVE_FIXTURES.imageLive}&before=${first.list[0].msg_id}`)).toMatchObject({ code: 400 });
   });
 
-  it("sends a chat message of a logged-in viewer while live, as plain text of 1-200 characters", async () => {
+  test("sends a chat message of a logged-in viewer while live, as plain text of 1-200 characters", async ({ p, token, demo, send, chat, waitOutLimits }) => {
     waitOutLimits();
-    expect(await send({ live_id: LIVE_FIXTURES.imageLive, content: "你好" }, anonymous)).toEqual({ code: 403, message: "请先登录", data: null });
+    expect(await send({ live_id: LIVE_FIXTURES.imageLive, content: "你好" }, token)).toEqual({ code: 403, message: "请先登录", data: null });
     expect(await send({ live_id: LIVE_FIXTURES.imageLive, content: " \n\t " })).toEqual({ code: 400, message: "消息内容不能为空", data: null });
     expect(await send({ live_id: LIVE_FIXTURES.imageLive })).toMatchObject({ code: 400, message: "消息内容不能为空" });
     expect(await send({ live_id: LIVE_FIXTURES.imageLive, content: "长".repeat(201) })).toEqual({ code: 400, message: "消息内容不能超过200字", data: null });
@@ -131,7 +135,7 @@ describe("live broadcast calls", () => {
     expect((await send({ live_id: LIVE_FIXTURES.imageLive, content: "字".repeat(200) })).code).toBe(0);
   });
 
-  it("limits each viewer to one message per 2 s and 20 per minute", async () => {
+  test("limits each viewer to one message per 2 s and 20 per minute", async ({ p, other, send, waitOutLimits }) => {
     waitOutLimits();
     expect((await send({ live_id: LIVE_FIXTURES.portraitLive, content: "第一条" })).code).toBe(0);
     expect(await send({ live_id: LIVE_FIXTURES.portraitLive, content: "第二条" })).toEqual({ code: 429, message: "发言太频繁，请2秒后再试", data: null });
@@ -147,7 +151,7 @@ describe("live broadcast calls", () => {
     expect(refused.message).toMatch(/^发言太频繁，请\d+秒后再试$/);
   });
 
-  it("adds likes of logged-in viewers, for the broadcast or one of its posts", async () => {
+  test("adds likes of logged-in viewers, for the broadcast or one of its posts", async ({ token, info, room, like, waitOutLimits }) => {
     waitOutLimits();
     const before = (await info(LIVE_FIXTURES.landscapeLive)).data!.like_count;
     expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, count: 3 })).toEqual({ code: 0, message: "success", data: { like_count: before + 3 } });
@@ -160,10 +164,10 @@ describe("live broadcast calls", () => {
     expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, count: 0 })).toMatchObject({ code: 400, message: "参数 count 不能小于 1" });
     expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, count: 101 })).toMatchObject({ code: 400, message: "参数 count 不能大于 100" });
     expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, count: 1.5 })).toMatchObject({ code: 400 });
-    expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, count: 1 }, anonymous)).toMatchObject({ code: 403 });
+    expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, count: 1 }, token)).toMatchObject({ code: 403 });
   });
 
-  it("limits each viewer to 600 likes a minute", async () => {
+  test("limits each viewer to 600 likes a minute", async ({ p, like, waitOutLimits }) => {
     waitOutLimits();
     for (let n = 0; n < 6; n++) expect((await like({ live_id: LIVE_FIXTURES.portraitLive, count: 100 })).code).toBe(0);
     expect(await like({ live_id: LIVE_FIXTURES.portraitLive, count: 1 })).toMatchObject({ code: 429, message: expect.stringMatching(/^点赞太频繁，请\d+秒后再试$/) });
@@ -171,7 +175,7 @@ describe("live broadcast calls", () => {
     expect((await like({ live_id: LIVE_FIXTURES.portraitLive, count: 1 })).code).toBe(0);
   });
 
-  it("books and unbooks an upcoming broadcast, and lists a viewer's bookings", async () => {
+  test("books and unbooks an upcoming broadcast, and lists a viewer's bookings", async ({ p, demo, other, info, book }) => {
     // Earlier tests stepped the clock past its start: give it ten minutes more.
     const schedule = { live_id: LIVE_FIXTURES.upcoming, starts_in_s: 600, ends_in_s: 4200 };
     expect((await p.post(`/dev/live/schedule?key=${TEST_DEV_KEY}`, { body: schedule })).code).toBe(0);
@@ -190,34 +194,34 @@ describe("live broadcast calls", () => {
     expect((await book("un_booking", LIVE_FIXTURES.upcoming)).data).toEqual({ booked: false, booking_count: count });
   });
 
-  it("books only upcoming broadcasts, for logged-in viewers", async () => {
+  test("books only upcoming broadcasts, for logged-in viewers", async ({ p, token, demo, book }) => {
     expect(await book("booking", LIVE_FIXTURES.landscapeLive)).toMatchObject({ code: 403, message: "直播已开始，快去观看吧" });
     expect(await book("booking", LIVE_FIXTURES.endedWithoutReplay)).toMatchObject({ code: 403, message: "直播已结束，不能预约了" });
-    expect(await book("booking", LIVE_FIXTURES.upcoming, anonymous)).toMatchObject({ code: 403, message: "请先登录" });
-    expect(await p.get("/peony/v3/booking_list", { token: anonymous })).toMatchObject({ code: 403 });
+    expect(await book("booking", LIVE_FIXTURES.upcoming, token)).toMatchObject({ code: 403, message: "请先登录" });
+    expect(await p.get("/peony/v3/booking_list", { token })).toMatchObject({ code: 403 });
     expect(await book("booking", "nope")).toMatchObject({ code: 10024 });
     const wrongType = await p.post("/peony/v3/booking", { token: demo.token, body: { booking_id: LIVE_FIXTURES.upcoming, booking_type: "course" } });
     expect(wrongType).toMatchObject({ code: 400, message: "参数 booking_type 只能是 live" });
   });
 
-  it("describes a broadcast's place and its weather", async () => {
+  test("describes a broadcast's place and its weather", async ({ p, token, info }) => {
     const lbsId = (await info(LIVE_FIXTURES.imageLive)).data!.lbs_id!;
-    expect((await p.get(`/peony/v3/lbs/${lbsId}`, { token: anonymous })).data).toEqual({
+    expect((await p.get(`/peony/v3/lbs/${lbsId}`, { token })).data).toEqual({
       id: lbsId,
       name: "临江市防汛抗旱指挥中心",
       address: "临江市滨江区沿江路88号",
       lat: 30.5561,
       lng: 114.3012,
     });
-    const weather = (await p.get(`/peony/v3/lbs_weather/${lbsId}`, { token: anonymous })).data;
+    const weather = (await p.get(`/peony/v3/lbs_weather/${lbsId}`, { token })).data;
     expect(weather).toEqual({ id: lbsId, city: "临江", weather: "大雨", temperature: 19, updated_at: expect.any(Number) });
     expect(weather.updated_at % 3600).toBe(0);
     expect(p.now().getTime() / 1000 - weather.updated_at).toBeLessThan(3600);
-    expect(await p.get("/peony/v3/lbs/nope", { token: anonymous })).toMatchObject({ code: 404, message: "地点不存在" });
-    expect(await p.get("/peony/v3/lbs_weather/nope", { token: anonymous })).toMatchObject({ code: 404 });
+    expect(await p.get("/peony/v3/lbs/nope", { token })).toMatchObject({ code: 404, message: "地点不存在" });
+    expect(await p.get("/peony/v3/lbs_weather/nope", { token })).toMatchObject({ code: 404 });
   });
 
-  it("serves a live HLS playlist whose window slides with the clock", async () => {
+  test("serves a live HLS playlist whose window slides with the clock", async ({ p }) => {
     const response = await fetch(`${p.origin}/_platform/media/live/landscape.m3u8`);
     expect(response.headers.get("content-type")).toMatch(/application\/vnd\.apple\.mpegurl/);
     expect(response.headers.get("cache-control")).toBe("no-cache");
@@ -234,7 +238,7 @@ describe("live broadcast calls", () => {
     expect((await fetch(`${p.origin}/_platform/media/live/square.m3u8`)).status).toBe(404);
   });
 
-  it("answers the live dev controls only with the development key", async () => {
+  test("answers the live dev controls only with the development key", async ({ p }) => {
     for (const [method, path] of [
       ["GET", "/dev/live/streams"],
       ["POST", "/dev/live/drop-streams"],

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Content } from "./content-shapes";
 import { PAGES_FIXTURES } from "./seed-pages";
-import { TEST_START, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { platformTest as test, TEST_START, testIds } from "./test-platform";
 
 const id = (n: number) => testIds.encode(n);
 const DAY = 24 * 3600 * 1000;
-
-let p: TestPlatform;
-let token: string;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  token = await p.anonymousToken();
-});
-afterAll(() => p.close());
 
 type Invite = {
   code: string;
@@ -25,7 +17,7 @@ type Invite = {
 };
 
 describe("invitations", () => {
-  it("answers who invites, the reward and who joined, newest first, in pages", async () => {
+  test("answers who invites, the reward and who joined, newest first, in pages", async ({ p, token }) => {
     const result = await p.get<Invite>(`/peony/v1/invite/record?code=${PAGES_FIXTURES.inviteCode}&size=3`, { token });
     expect(result.code).toBe(0);
     expect(result.data).toMatchObject({ code: PAGES_FIXTURES.inviteCode, expired: false, total: PAGES_FIXTURES.inviteCodeJoined });
@@ -35,13 +27,13 @@ describe("invitations", () => {
     expect(last.data!.list.map((r) => r.alias)).toEqual(["晴天", "小鹿乱撞"]);
   });
 
-  it("says when a code has expired", async () => {
+  test("says when a code has expired", async ({ p, token }) => {
     const result = await p.get<Invite>(`/peony/v1/invite/record?code=${PAGES_FIXTURES.expiredInviteCode}`, { token });
     expect(result.data).toMatchObject({ expired: true, inviter: { alias: "老张头" } });
     expect(new Date(result.data!.expires_at).getTime()).toBeLessThan(TEST_START.getTime());
   });
 
-  it("answers 404 for an unknown code and 400 for a malformed or missing one", async () => {
+  test("answers 404 for an unknown code and 400 for a malformed or missing one", async ({ p, token }) => {
     expect(await p.get("/peony/v1/invite/record?code=NOPE0000", { token })).toEqual({ code: 404, message: "邀请码不存在", data: null });
     expect(await p.get("/peony/v1/invite/record?code=%3Cscript%3E", { token })).toMatchObject({ code: 400, message: "参数 code 格式错误" });
     expect(await p.get("/peony/v1/invite/record", { token })).toMatchObject({ code: 400, message: "缺少参数 code" });
@@ -51,7 +43,7 @@ describe("invitations", () => {
 type Activity = { post_id: string; title: string; start_at: string; end_at: string; rules?: string };
 
 describe("activities", () => {
-  it("serves an activity with its time window and unsanitized rules", async () => {
+  test("serves an activity with its time window and unsanitized rules", async ({ p, token }) => {
     const result = await p.get<Activity>(`/peony/v1/activity/${id(PAGES_FIXTURES.runningActivity)}`, { token });
     expect(result.data).toMatchObject({ post_id: id(PAGES_FIXTURES.runningActivity), title: "2026临江马拉松“云跑”打卡" });
     expect(new Date(result.data!.start_at).getTime()).toBe(TEST_START.getTime() - 2 * DAY);
@@ -60,7 +52,7 @@ describe("activities", () => {
     expect(ended.data!.rules).toContain("<script>");
   });
 
-  it("lists open and upcoming activities before ended ones", async () => {
+  test("lists open and upcoming activities before ended ones", async ({ p, token }) => {
     const result = await p.get<{ list: Activity[]; total: number }>("/peony/v1/activity", { token });
     expect(result.data!.total).toBe(3);
     expect(result.data!.list.map((a) => a.post_id)).toEqual(
@@ -69,7 +61,7 @@ describe("activities", () => {
     expect(result.data!.list[0]).not.toHaveProperty("rules");
   });
 
-  it("answers 404 for an unknown or undecodable id", async () => {
+  test("answers 404 for an unknown or undecodable id", async ({ p, token }) => {
     expect(await p.get(`/peony/v1/activity/${id(999)}`, { token })).toEqual({ code: 404, message: "活动不存在", data: null });
     expect(await p.get("/peony/v1/activity/not-an-id", { token })).toMatchObject({ code: 404 });
   });
@@ -78,7 +70,7 @@ describe("activities", () => {
 type Deck = { list_id: string; title: string; list: { index: number; headline: string; content: Content }[]; total: number };
 
 describe("fly cards", () => {
-  it("pages a deck in the editor's order, leaving out cards on offline content", async () => {
+  test("pages a deck in the editor's order, leaving out cards on offline content", async ({ p, token }) => {
     const result = await p.get<Deck>(`/peony/v1/fly_card/${id(PAGES_FIXTURES.deck)}?size=5`, { token });
     expect(result.data).toMatchObject({ title: "一分钟看懂临江", total: PAGES_FIXTURES.deckCards });
     expect(result.data!.list.map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
@@ -89,14 +81,14 @@ describe("fly cards", () => {
     expect(second.data!.list.map((c) => c.index)).toEqual([6, 7]);
   });
 
-  it("lists the decks with their card counts, and answers an empty deck", async () => {
+  test("lists the decks with their card counts, and answers an empty deck", async ({ p, token }) => {
     const decks = await p.get<{ list: { list_id: string; total: number }[]; total: number }>("/peony/v1/fly_card", { token });
     expect(decks.data!.list.map((d) => d.total)).toEqual([PAGES_FIXTURES.deckCards, 6, 0]);
     const empty = await p.get<Deck>(`/peony/v1/fly_card/${id(PAGES_FIXTURES.emptyDeck)}`, { token });
     expect(empty.data).toMatchObject({ title: "临江年度人物", list: [], total: 0 });
   });
 
-  it("answers 404 for an unknown deck and 400 for bad paging", async () => {
+  test("answers 404 for an unknown deck and 400 for bad paging", async ({ p, token }) => {
     expect(await p.get(`/peony/v1/fly_card/${id(999)}`, { token })).toEqual({ code: 404, message: "卡片集不存在", data: null });
     expect(await p.get(`/peony/v1/fly_card/${id(PAGES_FIXTURES.deck)}?size=51`, { token })).toMatchObject({ code: 400 });
   });

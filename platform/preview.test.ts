@@ -1,12 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPlatform } from "./app";
 import type { ContentDetail } from "./content-shapes";
+import type { Envelope } from "./envelope";
 import { PREVIEW_TTL_MS, signPreviewToken, verifyPreviewToken } from "./preview-tokens";
 import { SEED_FIXTURES } from "./seed";
-import { TEST_PREVIEW_SECRET, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { platformTest, TEST_PREVIEW_SECRET, testIds } from "./test-platform";
 
 const id = (n: number) => testIds.encode(n);
 const NOT_FOUND = { code: 10024, message: "内容不存在", data: null };
+
+const test = platformTest.extend<{ preview: (postId: string, previewToken: string) => Promise<Envelope<ContentDetail>> }>({
+  preview: async ({ p, token }, use) => use((postId, previewToken) => p.get(`/peony/v1/preview/content/${postId}?preview=${encodeURIComponent(previewToken)}`, { token })),
+});
 
 describe("preview tokens", () => {
   const secret = "a-secret-of-sufficient-length";
@@ -46,18 +51,7 @@ it("refuses a preview secret too short to sign with", () => {
 });
 
 describe("preview endpoint", () => {
-  let p: TestPlatform;
-  let token: string;
-  beforeAll(async () => {
-    p = await startTestPlatform();
-    token = await p.anonymousToken();
-  });
-  afterAll(() => p.close());
-
-  const preview = (postId: string, previewToken: string) =>
-    p.get<ContentDetail>(`/peony/v1/preview/content/${postId}?preview=${encodeURIComponent(previewToken)}`, { token });
-
-  it("issues a preview link for every draft, valid for 30 minutes", () => {
+  test("issues a preview link for every draft, valid for 30 minutes", ({ p }) => {
     const drafts = p.draftPreviews();
     expect(drafts.map((d) => d.content.post_id)).toEqual([id(SEED_FIXTURES.draftArticle), id(SEED_FIXTURES.draftVideo)]);
     for (const draft of drafts) {
@@ -66,7 +60,7 @@ describe("preview endpoint", () => {
     }
   });
 
-  it("serves a draft for its token, with the token's expiry as expired_at", async () => {
+  test("serves a draft for its token, with the token's expiry as expired_at", async ({ p, preview }) => {
     const [article, video] = p.draftPreviews();
     const result = await preview(article.content.post_id, article.preview_token);
     expect(result.code).toBe(0);
@@ -76,7 +70,7 @@ describe("preview endpoint", () => {
     expect(videoResult.data).toMatchObject({ content_type: "video", hls_url: "/_platform/media/river-dawn.m3u8", duration_sec: 8 });
   });
 
-  it("answers a guessed id, a token for another post, a forged or an expired token alike", async () => {
+  test("answers a guessed id, a token for another post, a forged or an expired token alike", async ({ p, token, preview }) => {
     const [article, video] = p.draftPreviews();
     const draftId = article.content.post_id;
     expect(await preview(draftId, video.preview_token)).toEqual(NOT_FOUND);
@@ -90,14 +84,14 @@ describe("preview endpoint", () => {
     expect((await p.get(`/peony/v1/preview/content/${draftId}?preview=${article.preview_token}`)).code).toBe(401);
   });
 
-  it("stops serving when the link expires", async () => {
+  test("stops serving when the link expires", async ({ p, preview }) => {
     const [article] = p.draftPreviews();
     expect((await preview(article.content.post_id, article.preview_token)).code).toBe(0);
     p.advance(PREVIEW_TTL_MS);
     expect(await preview(article.content.post_id, article.preview_token)).toEqual(NOT_FOUND);
   });
 
-  it("previews published content too, but not offline or deleted content", async () => {
+  test("previews published content too, but not offline or deleted content", async ({ p, preview }) => {
     const expiry = new Date(p.now().getTime() + 60_000);
     const sign = (n: number) => signPreviewToken(TEST_PREVIEW_SECRET, id(n), expiry);
     expect((await preview(id(SEED_FIXTURES.article), sign(SEED_FIXTURES.article))).data).toMatchObject({ state: 1, expired_at: expiry.toISOString() });

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import express from "express";
+import { test } from "vitest";
 import { createIdCodec } from "../app/lib/ids";
 import { createPlatform, type PlatformOptions } from "./app";
 import { demoPasswordFor } from "./demo-account";
@@ -134,3 +135,25 @@ export async function startTestPlatform(options: Partial<PlatformOptions> = {}) 
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
+
+type PlatformFixtures = { p: TestPlatform; token: string; demo: { token: string; user_id: string } };
+
+function platformFixtures(scope: "file" | "test") {
+  return test.extend<PlatformFixtures>({
+    p: [
+      async ({}, use) => {
+        const platform = await startTestPlatform();
+        await use(platform);
+        await platform.close();
+      },
+      { scope },
+    ],
+    token: [async ({ p }, use) => use(await p.anonymousToken()), { scope }],
+    demo: [async ({ p }, use) => use(await p.loginDemo()), { scope }],
+  });
+}
+
+/** Tests over one test platform for the file (`p`), with an anonymous token (`token`) and the demo account logged in (`demo`). */
+export const platformTest = platformFixtures("file");
+/** The same, over a platform of its own for each test: for tests that need its clock or its counts from the start. */
+export const freshPlatformTest = platformFixtures("test");

@@ -1,30 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { statsPath } from "./routes/dev";
 import type { ContentStats } from "./routes/tracker";
 import { SEED_FIXTURES } from "./seed";
-import { TEST_DEV_KEY, startTestPlatform, testIds, type TestPlatform } from "./test-platform";
+import { freshPlatformTest, TEST_DEV_KEY, testIds } from "./test-platform";
 
 const id = (n: number) => testIds.encode(n);
 const base = { version: "1", terminal: "wap", device_type: "mobile", device_os: "android", user_id: "", timestamp: 1_795_000_000 };
 const view = (tid: string, extra: object = {}) => ({ ...base, behavior: "view", tid, ...extra });
 const read = (tid: string, duration: number, percent: number) => ({ ...base, behavior: "read", tid, duration, percent });
 
+/** A platform of its own for each test, so that its statistics count only what the test sent. */
+const test = freshPlatformTest.extend<{ stats: (query?: string) => Promise<ContentStats[]> }>({
+  stats: async ({ p }, use) =>
+    use(async (query = "") => {
+      const result = await p.get<{ list: ContentStats[] }>(`${statsPath(TEST_DEV_KEY)}${query}`);
+      expect(result.code).toBe(0);
+      return result.data!.list;
+    }),
+});
+
 describe("POST /tracker/log and the development statistics", () => {
-  let p: TestPlatform;
-  beforeEach(async () => {
-    p = await startTestPlatform();
-  });
-  afterEach(async () => {
-    await p.close();
-  });
-
-  const stats = async (query = "") => {
-    const result = await p.get<{ list: ContentStats[] }>(`${statsPath(TEST_DEV_KEY)}${query}`);
-    expect(result.code).toBe(0);
-    return result.data!.list;
-  };
-
-  it("stores a batch and counts views, reads with averages, exposes per card and the launch funnel", async () => {
+  test("stores a batch and counts views, reads with averages, exposes per card and the launch funnel", async ({ p, stats }) => {
     const article = id(SEED_FIXTURES.manyComments);
     const other = id(2);
     const sent = await p.post("/tracker/log", {
@@ -49,12 +45,12 @@ describe("POST /tracker/log and the development statistics", () => {
     expect(list.find((r) => r.content_id === "")).toMatchObject({ path: "/", views: 1 });
   });
 
-  it("accepts one event as the body, as the spec's beacon sends it", async () => {
+  test("accepts one event as the body, as the spec's beacon sends it", async ({ p, stats }) => {
     expect((await p.post("/tracker/log", { body: view(id(3)) })).data).toEqual({ accepted: 1 });
     expect(await stats()).toHaveLength(1);
   });
 
-  it("refuses a whole batch when one event is wrong, and stores nothing of it", async () => {
+  test("refuses a whole batch when one event is wrong, and stores nothing of it", async ({ p, stats }) => {
     const good = view(id(3));
     const wrong = [
       { ...good, version: "2" },
@@ -79,7 +75,7 @@ describe("POST /tracker/log and the development statistics", () => {
     expect(await stats()).toEqual([]);
   });
 
-  it("narrows the statistics to one visitor by phone", async () => {
+  test("narrows the statistics to one visitor by phone", async ({ p, stats }) => {
     const demo = await p.loginDemo();
     await p.post("/tracker/log", { body: [view(id(3), { user_id: demo.user_id }), view(id(4))] });
     expect((await stats()).map((r) => r.content_id).sort()).toEqual([id(3), id(4)].sort());
@@ -87,7 +83,7 @@ describe("POST /tracker/log and the development statistics", () => {
     expect(await stats("&tel=13900009999")).toEqual([]);
   });
 
-  it("opens the statistics only with the development key, and as a page for a browser", async () => {
+  test("opens the statistics only with the development key, and as a page for a browser", async ({ p }) => {
     await p.post("/tracker/log", { body: view(id(3)) });
     for (const path of ["/dev/stats", "/dev/stats?key=wrong"]) {
       expect((await fetch(`${p.origin}/_platform${path}`)).status, path).toBe(404);

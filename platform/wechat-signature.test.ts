@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./test-platform";
+import { describe, expect, it } from "vitest";
+import { freshPlatformTest as test, TEST_START } from "./test-platform";
 import { DEMO_WECHAT, jsapiSignature, nonceStr, signingRefusal } from "./wechat-signature";
 
 /** The documented algorithm, written out independently: sort the four keys, join key=value with '&', SHA-1. */
@@ -69,15 +69,7 @@ describe("signingRefusal", () => {
 });
 
 describe("GET /peony/v1/wechat/jssdk_config (getCWXconfig)", () => {
-  let p: TestPlatform;
-  beforeEach(async () => {
-    p = await startTestPlatform();
-  });
-  afterEach(async () => {
-    await p.close();
-  });
-
-  it("signs a page of a safe domain with the configured ticket, now, and a fresh nonce", async () => {
+  test("signs a page of a safe domain with the configured ticket, now, and a fresh nonce", async ({ p }) => {
     const url = "http://localhost:3000/davmu/share/news/doc/2026/11/x/index.html?_t=1&from=singlemessage";
     const result = await p.get<{ appId: string; timestamp: number; nonceStr: string; signture: string }>(
       `/peony/v1/wechat/jssdk_config?path=${encodeURIComponent(url)}`,
@@ -91,7 +83,7 @@ describe("GET /peony/v1/wechat/jssdk_config (getCWXconfig)", () => {
     );
   });
 
-  it("answers code 403 for another site's page and 400 without a path", async () => {
+  test("answers code 403 for another site's page and 400 without a path", async ({ p }) => {
     const foreign = await p.get(`/peony/v1/wechat/jssdk_config?path=${encodeURIComponent("https://evil.example/")}`);
     expect(foreign).toMatchObject({ code: 403, data: null });
     expect(foreign.message).toContain("安全域名");

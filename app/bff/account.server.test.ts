@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startFakePlatform } from "~/bff/fake-platform.test-support";
+import { describe, expect } from "vitest";
+import { json } from "./fake-platform.test-support";
+import { fakePlatformTest } from "./fixtures.test-support";
 
-let platform: Awaited<ReturnType<typeof startFakePlatform>>;
-let account: typeof import("~/bff/account.server");
-
-beforeAll(async () => {
-  platform = await startFakePlatform();
-  account = await import("~/bff/account.server");
-});
-
-afterAll(() => platform.close());
+const test = fakePlatformTest({ account: () => import("~/bff/account.server") });
 
 const caller = { token: "new-user-token", requestId: "r" };
 const user = { user_id: "u1", alias: "演示用户", avatar: "/a.png" };
 
 describe("fetchAccountAfterLogin", () => {
-  it("retries while the account answers 402, then returns it", async () => {
+  test("retries while the account answers 402, then returns it", async ({ platform, account }) => {
     let calls = 0;
     platform.answer((_req, res) => {
       calls += 1;
@@ -27,13 +20,13 @@ describe("fetchAccountAfterLogin", () => {
     expect(platform.seen[0].headers.authorization).toBe("new-user-token");
   });
 
-  it("gives up after three retries with the network-error text", async () => {
+  test("gives up after three retries with the network-error text", async ({ platform, account }) => {
     platform.answer((_req, res) => json(res, { code: 402, message: "账号初始化中", data: null }));
     await expect(account.fetchAccountAfterLogin(caller, "u1")).rejects.toMatchObject({ message: "网络错误，请稍后重试～" });
     expect(platform.seen).toHaveLength(4);
   });
 
-  it("keeps the platform's message for other failures, without retrying", async () => {
+  test("keeps the platform's message for other failures, without retrying", async ({ platform, account }) => {
     platform.answer((_req, res) => json(res, { code: 401, message: "登录已失效", data: null }));
     await expect(account.fetchAccountAfterLogin(caller, "u1")).rejects.toMatchObject({ message: "登录已失效", code: 401 });
     expect(platform.seen).toHaveLength(1);

@@ -1,38 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startFakePlatform } from "~/bff/fake-platform.test-support";
+import { describe, expect } from "vitest";
+import { json } from "./fake-platform.test-support";
+import { fakePlatformTest } from "./fixtures.test-support";
 
-let platform: Awaited<ReturnType<typeof startFakePlatform>>;
-let auth: typeof import("~/bff/auth.server");
-
-beforeAll(async () => {
-  platform = await startFakePlatform();
-  auth = await import("~/bff/auth.server");
-});
-
-afterAll(() => platform.close());
+const test = fakePlatformTest({ auth: () => import("~/bff/auth.server") });
 
 const caller = { token: "anonymous-token", requestId: "r" };
 const credentials = { account: "13800138000", deviceId: "d1", verifyCode: "123456" };
 
 describe("login (spec section 8: code not 0 or no data shows the server's message)", () => {
-  it("returns the session of a code 0 answer", async () => {
+  test("returns the session of a code 0 answer", async ({ platform, auth }) => {
     platform.answer((_req, res) => json(res, { code: 0, message: "", data: { token: "user-token", user_id: 42 } }));
     await expect(auth.login(caller, credentials)).resolves.toEqual({ token: "user-token", user_id: "42" });
     expect(platform.seen[0].url).toBe("/api/peony/v1/auth");
     expect(JSON.parse(platform.seen[0].body)).toMatchObject({ appid: 1, platform: "mobile", account: "13800138000", device_id: "d1", verify_code: "123456" });
   });
 
-  it("refuses with the platform's message when the answer is code 0 without data", async () => {
+  test("refuses with the platform's message when the answer is code 0 without data", async ({ platform, auth }) => {
     platform.answer((_req, res) => json(res, { code: 0, message: "该账号已被冻结，请联系客服", data: null }));
     await expect(auth.login(caller, credentials)).rejects.toMatchObject({ kind: "code", message: "该账号已被冻结，请联系客服" });
   });
 
-  it("refuses with the platform's message when code 0 carries no session in its data", async () => {
+  test("refuses with the platform's message when code 0 carries no session in its data", async ({ platform, auth }) => {
     platform.answer((_req, res) => json(res, { code: 0, message: "登录失败，请重试", data: {} }));
     await expect(auth.login(caller, credentials)).rejects.toMatchObject({ kind: "code", message: "登录失败，请重试" });
   });
 
-  it("refuses with the platform's message when the code is not 0", async () => {
+  test("refuses with the platform's message when the code is not 0", async ({ platform, auth }) => {
     platform.answer((_req, res) => json(res, { code: 40001, message: "验证码错误", data: null }));
     await expect(auth.login(caller, credentials)).rejects.toMatchObject({ kind: "code", message: "验证码错误", code: 40001 });
   });

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { json, startFakePlatform } from "~/bff/fake-platform.test-support";
+import { json } from "./fake-platform.test-support";
+import { fakePlatformTest } from "./fixtures.test-support";
 
-let platform: Awaited<ReturnType<typeof startFakePlatform>>;
-let client: typeof import("~/bff/client.server");
-
-beforeAll(async () => {
-  // A cold first fetch takes hundreds of milliseconds on a busy machine: too close to a 300 ms timeout.
-  platform = await startFakePlatform({ timeoutMs: 1000 });
-  client = await import("~/bff/client.server");
-});
-
-afterAll(() => platform.close());
+// A cold first fetch takes hundreds of milliseconds on a busy machine: too close to a 300 ms timeout.
+const test = fakePlatformTest({ client: () => import("~/bff/client.server") }, { timeoutMs: 1000 });
 
 const caller = { token: "user-token", requestId: "req-1" };
 const schema = z.object({ n: z.number() });
 
 describe("platformRequest", () => {
-  it("resolves with data when the envelope code is 0, and sends query, body and headers", async () => {
+  test("resolves with data when the envelope code is 0, and sends query, body and headers", async ({ platform, client }) => {
     platform.answer((_req, res) => json(res, { code: 0, message: "ok", data: { n: 7 } }));
     const data = await client.platformRequest("/peony/v1/thing", caller, {
       method: "POST",
@@ -35,14 +28,14 @@ describe("platformRequest", () => {
     expect(JSON.parse(request.body)).toEqual({ a: 1 });
   });
 
-  it("throws a code error carrying the platform's message", async () => {
+  test("throws a code error carrying the platform's message", async ({ platform, client }) => {
     platform.answer((_req, res) => json(res, { code: 20002, message: "验证码错误", data: null }));
     const error = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(client.PlatformError);
     expect(error).toMatchObject({ kind: "code", code: 20002, message: "验证码错误" });
   });
 
-  it("maps 10024 to missing content, and 5xx, timeouts and bad payloads to an outage", async () => {
+  test("maps 10024 to missing content, and 5xx, timeouts and bad payloads to an outage", async ({ platform, client }) => {
     platform.answer((_req, res) => json(res, { code: 10024, message: "内容不存在", data: null }));
     const missing = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
     expect(client.isMissingContent(missing)).toBe(true);
@@ -69,7 +62,7 @@ describe("platformRequest", () => {
     expect(html).toMatchObject({ kind: "invalid" });
   });
 
-  it("stops when the visitor's request is aborted", async () => {
+  test("stops when the visitor's request is aborted", async ({ platform, client }) => {
     platform.answer(() => undefined);
     const controller = new AbortController();
     const pending = client.platformRequest("/x", { ...caller, signal: controller.signal }, { schema }).catch((e: unknown) => e);
@@ -79,7 +72,7 @@ describe("platformRequest", () => {
     expect((error as Error).name).toBe("AbortError");
   });
 
-  it("turns failures into HTTP answers: 404 for missing content, 503 for an outage", async () => {
+  test("turns failures into HTTP answers: 404 for missing content, 503 for an outage", async ({ platform, client }) => {
     platform.answer((_req, res) => json(res, { code: 10024, message: "", data: null }));
     const missing = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
     expect(() => client.rethrowAsResponse(missing)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 404 }) }));
@@ -90,7 +83,7 @@ describe("platformRequest", () => {
 });
 
 describe("a page rendered while a call failed", () => {
-  it("is marked incomplete by an outage, not by a refusal or a success", async () => {
+  test("is marked incomplete by an outage, not by a refusal or a success", async ({ platform, client }) => {
     const { collectPageFacts } = await import("~/render/page-facts.server");
     const facts = async () => (await collectPageFacts(() => client.platformRequest("/x", caller, { schema }).catch(() => null))).page.incomplete;
     platform.answer((_req, res) => json(res, { code: 0, message: "ok", data: { n: 1 } }));
@@ -103,19 +96,19 @@ describe("a page rendered while a call failed", () => {
 });
 
 describe("what the platform answers is not trusted", () => {
-  it.each([500, 401, 429, 10001])("a page's main content with code %i is the friendly 503", async (code) => {
+  test.for([500, 401, 429, 10001])("a page's main content with code %i is the friendly 503", async (code, { platform, client }) => {
     platform.answer((_req, res) => json(res, { code, message: "服务异常", data: null }));
     const error = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
     expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 503 }) }));
   });
 
-  it.each([10024, 404, 400])("code %i (missing content, or parameters of the visitor's address refused) is a 404", async (code) => {
+  test.for([10024, 404, 400])("code %i (missing content, or parameters of the visitor's address refused) is a 404", async (code, { platform, client }) => {
     platform.answer((_req, res) => json(res, { code, message: "", data: null }));
     const error = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
     expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 404 }) }));
   });
 
-  it("refuses an answer whose declared length is past the default cap", async () => {
+  test("refuses an answer whose declared length is past the default cap", async ({ platform, client }) => {
     const size = 3 * 1024 * 1024;
     platform.answer((_req, res) => {
       res.writeHead(200, { "content-type": "application/json", "content-length": size });
@@ -126,7 +119,7 @@ describe("what the platform answers is not trusted", () => {
     expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 503 }) }));
   });
 
-  it("counts an undeclared (chunked) answer as it streams and aborts past the per-call cap", async () => {
+  test("counts an undeclared (chunked) answer as it streams and aborts past the per-call cap", async ({ platform, client }) => {
     const size = 20 * 1024 * 1024;
     const closed = new Promise<number>((resolve) => {
       platform.answer((_req, res) => {
@@ -140,7 +133,7 @@ describe("what the platform answers is not trusted", () => {
     expect(await closed).toBeLessThan(size);
   });
 
-  it("answers a normal call while a huge one streams in and is refused", async () => {
+  test("answers a normal call while a huge one streams in and is refused", async ({ platform, client }) => {
     const size = 20 * 1024 * 1024;
     platform.answer((req, res) => {
       if (req.url?.endsWith("/huge")) {
@@ -178,17 +171,17 @@ function streamUntilClosed(res: import("node:http").ServerResponse, total: numbe
 }
 
 describe("platformHeaders", () => {
-  it("sends the token, else an empty authorization", () => {
+  test("sends the token, else an empty authorization", ({ client }) => {
     expect(client.platformHeaders("/a", { token: "t", requestId: "r" }).authorization).toBe("t");
     expect(client.platformHeaders("/a", { token: null, requestId: "r" }).authorization).toBe("");
   });
 
-  it("generates an anonymous request id when the session has none", () => {
+  test("generates an anonymous request id when the session has none", ({ client }) => {
     const id = client.platformHeaders("/a", { token: null, requestId: null })["X-Request-Id"];
     expect(id).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it("omits X-Request-Id for the spec's four URL patterns", () => {
+  test("omits X-Request-Id for the spec's four URL patterns", ({ client }) => {
     for (const path of [
       "/law/v1/api/share/question/detail?id=1",
       "/law/v1/api/share/question/answerlist",
@@ -199,7 +192,7 @@ describe("platformHeaders", () => {
     }
   });
 
-  it("forwards the visitor's address", () => {
+  test("forwards the visitor's address", ({ client }) => {
     expect(client.platformHeaders("/a", { token: "t", requestId: "r", clientIp: "203.0.113.9" })["X-Forwarded-For"]).toBe(
       "203.0.113.9",
     );
@@ -207,7 +200,7 @@ describe("platformHeaders", () => {
 });
 
 describe("one budget per request", () => {
-  it("spends one deadline across sequential calls: a call after it has passed never reaches the platform", async () => {
+  test("spends one deadline across sequential calls: a call after it has passed never reaches the platform", async ({ platform, client }) => {
     platform.answer(() => undefined); // never answers
     const request = { ...caller, deadline: Date.now() + 400 };
     const first = await client.platformRequest("/budget/first", request, { schema }).catch((e: unknown) => e);
@@ -217,7 +210,7 @@ describe("one budget per request", () => {
     expect(platform.seen.map((seen) => seen.url)).toEqual(["/api/budget/first"]);
   });
 
-  it("gives a side part a share of what is left, and a shared call keeps the deadline but not the visitor's signal", () => {
+  test("gives a side part a share of what is left, and a shared call keeps the deadline but not the visitor's signal", ({ client }) => {
     const deadline = Date.now() + 1000;
     const side = client.sidePart({ ...caller, deadline, signal: new AbortController().signal });
     expect(side.deadline).toBeLessThan(deadline);
@@ -229,7 +222,7 @@ describe("one budget per request", () => {
 });
 
 describe("circuit breaker of an upstream service", () => {
-  it("opens after PLATFORM_BREAKER_FAILURES outages in a row; then calls fail fast as an outage, without reaching it", async () => {
+  test("opens after PLATFORM_BREAKER_FAILURES outages in a row; then calls fail fast as an outage, without reaching it", async ({ platform, client }) => {
     platform.answer((_req, res) => json(res, { code: 0, data: null }, 503));
     for (let i = 0; i < 5; i++) await client.platformRequest("/breaker/v1/x", caller, { schema }).catch(() => undefined);
     platform.answer((_req, res) => json(res, { code: 0, message: "", data: { n: 1 } }));
@@ -242,7 +235,7 @@ describe("circuit breaker of an upstream service", () => {
     await expect(client.platformRequest("/other/v1/x", caller, { schema })).resolves.toEqual({ n: 1 });
   });
 
-  it("does not hold a side part's timeouts against the platform: the site gave up at its share, the platform was only slow", async () => {
+  test("does not hold a side part's timeouts against the platform: the site gave up at its share, the platform was only slow", async ({ platform, client }) => {
     platform.answer(() => undefined); // answers later than any side part waits
     for (let i = 0; i < 8; i++) {
       const side = client.sidePart({ ...caller, deadline: Date.now() + 200 });
@@ -255,13 +248,13 @@ describe("circuit breaker of an upstream service", () => {
     await expect(client.platformRequest("/slow/v1/main", caller, { schema })).resolves.toEqual({ n: 2 });
   });
 
-  it("holds a side part's outages (5xx, refused connections) against the platform, and never lets a side part be the probe", async () => {
+  test("holds a side part's outages (5xx, refused connections) against the platform, and never lets a side part be the probe", async ({ platform, client }) => {
     platform.answer((_req, res) => json(res, { code: 0, data: null }, 503));
     for (let i = 0; i < 5; i++) await client.platformRequest("/sideout/v1/x", client.sidePart(caller), { schema }).catch(() => undefined);
     expect(client.breakerStates()).toMatchObject({ sideout: "open" });
   });
 
-  it("does not count the platform's refusals (envelope codes) as outages", async () => {
+  test("does not count the platform's refusals (envelope codes) as outages", async ({ platform, client }) => {
     platform.answer((_req, res) => json(res, { code: 10024, message: "内容不存在", data: null }));
     for (let i = 0; i < 8; i++) await client.platformRequest("/refusals/v1/x", caller, { schema }).catch(() => undefined);
     expect(platform.seen).toHaveLength(8);
@@ -270,7 +263,7 @@ describe("circuit breaker of an upstream service", () => {
 });
 
 describe("each call's log line", () => {
-  it("names the service and the path's pattern, never its ids, with the status, time, attempt and breaker, under the request's id", async () => {
+  test("names the service and the path's pattern, never its ids, with the status, time, attempt and breaker, under the request's id", async ({ platform, client }) => {
     // Imported here: the logger reads the environment, which the fake platform sets first.
     const { captureLog } = await import("~/runtime/logger.test-support");
     const { withRequestId } = await import("~/runtime/logger.server");

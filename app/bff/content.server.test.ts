@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBffUpstream } from "../../platform/bff-upstream.test-support";
+import { describe, expect } from "vitest";
+import { bffTest } from "./fixtures.test-support";
 import { SEED_FIXTURES } from "../../platform/seed";
 
-let local: Awaited<ReturnType<typeof startBffUpstream>>;
-let content: typeof import("~/bff/content.server");
-
-beforeAll(async () => {
-  local = await startBffUpstream();
-  content = await import("~/bff/content.server");
+type Content = typeof import("~/bff/content.server");
+const test = bffTest({ content: () => import("~/bff/content.server") }).extend<{ detail: (dbId: number) => ReturnType<Content["getContentDetail"]> }>({
+  detail: async ({ upstream, content }, use) => use((dbId) => content.getContentDetail(upstream.caller, upstream.id(dbId))),
 });
-afterAll(() => local.close());
-
-const detail = (dbId: number) => content.getContentDetail(local.caller, local.id(dbId));
 
 describe("getContentDetail", () => {
-  it("gives a video its MP4 and HLS sources, poster, duration and size", async () => {
+  test("gives a video its MP4 and HLS sources, poster, duration and size", async ({ detail }) => {
     expect((await detail(SEED_FIXTURES.video)).media).toEqual({
       kind: "video",
       mp4: "/_platform/media/river-dawn.mp4",
@@ -27,7 +21,7 @@ describe("getContentDetail", () => {
     });
   });
 
-  it("gives short videos a portrait size and audio its file and cover", async () => {
+  test("gives short videos a portrait size and audio its file and cover", async ({ detail }) => {
     expect((await detail(SEED_FIXTURES.svideoFerry)).media).toMatchObject({ kind: "video", mp4: "/_platform/media/svideo-ferry.mp4", width: 360, height: 640 });
     expect((await detail(SEED_FIXTURES.audio)).media).toEqual({
       kind: "audio",
@@ -38,7 +32,7 @@ describe("getContentDetail", () => {
     });
   });
 
-  it("gives galleries their pictures with captions and sizes, and no player", async () => {
+  test("gives galleries their pictures with captions and sizes, and no player", async ({ detail }) => {
     const gallery = await detail(SEED_FIXTURES.galleryMixed);
     expect(gallery.media).toBeNull();
     expect(gallery.pic_num).toBe(8);
@@ -51,7 +45,7 @@ describe("getContentDetail", () => {
     });
   });
 
-  it("describes a mini program's card, and nothing of the kind for other types", async () => {
+  test("describes a mini program's card, and nothing of the kind for other types", async ({ detail }) => {
     expect((await detail(SEED_FIXTURES.miniProgram)).mini_program).toEqual({
       name: "临江政务服务",
       appid: "wx5e8a3c1d7b9f2046",
@@ -65,7 +59,7 @@ describe("getContentDetail", () => {
     expect(article.images).toEqual([]);
   });
 
-  it("carries album status and the local live's schedule", async () => {
+  test("carries album status and the local live's schedule", async ({ detail }) => {
     expect((await detail(SEED_FIXTURES.audioAlbum)).album_status).toEqual({ status: 0, total: 4 });
     expect((await detail(SEED_FIXTURES.localLive)).live).toMatchObject({ status: 1, online_count: 12345 });
   });

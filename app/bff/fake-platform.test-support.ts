@@ -10,7 +10,8 @@ export type SeenRequest = { url: string; method: string; headers: IncomingMessag
  * configuration once, at import, so this points PLATFORM_API_URL at the server before the module under test loads.
  */
 export async function startFakePlatform(options: { timeoutMs?: number } = {}) {
-  let handler: Handler = (_req, res) => res.end();
+  const noAnswer: Handler = (_req, res) => res.end();
+  let handler = noAnswer;
   const seen: SeenRequest[] = [];
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -28,6 +29,9 @@ export async function startFakePlatform(options: { timeoutMs?: number } = {}) {
     answer(next: Handler) {
       handler = next;
       seen.length = 0;
+    },
+    reset() {
+      this.answer(noAnswer);
     },
     close() {
       vi.unstubAllEnvs();

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startFakePlatform } from "~/bff/fake-platform.test-support";
+import { describe, expect } from "vitest";
+import { json } from "./fake-platform.test-support";
+import { fakePlatformTest } from "./fixtures.test-support";
 
-let platform: Awaited<ReturnType<typeof startFakePlatform>>;
-let flyCards: typeof import("~/bff/fly-cards.server");
-
-beforeAll(async () => {
-  platform = await startFakePlatform();
-  flyCards = await import("~/bff/fly-cards.server");
-});
-afterAll(() => platform.close());
+const test = fakePlatformTest({ flyCards: () => import("~/bff/fly-cards.server") });
 
 const caller = { token: "t", requestId: "r" };
 const card = (index: number, post_id: string, content_type: string) => ({
@@ -19,7 +13,7 @@ const card = (index: number, post_id: string, content_type: string) => ({
 });
 
 describe("getDeck", () => {
-  it("reads a deck's cards as cards of their content, through the list filter, keeping each card's position", async () => {
+  test("reads a deck's cards as cards of their content, through the list filter, keeping each card's position", async ({ platform, flyCards }) => {
     platform.answer((req, res) =>
       json(res, {
         code: 0,
@@ -43,7 +37,7 @@ describe("getDeck", () => {
     expect(deck.list[0].card).toMatchObject({ content_type: "article", href: "/news/doc/2026/11/a/index.html" });
   });
 
-  it("fails with the platform's 404 for an unknown deck", async () => {
+  test("fails with the platform's 404 for an unknown deck", async ({ platform, flyCards }) => {
     platform.answer((_req, res) => json(res, { code: 404, message: "卡片集不存在", data: null }));
     await expect(flyCards.getDeck(caller, "missing", 1, 50)).rejects.toMatchObject({ kind: "code", code: 404 });
   });

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startFakePlatform } from "~/bff/fake-platform.test-support";
+import { describe, expect } from "vitest";
+import { json } from "./fake-platform.test-support";
+import { fakePlatformTest } from "./fixtures.test-support";
 
-let platform: Awaited<ReturnType<typeof startFakePlatform>>;
-let content: typeof import("~/bff/content.server");
-let lists: typeof import("~/bff/lists.server");
-let search: typeof import("~/bff/search.server");
-
-beforeAll(async () => {
-  platform = await startFakePlatform();
-  content = await import("~/bff/content.server");
-  lists = await import("~/bff/lists.server");
-  search = await import("~/bff/search.server");
-});
-afterAll(() => platform.close());
+const test = fakePlatformTest({ content: () => import("~/bff/content.server"), lists: () => import("~/bff/lists.server"), search: () => import("~/bff/search.server") });
 
 const caller = { token: "t", requestId: "r" };
 const item = (post_id: string, content_type: string, layout?: string) => ({
@@ -27,7 +17,7 @@ const mixed = [item("a", "article", "banner"), item("b", "dejin"), item("c", "vi
 const kept = ["a", "c", "f"];
 
 describe("the list filter in the BFF", () => {
-  it("applies to the home feed, the side lists and related reading", async () => {
+  test("applies to the home feed, the side lists and related reading", async ({ platform, content }) => {
     platform.answer((req, res) => {
       const list = { list: mixed, total: 6 };
       json(res, { code: 0, message: "success", data: req.url?.includes("hot72") ? { news: mixed, total: 6 } : list });
@@ -37,7 +27,7 @@ describe("the list filter in the BFF", () => {
     expect((await content.listRelated(caller, "filter-related", 5)).map((c) => c.post_id)).toEqual(kept);
   });
 
-  it("applies to curated lists, content models and search results, keeping the platform's total", async () => {
+  test("applies to curated lists, content models and search results, keeping the platform's total", async ({ platform, lists, search }) => {
     platform.answer((req, res) => {
       const data = { title: "列表", groups: [], group: "", keyword: "k", list: mixed, total: 16 };
       json(res, { code: 0, message: "success", data: req.url?.includes("hot-words") ? { list: [] } : data });

@@ -1,42 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startBffUpstream } from "../../platform/bff-upstream.test-support";
+import { describe, expect, vi } from "vitest";
+import { bffTest } from "./fixtures.test-support";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 
-let local: Awaited<ReturnType<typeof startBffUpstream>>;
-let live: typeof import("~/bff/live.server");
-let user: { token: string; requestId: string };
-
-beforeAll(async () => {
-  local = await startBffUpstream();
-  live = await import("~/bff/live.server");
-  user = { token: (await local.platform.loginDemo()).token, requestId: "bff-test" };
+const test = bffTest({ live: () => import("~/bff/live.server") }).extend<{ user: { token: string; requestId: string } }>({
+  user: [async ({ upstream }, use) => use({ token: (await upstream.platform.loginDemo()).token, requestId: "bff-test" }), { scope: "file" }],
 });
-afterAll(() => local.close());
 
 describe("the live calls over the embedded platform", () => {
-  it("reads a live broadcast's info with its stream, columns and place", async () => {
-    const info = await live.getLiveInfo(local.caller, LIVE_FIXTURES.landscapeLive);
+  test("reads a live broadcast's info with its stream, columns and place", async ({ upstream, live }) => {
+    const info = await live.getLiveInfo(upstream.caller, LIVE_FIXTURES.landscapeLive);
     expect(info).toMatchObject({ live_id: LIVE_FIXTURES.landscapeLive, style: "landscape", status: 1, booked: false });
     expect(info.stream_url).toMatch(/\.m3u8$/);
     expect(info.columns.map((column) => column.type)).toContain("chat");
     expect(info.lbs_id).toBeTruthy();
-    const [place, weather] = await Promise.all([live.getLivePlace(local.caller, info.lbs_id!), live.getLiveWeather(local.caller, info.lbs_id!)]);
+    const [place, weather] = await Promise.all([live.getLivePlace(upstream.caller, info.lbs_id!), live.getLiveWeather(upstream.caller, info.lbs_id!)]);
     expect(place.name).not.toBe("");
     expect(weather.city).not.toBe("");
   });
 
-  it("reads the host's posts and the chat newest first, paging back with before", async () => {
-    const posts = await live.listLivePosts(local.caller, LIVE_FIXTURES.imageLive, { pagesize: 3 });
+  test("reads the host's posts and the chat newest first, paging back with before", async ({ upstream, live }) => {
+    const posts = await live.listLivePosts(upstream.caller, LIVE_FIXTURES.imageLive, { pagesize: 3 });
     expect(posts.list).toHaveLength(3);
     const times = posts.list.map((post) => post.created_at);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const older = await live.listLivePosts(local.caller, LIVE_FIXTURES.imageLive, { pagesize: 3, before: posts.list.at(-1)!.msg_id });
+    const older = await live.listLivePosts(upstream.caller, LIVE_FIXTURES.imageLive, { pagesize: 3, before: posts.list.at(-1)!.msg_id });
     expect(older.list.every((post) => post.created_at <= times.at(-1)!)).toBe(true);
-    const chat = await live.listLiveMessages(local.caller, LIVE_FIXTURES.landscapeLive);
+    const chat = await live.listLiveMessages(upstream.caller, LIVE_FIXTURES.landscapeLive);
     expect(chat.list.length).toBeGreaterThan(0);
   });
 
-  it("sends a message, likes and books for a logged-in caller", async () => {
+  test("sends a message, likes and books for a logged-in caller", async ({ live, user }) => {
     const message = await live.sendLiveMessage(user, LIVE_FIXTURES.portraitLive, "  主播好  ");
     expect(message).toMatchObject({ text: "主播好" });
     const before = (await live.getLiveInfo(user, LIVE_FIXTURES.portraitLive)).like_count;
@@ -46,13 +39,13 @@ describe("the live calls over the embedded platform", () => {
     expect(await live.setLiveBooked(user, LIVE_FIXTURES.upcoming, false)).toMatchObject({ booked: false });
   });
 
-  it("a booking drops every stored page that shows the broadcast: the ones its info was read for", async () => {
+  test("a booking drops every stored page that shows the broadcast: the ones its info was read for", async ({ upstream, live, user }) => {
     const [{ collectPageFacts }, { onContentWritten }, { liveTag }] = await Promise.all([
       import("~/render/page-facts.server"),
       import("~/runtime/content-writes.server"),
       import("~/lib/content-tag"),
     ]);
-    const { page } = await collectPageFacts(() => live.getLiveInfo(local.caller, LIVE_FIXTURES.upcoming));
+    const { page } = await collectPageFacts(() => live.getLiveInfo(upstream.caller, LIVE_FIXTURES.upcoming));
     expect([...page.tags]).toEqual([liveTag(LIVE_FIXTURES.upcoming)]);
     const written: unknown[] = [];
     const stop = onContentWritten((write) => written.push(write));
@@ -62,13 +55,13 @@ describe("the live calls over the embedded platform", () => {
     expect(written).toEqual(Array(2).fill({ pages: [liveTag(LIVE_FIXTURES.upcoming)], answers: [] }));
   });
 
-  it("tells a page where its lists stand, so its first stream misses nothing said after the render and repeats nothing", async () => {
+  test("tells a page where its lists stand, so its first stream misses nothing said after the render and repeats nothing", async ({ upstream, live, user }) => {
     const liveId = LIVE_FIXTURES.landscapeLive;
-    const [posts, messages] = await Promise.all([live.listLivePosts(local.caller, liveId), live.listLiveMessages(local.caller, liveId)]);
+    const [posts, messages] = await Promise.all([live.listLivePosts(upstream.caller, liveId), live.listLiveMessages(upstream.caller, liveId)]);
     const resumeFrom = live.resumePointOf(posts, messages);
     expect(resumeFrom).not.toBeNull();
     // Said between the page's render and its stream's start, while nobody watched: the hub has no upstream yet.
-    local.platform.advance(3_000);
+    upstream.platform.advance(3_000);
     const said = await live.sendLiveMessage(user, liveId, "开播后的第一句");
     const { createPlatformLiveHub } = await import("../../server/live-hub");
     const hub = createPlatformLiveHub();
@@ -90,13 +83,13 @@ describe("the live calls over the embedded platform", () => {
     }
   });
 
-  it("rejects an unknown broadcast with the platform's 10024", async () => {
-    await expect(live.getLiveInfo(local.caller, "no-such-live")).rejects.toMatchObject({ kind: "code", code: 10024 });
+  test("rejects an unknown broadcast with the platform's 10024", async ({ upstream, live }) => {
+    await expect(live.getLiveInfo(upstream.caller, "no-such-live")).rejects.toMatchObject({ kind: "code", code: 10024 });
   });
 });
 
 describe("what the live schemas let through", () => {
-  it("drops URLs that may not be emitted and keeps text as text", () => {
+  test("drops URLs that may not be emitted and keeps text as text", ({ live }) => {
     const post = live.livePostSchema.parse({
       msg_id: "1",
       kind: "image",
@@ -117,7 +110,7 @@ describe("what the live schemas let through", () => {
     });
   });
 
-  it("refuses a live id the contract does not allow", () => {
+  test("refuses a live id the contract does not allow", ({ live }) => {
     expect(live.isLiveId("marathon-2026")).toBe(true);
     expect(live.isLiveId("../etc")).toBe(false);
     expect(live.isLiveId("x".repeat(65))).toBe(false);

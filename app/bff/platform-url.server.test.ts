@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { contentPath } from "~/lib/content-path";
-import { json, startFakePlatform } from "./fake-platform.test-support";
+import { json } from "./fake-platform.test-support";
+import { fakePlatformTest } from "./fixtures.test-support";
 import { platformUrl, safePlatformUrl } from "./platform-url.server";
+
+const test = fakePlatformTest({ content: () => import("./content.server"), comments: () => import("./comments.server") });
 
 describe("safePlatformUrl", () => {
   it.each([
@@ -49,18 +52,7 @@ describe("platformUrl", () => {
 });
 
 describe("platform answers with unsafe URLs", () => {
-  let platform: Awaited<ReturnType<typeof startFakePlatform>>;
-  let content: typeof import("./content.server");
-  let comments: typeof import("./comments.server");
   const caller = { token: "t", requestId: "r" };
-
-  beforeAll(async () => {
-    platform = await startFakePlatform();
-    content = await import("./content.server");
-    comments = await import("./comments.server");
-  });
-
-  afterAll(() => platform.close());
 
   const item = {
     post_id: "p1",
@@ -71,7 +63,7 @@ describe("platform answers with unsafe URLs", () => {
     payload: { url: "javascript:alert(document.cookie)", real_url: "vbscript:x" },
   };
 
-  it("a detail keeps only http(s) images and media, and a link with an unsafe target is no link", async () => {
+  test("a detail keeps only http(s) images and media, and a link with an unsafe target is no link", async ({ platform, content }) => {
     platform.answer((_req, res) => json(res, { code: 0, message: "", data: { ...item, media_url: "data:video/mp4;base64,AAAA" } }));
     const detail = await content.getContentDetail(caller, "p1");
     expect(detail.style.data[0]).toEqual({ thumb: "", url: "", wbep_thumb: "https://img.example.cn/ok.jpg" });
@@ -82,7 +74,7 @@ describe("platform answers with unsafe URLs", () => {
     expect(content.coverOf(detail)).toBe("");
   });
 
-  it("list cards carry no unsafe cover, and a card whose target is unsafe is left out", async () => {
+  test("list cards carry no unsafe cover, and a card whose target is unsafe is left out", async ({ platform, content }) => {
     const article = { ...item, post_id: "a1", content_type: "article" };
     platform.answer((_req, res) => json(res, { code: 0, message: "", data: { list: [item, article], total: 2 } }));
     const { list } = await content.listContent(caller, { page: 1, size: 10 });
@@ -91,7 +83,7 @@ describe("platform answers with unsafe URLs", () => {
     expect(list[0].href).toMatch(/^\/news\/doc\//);
   });
 
-  it("comment avatars keep only http(s)", async () => {
+  test("comment avatars keep only http(s)", async ({ platform, comments }) => {
     const comment = { gid: "c1", content: "好", created_at: "2026-11-20T08:00:00+08:00", avatar: "javascript:alert(1)" };
     platform.answer((_req, res) => json(res, { code: 0, message: "", data: { list: [comment, { ...comment, gid: "c2", avatar: "//img.example.cn/u.png" }], total: 2 } }));
     const page = await comments.listComments(caller, "p1", 1);
