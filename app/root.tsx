@@ -28,7 +28,7 @@ import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
 import { pageChrome } from "~/lib/mini-program";
 import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
-import { DARK_THEME_COLOR, schemeOfQuery, VISIT_SCHEME_SCRIPT } from "~/lib/color-scheme";
+import { DARK_THEME_COLOR, schemeOfQuery, themeColorMedia, VISIT_SCHEME_SCRIPT } from "~/lib/color-scheme";
 import { DEFAULT_THEME_COLOR, themeVariables } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
 import { pageDeviceOf } from "~/render/page-device.server";
@@ -161,8 +161,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Dark pages (lib/color-scheme.ts). Only the server writes these attributes and the script's text: hydration
             adopts an element as sent without rewriting its attributes, and these never change, so none of it weighs on
             every page's JavaScript. The script applies the app's dark flag before the first paint. */}
-        <meta {...(import.meta.env.SSR && { name: "theme-color", media: "(prefers-color-scheme: light)", content: site?.themeColor ?? DEFAULT_THEME_COLOR })} />
-        <meta {...(import.meta.env.SSR && { name: "theme-color", media: "(prefers-color-scheme: dark)", content: DARK_THEME_COLOR })} />
+        <meta {...(import.meta.env.SSR && { name: "theme-color", media: themeColorMedia("light", data?.scheme), content: site?.themeColor ?? DEFAULT_THEME_COLOR })} />
+        <meta {...(import.meta.env.SSR && { name: "theme-color", media: themeColorMedia("dark", data?.scheme), content: DARK_THEME_COLOR })} />
         <meta {...(import.meta.env.SSR && { name: "color-scheme", content: "light dark" })} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? VISIT_SCHEME_SCRIPT : "" }} />
         <meta name="format-detection" content="telephone=no" />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { schemeOfQuery, VISIT_SCHEME_SCRIPT } from "./color-scheme";
+import { schemeOfQuery, themeColorMedia, VISIT_SCHEME_SCRIPT } from "./color-scheme";
 
 describe("schemeOfQuery", () => {
   it("reads the app's dark flag", () => {
@@ -8,6 +8,14 @@ describe("schemeOfQuery", () => {
     expect(schemeOfQuery("?from=timeline&dark=0")).toBe("light");
     expect(schemeOfQuery("?dark=yes")).toBeUndefined();
     expect(schemeOfQuery("")).toBeUndefined();
+  });
+});
+
+describe("themeColorMedia", () => {
+  it("leaves the browser's bar to the phone's setting, unless the address carries the flag", () => {
+    expect(themeColorMedia("dark", undefined)).toBe("(prefers-color-scheme: dark)");
+    expect([themeColorMedia("light", "dark"), themeColorMedia("dark", "dark")]).toEqual(["not all", "all"]);
+    expect([themeColorMedia("light", "light"), themeColorMedia("dark", "light")]).toEqual(["all", "not all"]);
   });
 });
 
@@ -44,6 +52,13 @@ describe("VISIT_SCHEME_SCRIPT", () => {
     expect(visit("?dark=1")).toBe("dark");
     expect(visit("?dark=0")).toBe("light");
     expect(media()).toEqual(["all", "not all"]);
+  });
+
+  it("agrees with a page whose address the server already marked", () => {
+    document.head.innerHTML = `<meta name="theme-color" media="${themeColorMedia("light", "dark")}"><meta name="theme-color" media="${themeColorMedia("dark", "dark")}">`;
+    window.history.replaceState(null, "", "/davmu/share/?dark=1");
+    new Function(VISIT_SCHEME_SCRIPT)();
+    expect(media()).toEqual(["not all", "all"]);
   });
 
   it("ignores a flag it does not know", () => {

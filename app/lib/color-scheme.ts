@@ -19,8 +19,17 @@ export function schemeOfQuery(search: string): ColorScheme | undefined {
 export const DARK_THEME_COLOR = "#1c1e22";
 
 /**
+ * The media query of the head's theme-color meta for `scheme` (the light one first, then the dark one): the phone's
+ * setting decides, unless the address carries the dark flag, which the page follows then (also without JavaScript).
+ */
+export function themeColorMedia(scheme: ColorScheme, flagged: ColorScheme | undefined): string {
+  if (!flagged) return `(prefers-color-scheme: ${scheme})`;
+  return flagged === scheme ? "all" : "not all";
+}
+
+/**
  * The head's inline script, run before the stylesheet paints anything: keeps the address's dark flag in session
  * storage, applies the visit's flag to the root element, and makes the browser's bar follow it (the theme-color
- * metas carry a media query per scheme). Without session storage (blocked) the page follows the phone.
+ * metas, the light one first, carry a media query per scheme: themeColorMedia). Without session storage (blocked) the page follows the phone.
  */
-export const VISIT_SCHEME_SCRIPT = `(function(){try{var s=sessionStorage,f=new URLSearchParams(location.search).get("dark");if(f=="1"||f=="0")s.setItem("dark",f);f=s.getItem("dark");if(f!="1"&&f!="0")return;f=f=="1"?"dark":"light";document.documentElement.setAttribute("data-scheme",f);document.querySelectorAll('meta[name="theme-color"]').forEach(function(m){m.setAttribute("media",String(m.getAttribute("media")).indexOf(f)<0?"not all":"all")})}catch(e){}})()`;
+export const VISIT_SCHEME_SCRIPT = `(function(){try{var s=sessionStorage,f=new URLSearchParams(location.search).get("dark");if(f=="1"||f=="0")s.setItem("dark",f);f=s.getItem("dark");if(f!="1"&&f!="0")return;f=f=="1"?"dark":"light";document.documentElement.setAttribute("data-scheme",f);document.querySelectorAll('meta[name="theme-color"]').forEach(function(m,i){m.setAttribute("media",(i?"dark":"light")==f?"all":"not all")})}catch(e){}})()`;

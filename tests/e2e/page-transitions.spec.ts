@@ -9,7 +9,7 @@ import { waitForHydration } from "./support/hydration";
 
 const HOME = "/davmu/share/";
 
-type Recorded = { calls: number; names: string[]; routerWrapped: boolean };
+type Recorded = { calls: number; names: string[]; finished: number; routerWrapped: boolean };
 
 /**
  * Records every `document.startViewTransition` call and the page main's transition name once the transition is
@@ -17,7 +17,7 @@ type Recorded = { calls: number; names: string[]; routerWrapped: boolean };
  */
 async function recordViewTransitions(page: Page) {
   await page.addInitScript(() => {
-    const recorded = { calls: 0, names: [] as string[], original: null as unknown, router: null as null | { navigate: unknown } };
+    const recorded = { calls: 0, names: [] as string[], finished: 0, original: null as unknown, router: null as null | { navigate: unknown } };
     (window as unknown as { transitions: typeof recorded }).transitions = recorded;
     const start = document.startViewTransition;
     if (typeof start === "function") {
@@ -27,6 +27,7 @@ async function recordViewTransitions(page: Page) {
         transition.ready
           .then(() => recorded.names.push(getComputedStyle(document.querySelector("main")!).viewTransitionName))
           .catch(() => undefined);
+        transition.finished.then(() => recorded.finished++).catch(() => undefined);
         return transition;
       } as typeof start;
     }
@@ -43,8 +44,10 @@ async function recordViewTransitions(page: Page) {
 
 const recorded = (page: Page): Promise<Recorded> =>
   page.evaluate(() => {
-    const { calls, names, router, original } = (window as unknown as { transitions: { calls: number; names: string[]; router: { navigate: unknown } | null; original: unknown } }).transitions;
-    return { calls, names, routerWrapped: Boolean(router) && router!.navigate !== original };
+    const { calls, names, finished, router, original } = (
+      window as unknown as { transitions: { calls: number; names: string[]; finished: number; router: { navigate: unknown } | null; original: unknown } }
+    ).transitions;
+    return { calls, names, finished, routerWrapped: Boolean(router) && router!.navigate !== original };
   });
 
 /** Opens the home page and waits until its navigations may transition: hydrated, the background tasks run. */
@@ -75,6 +78,7 @@ test("a navigation fades the page through a view transition named page; the firs
   await expect.poll(async () => (await recorded(page)).names).toEqual(["page"]);
   expect((await recorded(page)).calls).toBe(1);
   // Named only while a transition runs: a named element is a stacking context.
+  await expect.poll(async () => (await recorded(page)).finished).toBe(1);
   expect(await page.evaluate(() => getComputedStyle(document.querySelector("main")!).viewTransitionName)).toBe("none");
 });
 
