@@ -28,7 +28,8 @@ import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
 import { pageChrome } from "~/lib/mini-program";
 import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
-import { DEFAULT_THEME_COLOR } from "~/lib/theme";
+import { DARK_THEME_COLOR, schemeOfQuery, themeColorMedia, VISIT_SCHEME_SCRIPT } from "~/lib/color-scheme";
+import { DEFAULT_THEME_COLOR, themeVariables } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
 import { pageDeviceOf } from "~/render/page-device.server";
 import { personalPart } from "~/render/personal.server";
@@ -71,13 +72,16 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const device = pageDeviceOf(context.userAgent);
   const url = new URL(request.url);
   const preview = isPreviewRequest(url.pathname, url.search);
+  const site = rootSite(config);
   return {
-    site: rootSite(config),
+    site,
+    themeStyle: themeVariables(site),
     device,
     appLaunch: env.appLaunch,
     // Spec section 2: the header is also hidden on live pages (local_live) for non-mobile visitors.
     showBanner: !device.isOwnApp && !preview && (device.isMobile || !url.pathname.includes("/local_live/")),
     preview,
+    scheme: schemeOfQuery(url.search),
     viewer: await viewer,
   };
 }
@@ -99,6 +103,7 @@ function ClientBehaviours({ device }: { device: RootData["device"] | undefined }
     backgroundTasks()
       .then((tasks) => {
         tasks.registerServiceWorkerAfterLoad();
+        tasks.enablePageTransitions();
         if (device) tasks.scheduleDesktopCheck(device);
       })
       .catch(() => undefined);
@@ -144,12 +149,23 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const chrome = pageChrome(useMiniProgramMode());
   return (
-    // Without root data (an error before it loaded) the stylesheet's own theme colours apply.
-    <html lang="zh-CN" style={site ? ({ "--theme": site.themeColor, "--theme-text": site.themeTextColor } as React.CSSProperties) : undefined}>
+    // Without root data (an error before it loaded) the stylesheet's own theme colours apply. The address's dark flag
+    // is marked by the server only: in the browser the head script owns `data-scheme`, kept across navigations.
+    <html
+      lang="zh-CN"
+      style={data?.themeStyle}
+      {...(import.meta.env.SSR && { "data-scheme": data?.scheme })}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content={site?.themeColor ?? DEFAULT_THEME_COLOR} />
+        {/* Dark pages (lib/color-scheme.ts). Only the server writes these attributes and the script's text: hydration
+            adopts an element as sent without rewriting its attributes, and these never change, so none of it weighs on
+            every page's JavaScript. The script applies the app's dark flag before the first paint. */}
+        <meta {...(import.meta.env.SSR && { name: "theme-color", media: themeColorMedia("light", data?.scheme), content: site?.themeColor ?? DEFAULT_THEME_COLOR })} />
+        <meta {...(import.meta.env.SSR && { name: "theme-color", media: themeColorMedia("dark", data?.scheme), content: DARK_THEME_COLOR })} />
+        <meta {...(import.meta.env.SSR && { name: "color-scheme", content: "light dark" })} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? VISIT_SCHEME_SCRIPT : "" }} />
         <meta name="format-detection" content="telephone=no" />
         <Meta />
         <Links />

@@ -5,7 +5,7 @@ import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { env } from "~/runtime/env.server";
 import { itemTarget } from "~/lib/navigation-target";
-import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
+import { DEFAULT_THEME_COLOR, readableOnDark, readableOnWhite } from "~/lib/theme";
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 /** A colour that lands in a style attribute: only a plain hex colour is accepted, anything else is dropped. */
@@ -68,6 +68,8 @@ export type AppConfig = {
   themeColor: string;
   /** The theme colour darkened to carry text (4.5:1 against white), for text and for buttons carrying text. */
   themeTextColor: string;
+  /** The theme colour lightened to carry text in the dark scheme (4.5:1 on its backgrounds). */
+  themeDarkTextColor: string;
   navigation: NavigationItem[];
   siteName: string;
   siteDescription: string;
@@ -88,6 +90,7 @@ async function loadAppConfig(caller: Caller): Promise<AppConfig> {
   return {
     themeColor,
     themeTextColor: readableOnWhite(themeColor),
+    themeDarkTextColor: readableOnDark(themeColor),
     navigation: (appInfo.app_info.bottomNavigationBar?.navigationItems ?? []).map((item) => {
       const named = { ...item, groups: item.groups.flatMap((gid) => groupsById.get(gid) ?? []) };
       return { ...named, to: itemTarget(named) };

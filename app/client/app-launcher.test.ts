@@ -160,7 +160,7 @@ describe("openApp", () => {
   const params = { stype: "docDetailspage", post_id: "Ab12Cd34", type: "article" };
 
   function root(userAgent: string, downloadUrl = FALLBACK): Pick<RootData, "device" | "appLaunch" | "site"> {
-    const site = { name: "大目新闻", description: "", logo: "", downloadUrl, themeColor: "#FF4A26", themeTextColor: "#FFFFFF", navigation: [] };
+    const site = { name: "大目新闻", description: "", logo: "", downloadUrl, themeColor: "#FF4A26", themeTextColor: "#FFFFFF", themeDarkTextColor: "#FFFFFF", navigation: [] };
     return { device: pageDevice(userAgent), appLaunch, site };
   }
 

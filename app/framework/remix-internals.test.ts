@@ -144,6 +144,12 @@ describe("single fetch on the wire", () => {
   });
 });
 
+describe("what RemixBrowser leaves behind", () => {
+  it.each(["dist/browser.js", "dist/esm/browser.js"])("browserRouter: RemixBrowser keeps its router on window.__remixRouter (%s)", (file) => {
+    expect(installed("@remix-run/react", file).includes("window.__remixRouter = router"), `${internal("browserRouter")}: no longer set`).toBe(true);
+  });
+});
+
 describe("what RemixServer renders with", () => {
   const CONTEXTS = ["UNSAFE_DataRouterContext", "UNSAFE_DataRouterStateContext", "UNSAFE_NavigationContext", "UNSAFE_LocationContext", "UNSAFE_RouteContext"] as const;
 
@@ -231,7 +237,7 @@ describe("the fence", () => {
     ["single fetch's data suffix", /(?<![\w$)\].?])\.data\b|_root\.data/],
     ["single fetch's content type", /text\/x-script/],
     ["Remix's router-link mark", /data-discover/],
-    ["the entry context's internals", /renderMeta|staticHandlerContext|routeModules|__remixContext/],
+    ["the entry context's internals", /renderMeta|staticHandlerContext|routeModules|__remixContext|__remixRouter/],
     ["a framework package's internals", /from "(@remix-run\/router|turbo-stream|@remix-run\/[\w-]+\/dist\/[^"]*)"/],
   ];
 

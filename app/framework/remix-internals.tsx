@@ -1,4 +1,5 @@
 import type { EntryContext } from "@remix-run/node";
+import type { Router } from "@remix-run/router";
 import { UNSAFE_RemixContext } from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
 import {
@@ -49,6 +50,20 @@ export function isSingleFetchDataPath(path: string): boolean {
 
 /** The content type of single fetch's answers, set by @remix-run/server-runtime (turbo-stream, not JSON). */
 export const SINGLE_FETCH_CONTENT_TYPE = "text/x-script";
+
+declare global {
+  interface Window {
+    __remixRouter?: Router;
+  }
+}
+
+/** The data router's types, which only @remix-run/router declares (React Router 7 exports them from react-router). */
+export type { Router as DataRouter, RouterNavigateOptions, To } from "@remix-run/router";
+
+/** The data router Remix's browser entry (RemixBrowser) creates and keeps on `window.__remixRouter`, once hydrated. */
+export function browserRouter(): Router | undefined {
+  return window.__remixRouter;
+}
 
 /**
  * Whether a link is one the router follows (it then loads the page's data, not the page): Remix's <Link> marks its

@@ -7,6 +7,7 @@ import { wechatShareData } from "~/lib/wechat-share";
 const CONFIG: AppConfig = {
   themeColor: "#0A7AFF",
   themeTextColor: "#0A6AD9",
+  themeDarkTextColor: "#3D95FF",
   navigation: [],
   siteName: "大目新闻",
   siteDescription: "看见临江",

@@ -3,7 +3,8 @@ import type { AppConfig, NavigationItem } from "~/bff/app-config.server";
 import type { AppLaunchConfig } from "~/lib/app-launch";
 import type { PageDevice } from "~/lib/device";
 import type { Personal, Viewer } from "~/hooks/use-personal";
-import { DEFAULT_THEME_COLOR, readableOnWhite } from "~/lib/theme";
+import type { ColorScheme } from "~/lib/color-scheme";
+import { DEFAULT_THEME_COLOR, readableOnDark, readableOnWhite } from "~/lib/theme";
 
 /**
  * What the root loader gives every page. Declared here rather than inferred from root.tsx, so that
@@ -17,13 +18,18 @@ export type RootData = {
     downloadUrl: string;
     themeColor: string;
     themeTextColor: string;
+    themeDarkTextColor: string;
     navigation: NavigationItem[];
   };
+  /** The theme colours as the root element's custom properties (lib/theme.ts themeVariables). */
+  themeStyle: Record<string, string>;
   device: PageDevice;
   /** How "open the app" launches it (APP_* configuration). */
   appLaunch: AppLaunchConfig;
   /** Spec section 1: no banner inside our own client or on previews. */
   showBanner: boolean;
+  /** The scheme the address asks for with the app's dark flag (`dark=1`, or `dark=0` for light), for pages read without JavaScript. */
+  scheme?: ColorScheme;
   /** A draft's preview (lib/preview.ts): nothing on it asks to open the app. */
   preview: boolean;
   /**
@@ -49,6 +55,7 @@ export function rootSite(config: AppConfig | null): RootData["site"] {
     downloadUrl: config?.downloadUrl ?? "",
     themeColor: config?.themeColor ?? DEFAULT_THEME_COLOR,
     themeTextColor: config?.themeTextColor ?? readableOnWhite(DEFAULT_THEME_COLOR),
+    themeDarkTextColor: config?.themeDarkTextColor ?? readableOnDark(DEFAULT_THEME_COLOR),
     navigation: config?.navigation ?? [],
   };
 }

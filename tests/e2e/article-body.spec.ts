@@ -60,7 +60,7 @@ test.describe("article page: layout", () => {
   test("uses the theme colour from app info", async ({ page }) => {
     await page.goto(METRO);
     await expect(page.locator("html")).toHaveAttribute("style", /--theme:\s*#FF4A26/i);
-    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", /#FF4A26/i);
+    await expect(page.locator('meta[name="theme-color"][media*="light"]')).toHaveAttribute("content", /#FF4A26/i);
     // Decoration wears the brand colour itself; text-bearing buttons its shade with 4.5:1 contrast.
     const barColour = await page.locator(".section__title").first().evaluate((el) => getComputedStyle(el, "::before").backgroundColor);
     expect(barColour).toBe("rgb(255, 74, 38)");

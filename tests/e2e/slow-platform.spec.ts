@@ -62,7 +62,7 @@ test("side parts slower than their share: the page comes with its main content a
   await expect(page.locator("h1.article__title")).toHaveText(stripped.title);
   await expect(page.locator(".article__body")).not.toBeEmpty();
   // Without the app configuration: the spec's fallbacks (no site name, the bundled logo, the default theme).
-  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#FF4A26");
+  await expect(page.locator('meta[name="theme-color"][media*="light"]')).toHaveAttribute("content", "#FF4A26");
   await expect(page.locator(".banner__name")).toHaveText("");
   await expect(page.locator(".banner__logo")).toHaveAttribute("src", "/davmu/share/app-logo.svg");
   // Without the comments and the lists.

@@ -88,7 +88,7 @@ test("page sizes: comments and the recommended list come 10 at a time; the theme
   await page.goto(articleUrl(SEED_FIXTURES.manyComments));
   await expect(page.locator("#comments .comment-list > li")).toHaveCount(SPEC.commentsPageSize);
   await expect(page.locator("#feed-recommend .card-list > li")).toHaveCount(SPEC.recommendPageSize);
-  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", SPEC.themeColour);
+  await expect(page.locator('meta[name="theme-color"][media*="light"]')).toHaveAttribute("content", SPEC.themeColour);
   // The next page of comments, as 'load more' asks for it.
   const comments = await request.get(`/davmu/share/api/comments/${urlId(SEED_FIXTURES.manyComments)}?page=2`);
   expect(((await comments.json()) as { list: unknown[] }).list).toHaveLength(SPEC.commentsPageSize);
