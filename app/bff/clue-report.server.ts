@@ -80,7 +80,7 @@ const segment = (value: string) => encodeURIComponent(value);
 
 /** One clue. Keyed under the content's detail key, so a comment posted on it refreshes its count. */
 export function getClue(caller: Caller, postId: string): Promise<Clue> {
-  return cached(`${detailKey(postId)}:clue`, CLUE_TTL_MS, () =>
+  return cached(`${detailKey(postId)}clue`, CLUE_TTL_MS, () =>
     platformRequest(`${BASE}/detail`, detached(caller), { query: { post_id: postId }, schema: clueSchema }),
   );
 }

@@ -64,3 +64,11 @@ describe("getContentDetail", () => {
     expect((await detail(SEED_FIXTURES.localLive)).live).toMatchObject({ status: 1, online_count: 12345 });
   });
 });
+
+describe("detailKey", () => {
+  test("is no prefix of another post's: a write drops the shared answers of its own post only", async ({ content }) => {
+    expect(content.detailKey("46").startsWith(content.detailKey("4"))).toBe(false);
+    const { commentsKey } = await import("~/bff/comments.server");
+    expect(commentsKey("46").startsWith(commentsKey("4"))).toBe(false);
+  });
+});

@@ -172,7 +172,8 @@ export function toCards(contents: Content[]): Card[] {
 }
 
 /** Cache key prefix of one content item's detail; writes that change its counts invalidate it. */
-export const detailKey = (postId: string) => `detail:${postId}`;
+// Ends with its separator: a write drops its answers by prefix, and post 4's must not drop post 46's.
+export const detailKey = (postId: string) => `detail:${postId}:`;
 
 export function getContentDetail(caller: Caller, postId: string): Promise<ContentDetail> {
   tagPage(contentTag(postId));

@@ -8,7 +8,7 @@ import { connectRedis } from "~/runtime/redis.server";
 import { freePort } from "../../tests/e2e/support/platform-outage";
 import { startRedisServer } from "../../tests/e2e/support/redis-server";
 
-const write = (n: number): ContentWrite => ({ pages: [`content:${n}`], answers: [`comments:${n}:`, `detail:${n}`] });
+const write = (n: number): ContentWrite => ({ pages: [`content:${n}`], answers: [`comments:${n}:`, `detail:${n}:`] });
 
 /** One process's writes and what its listener heard, in order. */
 function processWrites(origin: string, log: (line: string) => void = () => {}) {
