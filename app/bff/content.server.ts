@@ -171,8 +171,10 @@ export function toCards(contents: Content[]): Card[] {
   return filterListItems(contents).flatMap((content) => toCard(content) ?? []);
 }
 
-/** Cache key prefix of one content item's detail; writes that change its counts invalidate it. */
-// Ends with its separator: a write drops its answers by prefix, and post 4's must not drop post 46's.
+/**
+ * Cache key prefix of one content item's detail; writes that change its counts invalidate it. It ends with its
+ * separator: a write drops answers by prefix, and post 4's must not drop post 46's.
+ */
 export const detailKey = (postId: string) => `detail:${postId}:`;
 
 export function getContentDetail(caller: Caller, postId: string): Promise<ContentDetail> {
