@@ -45,3 +45,17 @@ export function json(res: ServerResponse, payload: unknown, status = 200) {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(payload));
 }
+
+/**
+ * A platform that hands out anonymous tokens (`anon-1`, `anon-2`, …) and answers every other call with `otherwise`;
+ * `issued()` counts the tokens handed out so far.
+ */
+export function anonymousTokens(otherwise: (res: ServerResponse) => void): { handler: Handler; issued: () => number } {
+  let issued = 0;
+  const handler: Handler = (req, res) => {
+    if (!req.url?.endsWith("/peony/v1/auth")) return otherwise(res);
+    issued += 1;
+    json(res, { code: 0, message: "", data: { token: `anon-${issued}` } });
+  };
+  return { handler, issued: () => issued };
+}
