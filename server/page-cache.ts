@@ -1,3 +1,5 @@
+// Long because the store, its render flights and the answers it sends are still one closure (docs/architecture.md,
+// "Known debts").
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
