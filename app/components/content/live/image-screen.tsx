@@ -1,8 +1,8 @@
 import { ColumnPanel } from "~/components/content/live/column-panel";
-import { ColumnTabs, columnsOf, PlaceLine } from "~/components/content/live/live-columns";
-import { LikeButton } from "~/components/content/live/live-forms";
+import { ColumnTabs, columnsOf } from "~/components/content/live/live-columns";
+import { LiveHeadline } from "~/components/content/live/live-headline";
 import type { LiveScreenProps } from "~/components/content/live/use-live-room";
-import { LiveStage, StatusBadge, UpcomingPanel } from "~/components/content/live/live-stage";
+import { LiveStage, UpcomingPanel } from "~/components/content/live/live-stage";
 import { LIVE_STATUS, LIVE_TEXTS } from "~/lib/live-state";
 
 /**
@@ -15,12 +15,7 @@ export function ImageScreen({ room, view, content }: LiveScreenProps) {
     <article className="live live--image">
       <header className="live-head">
         {info.cover ? <img className="live-head__cover" src={info.cover} alt="" width={750} height={422} decoding="async" /> : null}
-        <h1 className="live-head__title">{info.title || content.title}</h1>
-        <div className="live-head__meta">
-          <StatusBadge status={view.status} online={view.room.online_count} />
-          {view.status === LIVE_STATUS.live ? <LikeButton liveId={info.live_id} likeCount={view.room.like_count} /> : null}
-        </div>
-        <PlaceLine room={room} />
+        <LiveHeadline room={room} view={view} content={content} />
       </header>
       {view.status === LIVE_STATUS.upcoming ? <UpcomingPanel info={info} view={view} /> : null}
       {view.status === LIVE_STATUS.ended ? (

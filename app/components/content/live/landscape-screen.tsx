@@ -1,9 +1,8 @@
 import { ColumnPanel } from "~/components/content/live/column-panel";
-import { ColumnTabs, columnsOf, PlaceLine } from "~/components/content/live/live-columns";
-import { LikeButton } from "~/components/content/live/live-forms";
+import { ColumnTabs, columnsOf } from "~/components/content/live/live-columns";
+import { LiveHeadline } from "~/components/content/live/live-headline";
 import type { LiveScreenProps } from "~/components/content/live/use-live-room";
-import { LiveStage, StatusBadge } from "~/components/content/live/live-stage";
-import { LIVE_STATUS } from "~/lib/live-state";
+import { LiveStage } from "~/components/content/live/live-stage";
 
 /** The landscape screen: a 16:9 player (or the cover with the countdown, or the replay) above the column tabs. */
 export function LandscapeScreen({ room, view, content }: LiveScreenProps) {
@@ -14,12 +13,7 @@ export function LandscapeScreen({ room, view, content }: LiveScreenProps) {
         <LiveStage info={info} view={view} shape="landscape" />
       </div>
       <header className="live-head">
-        <h1 className="live-head__title">{info.title || content.title}</h1>
-        <div className="live-head__meta">
-          <StatusBadge status={view.status} online={view.room.online_count} />
-          {view.status === LIVE_STATUS.live ? <LikeButton liveId={info.live_id} likeCount={view.room.like_count} /> : null}
-        </div>
-        <PlaceLine room={room} />
+        <LiveHeadline room={room} view={view} content={content} />
       </header>
       <ColumnTabs columns={columnsOf(info, "landscape")} panel={(type) => <ColumnPanel type={type} room={room} view={view} content={content} />} />
     </article>
