@@ -17,6 +17,35 @@ const chromium = {
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
 };
 
+/**
+ * What the iPhone profile changes (iOS's viewport and user agent, in Chromium; the webkit project runs Safari's engine):
+ * the layout, the media and live players, the app launch, sharing. What no phone changes (the routes, their content,
+ * the lists, the forms' server side, navigation) runs on android and no-js.
+ */
+const IPHONE_SPECS = [
+  /phone-layout\.spec\.ts$/,
+  /media-pages\.spec\.ts$/,
+  /live\.spec\.ts$/,
+  /app-launch\.spec\.ts$/,
+  /article-share-meta\.spec\.ts$/,
+  /wechat\.spec\.ts$/,
+  /mini-program-hydration\.spec\.ts$/,
+  /smoke\.spec\.ts$/,
+];
+
+/**
+ * What WeChat's Android browser changes: its SDK on every page it shows (home, an article, media, live, comments and
+ * login, each hydrating with it), share cards, open tags and the launch tips.
+ */
+const WECHAT_ANDROID_SPECS = [
+  ...IPHONE_SPECS,
+  /launch-tips\.spec\.ts$/,
+  /home\.spec\.ts$/,
+  /article-body\.spec\.ts$/,
+  /comments\.spec\.ts$/,
+  /auth\.spec\.ts$/,
+];
+
 /** The specs whose behaviour differs between iOS WeChat, HarmonyOS NEXT and the other profiles. */
 const PER_BROWSER_SPECS = [/app-launch\.spec\.ts$/];
 
@@ -51,9 +80,9 @@ const elsewhere = { testIgnore: ONCE_SPECS, grepInvert: [EXCLUSIVE, ONCE_TAG], t
 
 const phoneProjects = [
   // iPhone Safari's viewport, touch and user agent, rendered by Chromium (Playwright's WebKit is unavailable).
-  { name: "iphone", ...elsewhere, use: { phone: PHONES.iphone, ...devices["iPhone 13"], ...chromium } },
+  { name: "iphone", ...elsewhere, testMatch: IPHONE_SPECS, use: { phone: PHONES.iphone, ...devices["iPhone 13"], ...chromium } },
   { name: "android", grepInvert: EXCLUSIVE, teardown: "exclusive", use: { phone: PHONES.android, ...devices["Pixel 7"], ...chromium } },
-  { name: "wechat-android", ...elsewhere, use: { phone: PHONES["wechat-android"], ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
+  { name: "wechat-android", ...elsewhere, testMatch: WECHAT_ANDROID_SPECS, use: { phone: PHONES["wechat-android"], ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
   { name: "no-js", ...elsewhere, use: { phone: PHONES["no-js"], ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
   // User-agent variants for what differs by browser: only the specs listed run on them. iOS WeChat differs in
   // opening the app and in WeChat's own behaviours, a mini program's web-view only in the latter.
