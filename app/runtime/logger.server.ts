@@ -24,7 +24,7 @@ export const logger: Logger = pino(
       return scope ? { requestId: scope.requestId } : {};
     },
   },
-  destination()
+  destination(),
 );
 
 function destination(): DestinationStream {
@@ -32,9 +32,7 @@ function destination(): DestinationStream {
   // of up to 4 KiB in one piece, where lines buffered together could be cut between two workers' writes.
   if (!process.stdout.isTTY) return pino.destination({ dest: 1, sync: true });
   // Loaded only for a terminal: a deployment's stdout is a pipe.
-  const pretty = createRequire(import.meta.url)(
-    "pino-pretty"
-  ) as typeof import("pino-pretty");
+  const pretty = createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty");
   return pretty({
     colorize: true,
     sync: true,
