@@ -114,7 +114,7 @@ test("a law question shows its answers, lawyers' first and marked, ten at a time
   await expect(page.locator("main .empty")).toHaveText("律师正在赶来解答的路上，打开APP关注这个问题");
 });
 
-test("the open-app links carry each page's kind and id", async ({ page }) => {
+test("the open-app links carry each page's kind and id @once", async ({ page }) => {
   const params = async () => Object.fromEntries(new URL((await page.locator("a.banner__open").getAttribute("href")) ?? "").searchParams);
   for (const [url, stype, dbId] of [
     [circleUrl(COMMUNITY_FIXTURES.circle), "circleHomepage", COMMUNITY_FIXTURES.circle],
@@ -137,7 +137,7 @@ test("a post's markup-like text is shown as text and never runs", async ({ page 
   expect(dialogs).toEqual([]);
 });
 
-test("missing ids, ids that do not decode and unknown records are real 404s", async ({ page, request }) => {
+test("missing ids, ids that do not decode and unknown records are real 404s @once", async ({ page, request }) => {
   for (const url of [
     `${BASE_PATH}dimim/circle/index`,
     `${BASE_PATH}dimim/circle/index?id=not-an-id`,

@@ -102,7 +102,7 @@ test("a reporter's page shows them, their clues and the clues that mention them"
   await expect(page.locator("main .empty")).toHaveText("还没有爆料@TA");
 });
 
-test("the open-app links carry the dejin kinds and their keys", async ({ page }) => {
+test("the open-app links carry the dejin kinds and their keys @once", async ({ page }) => {
   const openApp = page.locator("a.banner__open");
   const params = async () => new URL((await openApp.getAttribute("href")) ?? "").searchParams;
 
@@ -146,7 +146,7 @@ test("a video clue carries its video source and poster in the HTML @once", async
   expect(html).toMatch(/<video[^>]+poster="[^"]*cover-portrait\.jpg"/);
 });
 
-test("ids that do not decode, unknown topics and people who are not reporters are real 404s", async ({ page, request }) => {
+test("ids that do not decode, unknown topics and people who are not reporters are real 404s @once", async ({ page, request }) => {
   for (const url of [
     dejin("detail/not-an-id/index"),
     detailUrl(SEED_FIXTURES.article),

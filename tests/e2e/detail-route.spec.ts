@@ -34,7 +34,7 @@ const dbId = (name: Case["name"]) => SEED_FIXTURES[name] as number;
 
 test.describe("one detail route for every content type", () => {
   for (const c of CASES) {
-    test(`${c.name} opens at /${c.segment}/ with its layout and share metadata`, async ({ page }) => {
+    test(`${c.name} opens at /${c.segment}/ with its layout and share metadata @once`, async ({ page }) => {
       const response = await page.goto(detailUrl(dbId(c.name), c.segment));
       expect(response?.status()).toBe(200);
       const headline = (await page.locator("main h1").first().textContent())?.trim() ?? "";

@@ -24,7 +24,7 @@ function recordPictureRequests(page: Page): { url: string; referer: string | und
 }
 
 test.describe("an article pasted from a template editor", () => {
-  test("keeps the editor's formatting and drops the styles that could cover the page", async ({ page }) => {
+  test("keeps the editor's formatting and drops the styles that could cover the page @once", async ({ page }) => {
     expect((await page.goto(articleUrl(EDITOR_FIXTURES.template135)))?.status()).toBe(200);
     const body = page.locator(".article__body");
     const style = (text: string, property: string) =>
@@ -56,7 +56,7 @@ test.describe("an article pasted from a template editor", () => {
     expect(positioned).toBe(0);
   });
 
-  test("shows every picture of the hotlink-protected host, each requested without a Referer", async ({ page, request }) => {
+  test("shows every picture of the hotlink-protected host, each requested without a Referer @once", async ({ page, request }) => {
     const pictureRequests = recordPictureRequests(page);
     await page.goto(articleUrl(EDITOR_FIXTURES.template135));
     const pictures = page.locator(".article__body img");
@@ -131,7 +131,7 @@ test.describe("every content-model type leads somewhere real", () => {
     await expect(dialog.getByRole("heading")).toHaveText("打开APP，查看更多精彩内容");
   });
 
-  test("a link card whose target is refused is not listed", async ({ request }) => {
+  test("a link card whose target is refused is not listed @once", async ({ request }) => {
     const listed: string[] = [];
     for (let page = 1; ; page++) {
       const answer = (await (await request.get(`${BASE_PATH}api/content?group=${urlId(SEED_FIXTURES.groups.news)}&page=${page}`)).json()) as { list: { post_id: string }[] };
@@ -142,7 +142,7 @@ test.describe("every content-model type leads somewhere real", () => {
     expect(listed).not.toContain(urlId(SEED_FIXTURES.hostileLink));
   });
 
-  test("the detail address of a type without a page sends the visitor on to its target", async ({ request }) => {
+  test("the detail address of a type without a page sends the visitor on to its target @once", async ({ request }) => {
     const h5 = await request.get(detailUrl(TYPE_CARD_FIXTURES.h5, "doc"), { maxRedirects: 0 });
     expect(h5.status()).toBe(302);
     expect(h5.headers().location).toBe("https://www.example.com/h5/linjiang-report-2026");
@@ -152,7 +152,7 @@ test.describe("every content-model type leads somewhere real", () => {
     expect((await request.get(detailUrl(TYPE_CARD_FIXTURES.unknownWithoutShareLink, "doc"), { maxRedirects: 0 })).status()).toBe(404);
   });
 
-  test("a crawl from the home page and its tabs finds no link answering 4xx or 5xx", async ({ page, request }) => {
+  test("a crawl from the home page and its tabs finds no link answering 4xx or 5xx @once", async ({ page, request }) => {
     test.setTimeout(180_000);
     await page.goto(BASE_PATH);
     const tabs = await page.locator(".tabs a").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));

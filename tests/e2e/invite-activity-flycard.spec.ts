@@ -40,12 +40,12 @@ test.describe("invite", () => {
     await expect(page.getByRole("link", { name: "查看更多" })).toHaveCount(0);
   });
 
-  test("a code typed in small letters is the same invitation", async ({ page }) => {
+  test("a code typed in small letters is the same invitation @once", async ({ page }) => {
     expect((await page.goto(invite(PAGES_FIXTURES.inviteCode.toLowerCase())))?.status()).toBe(200);
     await expect(page.locator(".invite__code strong")).toHaveText(PAGES_FIXTURES.inviteCode);
   });
 
-  test("an expired code says so, with status 410, and still offers the app", async ({ page }) => {
+  test("an expired code says so, with status 410, and still offers the app @once", async ({ page }) => {
     const response = await page.goto(invite(PAGES_FIXTURES.expiredInviteCode));
     expect(response?.status()).toBe(410);
     await expect(page.getByText("邀请已过期")).toBeVisible();
@@ -53,7 +53,7 @@ test.describe("invite", () => {
     await expect(page.getByRole("link", { name: "打开APP", exact: true }).last()).toBeVisible();
   });
 
-  test("an unknown or malformed code is a 404 page", async ({ page }) => {
+  test("an unknown or malformed code is a 404 page @once", async ({ page }) => {
     for (const code of ["NOPE0000", "%3Cscript%3E", "a".repeat(40)]) {
       const response = await page.goto(invite(code));
       expect(response?.status(), code).toBe(404);
@@ -106,7 +106,7 @@ test.describe("activity", () => {
     await expect(page).toHaveURL(activity(PAGES_FIXTURES.endedActivity));
   });
 
-  test("an unknown or undecodable id is a 404 page", async ({ page }) => {
+  test("an unknown or undecodable id is a 404 page @once", async ({ page }) => {
     expect((await page.goto(activity(999)))?.status()).toBe(404);
     expect((await page.goto(`${BASE}activity/not-an-id/index`))?.status()).toBe(404);
   });
@@ -180,7 +180,7 @@ test.describe("fly cards", () => {
     await expect(page.getByText("卡片即将上线，过段时间再来看看吧")).toBeVisible();
   });
 
-  test("an unknown deck, a bad id and a card past the end are 404 pages", async ({ page }) => {
+  test("an unknown deck, a bad id and a card past the end are 404 pages @once", async ({ page }) => {
     for (const url of [deck(999), `${BASE}fly_card/not-an-id/index`, card(PAGES_FIXTURES.deck, PAGES_FIXTURES.deckCards + 1), card(PAGES_FIXTURES.deck, 0), card(PAGES_FIXTURES.deck, "01")]) {
       expect((await page.goto(url))?.status(), url).toBe(404);
     }

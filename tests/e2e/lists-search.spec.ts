@@ -54,7 +54,7 @@ test.describe("list page", () => {
     await expect(page.locator("li.card")).toHaveCount(0);
   });
 
-  test("answers 404 for an id that does not decode, an unknown list or a wrong last segment", async ({ page }) => {
+  test("answers 404 for an id that does not decode, an unknown list or a wrong last segment @once", async ({ page }) => {
     for (const url of [`${BASE}/list/not-an-id/index`, listUrl(999), `${BASE}/list/${urlId(LIST_FIXTURES.weekend)}/other`]) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(404);
@@ -82,7 +82,7 @@ test.describe("content model page", () => {
     await expect(page.locator("li.card h3")).toHaveText(["老旧小区加装电梯提速 今年计划完成300台", "读者来信：小区停车难，我们有几点建议"]);
   });
 
-  test("answers 404 without an id, for a bad id and for another model's group", async ({ page }) => {
+  test("answers 404 without an id, for a bad id and for another model's group @once", async ({ page }) => {
     for (const url of [
       `${BASE}/content_model/index`,
       `${BASE}/content_model/index?id=bad`,
@@ -151,7 +151,7 @@ test.describe("search page", () => {
 
   const hostile = ["<script>window.__pwned = 1</script>", `"'><img src=x onerror="window.__pwned = 1">`, "%", "_", "100%_off"];
   for (const keyword of hostile) {
-    test(`shows hostile input ${JSON.stringify(keyword)} as text, never a 500`, async ({ page }) => {
+    test(`shows hostile input ${JSON.stringify(keyword)} as text, never a 500 @once`, async ({ page }) => {
       const dialogs = recordDialogs(page);
       const response = await page.goto(searchUrl(keyword));
       expect(response?.status()).toBe(200);

@@ -21,7 +21,7 @@ const missingContent: Array<[string, string]> = [
 
 test.describe("missing content answers HTTP 404", () => {
   for (const [why, path] of missingContent) {
-    test(`when ${why}`, async ({ page }) => {
+    test(`when ${why} @once`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "内容不存在或已下线" })).toBeVisible();
@@ -51,7 +51,7 @@ test.describe("missing content answers HTTP 404", () => {
 
 test.describe("unmatched URLs answer HTTP 404", () => {
   for (const path of [`${BASE}no/such/page`, `${BASE}news/nope.html`, `${BASE}news/doc/2026/11/${metroId}/index.html/extra`]) {
-    test(`${path}`, async ({ page }) => {
+    test(`${path} @once`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByText("抱歉，页面找不到了")).toBeVisible();
@@ -59,7 +59,7 @@ test.describe("unmatched URLs answer HTTP 404", () => {
     });
   }
 
-  test("the 404 page's title says the page was not found", async ({ page }) => {
+  test("the 404 page's title says the page was not found @once", async ({ page }) => {
     await page.goto(`${BASE}no/such/page`);
     await expect(page).toHaveTitle("页面找不到了 - 大目新闻");
   });
@@ -68,7 +68,7 @@ test.describe("unmatched URLs answer HTTP 404", () => {
 test.describe("the 404 page's short texts wrap in balanced lines", () => {
   // Phone widths where the hint needs two lines: unbalanced, the last line held a lone character.
   for (const width of [360, 375, 390]) {
-    test(`at ${width} px no line ends with a lone character`, async ({ page }) => {
+    test(`at ${width} px no line ends with a lone character @once`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`${BASE}404`);
       expect(await charactersPerLine(page.locator(".error-page h1")), "the title fits one line").toHaveLength(1);
