@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { startControllablePlatform, startSite, type LogLine } from "./support/platform-outage";
+import { failedStart, startControllablePlatform, startSite, type LogLine } from "./support/platform-outage";
 import { articleUrl } from "./support/urls";
 
 /**
@@ -95,4 +95,13 @@ test("SIGTERM: unready at once while it still serves, then drained and gone, eve
   const messages = site.logLines().map(({ msg }) => msg);
   expect(messages.indexOf("drained: exiting")).toBeGreaterThan(messages.indexOf("shutting down: unready, then draining"));
   expectEveryLineJsonWithALevel();
+});
+
+test("a site that cannot start says why in JSON and exits 1: an environment it refuses", async () => {
+  const { code, lines } = await failedStart({ SESSION_SECRET: "too-short" });
+  expect(code).toBe(1);
+  const fatal = lines.find((line) => line.level === "fatal");
+  expect(fatal?.msg).toBe("the site could not start");
+  expect(JSON.stringify(fatal?.err)).toContain("SESSION_SECRET");
+  for (const line of lines) expect(Date.parse(line.time), JSON.stringify(line)).not.toBeNaN();
 });

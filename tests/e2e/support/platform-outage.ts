@@ -89,6 +89,35 @@ export type LogLine = Record<string, unknown> & { level: string; time: string; m
  * Starts the built site (build/server.js, or `entry` such as build/cluster.js) with the e2e settings plus `env`
  * (its warnings and errors logged unless `LOG_LEVEL` says otherwise), and waits until it serves.
  */
+/** Every whole line of `written`, each parsed: one that is not a JSON object throws. */
+function parsedLines(written: { stdout: string; stderr: string }): LogLine[] {
+  return [written.stdout, written.stderr].flatMap((text) =>
+    text
+      .split("\n")
+      .slice(0, -1)
+      .map((line) => {
+        try {
+          return JSON.parse(line) as LogLine;
+        } catch {
+          throw new Error(`the site wrote a line that is not JSON: ${line}`);
+        }
+      }),
+  );
+}
+
+/** Starts the built site with `env` expecting it to fail: its exit code and its lines, each parsed. */
+export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; lines: LogLine[] }> {
+  const child = spawn(process.execPath, ["build/server.js"], {
+    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(await freePort()), ...env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const written = { stdout: "", stderr: "" };
+  child.stdout?.on("data", (chunk) => (written.stdout += chunk));
+  child.stderr?.on("data", (chunk) => (written.stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { code, lines: parsedLines(written) };
+}
+
 export async function startSite(env: Record<string, string>, entry = "build/server.js") {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [entry], {
@@ -113,19 +142,7 @@ export async function startSite(env: Record<string, string>, entry = "build/serv
     /** Everything the site printed, for lines such as 'serving stale …'. */
     output: () => output,
     /** Every whole line the site wrote on stdout and stderr, each parsed: one that is not a JSON object throws. */
-    logLines: (): LogLine[] =>
-      [written.stdout, written.stderr].flatMap((text) =>
-        text
-          .split("\n")
-          .slice(0, -1)
-          .map((line) => {
-            try {
-              return JSON.parse(line) as LogLine;
-            } catch {
-              throw new Error(`the site wrote a line that is not JSON: ${line}`);
-            }
-          }),
-      ),
+    logLines: () => parsedLines(written),
     process: child,
     stop() {
       child.kill("SIGTERM");
