@@ -10,8 +10,7 @@ const CACHE_LIMIT = 500;
 
 /**
  * The longest rich HTML accepted (characters). Real articles, inline styles and all, stay well under it;
- * sanitizing cost grows with size (3 MB took 8 s and 600 MB), so a larger body is refused instead of
- * tying up a worker for seconds.
+ * sanitizing cost grows with size, so a larger body is refused instead of tying up a worker for seconds.
  */
 export const RICH_HTML_MAX_LENGTH = 500_000;
 
