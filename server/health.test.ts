@@ -1,42 +1,47 @@
-import type { Server, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startFakePlatform } from "../app/bff/fake-platform.test-support";
+import { describe, expect } from "vitest";
+import { fakePlatformTest } from "../app/bff/fixtures.test-support";
+import { json } from "../app/bff/fake-platform.test-support";
+import type { PlatformDetail, Readiness } from "./health";
 import type { PageCacheStats } from "./page-cache";
 
-let platform: Awaited<ReturnType<typeof startFakePlatform>>;
-let server: Server;
-let base: string;
-let readiness: import("./health").Readiness;
 const pageCache: PageCacheStats = { entries: 3, bytes: 4096, hits: 10, stale: 1, joined: 2, misses: 3, uncached: 0, personal: 4 };
 
-beforeAll(async () => {
-  // Generous: on a busy machine a slow answer must not pass for an unparseable one.
-  platform = await startFakePlatform({ timeoutMs: 1500 });
-  // The request helper reads PLATFORM_API_URL at import, after the fake platform has set it.
-  const { createReadiness, healthRoutes, platformDetail } = await import("./health");
-  readiness = createReadiness();
-  const app = express();
-  app.use("/davmu/share", healthRoutes({ readiness }));
-  app.get("/health/detail", platformDetail({ pageCache: () => pageCache }));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+/** The health routes on an Express app of their own, over the stand-in platform; one per file, as a process has one. */
+type HealthSite = { readiness: Readiness; text(path: string): Promise<[number, string]>; detail(): Promise<{ status: number; body: PlatformDetail }> };
 
-afterAll(() => {
-  server.close();
-  platform.close();
+// Generous: on a busy machine a slow answer must not pass for an unparseable one.
+const test = fakePlatformTest({ health: () => import("./health") }, { timeoutMs: 1500 }).extend<{ site: HealthSite }>({
+  site: [
+    async ({ health }, use) => {
+      const readiness = health.createReadiness();
+      const app = express();
+      app.use("/davmu/share", health.healthRoutes({ readiness }));
+      app.get("/health/detail", health.platformDetail({ pageCache: () => pageCache }));
+      const server = app.listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await use({
+        readiness,
+        async text(path) {
+          const response = await fetch(base + path);
+          return [response.status, await response.text()];
+        },
+        async detail() {
+          const response = await fetch(`${base}/health/detail`);
+          return { status: response.status, body: (await response.json()) as PlatformDetail };
+        },
+      });
+      server.close();
+    },
+    { scope: "file" },
+  ],
 });
-
-const text = async (path: string) => {
-  const response = await fetch(base + path);
-  return [response.status, await response.text()];
-};
 
 describe("/readyz and /healthz", () => {
-  it("is unready while the process starts, ready once it serves, unready again while it drains; alive throughout", async () => {
+  test("is unready while the process starts, ready once it serves, unready again while it drains; alive throughout", async ({ site: { text, readiness } }) => {
     expect(await text("/davmu/share/readyz")).toEqual([503, "not ready: starting"]);
     readiness.ready();
     expect(await text("/davmu/share/readyz")).toEqual([200, "ready"]);
@@ -49,38 +54,33 @@ describe("/readyz and /healthz", () => {
   });
 });
 
-async function detail() {
-  const response = await fetch(`${base}/health/detail`);
-  return { status: response.status, body: (await response.json()) as import("./health").PlatformDetail };
-}
-
 describe("platformDetail, on the internal listener", () => {
-  it("says the platform is reachable when it answers an envelope, whatever its code, with the breakers and the page cache", async () => {
+  test("says the platform is reachable when it answers an envelope, whatever its code, with the breakers and the page cache", async ({ site: { detail }, platform }) => {
     platform.answer((_req, res) => json(res, { code: 401, message: "缺少访问令牌", data: null }));
     expect(await detail()).toEqual({ status: 200, body: { platform: { reachable: true }, breakers: { peony: "closed" }, pageCache } });
     expect(platform.seen[0].url).toBe("/api/peony/v1/group");
   });
 
-  it.each([
+  test.for<[string, (res: ServerResponse) => void]>([
     ["an HTML page", (res: ServerResponse) => res.writeHead(200, { "content-type": "text/html" }).end("<html>proxy</html>")],
     ["JSON without an envelope", (res: ServerResponse) => json(res, { ok: true })],
     ["an envelope whose code is not a number", (res: ServerResponse) => json(res, { code: "0", data: {} })],
     ["a server error", (res: ServerResponse) => json(res, { code: 0, data: null }, 502)],
-  ])("says why the platform is not reachable when it answers %s", async (_name, answer) => {
+  ])("says why the platform is not reachable when it answers %s", async ([_name, answer], { site: { detail }, platform }) => {
     platform.answer((_req, res) => answer(res));
     const { status, body } = await detail();
     expect(status).toBe(503);
     expect(body.platform).toEqual({ reachable: false, reason: expect.stringMatching(/^(invalid|unavailable): /) });
   });
 
-  it("says so when the platform does not answer in time", async () => {
+  test("says so when the platform does not answer in time", async ({ site: { detail }, platform }) => {
     platform.answer(() => undefined);
     const { status, body } = await detail();
     expect(status).toBe(503);
     expect(body.platform).toEqual({ reachable: false, reason: expect.stringMatching(/^timeout: /) });
   });
 
-  it("shows the platform's breaker open, without calling the platform", async () => {
+  test("shows the platform's breaker open, without calling the platform", async ({ site: { detail }, platform }) => {
     platform.answer((_req, res) => json(res, { code: 0, data: null }, 503));
     // The breaker opens after PLATFORM_BREAKER_FAILURES (5) outages in a row; earlier tests may have counted some.
     for (let attempt = 0; attempt < 5 && (await detail()).body.breakers.peony !== "open"; attempt++);
@@ -91,7 +91,7 @@ describe("platformDetail, on the internal listener", () => {
     expect(platform.seen.length).toBe(calls);
   });
 
-  it("leaves the public probes as they were: readiness and liveness never depend on the platform", async () => {
+  test("leaves the public probes as they were: readiness and liveness never depend on the platform", async ({ site: { text }, platform }) => {
     platform.answer(() => undefined);
     expect(await text("/davmu/share/healthz")).toEqual([200, "ok"]);
     expect((await text("/davmu/share/readyz"))[1]).not.toMatch(/platform|peony|circuit/);
