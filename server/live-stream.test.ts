@@ -9,7 +9,7 @@ import { liveStreamRoutes } from "./live-stream";
 async function start(options: { maxLifetimeMs?: number; heartbeatMs?: number } = {}) {
   const upstream = fakeUpstream();
   const hub = createLiveHub({ connect: upstream.connect, graceMs: 0, log: () => undefined });
-  const streams = liveStreamRoutes({ hub: () => hub, maxLifetimeMs: options.maxLifetimeMs ?? 60_000, heartbeatMs: options.heartbeatMs, random: () => 1 });
+  const streams = liveStreamRoutes({ hub, maxLifetimeMs: options.maxLifetimeMs ?? 60_000, heartbeatMs: options.heartbeatMs, random: () => 1 });
   const app = express();
   app.use("/base/", streams.router);
   const server = app.listen(0, "127.0.0.1");

@@ -17,7 +17,7 @@ import type { LiveEvent, LiveHub } from "./live-hub";
  * - never reads or creates a session: nothing of the visitor is needed to watch.
  */
 export type LiveStreamOptions = {
-  hub: () => LiveHub;
+  hub: LiveHub;
   heartbeatMs?: number;
   maxLifetimeMs: number;
   random?: () => number;
@@ -53,7 +53,7 @@ export function liveStreamRoutes(options: LiveStreamOptions) {
     const write = (text: string) => {
       if (!ended) res.write(text);
     };
-    const subscription = options.hub().subscribe(liveId, resumeFrom, {
+    const subscription = options.hub.subscribe(liveId, resumeFrom, {
       send: (event: LiveEvent) => (started ? write(frame(event)) : queued.push(event)),
       reset: () => (started ? write("event: reset\ndata: {}\n\n") : (resetFirst = true)),
       gone: () => end(),

@@ -68,7 +68,7 @@ export function createSite(options: SiteOptions): Site {
   const liveHub = createPlatformLiveHub();
   // This process's writes reach the other workers and replicas, and theirs reach it.
   const stopContentWriteFanOut = startContentWriteFanOut();
-  const liveStreams = liveStreamRoutes({ hub: () => liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
+  const liveStreams = liveStreamRoutes({ hub: liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
   app.use(BASE_PATH, liveStreams.router);
   watchSources({ breakers: breakerStates, pageCache: pageCache?.stats, liveStreams: liveStreams.count, liveHub: () => liveHub.stats() });
   // Under build/cluster.js the primary serves the sum of its workers' metrics instead.
