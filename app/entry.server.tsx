@@ -71,7 +71,7 @@ type RenderOptions = {
 /**
  * Renders `element` into one buffer once every part is ready (or given up at `abortAfterMs`). The abort timer is
  * cleared as soon as the page is done: left running, it held each finished render (its tree, data and buffers) for
- * the whole delay, some 200 MB at 150 pages a second.
+ * the whole delay.
  */
 export function renderWholePage(element: ReactElement, { nonce, abortAfterMs, onError }: RenderOptions): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
