@@ -10,8 +10,8 @@ import { expect, test, type WebKitPage } from "../support/webkit";
 
 /**
  * What differs by engine, in WebKit (issue 26): every page type hydrating without errors, logging in, comments,
- * collect and follow, opening the app, media, the gallery viewer, live chat and likes over the event stream,
- * search, the service worker. One browser session for the file: the tests run in order and share its login.
+ * collect and follow, opening the app, media, the gallery viewer, live chat and likes over the event stream, dark
+ * pages, search, the service worker. One browser session for the file: the tests run in order and share its login.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -240,6 +240,25 @@ test("live: chat and likes over the event stream", async ({ webkit, request }) =
   await webkit.evaluate(() => ((document.querySelector(".live-like__heart") as unknown as { __old: boolean }).__old = true));
   await webkit.click(".live-like__button");
   await webkit.poll(() => webkit.evaluate(() => !(document.querySelector(".live-like__heart") as unknown as { __old?: boolean }).__old), "a new heart").toBe(true);
+  await expectNoPageErrors(webkit);
+});
+
+test("the app's dark=1: dark in WebKit, kept through a navigation in the page and a page loaded whole", async ({ webkit }) => {
+  const background = () => webkit.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // app.css: --bg of the dark scheme.
+  const dark = "rgb(20, 21, 24)";
+  await webkit.goto("/davmu/share/?dark=1");
+  expect(await background()).toBe(dark);
+  expect(await webkit.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("dark");
+  await webkit.waitForHydration(".card-list");
+  // A navigation in the page, through the transition where WebKit has one: the root renders again without the flag.
+  const target = await webkit.evaluate(() => document.querySelector(".card-list a.card__link[href*='/doc/']")?.getAttribute("href") ?? "");
+  await webkit.click(`.card-list a.card__link[href="${target}"]`);
+  await webkit.poll(async () => new URL(await webkit.browser.getUrl()).pathname, "the article opened in the page").toBe(target);
+  await webkit.count("h1.article__title").toBe(1);
+  expect(await background()).toBe(dark);
+  await webkit.goto(detailUrl(SEED_FIXTURES.gallery, "gallery"));
+  expect(await background()).toBe(dark);
   await expectNoPageErrors(webkit);
 });
 
