@@ -13,14 +13,15 @@ function attributes(tag: string): Record<string, string> {
  */
 function scriptUrls(html: string, pageUrl: string): string[] {
   const urls = new Set<string>();
+  const add = (href: string) => urls.add(new URL(href.replaceAll("&amp;", "&"), pageUrl).href);
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
     const { src, [MODULE_PRELOADS_ATTRIBUTE]: preloads } = attributes(tag);
-    if (src) urls.add(new URL(src.replaceAll("&amp;", "&"), pageUrl).href);
-    for (const href of preloads?.split(" ").filter(Boolean) ?? []) urls.add(new URL(href.replaceAll("&amp;", "&"), pageUrl).href);
+    if (src) add(src);
+    preloads?.split(" ").filter(Boolean).forEach(add);
   }
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const { rel, href } = attributes(tag);
-    if (rel === "modulepreload" && href) urls.add(new URL(href.replaceAll("&amp;", "&"), pageUrl).href);
+    if (rel === "modulepreload" && href) add(href);
   }
   return [...urls];
 }
