@@ -3,7 +3,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useMatches,
@@ -15,7 +14,9 @@ import { installChunkReloadGuard } from "~/client/chunk-reload";
 import { reportPageView } from "~/client/page-views";
 import { AppOpenDialog } from "~/components/app-open-dialog";
 import { useNonce } from "~/components/nonce";
+import { HERO_PRELOAD_SELECTOR } from "~/components/content/hero-picture";
 import { chunkedComponent, preloadChunk } from "~/components/preloaded-chunks";
+import { ScriptsAfterHero } from "~/framework/scripts-after-hero";
 import { markPageHydrated } from "~/components/shared-markup";
 import { env } from "~/runtime/env.server";
 import { LoginSheet } from "~/components/login-sheet";
@@ -86,8 +87,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   };
 }
 
-// The page paints from its HTML and stylesheet alone; its scripts only hydrate it. At low priority (Remix's preloads
-// of them too: patches/) they leave the bandwidth to the stylesheet and the first picture and are not render-blocking.
+// The page paints from its HTML and stylesheet alone; its scripts only hydrate it. They start once its hero picture is
+// in (ScriptsAfterHero), and at low priority they are not render-blocking.
 // React 18 has no fetchPriority prop: the attribute goes in its HTML spelling.
 const SCRIPT_FETCH_PRIORITY: Record<string, string> = { fetchpriority: "low" };
 
@@ -188,7 +189,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </PersonalSlot>
         ) : null}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} {...SCRIPT_FETCH_PRIORITY} />
+        {/* Last in <body>, and the server's alone: see ScriptsAfterHero. */}
+        {import.meta.env.SSR ? <ScriptsAfterHero nonce={nonce} hero={HERO_PRELOAD_SELECTOR} {...SCRIPT_FETCH_PRIORITY} /> : null}
       </body>
     </html>
   );

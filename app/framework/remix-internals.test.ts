@@ -27,6 +27,7 @@ import {
   singleFetchDataUrl,
   useRouterContextsAround,
 } from "~/framework/remix-internals";
+import { MODULE_PRELOADS_ATTRIBUTE, ScriptsAfterHero, startAfterHeroScript } from "~/framework/scripts-after-hero";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -150,6 +151,24 @@ describe("what RemixBrowser leaves behind", () => {
   });
 });
 
+/**
+ * A page of two routes (/page under the root) rendered as RemixServer renders it: the router's provider inside
+ * Remix's context (`remix`), and `element` as the root route's element.
+ */
+async function renderStaticPage(element: ReactNode, remix: object) {
+  const routes = [
+    { id: "root", path: "/", loader: () => ({ viewer: "root data" }), children: [{ id: "routes/page", path: "page", loader: () => ({ title: "page data" }) }] },
+  ];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request("https://s.example/page"));
+  if (context instanceof Response || isRouteErrorResponse(context)) throw new Error("the static handler answered a Response");
+  const router = createStaticRouter(handler.dataRoutes.map((route) => ({ ...route, element })), context);
+  const html = renderToString(
+    createElement(UNSAFE_RemixContext.Provider, { value: remix as never }, createElement(StaticRouterProvider, { router, context, hydrate: false })),
+  );
+  return { context, html };
+}
+
 describe("what RemixServer renders with", () => {
   const CONTEXTS = ["UNSAFE_DataRouterContext", "UNSAFE_DataRouterStateContext", "UNSAFE_NavigationContext", "UNSAFE_LocationContext", "UNSAFE_RouteContext"] as const;
 
@@ -169,12 +188,6 @@ describe("what RemixServer renders with", () => {
 
   /** A page of two routes rendered as RemixServer renders it: the router's provider inside Remix's context. */
   async function renderPage(apart: (around: (children: ReactNode) => ReactNode) => string) {
-    const routes = [
-      { id: "root", path: "/", loader: () => ({ viewer: "root data" }), children: [{ id: "routes/page", path: "page", loader: () => ({ title: "page data" }) }] },
-    ];
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request("https://s.example/page"));
-    if (context instanceof Response || isRouteErrorResponse(context)) throw new Error("the static handler answered a Response");
     const remix = { manifest: { routes: {} }, routeModules: {}, future: {}, isSpaMode: false, renderMeta: { didRenderScripts: false } };
     let renderedApart = "";
     function Page() {
@@ -182,10 +195,7 @@ describe("what RemixServer renders with", () => {
       renderedApart = apart(around);
       return null;
     }
-    const router = createStaticRouter(handler.dataRoutes.map((route) => ({ ...route, element: createElement(Page) })), context);
-    renderToString(
-      createElement(UNSAFE_RemixContext.Provider, { value: remix as never }, createElement(StaticRouterProvider, { router, context, hydrate: false })),
-    );
+    const { context } = await renderStaticPage(createElement(Page), remix);
     return { context, remix, renderedApart };
   }
 
@@ -227,6 +237,58 @@ describe("what RemixServer renders with", () => {
     expect(server.includes("createStaticRouter(routes$1, context.staticHandlerContext"), `${internal("keepRootLoaderDataOnly")}: the router's context`).toBe(
       true,
     );
+  });
+});
+
+describe("the scripts, started once the hero picture is in", () => {
+  const name = `framework internal ScriptsAfterHero (app/framework/scripts-after-hero.tsx)`;
+  // The app's settings: single fetch, and lazy route discovery (the manifest is in the module script, not a module).
+  const remix = {
+    manifest: {
+      entry: { module: "/assets/entry.js", imports: ["/assets/react.js"] },
+      routes: {
+        root: { id: "root", path: "/", module: "/assets/root.js", imports: ["/assets/shell.js"], hasLoader: true },
+        "routes/page": { id: "routes/page", parentId: "root", path: "page", module: "/assets/page.js", imports: ["/assets/shell.js"], hasLoader: true },
+      },
+      url: "/assets/manifest.js",
+      version: "1",
+    },
+    routeModules: {},
+    future: { v3_singleFetch: true, v3_lazyRouteDiscovery: true },
+    isSpaMode: false,
+    serverHandoffString: "{}",
+    renderMeta: {},
+  };
+
+  async function rendered() {
+    // The root route's element; the page route renders none of its own.
+    const scripts = createElement(ScriptsAfterHero, { hero: "link.hero", nonce: "n0nce", fetchpriority: "low" } as never);
+    const { html } = await renderStaticPage(scripts, remix);
+    return new JSDOM(`<!DOCTYPE html><body>${html}</body>`).window.document;
+  }
+
+  it("ScriptsAfterHero: no module preload or module script in the HTML; the module script waits with its preloads listed", async () => {
+    const document = await rendered();
+    expect(document.querySelectorAll('link[rel="modulepreload"], script[type="module"]').length, `${name}: ${document.body.innerHTML}`).toBe(0);
+    const waiting = [...document.querySelectorAll("script")].filter((script) => script.getAttribute(MODULE_PRELOADS_ATTRIBUTE) !== null);
+    expect(waiting.length, `${name}: one waiting module script: ${document.body.innerHTML}`).toBe(1);
+    const [boot] = waiting;
+    expect(new Set(boot.getAttribute(MODULE_PRELOADS_ATTRIBUTE)!.split(" ")), `${name}: Remix's preloads`).toEqual(
+      new Set(["/assets/entry.js", "/assets/react.js", "/assets/shell.js", "/assets/root.js", "/assets/page.js"]),
+    );
+    expect(boot.textContent, `${name}: the module script imports the routes, then the entry`).toMatch(
+      /import \* as route0 from "\/assets\/root\.js";[\s\S]*import\("\/assets\/entry\.js"\);/,
+    );
+    expect(boot.getAttribute("fetchpriority"), `${name}: the scripts' props`).toBe("low");
+    expect(boot.getAttribute("nonce"), `${name}: the scripts' props`).toBe("n0nce");
+  });
+
+  it("ScriptsAfterHero: the router's state comes first, the start last, as classic scripts with the nonce", async () => {
+    const scripts = [...(await rendered()).querySelectorAll("script")];
+    expect(scripts.map((script) => script.getAttribute("type")), name).toEqual([null, "text/x-module-after-hero", null]);
+    expect(scripts[0].textContent, `${name}: the router's state`).toContain("window.__remixContext = {}");
+    expect(scripts[2].textContent, `${name}: the start`).toBe(startAfterHeroScript("link.hero"));
+    expect(scripts[2].getAttribute("nonce"), `${name}: the start`).toBe("n0nce");
   });
 });
 

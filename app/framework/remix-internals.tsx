@@ -14,7 +14,7 @@ import {
  * The fence: every use the site makes of what Remix 2 and React Router 6 do not promise in their public API, one
  * export per use, each saying what it leans on. Nothing outside app/framework/ imports an `UNSAFE_` name or spells the
  * markers below, and remix-internals.test.ts fails, naming the export, when an upgrade changes what one leans
- * on. docs/decisions/0006-patches-and-react-router-7.md says what each becomes in React Router 7.
+ * on. The one use the root renders, ScriptsAfterHero, is in scripts-after-hero.tsx, a module of its own. docs/decisions/0006-patches-and-react-router-7.md says what each becomes in React Router 7.
  */
 
 /**

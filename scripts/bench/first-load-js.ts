@@ -1,21 +1,27 @@
 /** First-load JavaScript: every script a page's HTML makes the browser fetch up front, each gzip -9, summed. */
 import { gzipSync } from "node:zlib";
+import { MODULE_PRELOADS_ATTRIBUTE } from "../../app/framework/scripts-after-hero";
 import { get } from "./site-pages";
 
 function attributes(tag: string): Record<string, string> {
   return Object.fromEntries([...tag.matchAll(/([\w-]+)\s*=\s*"([^"]*)"/g)].map(([, name, value]) => [name.toLowerCase(), value]));
 }
 
-/** `<script src>` and `<link rel="modulepreload">`, as absolute URLs. */
+/**
+ * `<script src>`, `<link rel="modulepreload">` and the modules a script waiting for the hero picture lists (its
+ * MODULE_PRELOADS_ATTRIBUTE: Remix's preloads, added once the picture is in), as absolute URLs.
+ */
 function scriptUrls(html: string, pageUrl: string): string[] {
   const urls = new Set<string>();
+  const add = (href: string) => urls.add(new URL(href.replaceAll("&amp;", "&"), pageUrl).href);
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    const { src } = attributes(tag);
-    if (src) urls.add(new URL(src.replaceAll("&amp;", "&"), pageUrl).href);
+    const { src, [MODULE_PRELOADS_ATTRIBUTE]: preloads } = attributes(tag);
+    if (src) add(src);
+    preloads?.split(" ").filter(Boolean).forEach(add);
   }
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const { rel, href } = attributes(tag);
-    if (rel === "modulepreload" && href) urls.add(new URL(href.replaceAll("&amp;", "&"), pageUrl).href);
+    if (rel === "modulepreload" && href) add(href);
   }
   return [...urls];
 }

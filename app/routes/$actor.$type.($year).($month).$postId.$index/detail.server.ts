@@ -27,6 +27,7 @@ import { isPreviewActor, isPreviewDetail, PREVIEW_HEADERS, PREVIEW_INDEX, PREVIE
 import { redirectLocation } from "~/lib/redirect-target";
 import { pageNow } from "~/lib/relative-date";
 import { findReplyTarget } from "~/lib/reply-target";
+import { heroPictureOf, heroPreload } from "~/components/content/hero-picture";
 import { detailShareMeta } from "~/lib/share-meta";
 import { canonicalUrl } from "~/lib/share-url";
 import { dependsOnVisitor, personalPart } from "~/render/personal.server";
@@ -132,8 +133,8 @@ async function readDraft(caller: Caller, postId: string, url: URL): Promise<Cont
 }
 
 /**
- * What the detail route's loader gives the page: the layout's data and the page's share metadata, built here so
- * that the builder stays out of the page's JavaScript.
+ * What the detail route's loader gives the page: the layout's data and the page's head metadata (share metadata, the
+ * hero's preload), built here so that the builder stays out of the page's JavaScript.
  */
 export type DetailLoaderData = DetailPageData & { share: MetaDescriptor[]; appOpen: AppOpenParams | null };
 
@@ -257,6 +258,8 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     site: { name: config?.siteName ?? "", description: config?.siteDescription ?? "" },
     pictures: detail.images,
   });
+  // The head's metadata: the share metadata, and the preload of the picture the page paints first and largest.
+  const head = [...share, ...heroPreload(heroPictureOf(page.body, content, extra))];
   // Only what the page renders travels to the browser (the loader data is serialized into the HTML).
   return {
     body: page.body,
@@ -279,7 +282,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     bottom,
     docDetail: docDetailOf(detail, { canonical, segment: page.segment }),
     parentOrigins: env.FRAME_PARENT_ORIGINS,
-    share: preview ? [...share, { name: "robots", content: "noindex" }] : share,
+    share: preview ? [...head, { name: "robots", content: "noindex" }] : head,
     // What "open the app" hands the app (spec section 3), so it lands on this content.
     appOpen: appKind && !preview ? contentAppOpen(detail, appKind.stype, canonical) : null,
     preview: preview

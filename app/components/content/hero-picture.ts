@@ -1,0 +1,57 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import type { BodyExtra, ContentView } from "~/components/content/body-props";
+import type { BodyKind } from "~/lib/content-types";
+
+/**
+ * A detail page's hero: the picture its body shows first and largest, the page's largest contentful paint on a
+ * phone. The head preloads it at high priority, and the page's scripts start once it is in (ScriptsAfterHero in
+ * app/framework/remix-internals.tsx), so that on a slow network it gets the bandwidth first.
+ */
+export type HeroPicture = { src: string; referrerPolicy?: "no-referrer" };
+
+/** How the page's scripts find the hero's preload. */
+export const HERO_PRELOAD_SELECTOR = 'link[rel="preload"][as="image"][fetchpriority="high"]';
+
+/** The head's preload of the hero, for a route's `meta`; nothing without one. */
+export function heroPreload(hero: HeroPicture | null | undefined): MetaDescriptor[] {
+  if (!hero) return [];
+  // React 18 has no fetchPriority prop: the attribute goes in its HTML spelling.
+  return [{ tagName: "link", rel: "preload", as: "image", href: hero.src, fetchpriority: "high", referrerPolicy: hero.referrerPolicy }];
+}
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&nbsp;": "\u00a0" };
+
+/**
+ * The rich text's first picture, which the sanitizer marks `fetchpriority="high"` (app/bff/sanitize.worker.ts); its
+ * HTML is the sanitizer's serialization, so attributes are double-quoted with `&`, `"` and no-break spaces escaped.
+ */
+export function firstBodyPicture(html: string): HeroPicture | null {
+  const tag = /<img\b[^>]*\bfetchpriority="high"[^>]*>/.exec(html)?.[0];
+  const src = tag && /\ssrc="([^"]*)"/.exec(tag)?.[1];
+  if (!src) return null;
+  return { src: src.replace(/&amp;|&quot;|&nbsp;/g, (entity) => ENTITIES[entity]), referrerPolicy: "no-referrer" };
+}
+
+const picture = (src: string | undefined): HeroPicture | null => (src ? { src } : null);
+
+type HeroOf<K extends BodyKind> = (content: ContentView, extra: BodyExtra<K>) => HeroPicture | null;
+
+/** Each body's hero, as its component renders it (components/content/*-body.tsx). One line per kind. */
+const HEROES: { [K in BodyKind]: HeroOf<K> } = {
+  article: (content) => firstBodyPicture(content.html),
+  video: (_content, media) => picture(media?.poster),
+  svideo: (_content, media) => picture(media?.poster),
+  audio: (content, media) => (media ? picture(content.cover) : null),
+  gallery: (_content, { pictures }) => picture(pictures[0]?.url),
+  // An episode playing in place takes the cover's place.
+  audio_album: (content, { playing }) => (playing ? null : picture(content.cover)),
+  video_album: (content, { playing }) => (playing ? null : picture(content.cover)),
+  mini_program: (content) => picture(content.cover),
+  special: (content) => picture(content.cover),
+  // The stage picks its poster from the broadcast's state: the scripts start without waiting.
+  local_live: () => null,
+};
+
+export function heroPictureOf<K extends BodyKind>(body: K, content: ContentView, extra: BodyExtra<K>): HeroPicture | null {
+  return (HEROES[body] as HeroOf<K>)(content, extra);
+}
