@@ -83,6 +83,11 @@ const server = createServer(
       }
     : site.listener,
 );
+// A port taken or not allowed is the last way to fail at start, and the site's logger is there to say so.
+server.once("error", (error) => {
+  logger.fatal({ err: error }, "the site could not start");
+  process.exit(1);
+});
 server.listen(env.PORT, env.HOST, () => {
   site.readiness.ready();
   const origin = `http://localhost:${env.PORT}`;

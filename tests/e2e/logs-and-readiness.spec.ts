@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { createServer, type AddressInfo } from "node:net";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
@@ -104,4 +106,18 @@ test("a site that cannot start says why in JSON and exits 1: an environment it r
   expect(fatal?.msg).toBe("the site could not start");
   expect(JSON.stringify(fatal?.err)).toContain("SESSION_SECRET");
   for (const line of lines) expect(Date.parse(line.time), JSON.stringify(line)).not.toBeNaN();
+});
+
+test("a site that cannot start says why in JSON and exits 1: its port taken", async () => {
+  const taken = createServer().listen(0, "127.0.0.1");
+  await once(taken, "listening");
+  try {
+    const { code, lines } = await failedStart({ PORT: String((taken.address() as AddressInfo).port) });
+    expect(code).toBe(1);
+    const fatal = lines.find((line) => line.level === "fatal");
+    expect(fatal?.msg).toBe("the site could not start");
+    expect(JSON.stringify(fatal?.err)).toContain("EADDRINUSE");
+  } finally {
+    taken.close();
+  }
 });
