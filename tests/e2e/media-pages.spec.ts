@@ -2,6 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { recordDocumentRequests } from "./support/document-requests";
+import { E2E_ORIGIN } from "./support/e2e-server";
 import { waitForHydration } from "./support/hydration";
 import { articleUrl, detailUrl } from "./support/urls";
 
@@ -217,6 +218,19 @@ test.describe("audio page", () => {
     const ogAudio = await page.locator('meta[property="og:audio"]').getAttribute("content");
     expect(new URL(ogAudio ?? "").pathname).toBe(new URL(src, "http://x").pathname);
     expect(await jsonLd(page)).toMatchObject({ "@type": "AudioObject", contentUrl: ogAudio, duration: "PT10S" });
+  });
+
+  test("the player is as tall before its page hydrates as after: nothing below it moves", async ({ page, browser, phone }) => {
+    test.skip(!phone.js, "without JavaScript the native controls stay");
+    const height = (of: Page) => of.locator(".audio-player").evaluate((player) => player.getBoundingClientRect().height);
+    // The server's player, as the page shows it until its scripts run: the same phone with scripts off.
+    const unhydrated = await browser.newPage({ viewport: page.viewportSize(), javaScriptEnabled: false });
+    await unhydrated.goto(`${E2E_ORIGIN}${AUDIO}`);
+    const before = await height(unhydrated);
+    await unhydrated.close();
+    await page.goto(AUDIO);
+    await expect(page.locator(".audio-player--enhanced")).toBeVisible();
+    expect(await height(page)).toBe(before);
   });
 
   test("play, pause and a seek bar that moves and answers the keyboard", async ({ page, phone }) => {
