@@ -25,6 +25,7 @@ import { ToastHost } from "~/components/toast";
 import { useViewer, type Viewer } from "~/hooks/use-personal";
 import { rootSite, useRootData, type RootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
+import { htmlLangOf, languageChoice, languageOfPath } from "~/lib/languages";
 import { pageChrome } from "~/lib/mini-program";
 import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
@@ -82,6 +83,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     showBanner: !device.isOwnApp && !preview && (device.isMobile || !url.pathname.includes("/local_live/")),
     preview,
     scheme: schemeOfQuery(url.search),
+    language: languageOfPath(url.pathname),
+    htmlLang: htmlLangOf(languageOfPath(url.pathname)),
+    languageChoice: languageChoice(languageOfPath(url.pathname)),
     viewer: await viewer,
   };
 }
@@ -150,11 +154,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const chrome = pageChrome(useMiniProgramMode());
   return (
     // Without root data (an error before it loaded) the stylesheet's own theme colours apply. The address's dark flag
-    // is marked by the server only: in the browser the head script owns `data-scheme`, kept across navigations.
+    // is marked by the server only: in the browser the head script owns `data-scheme`, kept across navigations. The
+    // language never changes within a page's router (each has its basename), so `lang` is the server's too.
     <html
-      lang="zh-CN"
       style={data?.themeStyle}
-      {...(import.meta.env.SSR && { "data-scheme": data?.scheme })}
+      {...(import.meta.env.SSR && { lang: data?.htmlLang ?? "zh-CN", "data-scheme": data?.scheme })}
     >
       <head>
         <meta charSet="utf-8" />
@@ -171,7 +175,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} /> : null}
+        {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} languageChoice={data.languageChoice} /> : null}
         {children}
         {/* The page's one app-open dialog: whatever on the page asks to open the app links to it (APP_OPEN_HASH). */}
         {data && !bare && !data.preview ? <AppOpenDialog /> : null}

@@ -50,7 +50,7 @@ beforeAll(async () => {
   app.use(requestId);
   app.use(requestLog(log));
   app.use(compression());
-  app.use(pageMiddleware({ development: false, knownHosts: HOSTS, originOf: publicOrigin(`http://${HOST}`) }));
+  app.use(pageMiddleware({ development: false, knownHosts: HOSTS, originOf: publicOrigin(`http://${HOST}`), cookieSecure: false }));
   app.get("*", (req, res, next) => {
     if (!isSharedPageRequest(req, req.originalUrl)) return res.send("personal");
     cache.serve(req, res, render, async () => undefined).catch(next);

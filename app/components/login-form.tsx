@@ -1,10 +1,9 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useHref } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FramePopup } from "~/components/frame-popup";
 import { showToast } from "~/client/events";
 import { UnbrokenTitles } from "~/components/unbroken-titles";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { sitePath } from "~/lib/base-path";
 import { canSubmitLogin, CODE_MAX_LENGTH, LOGIN_TEXTS, type LoginFieldErrors, type LoginMode } from "~/lib/login-form";
 import { formatPhoneInput } from "~/lib/phone";
 import { useViewer } from "~/hooks/use-personal";
@@ -55,6 +54,8 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
   const fetcher = useFetcher<AuthActionData>();
   const hydrated = useHydrated();
   const id = useId();
+  // The agreements in the page's language (useHref puts its basename in front).
+  const agreements = useHref("/agreement");
   const phoneRef = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<LoginMode>(initialMode);
   const [phone, setPhone] = useState(documentResult?.phone ?? "");
@@ -211,7 +212,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
             {(Object.keys(AGREEMENTS) as Agreement[]).map((key) => (
               <a
                 key={key}
-                href={sitePath(`/agreement/${key}`)}
+                href={`${agreements}/${key}`}
                 target="_blank"
                 rel="noopener"
                 onClick={(event) => {
@@ -254,7 +255,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
         <p className="login__note">未注册的手机号验证后将自动注册</p>
       </fetcher.Form>
       {agreement ? (
-        <FramePopup src={sitePath(`/agreement/${agreement}`)} title={AGREEMENTS[agreement]} onClose={() => setAgreement(null)} />
+        <FramePopup src={`${agreements}/${agreement}`} title={AGREEMENTS[agreement]} onClose={() => setAgreement(null)} />
       ) : null}
     </>
   );

@@ -1,7 +1,6 @@
-import { useLocation } from "@remix-run/react";
+import { useHref, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { LoginForm } from "~/components/login-form";
-import { sitePath } from "~/lib/base-path";
 
 /**
  * The open login sheet (app/components/login-sheet.tsx loads it on the first request to log in). `opening` counts
@@ -9,6 +8,8 @@ import { sitePath } from "~/lib/base-path";
  */
 export function LoginSheetPanel({ opening }: { opening: number }) {
   const location = useLocation();
+  // The page's own address, its language prefix included: useHref puts the router's basename in front.
+  const here = useHref(location.pathname) + location.search;
   // Open while the page it was opened on is shown: a login redirects back here, and the navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(location.key);
   const open = openOn === location.key;
@@ -31,7 +32,7 @@ export function LoginSheetPanel({ opening }: { opening: number }) {
         <button type="button" className="sheet__close" aria-label="关闭" onClick={() => setOpenOn(null)}>
           ×
         </button>
-        <LoginForm key={opening} redirectTo={sitePath(location.pathname) + location.search} initialMode="phone" initialCooldown={0} autoFocus />
+        <LoginForm key={opening} redirectTo={here} initialMode="phone" initialCooldown={0} autoFocus />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import type { AppLaunchConfig } from "~/lib/app-launch";
 import type { PageDevice } from "~/lib/device";
 import type { Personal, Viewer } from "~/hooks/use-personal";
 import type { ColorScheme } from "~/lib/color-scheme";
+import type { Language, LanguageChoice } from "~/lib/languages";
 import { DEFAULT_THEME_COLOR, readableOnDark, readableOnWhite } from "~/lib/theme";
 
 /**
@@ -37,6 +38,12 @@ export type RootData = {
    * visitor without a session, whose page is shared (see app/visitor/csrf.server.ts).
    */
   viewer: Personal<Viewer>;
+  /** The page's language (app/lib/languages.ts), from its address. */
+  language: Language;
+  /** The navigation panel's link to this page in the other language. */
+  languageChoice: LanguageChoice;
+  /** The `lang` of the page's root element (app/lib/languages.ts htmlLangOf). */
+  htmlLang: string;
 };
 
 /** Spec section 1: the banner's description when the site has none. */
