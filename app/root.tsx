@@ -26,6 +26,7 @@ import { useViewer, type Viewer } from "~/hooks/use-personal";
 import { rootSite, useRootData, type RootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
 import { htmlLangOf, languageChoice, languageOfPath } from "~/lib/languages";
+import ZH_HANT_UI_TEXTS from "~/lib/ui-texts.zh-Hant.json";
 import { pageChrome } from "~/lib/mini-program";
 import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
@@ -73,7 +74,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const device = pageDeviceOf(context.userAgent);
   const url = new URL(request.url);
   const preview = isPreviewRequest(url.pathname, url.search);
-  const site = rootSite(config);
+  const language = languageOfPath(url.pathname);
+  // The panel's language choice is the page's own; app/lib/languages.ts stays out of the shell's imports.
+  const site = { ...rootSite(config), languageChoice: languageChoice(language) };
   return {
     site,
     themeStyle: themeVariables(site),
@@ -83,9 +86,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     showBanner: !device.isOwnApp && !preview && (device.isMobile || !url.pathname.includes("/local_live/")),
     preview,
     scheme: schemeOfQuery(url.search),
-    language: languageOfPath(url.pathname),
-    htmlLang: htmlLangOf(languageOfPath(url.pathname)),
-    languageChoice: languageChoice(languageOfPath(url.pathname)),
+    htmlLang: htmlLangOf(language),
+    // Only a zh-Hant page carries its catalogue: a zh-Hans page's texts are the catalogue's keys.
+    ...(language === "zh-Hant" && { uiTexts: ZH_HANT_UI_TEXTS }),
     viewer: await viewer,
   };
 }
@@ -175,7 +178,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} languageChoice={data.languageChoice} /> : null}
+        {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} /> : null}
         {children}
         {/* The page's one app-open dialog: whatever on the page asks to open the app links to it (APP_OPEN_HASH). */}
         {data && !bare && !data.preview ? <AppOpenDialog /> : null}

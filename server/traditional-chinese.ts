@@ -49,9 +49,10 @@ function convertTextNodes(node: ParentNode): void {
 const HTML_FIELDS = new Set(["html", "rules"]);
 /**
  * Fields that name a place or a thing rather than say something, kept as they are even where Han characters appear;
- * and the navigation panel's language choice, which names the other language in that language.
+ * the navigation panel's language choice, which names the other language in that language; and the UI text
+ * catalogue, reviewed by hand.
  */
-const ADDRESS_FIELD = /(?:url|link|href|src|path|id|key|token|csrf|style|color|keyword|topicName|languageChoice)$/i;
+const ADDRESS_FIELD = /(?:url|link|href|src|path|id|key|token|csrf|style|color|keyword|topicName|languageChoice|uiTexts)$/i;
 
 /**
  * A page's or resource's answer in Traditional Chinese: every string that says something (titles, summaries, names,

@@ -13,9 +13,9 @@ import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 // Asked only after a logged-in visitor's tap, so it is in no page's first-load JavaScript.
 const LogoutConfirm = lazy(() => import("~/components/logout-confirm").then((module) => ({ default: module.LogoutConfirm })));
 
-type Props = { site: RootData["site"]; languageChoice: RootData["languageChoice"] };
+type Props = { site: RootData["site"] };
 
-export function OpenAppBanner({ site, languageChoice }: Props) {
+export function OpenAppBanner({ site }: Props) {
   return (
     <header className="banner">
       <img className="banner__logo" src={site.logo || BUNDLED_LOGO} alt="" width={34} height={34} />
@@ -28,7 +28,7 @@ export function OpenAppBanner({ site, languageChoice }: Props) {
       </PersonalSlot>
       <OpenAppLink className="banner__open button">打开APP</OpenAppLink>
       <WeChatOpenTag kind="app" label="打开APP" />
-      <NavigationPanel items={site.navigation} languageChoice={languageChoice} />
+      <NavigationPanel site={site} />
     </header>
   );
 }
@@ -39,8 +39,8 @@ function BannerAccount() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const location = useLocation();
   const logout = useFetcher();
-  // The page's own address, its language prefix included: useHref puts the router's basename in front.
-  const here = useHref(location.pathname) + location.search;
+  // The page's own address (its hash too), its language prefix included: useHref puts the router's basename in front.
+  const here = useHref(location);
   const authLink = `/auth?redirect=${encodeURIComponent(here)}`;
 
   // Spec section 2: tapping the avatar logs out after confirmation. Without JavaScript /auth asks instead.

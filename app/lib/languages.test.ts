@@ -73,8 +73,8 @@ describe("the locale cookie", () => {
 
 describe("the language choice", () => {
   it("links to the other language, named in that language", () => {
-    expect(languageChoice("zh-Hans")).toEqual({ href: `${BASE_PATH}language?lang=zh-Hant`, label: "繁體中文" });
-    expect(languageChoice("zh-Hant")).toEqual({ href: `${BASE_PATH}language?lang=zh-Hans`, label: "简体中文" });
+    expect(languageChoice("zh-Hans")).toEqual({ href: `${BASE_PATH}language?lang=zh-Hant`, children: "繁體中文" });
+    expect(languageChoice("zh-Hant")).toEqual({ href: `${BASE_PATH}language?lang=zh-Hans`, children: "简体中文" });
   });
 
   it("takes the visitor to the page they chose on, in the chosen language", () => {

@@ -67,8 +67,11 @@ export function cookieRedirect(pathname: string, search: string, cookieHeader: s
   return pathInLanguage(pathname, "zh-Hant") + search;
 }
 
-/** The navigation panel's link to the other language: named in that language, the same on every page of one. */
-export type LanguageChoice = { href: string; label: string };
+/**
+ * The navigation panel's link to the other language, as the link's props (its text as children): named in that
+ * language, the same on every page of one.
+ */
+export type LanguageChoice = { href: string; children: string };
 
 /**
  * The choice of the language other than `current`: a plain link to the language choice, which sends the visitor to
@@ -77,8 +80,8 @@ export type LanguageChoice = { href: string; label: string };
  */
 export function languageChoice(current: Language): LanguageChoice {
   return current === "zh-Hant"
-    ? { href: `${LANGUAGE_CHOICE_PATH}?lang=zh-Hans`, label: "简体中文" }
-    : { href: `${LANGUAGE_CHOICE_PATH}?lang=zh-Hant`, label: "繁體中文" };
+    ? { href: `${LANGUAGE_CHOICE_PATH}?lang=zh-Hans`, children: "简体中文" }
+    : { href: `${LANGUAGE_CHOICE_PATH}?lang=zh-Hant`, children: "繁體中文" };
 }
 
 /**

@@ -96,7 +96,8 @@ async function navigationHrefs(page: Page): Promise<{ panel: string[]; bar: stri
   await page.goto(HOME);
   const hrefs = (selector: string) =>
     page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute("href")!).filter((href) => !href.startsWith("#")));
-  return { panel: await hrefs(".nav__panel a"), bar: await hrefs("nav.bottom-nav a") };
+  // The language choice is no entry: it goes to the same page in the other language.
+  return { panel: await hrefs(".nav__panel a:not(.nav__language)"), bar: await hrefs("nav.bottom-nav a") };
 }
 
 /** The page a navigation link opened: the one it names, a real page (no error page), without a script error. */
