@@ -140,11 +140,14 @@ test.describe("every entry leads to its page", () => {
   });
 });
 
-/** The same-site page links of an HTML page (assets, resource routes and fragments left out), as paths with query. */
+/**
+ * The same-site page links of an HTML page (assets, resource routes, fragments and the language choice, which would
+ * switch the crawl's cookie to the other language, left out), as paths with query.
+ */
 function pageLinks(html: string, base: string): string[] {
   return [...html.matchAll(/href="([^"#]*)"/g)]
     .map((match) => new URL(match[1].replaceAll("&amp;", "&"), base))
-    .filter((url) => url.origin === new URL(base).origin && url.pathname.startsWith(HOME) && !/^(assets|api)\//.test(url.pathname.slice(HOME.length)))
+    .filter((url) => url.origin === new URL(base).origin && url.pathname.startsWith(HOME) && !/^((assets|api)\/|language$)/.test(url.pathname.slice(HOME.length)))
     .map((url) => url.pathname + url.search);
 }
 
