@@ -26,6 +26,8 @@ import { ToastHost } from "~/components/toast";
 import { useViewer, type Viewer } from "~/hooks/use-personal";
 import { rootSite, useRootData, type RootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
+import { htmlLangOf, languageChoice, languageOfPath } from "~/lib/languages";
+import ZH_HANT_UI_TEXTS from "~/lib/ui-texts.zh-Hant.json";
 import { pageChrome } from "~/lib/mini-program";
 import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
@@ -73,7 +75,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const device = pageDeviceOf(context.userAgent);
   const url = new URL(request.url);
   const preview = isPreviewRequest(url.pathname, url.search);
-  const site = rootSite(config);
+  const language = languageOfPath(url.pathname);
+  // The panel's language choice is the page's own; app/lib/languages.ts stays out of the shell's imports.
+  const site = { ...rootSite(config), languageChoice: languageChoice(language) };
   return {
     site,
     themeStyle: themeVariables(site),
@@ -83,6 +87,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     showBanner: !device.isOwnApp && !preview && (device.isMobile || !url.pathname.includes("/local_live/")),
     preview,
     scheme: schemeOfQuery(url.search),
+    htmlLang: htmlLangOf(language),
+    // Only a zh-Hant page carries its catalogue: a zh-Hans page's texts are the catalogue's keys.
+    ...(language === "zh-Hant" && { uiTexts: ZH_HANT_UI_TEXTS }),
     viewer: await viewer,
   };
 }
@@ -151,11 +158,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const chrome = pageChrome(useMiniProgramMode());
   return (
     // Without root data (an error before it loaded) the stylesheet's own theme colours apply. The address's dark flag
-    // is marked by the server only: in the browser the head script owns `data-scheme`, kept across navigations.
+    // is marked by the server only: in the browser the head script owns `data-scheme`, kept across navigations. The
+    // language never changes within a page's router (each has its basename), so `lang` is the server's too.
     <html
-      lang="zh-CN"
       style={data?.themeStyle}
-      {...(import.meta.env.SSR && { "data-scheme": data?.scheme })}
+      {...(import.meta.env.SSR && { lang: data?.htmlLang ?? "zh-CN", "data-scheme": data?.scheme })}
     >
       <head>
         <meta charSet="utf-8" />

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import { basePathOnly } from "./base-path-only";
 import { desktopRedirect } from "./desktop-redirect";
+import { languageCookie } from "./language-cookie";
 import { formBodies, refuseMalformedRequests } from "./malformed-requests";
 import type { OriginOf } from "./public-origin";
 import { sameOriginWrites } from "./same-origin";
@@ -8,7 +9,8 @@ import { cspNonce, securityHeaders } from "./security-headers";
 
 /**
  * What every request passes, in this order, before the Remix handler: the CSP nonce and security headers, malformed
- * requests refused, the base-path-only 404, the desktop redirect, the same-origin check on writes, form bodies. One
+ * requests refused, the base-path-only 404, the desktop redirect, the language choice and the locale cookie's redirect,
+ * the same-origin check on writes, form bodies. One
  * list for the host (server/site.ts) and for the test that holds the stored-page answers to what it sends.
  */
 export function pageMiddleware(options: {
@@ -16,6 +18,8 @@ export function pageMiddleware(options: {
   frameParents?: readonly string[];
   knownHosts: Set<string>;
   originOf: OriginOf;
+  /** Whether cookies the host sets are Secure (COOKIE_SECURE). */
+  cookieSecure: boolean;
 }): RequestHandler[] {
   return [
     cspNonce,
@@ -23,6 +27,7 @@ export function pageMiddleware(options: {
     refuseMalformedRequests({ knownHosts: options.knownHosts }),
     basePathOnly,
     desktopRedirect(options.originOf),
+    languageCookie({ originOf: options.originOf, secure: options.cookieSecure }),
     sameOriginWrites(options.originOf),
     formBodies,
   ];

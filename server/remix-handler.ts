@@ -4,6 +4,8 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { trackStaleAnswers } from "../app/bff/shared-cache.server";
 import { collectPageFacts } from "../app/render/page-facts.server";
 import { isPersonalPageRequest, isSharedPageRequest, type MakePersonal, type PageCache, type PageRender } from "./page-cache";
+import { languageOfPath } from "../app/lib/languages";
+import { traditionalBuild } from "./language-build";
 import { sendCompressedOnce } from "./response-encoding";
 import type { OriginOf } from "./public-origin";
 
@@ -27,11 +29,17 @@ export function remixHandler(options: {
   pageCache?: PageCache;
   renderConcurrency: number;
 }): RequestHandler {
-  const handleRequest = createRequestHandler(options.build, options.mode);
+  // Each language has its build: zh-Hant's answers the prefixed addresses, in Traditional Chinese (docs/languages.md).
+  const handlers = {
+    "zh-Hans": createRequestHandler(options.build, options.mode),
+    "zh-Hant": createRequestHandler(traditionalBuild(options.build), options.mode),
+  };
   const inTurn = pLimit(options.renderConcurrency);
   const render = (request: () => Request, context: AppLoadContext) =>
     inTurn(async () => {
-      const { result, page } = await collectPageFacts(() => trackStaleAnswers(() => handleRequest(request(), context)));
+      const remixRequest = request();
+      const handleRequest = handlers[languageOfPath(new URL(remixRequest.url).pathname)];
+      const { result, page } = await collectPageFacts(() => trackStaleAnswers(() => handleRequest(remixRequest, context)));
       return { response: result.result, stale: result.stale.length > 0, page };
     });
   return async (req, res, next) => {

@@ -93,7 +93,7 @@ export function createSite(options: SiteOptions): Site {
     app.use(BASE_PATH, (req, res, next) => (/^\/[^/]+\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  app.use(pageMiddleware({ development, frameParents: env.FRAME_PARENT_ORIGINS, knownHosts: hosts, originOf }));
+  app.use(pageMiddleware({ development, frameParents: env.FRAME_PARENT_ORIGINS, knownHosts: hosts, originOf, cookieSecure: env.cookieSecure }));
   app.all(
     "*",
     remixHandler({

@@ -50,7 +50,7 @@ beforeAll(async () => {
   app.use(requestId);
   app.use(requestLog(log));
   app.use(compression());
-  app.use(pageMiddleware({ development: false, knownHosts: HOSTS, originOf: publicOrigin(`http://${HOST}`) }));
+  app.use(pageMiddleware({ development: false, knownHosts: HOSTS, originOf: publicOrigin(`http://${HOST}`), cookieSecure: false }));
   app.get("*", (req, res, next) => {
     if (!isSharedPageRequest(req, req.originalUrl)) return res.send("personal");
     cache.serve(req, res, render, async () => undefined).catch(next);
@@ -192,12 +192,25 @@ describe("what the pipeline answers otherwise goes to it", () => {
     ["a forwarded protocol that is not http(s)", { "x-forwarded-proto": "javascript" }, 400],
     ["a desktop browser's page view (the /pc redirect)", { "user-agent": DESKTOP, accept: "text/html" }, 302, { "user-agent": DESKTOP }],
     ["a visitor with a session", { cookie: "__share=abc" }, 200],
+    ["a visitor whose locale cookie names zh-Hant (the redirect to the zh-Hant page)", { cookie: "i18n_redirected=zh-Hant" }, 302],
     ["an answer without compression", { "accept-encoding": "identity" }, 200],
   ])("%s", async (_name, headers, status, storedWith: Record<string, string> = {}) => {
     // Stored for the same device class: only the request's other facts keep it from the stored page.
     await stored(PAGE, storedWith);
     const { answer, pipeline } = await askHost(PAGE, headers);
     expect([answer.status, pipeline, answer.headers["x-cache"] === "HIT" && answer.headers["content-encoding"] !== undefined]).toEqual([status, true, false]);
+  });
+
+  it("a page in one language is never the stored answer for the other", async () => {
+    const hant = PAGE.replace(BASE_PATH, `${BASE_PATH}zh-Hant/`);
+    await stored(PAGE);
+    const first = await askHost(hant, { cookie: "i18n_redirected=zh-Hant" });
+    expect([first.answer.status, first.answer.headers["x-cache"], gunzipSync(first.answer.body).toString()]).toEqual([200, "MISS", expect.stringContaining(hant)]);
+    const redirected = await askHost(PAGE, { cookie: "i18n_redirected=zh-Hant" });
+    expect([redirected.answer.status, redirected.answer.headers.location, redirected.pipeline]).toEqual([302, hant, true]);
+    // A zh-Hans cookie (or none) keeps the unprefixed page, from the store.
+    const kept = await askHost(PAGE, { cookie: "i18n_redirected=zh-Hans" });
+    expect([kept.answer.headers["x-cache"], kept.pipeline, gunzipSync(kept.answer.body).toString()]).toEqual(["HIT", false, expect.not.stringContaining(hant)]);
   });
 
   it("a preview, a HEAD and a path that is not the page's own", async () => {

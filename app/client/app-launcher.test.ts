@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RootData } from "~/hooks/use-root-data";
 import { pageDevice } from "~/lib/device";
+import { languageChoice } from "~/lib/languages";
 import { fakeBeacons, recordListeners, removeRecordedListeners, setVisibility } from "./dom.test-support";
 
 /**
@@ -160,7 +161,7 @@ describe("openApp", () => {
   const params = { stype: "docDetailspage", post_id: "Ab12Cd34", type: "article" };
 
   function root(userAgent: string, downloadUrl = FALLBACK): Pick<RootData, "device" | "appLaunch" | "site"> {
-    const site = { name: "大目新闻", description: "", logo: "", downloadUrl, themeColor: "#FF4A26", themeTextColor: "#FFFFFF", themeDarkTextColor: "#FFFFFF", navigation: [] };
+    const site = { name: "大目新闻", description: "", logo: "", downloadUrl, themeColor: "#FF4A26", themeTextColor: "#FFFFFF", themeDarkTextColor: "#FFFFFF", navigation: [], languageChoice: languageChoice("zh-Hans") };
     return { device: pageDevice(userAgent), appLaunch, site };
   }
 

@@ -1,14 +1,14 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useHref } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FramePopup } from "~/components/frame-popup";
 import { showToast } from "~/client/events";
 import { UnbrokenTitles } from "~/components/unbroken-titles";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { sitePath } from "~/lib/base-path";
 import { canSubmitLogin, CODE_MAX_LENGTH, LOGIN_TEXTS, type LoginFieldErrors, type LoginMode } from "~/lib/login-form";
 import { formatPhoneInput } from "~/lib/phone";
 import { useViewer } from "~/hooks/use-personal";
 import { useRootData } from "~/hooks/use-root-data";
+import { useUiText } from "~/hooks/use-ui-text";
 import { useMiniProgramMode } from "~/hooks/use-wechat";
 import { pageChrome } from "~/lib/mini-program";
 
@@ -55,6 +55,9 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
   const fetcher = useFetcher<AuthActionData>();
   const hydrated = useHydrated();
   const id = useId();
+  const translate = useUiText();
+  // The agreements in the page's language (useHref puts its basename in front).
+  const agreements = useHref("/agreement");
   const phoneRef = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<LoginMode>(initialMode);
   const [phone, setPhone] = useState(documentResult?.phone ?? "");
@@ -90,7 +93,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
     // Spec section 5: nothing is sent before the agreement is ticked.
     if (!agreed) {
       event.preventDefault();
-      showToast({ text: LOGIN_TEXTS.agreementRequired, kind: "error" });
+      showToast({ text: translate(LOGIN_TEXTS.agreementRequired), kind: "error" });
       return;
     }
     if (submitter?.value === "send-code" && cooldown > 0) event.preventDefault();
@@ -98,12 +101,12 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
 
   function loginWithWeChat() {
     if (!agreed) {
-      showToast({ text: LOGIN_TEXTS.agreementRequired, kind: "error" });
+      showToast({ text: translate(LOGIN_TEXTS.agreementRequired), kind: "error" });
       return;
     }
     import("~/client/wechat")
       .then((wechat) => wechat.openMiniProgramLogin())
-      .catch(() => showToast({ text: LOGIN_TEXTS.networkError, kind: "error" }));
+      .catch(() => showToast({ text: translate(LOGIN_TEXTS.networkError), kind: "error" }));
   }
 
   const busy = fetcher.state !== "idle";
@@ -120,7 +123,10 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
         onSubmit={onSubmit}
         noValidate
       >
-        <h2 className="login__title">登录{root?.site.name}</h2>
+        <h2 className="login__title">
+          {translate("登录")}
+          {root?.site.name}
+        </h2>
         <input type="hidden" name="csrf" value={csrfToken} />
         <input type="hidden" name="redirect" value={redirectTo} />
         <input type="hidden" name="mode" value={mode} />
@@ -128,7 +134,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
         <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
 
         <label className="login__field" htmlFor={`${id}-phone`}>
-          <span className="visually-hidden">手机号</span>
+          <span className="visually-hidden">{translate("手机号")}</span>
           <input
             ref={phoneRef}
             id={`${id}-phone`}
@@ -136,7 +142,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            placeholder="请输入手机号"
+            placeholder={translate("请输入手机号")}
             maxLength={13}
             value={phone}
             onChange={(event) => setPhone(formatPhoneInput(event.target.value))}
@@ -150,7 +156,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
           <>
             <div className="login__field">
               <label htmlFor={`${id}-code`} className="visually-hidden">
-                验证码
+                {translate("验证码")}
               </label>
               <input
                 id={`${id}-code`}
@@ -158,7 +164,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                placeholder="请输入验证码"
+                placeholder={translate("请输入验证码")}
                 maxLength={CODE_MAX_LENGTH}
                 value={code}
                 onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_MAX_LENGTH))}
@@ -166,7 +172,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
                 aria-describedby={errors.code ? `${id}-code-error` : undefined}
               />
               <button className="login__code" type="submit" name="intent" value="send-code" formNoValidate disabled={cooldown > 0 || busy}>
-                {cooldown > 0 ? `${cooldown}s后重新获取` : "获取验证码"}
+                {cooldown > 0 ? `${cooldown}${translate("s后重新获取")}` : translate("获取验证码")}
               </button>
             </div>
             <FieldError id={`${id}-code-error`} message={errors.code} />
@@ -175,14 +181,14 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
           <>
             <div className="login__field">
               <label htmlFor={`${id}-password`} className="visually-hidden">
-                密码
+                {translate("密码")}
               </label>
               <input
                 id={`${id}-password`}
                 name="password"
                 type={showPassword ? "text" : "password"}
                 autoComplete="current-password"
-                placeholder="请输入密码"
+                placeholder={translate("请输入密码")}
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 aria-invalid={errors.password ? true : undefined}
@@ -190,7 +196,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
               />
               {hydrated ? (
                 <button type="button" className="login__reveal" onClick={() => setShowPassword((shown) => !shown)} aria-pressed={showPassword}>
-                  {showPassword ? "隐藏" : "显示"}
+                  {showPassword ? translate("隐藏") : translate("显示")}
                 </button>
               ) : null}
             </div>
@@ -207,11 +213,11 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
             aria-describedby={errors.agreed ? `${id}-agreed-error` : undefined}
           />
           <span>
-            我已阅读并同意
+            {translate("我已阅读并同意")}
             {(Object.keys(AGREEMENTS) as Agreement[]).map((key) => (
               <a
                 key={key}
-                href={sitePath(`/agreement/${key}`)}
+                href={`${agreements}/${key}`}
                 target="_blank"
                 rel="noopener"
                 onClick={(event) => {
@@ -219,7 +225,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
                   setAgreement(key);
                 }}
               >
-                《{AGREEMENTS[key]}》
+                《{translate(AGREEMENTS[key])}》
               </a>
             ))}
           </span>
@@ -232,7 +238,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
         ) : null}
 
         <button className="button login__submit" type="submit" name="intent" value="login" disabled={hydrated && (!canLogin || busy)}>
-          {busy && fetcher.formData?.get("intent") === "login" ? "登录中…" : "登录"}
+          {busy && fetcher.formData?.get("intent") === "login" ? translate("登录中…") : translate("登录")}
         </button>
 
         <div className="login__switch">
@@ -243,18 +249,18 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
               setMode(mode === "pass" ? "phone" : "pass");
             }}
           >
-            {mode === "pass" ? "验证码登录" : "密码登录"}
+            {mode === "pass" ? translate("验证码登录") : translate("密码登录")}
           </Link>
           {pageChrome(miniProgram).wechatLogin ? (
             <button type="button" className="login__wechat" onClick={loginWithWeChat}>
-              微信登录
+              {translate("微信登录")}
             </button>
           ) : null}
         </div>
-        <p className="login__note">未注册的手机号验证后将自动注册</p>
+        <p className="login__note">{translate("未注册的手机号验证后将自动注册")}</p>
       </fetcher.Form>
       {agreement ? (
-        <FramePopup src={sitePath(`/agreement/${agreement}`)} title={AGREEMENTS[agreement]} onClose={() => setAgreement(null)} />
+        <FramePopup src={`${agreements}/${agreement}`} title={translate(AGREEMENTS[agreement])} onClose={() => setAgreement(null)} />
       ) : null}
     </>
   );

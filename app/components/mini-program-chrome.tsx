@@ -1,11 +1,10 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useHref, useLocation } from "@remix-run/react";
 import type { RootData } from "~/hooks/use-root-data";
 import { PersonalSlot } from "~/components/personal-slot";
 import { LoginLink } from "~/components/login-link";
 import { UserAvatar } from "~/components/user-avatar";
 import { useViewer } from "~/hooks/use-personal";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { sitePath } from "~/lib/base-path";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 
 type Props = { site: RootData["site"] };
@@ -45,7 +44,8 @@ export function MiniProgramChrome({ site }: Props) {
 function FooterAccount() {
   const { user } = useViewer();
   const location = useLocation();
-  const authLink = `/auth?redirect=${encodeURIComponent(sitePath(location.pathname) + location.search)}`;
+  // The page's own address, its language prefix included: useHref puts the router's basename in front.
+  const authLink = `/auth?redirect=${encodeURIComponent(useHref(location.pathname) + location.search)}`;
   return user ? (
     <Link className="mp-footer__login" to={authLink} aria-label="账号">
       <UserAvatar src={user.avatar} />

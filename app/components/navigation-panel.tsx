@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { NavigationItem } from "~/bff/app-config.server";
+import type { RootData } from "~/hooks/use-root-data";
 import { AppOnlyLink } from "~/components/app-only-link";
 import { SharedMarkup } from "~/components/shared-markup";
 import { APP_ONLY_MESSAGE, SITE_PAGES, isSingleEntryModule, moduleEntries, type NavigationEntry } from "~/lib/navigation-modules";
@@ -71,7 +72,7 @@ function trapTab(event: KeyboardEvent, container: HTMLElement) {
  * With JavaScript, Escape or a tap anywhere else closes it, focus stays inside while it is open, and a navigation
  * closes it.
  */
-export function NavigationPanel({ items }: { items: NavigationItem[] }) {
+export function NavigationPanel({ site }: { site: RootData["site"] }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -108,11 +109,11 @@ export function NavigationPanel({ items }: { items: NavigationItem[] }) {
       <summary className="nav__toggle" aria-label="导航菜单">
         <span aria-hidden="true" className="nav__icon" />
       </summary>
-      <SharedMarkup as="nav" className="nav__panel" aria-label="栏目导航" deps={items}>
+      <SharedMarkup as="nav" className="nav__panel" aria-label="栏目导航" deps={site.navigation}>
         <Link className="nav__home nav__entry" to="/">
           首页
         </Link>
-        {items.map((item) => (
+        {site.navigation.map((item) => (
           <Module key={item.id} item={item} />
         ))}
         <section className="nav__module">
@@ -125,6 +126,8 @@ export function NavigationPanel({ items }: { items: NavigationItem[] }) {
             ))}
           </ul>
         </section>
+        {/* A document load, not the router's: the other language has its own basename (docs/languages.md). */}
+        <a className="nav__language" {...site.languageChoice} />
         <p id={UNSUPPORTED_ID} className="nav__unsupported" role="status">
           {APP_ONLY_MESSAGE}
         </p>

@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Link, useFetcher, useHref, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { useViewer } from "~/hooks/use-personal";
 import { BANNER_FALLBACK_DESCRIPTION, type RootData } from "~/hooks/use-root-data";
@@ -8,7 +8,6 @@ import { PersonalSlot } from "~/components/personal-slot";
 import { LoginLink } from "~/components/login-link";
 import { UserAvatar } from "~/components/user-avatar";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
-import { sitePath } from "~/lib/base-path";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 
 // Asked only after a logged-in visitor's tap, so it is in no page's first-load JavaScript.
@@ -29,7 +28,7 @@ export function OpenAppBanner({ site }: Props) {
       </PersonalSlot>
       <OpenAppLink className="banner__open button">打开APP</OpenAppLink>
       <WeChatOpenTag kind="app" label="打开APP" />
-      <NavigationPanel items={site.navigation} />
+      <NavigationPanel site={site} />
     </header>
   );
 }
@@ -40,7 +39,8 @@ function BannerAccount() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const location = useLocation();
   const logout = useFetcher();
-  const here = sitePath(location.pathname) + location.search;
+  // The page's own address (its hash too), its language prefix included: useHref puts the router's basename in front.
+  const here = useHref(location);
   const authLink = `/auth?redirect=${encodeURIComponent(here)}`;
 
   // Spec section 2: tapping the avatar logs out after confirmation. Without JavaScript /auth asks instead.

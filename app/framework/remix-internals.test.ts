@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import type { EntryContext } from "@remix-run/node";
+import { data, type EntryContext } from "@remix-run/node";
 import { Link, UNSAFE_RemixContext } from "@remix-run/react";
 import { createStaticHandler, isRouteErrorResponse } from "@remix-run/router";
 import { JSDOM } from "jsdom";
@@ -20,6 +20,8 @@ import {
   FRAMEWORK_VERSIONS,
   isRouterLink,
   isSingleFetchDataPath,
+  dataWithInitParts,
+  isRouteManifestPath,
   keepRootLoaderDataOnly,
   matchedRouteHandles,
   serializedStringInPage,
@@ -107,6 +109,24 @@ describe("single fetch on the wire", () => {
     expect(server.includes('url.pathname.endsWith(".data")'), `${internal("isSingleFetchDataPath")}: the server's rule changed`).toBe(true);
     expect(isSingleFetchDataPath("/davmu/share/.data"), internal("isSingleFetchDataPath")).toBe(true);
     expect(isSingleFetchDataPath("/davmu/share/news/doc/2026/11/abc/index.html"), internal("isSingleFetchDataPath")).toBe(false);
+  });
+
+  it("isRouteManifestPath: the server and the browser's route discovery both use {basename}/__manifest", () => {
+    const discovery = installed("@remix-run/react", "dist/fog-of-war.js");
+    const spelled = '`${_build.basename ?? "/"}/__manifest`';
+    expect(server.includes(spelled), `${internal("isRouteManifestPath")}: the server's manifest path changed`).toBe(true);
+    expect(discovery.includes('`${basename ?? "/"}/__manifest`'), `${internal("isRouteManifestPath")}: the browser's manifest path changed`).toBe(true);
+    expect(isRouteManifestPath("__manifest?p=%2Fnews&version=1"), internal("isRouteManifestPath")).toBe(true);
+    expect(isRouteManifestPath("news/__manifest"), internal("isRouteManifestPath")).toBe(false);
+  });
+
+  it("dataWithInitParts: what data() of @remix-run/node answers, and nothing else", () => {
+    expect(dataWithInitParts(data({ title: "标题" }, { status: 201, headers: { "X-A": "1" } })), internal("dataWithInitParts")).toEqual({
+      data: { title: "标题" },
+      init: { status: 201, headers: { "X-A": "1" } },
+    });
+    expect(dataWithInitParts({ title: "标题" }), internal("dataWithInitParts")).toBeNull();
+    expect(dataWithInitParts(new Response("x")), internal("dataWithInitParts")).toBeNull();
   });
 
   it("SINGLE_FETCH_CONTENT_TYPE: the server's content type of data answers", () => {

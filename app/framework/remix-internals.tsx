@@ -48,6 +48,14 @@ export function isSingleFetchDataPath(path: string): boolean {
   return path.endsWith(".data");
 }
 
+/**
+ * Whether a path under a router's basename is the route manifest that lazy route discovery asks for
+ * (`{basename}/__manifest`): @remix-run/server-runtime answers it before any route.
+ */
+export function isRouteManifestPath(pathUnderBase: string): boolean {
+  return pathUnderBase === "__manifest" || pathUnderBase.startsWith("__manifest?");
+}
+
 /** The content type of single fetch's answers, set by @remix-run/server-runtime (turbo-stream, not JSON). */
 export const SINGLE_FETCH_CONTENT_TYPE = "text/x-script";
 
@@ -127,4 +135,15 @@ export function serializedStringInPage(value: string): string {
   return JSON.stringify(JSON.stringify(value))
     .slice(1, -1)
     .replace(/[&<>\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * The value and response init of a loader's or action's `data(value, init)` answer, or null for any other answer.
+ * Leans on @remix-run/router's DataWithResponseInit, which `data()` returns and which the router recognises by its
+ * `type` marker (its `isDataWithResponseInit` is not in the public types).
+ */
+export function dataWithInitParts(answer: unknown): { data: unknown; init: ResponseInit | null } | null {
+  if (typeof answer !== "object" || answer === null || (answer as { type?: unknown }).type !== "DataWithResponseInit") return null;
+  const { data, init } = answer as { data: unknown; init: ResponseInit | null };
+  return { data, init };
 }

@@ -1,3 +1,4 @@
+import { useHref } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { showToast } from "~/client/events";
 import { NETWORK_ERROR_TEXT } from "~/lib/network-error";
@@ -10,10 +11,12 @@ import { NETWORK_ERROR_TEXT } from "~/lib/network-error";
 export function useJsonPage<T>() {
   const [data, setData] = useState<T | undefined>(undefined);
   const [loading, setLoading] = useState(false);
+  // The base of the page's language: a zh-Hant page loads its more cards or comments in zh-Hant.
+  const base = useHref("/");
   const load = useCallback(async (url: string) => {
     setLoading(true);
     try {
-      const response = await fetch(import.meta.env.BASE_URL + url.replace(/^\//, ""), { headers: { accept: "application/json" } });
+      const response = await fetch(base + url.replace(/^\//, ""), { headers: { accept: "application/json" } });
       const body: unknown = await response.json().catch(() => null);
       if (!response.ok) {
         const message = (body as { message?: unknown } | null)?.message;
@@ -26,6 +29,6 @@ export function useJsonPage<T>() {
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [base]);
   return { data, loading, load };
 }

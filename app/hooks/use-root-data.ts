@@ -4,6 +4,8 @@ import type { AppLaunchConfig } from "~/lib/app-launch";
 import type { PageDevice } from "~/lib/device";
 import type { Personal, Viewer } from "~/hooks/use-personal";
 import type { ColorScheme } from "~/lib/color-scheme";
+import type { LanguageChoice } from "~/lib/languages";
+import type { UiTexts } from "~/lib/ui-texts";
 import { DEFAULT_THEME_COLOR, readableOnDark, readableOnWhite } from "~/lib/theme";
 
 /**
@@ -20,6 +22,8 @@ export type RootData = {
     themeTextColor: string;
     themeDarkTextColor: string;
     navigation: NavigationItem[];
+    /** The navigation panel's link to this page in the other language (the same on every page of one). */
+    languageChoice: LanguageChoice;
   };
   /** The theme colours as the root element's custom properties (lib/theme.ts themeVariables). */
   themeStyle: Record<string, string>;
@@ -37,6 +41,10 @@ export type RootData = {
    * visitor without a session, whose page is shared (see app/visitor/csrf.server.ts).
    */
   viewer: Personal<Viewer>;
+  /** The `lang` of the page's root element (app/lib/languages.ts htmlLangOf). */
+  htmlLang: string;
+  /** A zh-Hant page's UI text catalogue (app/lib/ui-texts.ts; read with useUiText); none on zh-Hans pages. */
+  uiTexts?: UiTexts;
 };
 
 /** Spec section 1: the banner's description when the site has none. */
@@ -47,7 +55,7 @@ export const BANNER_FALLBACK_DESCRIPTION = "打开APP，查看更多内容";
  * site gave them, empty included: each place has its own fallback (spec section 1's banner says 打开APP，查看更多内容,
  * section 3's share card 打开APP，查看更多精彩内容).
  */
-export function rootSite(config: AppConfig | null): RootData["site"] {
+export function rootSite(config: AppConfig | null): Omit<RootData["site"], "languageChoice"> {
   return {
     name: config?.siteName ?? "",
     description: config?.siteDescription ?? "",

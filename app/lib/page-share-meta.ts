@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { inPageLanguage } from "~/lib/languages";
 
 export type PageShareMetaInput = {
   title: string;
@@ -21,7 +22,7 @@ export function pageShareMeta({ title, description, image, canonical, site }: Pa
   const text = description || site.description || "打开APP，查看更多精彩内容";
   const fullTitle = title ? `${title} - ${siteName}` : siteName;
   const imageUrl = image ? new URL(image, canonical).href : "";
-  return [
+  return inPageLanguage([
     { title: fullTitle },
     { name: "description", content: text },
     { tagName: "link", rel: "canonical", href: canonical },
@@ -46,7 +47,7 @@ export function pageShareMeta({ title, description, image, canonical, site }: Pa
         isPartOf: { "@type": "WebSite", name: siteName },
       },
     },
-  ];
+  ], canonical);
 }
 
 /** The meta of a titled list page (a list, a content model) from its loader data (undefined when the loader failed). */

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { contentTypeEntry, type SchemaType } from "~/lib/content-types";
+import { inPageLanguage } from "~/lib/languages";
 import { HLS_MIME } from "~/lib/media-playback";
 import { parseDate } from "~/lib/relative-date";
 
@@ -139,7 +140,7 @@ export function detailShareMeta({ content, canonical, site, pictures = [] }: Sha
     WebPage: { ...common, datePublished: published },
   };
 
-  return [
+  return inPageLanguage([
     { title: `${content.title} - ${siteName}` },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
@@ -149,5 +150,5 @@ export function detailShareMeta({ content, canonical, site, pictures = [] }: Sha
     { name: "twitter:description", content: description },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
     { "script:ld+json": { "@context": "https://schema.org", "@type": schema, ...byType[schema] } },
-  ];
+  ], canonical);
 }

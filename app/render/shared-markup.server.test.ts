@@ -11,6 +11,8 @@ import { ContentCardList } from "~/components/content-card";
 import { CommentList } from "~/components/detail/comment-list";
 import { HighlightedText } from "~/components/highlighted-text";
 import { NavigationPanel } from "~/components/navigation-panel";
+import { rootSite } from "~/hooks/use-root-data";
+import { languageChoice } from "~/lib/languages";
 import { markPageHydrated, SharedMarkupContext, startPageHydration } from "~/components/shared-markup";
 import { ServerSharedMarkup } from "~/render/shared-markup.server";
 
@@ -90,7 +92,7 @@ describe("shared markup", () => {
       "comments, with replies and reply links that keep the query",
       h(CommentList, { postId: "post1", open: true, comments: { list: [comment(1), comment(2)], total: 12, pages: 1, expanded: null }, now: NOW }),
     ],
-    ["the navigation panel", h(NavigationPanel, { items: navigation })],
+    ["the navigation panel", h(NavigationPanel, { site: { ...rootSite(null), navigation, languageChoice: languageChoice("zh-Hans") } })],
   ];
 
   it.each(lists)("%s: the reused HTML is byte for byte what React renders, first time and reused", (_name, list) => {

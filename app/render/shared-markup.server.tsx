@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { useHref } from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
@@ -26,7 +27,8 @@ export function useAround(): (children: ReactNode) => ReactNode {
  */
 export function ServerSharedMarkup({ as: Element, deps, children, linksOnly: _linksOnly, ...attributes }: SharedMarkupProps) {
   const around = useAround();
-  const key = `${Element}.${attributes.className ?? ""}:${JSON.stringify(deps)}`;
+  // The router's basename is the page's language: its links and texts differ between the two.
+  const key = `${useHref("/")} ${Element}.${attributes.className ?? ""}:${JSON.stringify(deps)}`;
   let html = stored.get(key);
   if (html === undefined) {
     html = renderToString(around(children));

@@ -96,7 +96,8 @@ async function navigationHrefs(page: Page): Promise<{ panel: string[]; bar: stri
   await page.goto(HOME);
   const hrefs = (selector: string) =>
     page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute("href")!).filter((href) => !href.startsWith("#")));
-  return { panel: await hrefs(".nav__panel a"), bar: await hrefs("nav.bottom-nav a") };
+  // The language choice is no entry: it goes to the same page in the other language.
+  return { panel: await hrefs(".nav__panel a:not(.nav__language)"), bar: await hrefs("nav.bottom-nav a") };
 }
 
 /** The page a navigation link opened: the one it names, a real page (no error page), without a script error. */
@@ -139,11 +140,14 @@ test.describe("every entry leads to its page", () => {
   });
 });
 
-/** The same-site page links of an HTML page (assets, resource routes and fragments left out), as paths with query. */
+/**
+ * The same-site page links of an HTML page (assets, resource routes, fragments and the language choice, which would
+ * switch the crawl's cookie to the other language, left out), as paths with query.
+ */
 function pageLinks(html: string, base: string): string[] {
   return [...html.matchAll(/href="([^"#]*)"/g)]
     .map((match) => new URL(match[1].replaceAll("&amp;", "&"), base))
-    .filter((url) => url.origin === new URL(base).origin && url.pathname.startsWith(HOME) && !/^(assets|api)\//.test(url.pathname.slice(HOME.length)))
+    .filter((url) => url.origin === new URL(base).origin && url.pathname.startsWith(HOME) && !/^((assets|api)\/|language$)/.test(url.pathname.slice(HOME.length)))
     .map((url) => url.pathname + url.search);
 }
 

@@ -19,6 +19,7 @@ import { env } from "~/runtime/env.server";
 import { APP_OPEN_HASH, contentAppOpen, type AppOpenParams } from "~/lib/app-open";
 import { docDetailOf } from "~/lib/change-route";
 import { sitePath } from "~/lib/base-path";
+import { languageOfPath, pathInLanguage } from "~/lib/languages";
 import { canComment } from "~/lib/comment-text";
 import { contentPath, contentTarget } from "~/lib/content-path";
 import { contentTypeEntry, typeOfSegment, type BodyKind, type DetailPage } from "~/lib/content-types";
@@ -245,11 +246,13 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     media_url: detail.media_url || detail.hls_url,
     html,
   };
+  // Each language has its own address (docs/languages.md).
+  const language = languageOfPath(url.pathname);
   // One address per content, whichever of its URLs was asked for (with or without year and month, /special/{id}/index).
   // A preview's points at the content's public address: its link (the token) must never travel in share metadata.
   const canonical = preview
-    ? new URL(sitePath(contentPath(detail)), context.origin).href
-    : canonicalUrl(new URL(sitePath(contentPath(detail, params.actor)) + url.search, context.origin));
+    ? new URL(pathInLanguage(sitePath(contentPath(detail)), language), context.origin).href
+    : canonicalUrl(new URL(pathInLanguage(sitePath(contentPath(detail, params.actor)), language) + url.search, context.origin));
 
   const now = new Date();
   const share = detailShareMeta({

@@ -1,0 +1,74 @@
+import { LRUCache } from "lru-cache";
+import { Converter } from "opencc-js/cn2t";
+import { parseFragment, serialize, type DefaultTreeAdapterMap } from "parse5";
+
+/**
+ * Simplified to Traditional Chinese with OpenCC (opencc-js), server-side only (docs/languages.md). The `tw` standard:
+ * Taiwan's standard characters, character by character, without swapping vocabulary (`twp` would turn 信息 into
+ * 資訊), so a news story keeps its author's words and proper names.
+ */
+const toTraditional = Converter({ from: "cn", to: "tw" });
+
+/** Han characters: text without any needs no conversion (ids, URLs, numbers, the markup's own names). */
+const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+/** Plain text in Traditional Chinese. */
+export function traditionalText(text: string): string {
+  return HAN.test(text) ? toTraditional(text) : text;
+}
+
+type ParentNode = DefaultTreeAdapterMap["parentNode"];
+
+/** Bodies are long and the same for every page view of a story: each is converted once while it is read. */
+const convertedHtml = new LRUCache<string, string>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (value, key) => value.length + key.length });
+
+/**
+ * Sanitized HTML in Traditional Chinese: parsed, its text nodes converted, serialized again. Tags, attributes (alt,
+ * title, href…) and comments stay exactly as they are.
+ */
+export function traditionalHtml(html: string): string {
+  if (!HAN.test(html)) return html;
+  const known = convertedHtml.get(html);
+  if (known !== undefined) return known;
+  const fragment = parseFragment(html);
+  convertTextNodes(fragment);
+  const converted = serialize(fragment);
+  convertedHtml.set(html, converted);
+  return converted;
+}
+
+function convertTextNodes(node: ParentNode): void {
+  for (const child of node.childNodes) {
+    if (child.nodeName === "#text") (child as DefaultTreeAdapterMap["textNode"]).value = traditionalText((child as DefaultTreeAdapterMap["textNode"]).value);
+    else if ("childNodes" in child) convertTextNodes(child);
+    if (child.nodeName === "template") convertTextNodes((child as DefaultTreeAdapterMap["template"]).content);
+  }
+}
+
+/** The loader data fields that hold sanitized HTML (a story's body, an activity's rules). */
+const HTML_FIELDS = new Set(["html", "rules"]);
+/**
+ * Fields that name a place or a thing rather than say something, kept as they are even where Han characters appear;
+ * the navigation panel's language choice, which names the other language in that language; and the UI text
+ * catalogue, reviewed by hand.
+ */
+const ADDRESS_FIELD = /(?:url|link|href|src|path|id|key|token|csrf|style|color|keyword|topicName|languageChoice|uiTexts)$/i;
+
+/**
+ * A page's or resource's answer in Traditional Chinese: every string that says something (titles, summaries, names,
+ * comments, messages) as text, HTML fields through the parser, addresses and identifiers as they are. Arrays and plain
+ * objects are walked; promises (streamed data) convert when they settle.
+ */
+export function traditionalAnswer<T>(value: T, field = ""): T {
+  if (typeof value === "string") {
+    if (HTML_FIELDS.has(field)) return traditionalHtml(value) as T;
+    return (ADDRESS_FIELD.test(field) ? value : traditionalText(value)) as T;
+  }
+  if (ADDRESS_FIELD.test(field)) return value;
+  if (Array.isArray(value)) return value.map((item) => traditionalAnswer(item, field)) as T;
+  if (value instanceof Promise) return value.then((settled) => traditionalAnswer(settled, field)) as T;
+  if (typeof value !== "object" || value === null) return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, traditionalAnswer(item, key)])) as T;
+}

@@ -1,0 +1,120 @@
+import { type Page } from "@playwright/test";
+import { SEED_FIXTURES } from "../../platform/seed";
+import { traditionalText } from "../../server/traditional-chinese";
+import { E2E_ORIGIN } from "./support/e2e-server";
+import { waitForHydration } from "./support/hydration";
+import { seedArticle } from "./support/seed-content";
+import { expect, test } from "./support/test";
+import { articleUrl } from "./support/urls";
+
+/** Traditional Chinese pages (docs/languages.md): zh-Hans at today's addresses, zh-Hant under the prefix, the cookie. */
+
+const HOME = "/davmu/share/";
+const hant = (path: string) => path.replace(HOME, `${HOME}zh-Hant/`);
+const ARTICLE = articleUrl(SEED_FIXTURES.article);
+
+async function chooseInPanel(page: Page, js: boolean, language: "繁體中文" | "简体中文") {
+  if (js) await waitForHydration(page, "details.nav");
+  await page.locator("details.nav summary").click();
+  await page.locator(".nav__panel").getByRole("link", { name: language }).click();
+}
+
+test("an article in zh-Hant: converted content, its head, and a card link that keeps the prefix", async ({ page, phone }) => {
+  const { title } = seedArticle(SEED_FIXTURES.article);
+  await page.goto(hant(ARTICLE));
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant");
+  await expect(page.locator("h1")).toHaveText(traditionalText(title));
+  expect(traditionalText(title), "the seed title has characters that differ").not.toBe(title);
+  await expect(page.locator(".article__body p").first()).toHaveText(traditionalText(await simplifiedFirstParagraph(page)));
+  // The panel names the other language in that language.
+  await expect(page.locator(".nav__panel .nav__language")).toHaveText("简体中文");
+
+  const head = page.locator("head");
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", E2E_ORIGIN + hant(ARTICLE));
+  await expect(head.locator('link[rel="alternate"][hreflang="zh-Hant"]')).toHaveAttribute("href", E2E_ORIGIN + hant(ARTICLE));
+  await expect(head.locator('link[rel="alternate"][hreflang="zh-Hans"]')).toHaveAttribute("href", E2E_ORIGIN + ARTICLE);
+  await expect(head.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", E2E_ORIGIN + ARTICLE);
+  const jsonLd = JSON.parse((await head.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect([jsonLd.inLanguage, jsonLd.headline]).toEqual(["zh-Hant", traditionalText(title)]);
+  await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", traditionalText(title));
+
+  if (phone.js) {
+    await waitForHydration(page, ".card-list");
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  }
+  const card = page.locator('a.card__link[href*="/doc/"]').first();
+  const href = (await card.getAttribute("href"))!;
+  expect(href.startsWith(`${HOME}zh-Hant/`), href).toBe(true);
+  const cardTitle = (await card.locator(".card__title").textContent())!;
+  await card.click();
+  await expect(page).toHaveURL((url) => url.pathname === href);
+  await expect(page.locator("h1")).toHaveText(cardTitle);
+  // With JavaScript the router went there (its basename is the zh-Hant one), without it the browser did.
+  if (phone.js) expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+/** The article's first paragraph as the zh-Hans page shows it. */
+async function simplifiedFirstParagraph(page: Page): Promise<string> {
+  const response = await page.request.get(ARTICLE);
+  const match = /<div class="article__body[^"]*"><p>([^<]*)<\/p>/.exec(await response.text());
+  expect(match, "the zh-Hans article's first paragraph").not.toBeNull();
+  return match![1];
+}
+
+test("choosing zh-Hant in the panel, and coming back to it by the cookie", async ({ page, phone }) => {
+  await page.goto(`${ARTICLE}?from=singlemessage`);
+  await chooseInPanel(page, phone.js, "繁體中文");
+  await expect(page).toHaveURL((url) => url.pathname === hant(ARTICLE));
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant");
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === "i18n_redirected");
+  expect(cookie?.value).toBe("zh-Hant");
+  // 365 days, give or take the test's own minutes.
+  expect(Math.round((cookie!.expires - Date.now() / 1000) / 86400)).toBe(365);
+  expect((await page.context().cookies()).map((candidate) => candidate.name), "a reader gets no session").not.toContain("__share");
+
+  // An unprefixed address: the cookie sends the visitor to the zh-Hant page.
+  await page.goto(HOME);
+  await expect(page).toHaveURL((url) => url.pathname === `${HOME}zh-Hant/`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant");
+
+  await chooseInPanel(page, phone.js, "简体中文");
+  await expect(page).toHaveURL((url) => url.pathname === HOME);
+  await page.goto(ARTICLE);
+  await expect(page).toHaveURL((url) => url.pathname === ARTICLE);
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+});
+
+test("a stored page is never served for the other language @once", async ({ request }) => {
+  const path = articleUrl(SEED_FIXTURES.article);
+  const { title } = seedArticle(SEED_FIXTURES.article);
+  const titleIn = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await request.get(url, { headers, maxRedirects: 0 });
+    return { cache: response.headers()["x-cache"], title: /<h1[^>]*>([^<]*)<\/h1>/.exec(await response.text())?.[1], status: response.status() };
+  };
+  // Each language stored (asked until the store answers), then each asked again: its own bytes.
+  await expect.poll(async () => (await titleIn(path)).cache).toBe("HIT");
+  await expect.poll(async () => (await titleIn(hant(path))).cache).toBe("HIT");
+  expect(await titleIn(path)).toEqual({ cache: "HIT", title, status: 200 });
+  expect(await titleIn(hant(path))).toEqual({ cache: "HIT", title: traditionalText(title), status: 200 });
+  // A zh-Hant cookie at the stored zh-Hans address is the redirect, not the stored page.
+  const redirected = await request.get(path, { headers: { cookie: "i18n_redirected=zh-Hant" }, maxRedirects: 0 });
+  expect([redirected.status(), redirected.headers().location]).toEqual([302, hant(path)]);
+});
+
+test.describe("logged in", () => {
+  test.use({ storageState: ({ fileUser }, use) => use(fileUser.storageState) });
+
+  test("a comment posted on a zh-Hant page lands back on the zh-Hant page", async ({ page, phone, scratchArticle }) => {
+    const url = hant(scratchArticle().url);
+    await page.goto(url);
+    await expect(page.locator(".banner__login .avatar")).toBeVisible();
+    if (phone.js) await waitForHydration(page, "#comment-input");
+    const text = `繁體頁的評論 ${Date.now().toString(36)}`;
+    await page.locator("#comment-input").click();
+    await page.locator("#comment-input").fill(text);
+    await page.locator(".footer-bar__form").getByRole("button", { name: "发送" }).click();
+    await expect(page.locator("#comments .comment__content", { hasText: traditionalText(text) })).toBeVisible();
+    await expect(page).toHaveURL((current) => current.pathname === url);
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant");
+  });
+});
