@@ -7,7 +7,7 @@ import { NonceContext } from "~/components/nonce";
 import { SharedMarkupContext } from "~/components/shared-markup";
 import { PersonalRenderingContext } from "~/hooks/use-personal";
 import { isPreviewRequest, PREVIEW_HEADERS } from "~/lib/preview";
-import { setPersonalize } from "~/render/page-facts.server";
+import { setPersonalization } from "~/render/page-facts.server";
 import { recordPersonalRendering } from "~/render/personal.server";
 import { commitVisitor } from "~/visitor/session.server";
 import { ServerSharedMarkup } from "~/render/shared-markup.server";
@@ -138,8 +138,8 @@ export default async function handleRequest(
       },
     },
   );
-  const personalize = status === 200 ? personal?.personalize(remixContext) : null;
-  if (personalize) setPersonalize(personalize);
+  const personalization = status === 200 ? personal?.personalize(remixContext) : null;
+  if (personalization) setPersonalization(personalization);
   return new Response(new Uint8Array(body), { headers: responseHeaders, status });
 }
 

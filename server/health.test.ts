@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json, startFakePlatform } from "../app/bff/fake-platform.test-support";
-import type { PageCacheStats } from "./page-cache";
+import type { PageCacheStats } from "./page-store";
 
 let platform: Awaited<ReturnType<typeof startFakePlatform>>;
 let server: Server;

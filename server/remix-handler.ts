@@ -1,9 +1,12 @@
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import pLimit from "p-limit";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { trackStaleAnswers } from "../app/bff/shared-cache.server";
-import { collectPageFacts } from "../app/render/page-facts.server";
-import { isPersonalPageRequest, isSharedPageRequest, type MakePersonal, type PageCache, type PageRender } from "./page-cache";
+import { collectRenderRecord } from "../app/render/page-facts.server";
+import { makePersonalPage } from "../app/render/personal.server";
+import { serveShared, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
+import { isPersonalPageRequest, isSharedPageRequest, type PageStore } from "./page-store";
 import { sendCompressedOnce } from "./response-encoding";
 import type { OriginOf } from "./public-origin";
 
@@ -24,14 +27,14 @@ export function remixHandler(options: {
   mode: string;
   originOf: OriginOf;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  pageCache?: PageCache;
+  pageStore?: PageStore;
   renderConcurrency: number;
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
   const inTurn = pLimit(options.renderConcurrency);
   const render = (request: () => Request, context: AppLoadContext) =>
     inTurn(async () => {
-      const { result, page } = await collectPageFacts(() => trackStaleAnswers(() => handleRequest(request(), context)));
+      const { result, page } = await collectRenderRecord(() => trackStaleAnswers(() => handleRequest(request(), context)));
       return { response: result.result, stale: result.stale.length > 0, page };
     });
   return async (req, res, next) => {
@@ -47,12 +50,11 @@ export function remixHandler(options: {
       await send(res, response, stale);
     };
     try {
-      if (options.pageCache && isSharedPageRequest(req, req.originalUrl)) {
-        await options.pageCache.serve(req, res, shared, send);
-      } else if (options.pageCache && isPersonalPageRequest(req)) {
-        const makePersonal: MakePersonal = (personalize, stored) =>
-          personalize(stored, remixRequest(req, options.originOf(req) + req.originalUrl, visitorSignal(res), {}), options.getLoadContext(req, res));
-        await options.pageCache.servePersonal(req, res, shared, makePersonal, own);
+      if (options.pageStore && isSharedPageRequest(req, req.originalUrl)) {
+        await serveShared(options.pageStore, req, res, shared, send);
+      } else if (options.pageStore && isPersonalPageRequest(req, req.originalUrl)) {
+        const makePersonal = personalMaker(req, res, options.originOf(req) + req.originalUrl, options.getLoadContext(req, res));
+        await servePersonal(options.pageStore, req, res, shared, makePersonal, own);
       } else {
         await own();
       }
@@ -60,6 +62,11 @@ export function remixHandler(options: {
       next(error);
     }
   };
+}
+
+/** How the visitor of `req` gets their page made from a stored one: their request to `url`, with their load context. */
+export function personalMaker(req: IncomingMessage, res: ServerResponse, url: string, context: AppLoadContext): MakePersonal {
+  return (personalization, stored) => makePersonalPage(personalization, stored, { request: remixRequest(req, url, visitorSignal(res), {}), context });
 }
 
 async function send(res: ExpressResponse, response: Response, stale: boolean): Promise<void> {
@@ -75,7 +82,7 @@ async function send(res: ExpressResponse, response: Response, stale: boolean): P
 }
 
 /** Loaders and actions stop once the visitor has gone: 'close' before 'finish' means nobody is listening. */
-function visitorSignal(res: ExpressResponse): AbortSignal {
+function visitorSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -87,7 +94,7 @@ function visitorSignal(res: ExpressResponse): AbortSignal {
  * `url` is concatenated, not resolved: a target such as '//evil.example/…' stays a path on this origin.
  * A render to be shared gets none of the visitor's cookies.
  */
-function remixRequest(req: ExpressRequest, url: string, signal: AbortSignal, options: { formBody?: Buffer; shared?: boolean }): Request {
+function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { formBody?: Buffer; shared?: boolean }): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (options.shared && key === "cookie") continue;
