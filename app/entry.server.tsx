@@ -7,7 +7,6 @@ import { NonceContext } from "~/components/nonce";
 import { SharedMarkupContext } from "~/components/shared-markup";
 import { PersonalRenderingContext } from "~/hooks/use-personal";
 import { isPreviewRequest, PREVIEW_HEADERS } from "~/lib/preview";
-import { setPersonalization } from "~/render/page-facts.server";
 import { recordPersonalRendering } from "~/render/personal.server";
 import { commitVisitor } from "~/visitor/session.server";
 import { ServerSharedMarkup } from "~/render/shared-markup.server";
@@ -139,7 +138,7 @@ export default async function handleRequest(
     },
   );
   const personalization = status === 200 ? personal?.personalize(remixContext) : null;
-  if (personalization) setPersonalization(personalization);
+  if (personalization && loadContext.render) loadContext.render.personalization = personalization;
   return new Response(new Uint8Array(body), { headers: responseHeaders, status });
 }
 

@@ -6,6 +6,7 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deviceClass } from "../app/render/page-device.server";
 import { contentTag } from "../app/lib/content-tag";
+import { newRenderRecord } from "../app/render/page-facts.server";
 import type { StoredPersonalization } from "../app/render/stored-personalization";
 import { announceWrite } from "../app/runtime/content-writes.server";
 import { serveShared, servePersonal, SHARED_CACHE_CONTROL, type MakePersonal, type PageRender } from "./page-answers";
@@ -80,7 +81,7 @@ describe("the page cache", () => {
     const headers = new Headers({ "Content-Type": plan.type ?? "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     if (plan.cookie) headers.set("Set-Cookie", "__share=x; Path=/");
     const html = `<!DOCTYPE html><html><body><p>${url} #${renders.length}</p><script>${SCRIPT}</script></body></html>`;
-    const page = { tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false, personalization: plan.personal ? personalization : null };
+    const page = { ...newRenderRecord(), tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false, personalization: plan.personal ? personalization : null };
     return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, page };
   };
 

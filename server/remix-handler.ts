@@ -1,12 +1,12 @@
-import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pLimit from "p-limit";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { trackStaleAnswers } from "../app/bff/shared-cache.server";
-import { collectRenderRecord } from "../app/render/page-facts.server";
+import { newRenderRecord } from "../app/render/page-facts.server";
 import { makePersonalPage } from "../app/render/personal.server";
 import { serveShared, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
 import { isPersonalPageRequest, isSharedPageRequest, type PageStore } from "./page-store";
+import type { LoadContext } from "../app/runtime/load-context";
 import { sendCompressedOnce } from "./response-encoding";
 import type { OriginOf } from "./public-origin";
 
@@ -26,16 +26,18 @@ export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   originOf: OriginOf;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
   pageStore?: PageStore;
   renderConcurrency: number;
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
   const inTurn = pLimit(options.renderConcurrency);
-  const render = (request: () => Request, context: AppLoadContext) =>
+  // Each render has its own record, which its loaders' upstream calls fill (app/render/page-facts.server.ts).
+  const render = (request: () => Request, context: LoadContext) =>
     inTurn(async () => {
-      const { result, page } = await collectRenderRecord(() => trackStaleAnswers(() => handleRequest(request(), context)));
-      return { response: result.result, stale: result.stale.length > 0, page };
+      const page = newRenderRecord();
+      const response = await handleRequest(request(), { ...context, render: page });
+      return { response, stale: page.staleKeys.size > 0, page };
     });
   return async (req, res, next) => {
     // Rendered for everyone of the key: the canonical URL, no nonce, not stopped when this visitor leaves.
@@ -65,8 +67,9 @@ export function remixHandler(options: {
 }
 
 /** How the visitor of `req` gets their page made from a stored one: their request to `url`, with their load context. */
-export function personalMaker(req: IncomingMessage, res: ServerResponse, url: string, context: AppLoadContext): MakePersonal {
-  return (personalization, stored) => makePersonalPage(personalization, stored, { request: remixRequest(req, url, visitorSignal(res), {}), context });
+export function personalMaker(req: IncomingMessage, res: ServerResponse, url: string, context: LoadContext): MakePersonal {
+  // Not a page's render: its parts' calls leave no facts behind.
+  return (personalization, stored) => makePersonalPage(personalization, stored, { request: remixRequest(req, url, visitorSignal(res), {}), context: { ...context, render: null } });
 }
 
 async function send(res: ExpressResponse, response: Response, stale: boolean): Promise<void> {

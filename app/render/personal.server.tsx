@@ -6,7 +6,7 @@ import { keepRootLoaderDataOnly, matchedRouteHandles, serializedStringInPage } f
 import { PersonalRenderingContext, type Personal, type PersonalRendering, type SlotProps } from "~/hooks/use-personal";
 import { commitVisitor } from "~/visitor/session.server";
 import { useAround } from "~/render/shared-markup.server";
-import type { Hole, Part, PartArgs, PersonalPage, PersonalPartKind, Slot, StoredPersonalization } from "~/render/stored-personalization";
+import type { Hole, PartArgs, PersonalPage, PersonalPartKind, Slot, StoredPersonalization } from "~/render/stored-personalization";
 
 /**
  * A logged-in visitor's page made from the page stored for anonymous visitors (server/page-cache.ts), instead of
@@ -28,18 +28,12 @@ import type { Hole, Part, PartArgs, PersonalPage, PersonalPartKind, Slot, Stored
  */
 const SLOT_RENDERS_MAX_CHARS = 64 * 1024;
 
-type Recorded = { parts: Part[]; usable: boolean };
-const recordings = new WeakMap<AppLoadContext, Recorded>();
 /** Per process and never rendered from content: a part's anonymous string cannot be forged by what a page shows. */
 const MARK = randomBytes(12).toString("base64url");
 let parts = 0;
 
-function recordedFor(context: AppLoadContext): Recorded | null {
-  if (!context.shared) return null;
-  let recorded = recordings.get(context);
-  if (!recorded) recordings.set(context, (recorded = { parts: [], usable: true }));
-  return recorded;
-}
+/** The record of a render to be shared: where its personal parts are kept. */
+const recordedFor = (context: AppLoadContext) => (context.shared ? context.render : null);
 
 export const personalPartKind = <I, T extends object>(own: (args: PartArgs, input: I) => Promise<T>): PersonalPartKind<I, T> => ({ own });
 
