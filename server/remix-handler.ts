@@ -40,14 +40,16 @@ export function remixHandler(options: {
       return { response, stale: page.staleKeys.size > 0, page };
     });
   return async (req, res, next) => {
+    // Once per request: its upstream deadline counts from its arrival, whichever render runs and when.
+    const context = options.getLoadContext(req, res);
     // Rendered for everyone of the key: the canonical URL, no nonce, not stopped when this visitor leaves.
     const shared: PageRender = (url, signal) =>
-      render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...options.getLoadContext(req, res), cspNonce: "", shared: true });
+      render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...context, cspNonce: "", shared: true });
     const own = async () => {
       const signal = visitorSignal(res);
       const { response, stale } = await render(
         () => remixRequest(req, options.originOf(req) + req.originalUrl, signal, { formBody: res.locals.formBody }),
-        options.getLoadContext(req, res),
+        context,
       );
       await send(res, response, stale);
     };
@@ -55,7 +57,7 @@ export function remixHandler(options: {
       if (options.pageStore && isSharedPageRequest(req, req.originalUrl)) {
         await serveShared(options.pageStore, req, res, shared, send);
       } else if (options.pageStore && isPersonalPageRequest(req, req.originalUrl)) {
-        const makePersonal = personalMaker(req, res, options.originOf(req) + req.originalUrl, options.getLoadContext(req, res));
+        const makePersonal = personalMaker(req, res, options.originOf(req) + req.originalUrl, context);
         await servePersonal(options.pageStore, req, res, shared, makePersonal, own);
       } else {
         await own();

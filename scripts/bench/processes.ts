@@ -188,6 +188,15 @@ export async function rssMegabytes(pid: number): Promise<number> {
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN) / 1024;
 }
 
+/** The CPU time (ms) a process has used so far, user and system (Linux). */
+export async function cpuMilliseconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // Past the command's name in parentheses the fields start at the third; utime and stime are the 14th and 15th, in
+  // clock ticks of 1/100 s (USER_HZ).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** The pids of a process and all its descendants (Linux). */
 export async function processTree(pid: number): Promise<number[]> {
   const pids = [pid];
