@@ -35,7 +35,9 @@ export function storedPageHits(options: {
     if (goesToPc(req, path)) return false;
     const id = requestIdOf(req.headers["x-request-id"] as string | undefined);
     if (isPersonalPageRequest(req, target)) {
-      const made = withRequestId(id, () => answerPersonal(options.pageStore, req, target, id, options.personal(req, res, target, id)));
+      // The visitor's load context is built only once the stored page is known to serve them.
+      const makePersonal: MakePersonal = (personalization, stored) => options.personal(req, res, target, id)(personalization, stored);
+      const made = withRequestId(id, () => answerPersonal(options.pageStore, req, target, id, makePersonal));
       if (!made) return false;
       void made
         .catch((error: unknown) => {

@@ -9,7 +9,7 @@ import { useAround } from "~/render/shared-markup.server";
 import type { Hole, PartArgs, PersonalPage, PersonalPartKind, Slot, StoredPersonalization } from "~/render/stored-personalization";
 
 /**
- * A logged-in visitor's page made from the page stored for anonymous visitors (server/page-cache.ts), instead of
+ * A logged-in visitor's page made from the page stored for anonymous visitors (server/page-store.ts), instead of
  * rendered afresh: the same content, lists and comments, with only the visitor's own parts put in. A route's
  * loader gives those parts as personal parts (`personalPart`), each one JSON string of the serialized loader data,
  * and the components that show them sit in PersonalSlots. When the anonymous page is rendered, both are recorded;
