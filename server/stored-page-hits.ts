@@ -49,6 +49,11 @@ export function storedPageHits(options: {
           if (!answer) return res.destroyed ? undefined : options.pipeline(req, res);
           logWhenFinished(options.log, res, { id, method: "GET", path }, started);
           res.writeHead(answer.status, answer.head).end(answer.body);
+        })
+        // Outside Express nothing else would catch it, and an unhandled rejection ends the process.
+        .catch((error: unknown) => {
+          logger.error({ err: error, requestId: id, path }, "personal page answer failed");
+          res.destroy();
         });
       return true;
     }
