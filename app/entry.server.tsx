@@ -7,7 +7,6 @@ import { NonceContext } from "~/components/nonce";
 import { SharedMarkupContext } from "~/components/shared-markup";
 import { PersonalRenderingContext } from "~/hooks/use-personal";
 import { isPreviewRequest, PREVIEW_HEADERS } from "~/lib/preview";
-import { setPersonalize } from "~/render/page-facts.server";
 import { recordPersonalRendering } from "~/render/personal.server";
 import { commitVisitor } from "~/visitor/session.server";
 import { ServerSharedMarkup } from "~/render/shared-markup.server";
@@ -110,7 +109,7 @@ export default async function handleRequest(
   if (cookie) responseHeaders.append("Set-Cookie", cookie);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // A page may carry per-visitor state (login, toasts): kept by no shared cache unless the host's page cache
-  // stores it as an anonymous page and says so (server/page-cache.ts). Previews are not even kept.
+  // stores it as an anonymous page and says so (server/page-store.ts). Previews are not even kept.
   if (isPreviewUrl(request)) setPreviewHeaders(responseHeaders);
   else responseHeaders.set("Cache-Control", "private, no-store");
   // Empty for a page rendered to be shared: its inline scripts are allowed by hash.
@@ -138,8 +137,8 @@ export default async function handleRequest(
       },
     },
   );
-  const personalize = status === 200 ? personal?.personalize(remixContext) : null;
-  if (personalize) setPersonalize(personalize);
+  const personalization = status === 200 ? personal?.personalize(remixContext) : null;
+  if (personalization && loadContext.render) loadContext.render.personalization = personalization;
   return new Response(new Uint8Array(body), { headers: responseHeaders, status });
 }
 

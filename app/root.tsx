@@ -35,7 +35,7 @@ import { DARK_THEME_COLOR, schemeOfQuery, themeColorMedia, VISIT_SCHEME_SCRIPT }
 import { DEFAULT_THEME_COLOR, themeVariables } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
 import { pageDeviceOf } from "~/render/page-device.server";
-import { personalPart } from "~/render/personal.server";
+import { personalPart, personalPartKind } from "~/render/personal.server";
 import { callerFor, getVisitor, takeToast } from "~/visitor/session.server";
 import appCss from "~/styles/app.css?url";
 import { logger } from "~/runtime/logger.server";
@@ -53,16 +53,16 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
 ];
 
-async function viewerOf({ request, context }: { request: Request; context: LoaderFunctionArgs["context"] }): Promise<Viewer> {
+const viewerPart = personalPartKind(async ({ request, context }): Promise<Viewer> => {
   const visitor = await getVisitor(request, context);
   return { user: visitor.user, csrfToken: visitor.csrfToken, toast: await takeToast(request, context) };
-}
+});
 
 /** The root's only personal part is the viewer: pages of routes that say the same are made personal from shared ones. */
 export const handle = { personalized: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
-  const viewer = personalPart({ request, context }, viewerOf);
+  const viewer = personalPart({ request, context }, viewerPart, null);
   const visitor = await getVisitor(request, context);
   let config: AppConfig | null = null;
   try {

@@ -35,11 +35,6 @@ const MAY_IMPORT: Record<string, string[]> = {
 
 /** Known upward edges, each with the reason it is still there. */
 const EXCEPTIONS: Record<string, string> = {
-  "bff/client.server.ts -> render/page-facts.server.ts": "a failed call marks the rendering page incomplete",
-  "bff/shared-cache.server.ts -> render/page-facts.server.ts": "a stale answer marks the rendering page incomplete",
-  "bff/comments.server.ts -> render/page-facts.server.ts": "the comments tag the rendering page",
-  "bff/content.server.ts -> render/page-facts.server.ts": "a content item tags the rendering page",
-  "bff/live.server.ts -> render/page-facts.server.ts": "a broadcast's info tags the rendering page",
   "hooks/use-personal.ts -> visitor/session.server.ts": "the Visitor type the root loader sends",
 };
 

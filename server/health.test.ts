@@ -5,7 +5,7 @@ import { describe, expect } from "vitest";
 import { fakePlatformTest } from "../app/bff/fixtures.test-support";
 import { json } from "../app/bff/fake-platform.test-support";
 import type { PlatformDetail, Readiness } from "./health";
-import type { PageCacheStats } from "./page-cache";
+import type { PageCacheStats } from "./page-store";
 
 const pageCache: PageCacheStats = { entries: 3, bytes: 4096, hits: 10, stale: 1, joined: 2, misses: 3, uncached: 0, personal: 4 };
 

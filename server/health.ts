@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
 import { Router, type RequestHandler } from "express";
 import { breakerStates, PlatformError, platformEnvelope } from "../app/bff/client.server";
-import type { PageCacheStats } from "./page-cache";
+import type { PageCacheStats } from "./page-store";
 
 /** Whether this process takes visitors: not yet while it starts, no more once it drains before stopping. */
 export type Readiness = {

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import type { PersonalPage } from "../app/render/page-facts.server";
+import type { PersonalPage } from "../app/render/stored-personalization";
 import { personalGzip, personalHtml, personalScriptHashes } from "./personal-answer";
 import { inlineScriptHashes } from "./security-headers";
 

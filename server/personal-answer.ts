@@ -1,6 +1,6 @@
 import { constants as zlibConstants, crc32, deflateRaw, deflateRawSync } from "node:zlib";
 import { promisify } from "node:util";
-import type { PersonalPage } from "../app/render/page-facts.server";
+import type { PersonalPage } from "../app/render/stored-personalization";
 import { inlineScriptHashes, scriptHash } from "./security-headers";
 
 /**

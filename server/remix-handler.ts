@@ -1,9 +1,12 @@
-import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import pLimit from "p-limit";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { trackStaleAnswers } from "../app/bff/shared-cache.server";
-import { collectPageFacts } from "../app/render/page-facts.server";
-import { isPersonalPageRequest, isSharedPageRequest, type MakePersonal, type PageCache, type PageRender } from "./page-cache";
+import { newRenderRecord } from "../app/render/page-facts.server";
+import { makePersonalPage } from "../app/render/personal.server";
+import { serveShared, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
+import { isPersonalPageRequest, isSharedPageRequest, type PageStore } from "./page-store";
+import type { LoadContext } from "../app/runtime/load-context";
 import { languageOfPath } from "../app/lib/languages";
 import { traditionalBuild } from "./language-build";
 import { sendCompressedOnce } from "./response-encoding";
@@ -25,8 +28,8 @@ export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   originOf: OriginOf;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  pageCache?: PageCache;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
+  pageStore?: PageStore;
   renderConcurrency: number;
 }): RequestHandler {
   // Each language has its build: zh-Hant's answers the prefixed addresses, in Traditional Chinese (docs/languages.md).
@@ -35,32 +38,35 @@ export function remixHandler(options: {
     "zh-Hant": createRequestHandler(traditionalBuild(options.build), options.mode),
   };
   const inTurn = pLimit(options.renderConcurrency);
-  const render = (request: () => Request, context: AppLoadContext) =>
+  // Each render has its own record, which its loaders' upstream calls fill (app/render/page-facts.server.ts).
+  const render = (request: () => Request, context: LoadContext) =>
     inTurn(async () => {
+      const page = newRenderRecord();
       const remixRequest = request();
       const handleRequest = handlers[languageOfPath(new URL(remixRequest.url).pathname)];
-      const { result, page } = await collectPageFacts(() => trackStaleAnswers(() => handleRequest(remixRequest, context)));
-      return { response: result.result, stale: result.stale.length > 0, page };
+      const response = await handleRequest(remixRequest, { ...context, render: page });
+      return { response, stale: page.staleKeys.size > 0, page };
     });
   return async (req, res, next) => {
+    // Once per request: its upstream deadline counts from its arrival, whichever render runs and when.
+    const context = options.getLoadContext(req, res);
     // Rendered for everyone of the key: the canonical URL, no nonce, not stopped when this visitor leaves.
     const shared: PageRender = (url, signal) =>
-      render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...options.getLoadContext(req, res), cspNonce: "", shared: true });
+      render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...context, cspNonce: "", shared: true });
     const own = async () => {
       const signal = visitorSignal(res);
       const { response, stale } = await render(
         () => remixRequest(req, options.originOf(req) + req.originalUrl, signal, { formBody: res.locals.formBody }),
-        options.getLoadContext(req, res),
+        context,
       );
       await send(res, response, stale);
     };
     try {
-      if (options.pageCache && isSharedPageRequest(req, req.originalUrl)) {
-        await options.pageCache.serve(req, res, shared, send);
-      } else if (options.pageCache && isPersonalPageRequest(req)) {
-        const makePersonal: MakePersonal = (personalize, stored) =>
-          personalize(stored, remixRequest(req, options.originOf(req) + req.originalUrl, visitorSignal(res), {}), options.getLoadContext(req, res));
-        await options.pageCache.servePersonal(req, res, shared, makePersonal, own);
+      if (options.pageStore && isSharedPageRequest(req, req.originalUrl)) {
+        await serveShared(options.pageStore, req, res, shared, send);
+      } else if (options.pageStore && isPersonalPageRequest(req, req.originalUrl)) {
+        const makePersonal = personalMaker(req, res, options.originOf(req) + req.originalUrl, context);
+        await servePersonal(options.pageStore, req, res, shared, makePersonal, own);
       } else {
         await own();
       }
@@ -68,6 +74,12 @@ export function remixHandler(options: {
       next(error);
     }
   };
+}
+
+/** How the visitor of `req` gets their page made from a stored one: their request to `url`, with their load context. */
+export function personalMaker(req: IncomingMessage, res: ServerResponse, url: string, context: LoadContext): MakePersonal {
+  // Not a page's render: its parts' calls leave no facts behind.
+  return (personalization, stored) => makePersonalPage(personalization, stored, { request: remixRequest(req, url, visitorSignal(res), {}), context: { ...context, render: null } });
 }
 
 async function send(res: ExpressResponse, response: Response, stale: boolean): Promise<void> {
@@ -83,7 +95,7 @@ async function send(res: ExpressResponse, response: Response, stale: boolean): P
 }
 
 /** Loaders and actions stop once the visitor has gone: 'close' before 'finish' means nobody is listening. */
-function visitorSignal(res: ExpressResponse): AbortSignal {
+function visitorSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -95,7 +107,7 @@ function visitorSignal(res: ExpressResponse): AbortSignal {
  * `url` is concatenated, not resolved: a target such as '//evil.example/…' stays a path on this origin.
  * A render to be shared gets none of the visitor's cookies.
  */
-function remixRequest(req: ExpressRequest, url: string, signal: AbortSignal, options: { formBody?: Buffer; shared?: boolean }): Request {
+function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { formBody?: Buffer; shared?: boolean }): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (options.shared && key === "cookie") continue;

@@ -14,11 +14,11 @@ import { createReadiness, healthRoutes, platformDetail } from "./health";
 import { createPlatformLiveHub } from "./live-hub";
 import { liveStreamRoutes } from "./live-stream";
 import { processMetrics, startInternalListener } from "./metrics-listener";
-import { createPageCache } from "./page-cache";
+import { createPageStore } from "./page-store";
 import { pageMiddleware } from "./page-middleware";
 import { platformProxy } from "./platform-proxy";
 import { knownHosts, publicOrigin } from "./public-origin";
-import { remixHandler } from "./remix-handler";
+import { personalMaker, remixHandler } from "./remix-handler";
 import { measureRequest } from "./request-metrics";
 import { requestId, requestLog, type RequestLogOptions } from "./request-log";
 import type { Site, SiteEntry, SiteOptions } from "./site-entry";
@@ -42,8 +42,18 @@ export function createSite(options: SiteOptions): Site {
     );
   }
 
-  // Anonymous visitors' pages, rendered once and served as bytes (see server/page-cache.ts).
-  const pageCache = env.PAGE_CACHE_MAX_BYTES > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MAX_BYTES }) : undefined;
+  // Anonymous visitors' pages, rendered once and served as bytes (see server/page-store.ts).
+  const pageStore = env.PAGE_CACHE_MAX_BYTES > 0 ? createPageStore({ maxBytes: env.PAGE_CACHE_MAX_BYTES }) : undefined;
+
+  /** What loaders and actions get (app/runtime/load-context.ts); the deadline counts from now, the request's arrival. */
+  const loadContext = (req: express.Request, facts: { cspNonce: string; requestId: string }): LoadContext => ({
+    ...facts,
+    shared: false,
+    origin: originOf(req),
+    userAgent: req.get("user-agent") ?? "",
+    clientIp: req.ip ?? "",
+    deadline: requestDeadline(),
+  });
 
   const app = express();
   app.set("trust proxy", env.TRUST_PROXY);
@@ -70,11 +80,11 @@ export function createSite(options: SiteOptions): Site {
   const stopContentWriteFanOut = startContentWriteFanOut();
   const liveStreams = liveStreamRoutes({ hub: liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
   app.use(BASE_PATH, liveStreams.router);
-  watchSources({ breakers: breakerStates, pageCache: pageCache?.stats, liveStreams: liveStreams.count, liveHub: () => liveHub.stats() });
+  watchSources({ breakers: breakerStates, pageCache: pageStore?.stats, liveStreams: liveStreams.count, liveHub: () => liveHub.stats() });
   // Under build/cluster.js the primary serves the sum of its workers' metrics instead.
   const stopInternalListener = cluster.isWorker
     ? () => {}
-    : startInternalListener({ metrics: processMetrics, routes: { "/health/detail": express().use(platformDetail({ pageCache: pageCache?.stats })) } });
+    : startInternalListener({ metrics: processMetrics, routes: { "/health/detail": express().use(platformDetail({ pageCache: pageStore?.stats })) } });
 
   app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
 
@@ -101,23 +111,28 @@ export function createSite(options: SiteOptions): Site {
       build: options.build,
       mode: env.NODE_ENV,
       originOf,
-      pageCache,
+      pageStore,
       renderConcurrency: env.RENDER_CONCURRENCY,
-      getLoadContext: (req, res): LoadContext => ({
-        cspNonce: res.locals.cspNonce,
-        shared: false,
-        requestId: res.locals.requestId,
-        origin: originOf(req),
-        userAgent: req.get("user-agent") ?? "",
-        clientIp: req.ip ?? "",
-        deadline: requestDeadline(),
-      }),
+      getLoadContext: (req, res) => loadContext(req, res.locals as { cspNonce: string; requestId: string }),
     }),
   );
 
   // A fresh stored page is answered before Express: everything else, and any doubt, goes through the pipeline above.
   const answerStoredPage =
-    pageCache && storedPageHits({ pageCache, knownHosts: hosts, trustProxy: app.get("trust proxy fn"), log: logOptions });
+    pageStore &&
+    storedPageHits({
+      pageStore,
+      knownHosts: hosts,
+      trustProxy: app.get("trust proxy fn"),
+      log: logOptions,
+      personal(req, res, target, requestId) {
+        // Express's own request prototype reads the origin and address as the pipeline reads them (`trust proxy`).
+        const request = Object.setPrototypeOf(req, app.request) as express.Request;
+        // Its scripts are allowed by hash: no nonce.
+        return personalMaker(req, res, originOf(request) + target, loadContext(request, { cspNonce: "", requestId }));
+      },
+      pipeline: app,
+    });
   return {
     listener(req, res) {
       measureRequest(req, res);

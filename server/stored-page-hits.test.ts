@@ -6,7 +6,10 @@ import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BASE_PATH } from "../app/lib/base-path";
 import { captureLog } from "../app/runtime/logger.test-support";
-import { createPageCache, isSharedPageRequest, PAGE_FRESH_SECONDS, type PageRender } from "./page-cache";
+import { newRenderRecord } from "../app/render/page-facts.server";
+import type { StoredPersonalization } from "../app/render/stored-personalization";
+import { serveShared, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
+import { createPageStore, isPersonalPageRequest, isSharedPageRequest, PAGE_FRESH_SECONDS } from "./page-store";
 import { pageMiddleware } from "./page-middleware";
 import { knownHosts, publicOrigin } from "./public-origin";
 import { rawRequest } from "./raw-http.test-support";
@@ -24,13 +27,21 @@ type Answer = { status: number; headers: IncomingHttpHeaders; raw: string[]; bod
 let clock = 1_000_000_000;
 let renders = 0;
 let gate: Promise<void> | undefined;
-const cache = createPageCache({ maxBytes: 1024 * 1024, now: () => clock });
+const cache = createPageStore({ maxBytes: 1024 * 1024, now: () => clock });
+// Stands for what a render records (app/render/personal.server.tsx); the visitor's part is their session cookie's value.
+const personalization = { parts: [] } as unknown as StoredPersonalization;
+const personalFor =
+  (cookie: string | undefined): MakePersonal =>
+  async (_recorded, stored) => {
+    const [before, after] = stored.toString("utf8").split("#", 2) as [string, string];
+    return { statics: [before, after], fills: [`${cookie?.split("=")[1]} #`], setCookie: "__share=next; Path=/; HttpOnly" };
+  };
 const render: PageRender = async (url) => {
   renders += 1;
   await gate;
   const html = `<!DOCTYPE html><html><body><p>${url} #${renders}</p><script>window.page = ${renders};</script></body></html>`;
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Robots-Tag": "all" });
-  return { response: new Response(html, { headers }), stale: false, page: { tags: new Set<string>(), incomplete: false, personalize: null } };
+  return { response: new Response(html, { headers }), stale: false, page: { ...newRenderRecord(), personalization } };
 };
 
 const log = { skip: (path: string) => path.endsWith("/healthz") };
@@ -52,14 +63,19 @@ beforeAll(async () => {
   app.use(compression());
   app.use(pageMiddleware({ development: false, knownHosts: HOSTS, originOf: publicOrigin(`http://${HOST}`), cookieSecure: false }));
   app.get("*", (req, res, next) => {
+    if (isPersonalPageRequest(req, req.originalUrl)) {
+      return servePersonal(cache, req, res, render, personalFor(req.get("cookie")), async () => void res.send("personal")).catch(next);
+    }
     if (!isSharedPageRequest(req, req.originalUrl)) return res.send("personal");
-    cache.serve(req, res, render, async () => undefined).catch(next);
+    serveShared(cache, req, res, render, async () => undefined).catch(next);
   });
   const hits = storedPageHits({
-    pageCache: cache,
+    pageStore: cache,
     knownHosts: HOSTS,
     trustProxy: app.get("trust proxy fn"),
     log,
+    personal: (req) => personalFor(req.headers.cookie),
+    pipeline: app,
   });
   // Two doors to one app and one cache: the host's (as server/site.ts), and the pipeline alone.
   host = createServer((req, res) => {
@@ -154,6 +170,35 @@ describe("a stored page answered before the pipeline", () => {
     expect(answer.body.length).toBe(0);
   });
 
+  it("makes a logged-in visitor's page with the headers and bytes the pipeline sends for it", async () => {
+    await stored(PAGE);
+    const first = await askHost(PAGE, { cookie: "__share=alice" });
+    expect([first.answer.headers["x-cache"], first.pipeline]).toEqual(["PERSONAL", true]);
+    const fromPipeline = await ask(pipelineOnly, PAGE, { cookie: "__share=bob" });
+    const { answer, pipeline } = await askHost(PAGE, { cookie: "__share=bob" });
+    expect(pipeline).toBe(false);
+    expect(sameForEveryAnswer(answer)).toEqual(sameForEveryAnswer(fromPipeline));
+    expect(answer.body.equals(fromPipeline.body)).toBe(true);
+    expect(gunzipSync(answer.body).toString()).toContain("bob #");
+    expect(answer.headers).toMatchObject({ "cache-control": "private, no-store", "x-cache": "PERSONAL", vary: "Accept-Encoding", "x-frame-options": "SAMEORIGIN" });
+    expect(answer.headers["set-cookie"]).toEqual(["__share=next; Path=/; HttpOnly"]);
+    expect(answer.headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(answer.headers["content-security-policy"]).not.toContain("nonce-");
+    expect(answer.headers.etag).toBeUndefined();
+  });
+
+  it("hands a logged-in visitor's page to the pipeline when it cannot be made before it", async () => {
+    await stored(PAGE);
+    await askHost(PAGE, { cookie: "__share=alice" });
+    const personal = cache.stats().personal;
+    vi.spyOn(cache, "decided").mockImplementationOnce(() => {
+      throw new Error("made, then failed");
+    });
+    const { answer, pipeline } = await askHost(PAGE, { cookie: "__share=bob" });
+    expect([answer.status, answer.headers["x-cache"], pipeline]).toEqual([200, "PERSONAL", true]);
+    expect(cache.stats().personal).toBe(personal + 1);
+  });
+
   it("keeps a well-formed request id from the proxy, logs its lines with it and without the query, and counts the hit", async () => {
     await stored(PAGE);
     const { lines } = captureLog("debug");
@@ -233,10 +278,12 @@ describe("what the pipeline answers otherwise goes to it", () => {
 
   it("a request the stored-page answer fails on, before it has sent anything", async () => {
     const failing = storedPageHits({
-      pageCache: { ...cache, answerHit: () => { throw new URIError("URI malformed"); } },
+      pageStore: { ...cache, answerable: () => { throw new URIError("URI malformed"); } },
       knownHosts: HOSTS,
       trustProxy: () => true,
       log,
+      personal: () => personalFor(undefined),
+      pipeline: () => undefined,
     });
     const res = { headersSent: false } as ServerResponse;
     expect(failing({ method: "GET", url: PAGE, headers: { host: HOST }, socket: {} } as IncomingMessage, res)).toBe(false);

@@ -26,7 +26,7 @@ export type Activity = z.infer<typeof activitySchema>;
 
 /** One activity (`GET /peony/v1/activity/{post_id}`); its rules sanitized once per version. */
 export function getActivity(caller: Caller, postId: string): Promise<Activity> {
-  return cached(`activity:${postId}`, ACTIVITY_TTL_MS, async () => {
+  return cached(caller, `activity:${postId}`, ACTIVITY_TTL_MS, async () => {
     const activity = await platformRequest(`/peony/v1/activity/${encodeURIComponent(postId)}`, detached(caller), { schema: activitySchema });
     return { ...activity, rules: await sanitizeRichHtml(activity.rules, `activity:${activity.post_id}:${activity.version}`) };
   });
@@ -34,7 +34,7 @@ export function getActivity(caller: Caller, postId: string): Promise<Activity> {
 
 /** One page of activities, open and upcoming first (`GET /peony/v1/activity`). */
 export function listActivities(caller: Caller, page: number): Promise<Page<ActivitySummary>> {
-  return cached(`activities:${page}`, LIST_TTL_MS, () =>
+  return cached(caller, `activities:${page}`, LIST_TTL_MS, () =>
     platformRequest("/peony/v1/activity", detached(caller), {
       query: { page, size: LIST_PAGE_SIZE },
       schema: z.object({ list: z.array(activitySummarySchema), total: z.number().int().nonnegative() }),

@@ -14,7 +14,7 @@ export type AlbumItem = Card & { duration_str: string; media: VideoMedia | Audio
 
 /** One page of an album's episodes, in album order; code 10024 (missing album) rejects as the platform answered. */
 export function listAlbumItems(caller: Caller, albumId: string, page: number): Promise<Page<AlbumItem>> {
-  return cached(`album:${albumId}:${page}`, ITEMS_TTL_MS, async () => {
+  return cached(caller, `album:${albumId}:${page}`, ITEMS_TTL_MS, async () => {
     const data = await platformRequest(`/peony/v1/content/${encodeURIComponent(albumId)}/items`, detached(caller), {
       query: { page, size: ALBUM_PAGE_SIZE },
       schema: z.object({ list: z.array(playableContentSchema), total: z.number().int().nonnegative() }),

@@ -107,5 +107,5 @@ async function loadAppConfig(caller: Caller): Promise<AppConfig> {
  * APP_CONFIG_TTL_MS and shared by concurrent requests.
  */
 export function getAppConfig(caller: Caller): Promise<AppConfig> {
-  return cached("app-config", env.APP_CONFIG_TTL_MS, () => loadAppConfig(detached(caller)));
+  return cached(caller, "app-config", env.APP_CONFIG_TTL_MS, () => loadAppConfig(detached(caller)));
 }

@@ -76,19 +76,19 @@ export type CircleReply = z.infer<typeof replySchema>;
 export type PostList = { kind: "circle"; id: string } | { kind: "topic"; id: string };
 
 export function getCircle(caller: Caller, id: string): Promise<Circle> {
-  return cached(`circle:${id}`, CIRCLE_TTL_MS, () => platformRequest(`${BASE}/circle/detail`, detached(caller), { query: { id }, schema: circleSchema }));
+  return cached(caller, `circle:${id}`, CIRCLE_TTL_MS, () => platformRequest(`${BASE}/circle/detail`, detached(caller), { query: { id }, schema: circleSchema }));
 }
 
 /** A topic by its id, or by its name (a topic link may carry either). */
 export function getCircleTopic(caller: Caller, key: { id: string } | { name: string }): Promise<CircleTopic> {
-  return cached(`circle:topic:${JSON.stringify(key)}`, CIRCLE_TTL_MS, () =>
+  return cached(caller, `circle:topic:${JSON.stringify(key)}`, CIRCLE_TTL_MS, () =>
     platformRequest(`${BASE}/topic/detail`, detached(caller), { query: key, schema: topicSchema }),
   );
 }
 
 export function listCirclePosts(caller: Caller, list: PostList, page: number): Promise<Page<CirclePost>> {
   const key = list.kind === "circle" ? { circle_id: list.id } : { topic_id: list.id };
-  return cached(`circle:posts:${list.kind}:${list.id}:${page}`, LIST_TTL_MS, () =>
+  return cached(caller, `circle:posts:${list.kind}:${list.id}:${page}`, LIST_TTL_MS, () =>
     platformRequest(`${BASE}/content/list`, detached(caller), {
       query: { ...key, page, size: CIRCLE_PAGE_SIZE },
       schema: z.object({ list: z.array(circlePostSchema), total: count }),
@@ -97,13 +97,13 @@ export function listCirclePosts(caller: Caller, list: PostList, page: number): P
 }
 
 export function getCirclePost(caller: Caller, id: string): Promise<CirclePost> {
-  return cached(`circle:post:${id}`, POST_TTL_MS, () =>
+  return cached(caller, `circle:post:${id}`, POST_TTL_MS, () =>
     platformRequest(`${BASE}/content/detail`, detached(caller), { query: { id }, schema: circlePostSchema }),
   );
 }
 
 export function listCircleReplies(caller: Caller, postId: string, page: number): Promise<Page<CircleReply>> {
-  return cached(`circle:replies:${postId}:${page}`, POST_TTL_MS, () =>
+  return cached(caller, `circle:replies:${postId}:${page}`, POST_TTL_MS, () =>
     platformRequest(`${BASE}/content/replies`, detached(caller), {
       query: { id: postId, page, size: CIRCLE_PAGE_SIZE },
       schema: z.object({ list: z.array(replySchema), total: count }),

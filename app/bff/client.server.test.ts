@@ -84,8 +84,11 @@ describe("platformRequest", () => {
 
 describe("a page rendered while a call failed", () => {
   test("is marked incomplete by an outage, not by a refusal or a success", async ({ platform, client }) => {
-    const { collectPageFacts } = await import("~/render/page-facts.server");
-    const facts = async () => (await collectPageFacts(() => client.platformRequest("/x", caller, { schema }).catch(() => null))).page.incomplete;
+    const facts = async () => {
+      const render = { tags: new Set<string>(), incomplete: false, staleKeys: new Set<string>() };
+      await client.platformRequest("/x", { ...caller, render }, { schema }).catch(() => null);
+      return render.incomplete;
+    };
     platform.answer((_req, res) => json(res, { code: 0, message: "ok", data: { n: 1 } }));
     expect(await facts()).toBe(false);
     platform.answer((_req, res) => json(res, { code: 20002, message: "验证码错误", data: null }));

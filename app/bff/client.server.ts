@@ -5,8 +5,13 @@ import { createBreakers, upstreamOf } from "~/bff/breaker.server";
 import { upstreamCall } from "~/bff/upstream-log.server";
 import { env } from "~/runtime/env.server";
 import { timedUpstream } from "~/runtime/metrics.server";
-import { markPageIncomplete } from "~/render/page-facts.server";
 import { logger } from "~/runtime/logger.server";
+
+/**
+ * What a render says of itself through its upstream calls, for the page store (app/render/page-facts.server.ts):
+ * what it shows (tags), whether a call failed (incomplete), which cached answers were stale.
+ */
+export type RenderSink = { tags: Set<string>; incomplete: boolean; staleKeys: Set<string> };
 
 /** What every upstream call knows about the visitor it is made for. */
 export type Caller = {
@@ -24,6 +29,8 @@ export type Caller = {
    * held against the platform (a platform that answers within the whole budget is not down).
    */
   sidePart?: boolean;
+  /** The render the call is made for, when it is one (the load context's `render`). */
+  render?: RenderSink | null;
 };
 
 /** The deadline of a request arriving now: PLATFORM_TIMEOUT_MS is the whole of its upstream budget. */
@@ -46,7 +53,7 @@ export function sidePart(caller: Caller): Caller {
  * deadline stays: whoever joins later has a later deadline of their own, so nobody waits past theirs.
  */
 export function detached(caller: Caller): Caller {
-  return { token: caller.token, requestId: caller.requestId, clientIp: caller.clientIp, deadline: caller.deadline, sidePart: caller.sidePart };
+  return { token: caller.token, requestId: caller.requestId, clientIp: caller.clientIp, deadline: caller.deadline, sidePart: caller.sidePart, render: caller.render };
 }
 
 export type PlatformErrorKind = "code" | "timeout" | "unavailable" | "invalid";
@@ -144,7 +151,7 @@ export async function platformEnvelope(path: string, caller: Caller, options: En
   try {
     return await fetchEnvelope(path, caller, options);
   } catch (error) {
-    if (isOutage(error)) markPageIncomplete();
+    if (isOutage(error) && caller.render) caller.render.incomplete = true;
     throw error;
   }
 }

@@ -80,13 +80,13 @@ const segment = (value: string) => encodeURIComponent(value);
 
 /** One clue. Keyed under the content's detail key, so a comment posted on it refreshes its count. */
 export function getClue(caller: Caller, postId: string): Promise<Clue> {
-  return cached(`${detailKey(postId)}clue`, CLUE_TTL_MS, () =>
+  return cached(caller, `${detailKey(postId)}clue`, CLUE_TTL_MS, () =>
     platformRequest(`${BASE}/detail`, detached(caller), { query: { post_id: postId }, schema: clueSchema }),
   );
 }
 
 export function listRecommendedTopics(caller: Caller, page: number): Promise<Page<Topic>> {
-  return cached(`dejin:topics:${page}`, TOPIC_TTL_MS, () =>
+  return cached(caller, `dejin:topics:${page}`, TOPIC_TTL_MS, () =>
     platformRequest(`${BASE}/recommend_topics`, detached(caller), {
       query: { page, limit: DEJIN_PAGE_SIZE },
       schema: z.object({ list: z.array(topicSchema), total: count }),
@@ -95,11 +95,11 @@ export function listRecommendedTopics(caller: Caller, page: number): Promise<Pag
 }
 
 export function getTopic(caller: Caller, name: string): Promise<Topic> {
-  return cached(`dejin:topic:${name}`, TOPIC_TTL_MS, () => platformRequest(`${BASE}/topic/${segment(name)}`, detached(caller), { schema: topicSchema }));
+  return cached(caller, `dejin:topic:${name}`, TOPIC_TTL_MS, () => platformRequest(`${BASE}/topic/${segment(name)}`, detached(caller), { schema: topicSchema }));
 }
 
 export function getReporter(caller: Caller, userId: string): Promise<Reporter> {
-  return cached(`dejin:reporter:${userId}`, LIST_TTL_MS, () =>
+  return cached(caller, `dejin:reporter:${userId}`, LIST_TTL_MS, () =>
     platformRequest(`${BASE}/user/${segment(userId)}`, detached(caller), { schema: reporterSchema }),
   );
 }
@@ -118,14 +118,14 @@ export function listClues(caller: Caller, list: ClueList, page: number): Promise
         return { path: `${BASE}/at_ta_clues`, query: { ...paging, user_id: list.userId } };
     }
   })();
-  return cached(`dejin:clues:${JSON.stringify(list)}:${page}`, LIST_TTL_MS, () =>
+  return cached(caller, `dejin:clues:${JSON.stringify(list)}:${page}`, LIST_TTL_MS, () =>
     platformRequest(request.path, detached(caller), { query: request.query, schema: cluePageSchema }),
   );
 }
 
 /** Other clues of the clue's topic, most read first. */
 export function listRelatedClues(caller: Caller, postId: string): Promise<Clue[]> {
-  return cached(`dejin:related:${postId}`, LIST_TTL_MS, async () => {
+  return cached(caller, `dejin:related:${postId}`, LIST_TTL_MS, async () => {
     const data = await platformRequest(`${BASE}/relate_posts`, detached(caller), {
       query: { post_id: postId, limit: RELATED_SIZE },
       schema: z.object({ list: z.array(clueSchema) }),

@@ -3,7 +3,6 @@ import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { contentTag } from "~/lib/content-tag";
-import { tagPage } from "~/render/page-facts.server";
 import type { Page } from "~/bff/content.server";
 import { collectPages } from "~/lib/pages";
 
@@ -63,8 +62,8 @@ const COMMENTS_TTL_MS = 5_000;
 export const commentsKey = (postId: string) => `comments:${postId}:`;
 
 export function listComments(caller: Caller, postId: string, page: number): Promise<Page<Comment>> {
-  tagPage(contentTag(postId));
-  return cached(`${commentsKey(postId)}page:${page}`, COMMENTS_TTL_MS, () =>
+  caller.render?.tags.add(contentTag(postId));
+  return cached(caller, `${commentsKey(postId)}page:${page}`, COMMENTS_TTL_MS, () =>
     platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}`, detached(caller), {
       query: { page, size: COMMENT_PAGE_SIZE },
       schema: pageSchema,
@@ -74,8 +73,8 @@ export function listComments(caller: Caller, postId: string, page: number): Prom
 
 /** Every reply of one comment; 'expand N replies' shows them all. */
 export function listReplies(caller: Caller, postId: string, commentId: string): Promise<Page<Comment>> {
-  tagPage(contentTag(postId));
-  return cached(`${commentsKey(postId)}replies:${commentId}`, COMMENTS_TTL_MS, () =>
+  caller.render?.tags.add(contentTag(postId));
+  return cached(caller, `${commentsKey(postId)}replies:${commentId}`, COMMENTS_TTL_MS, () =>
     platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}/${encodeURIComponent(commentId)}`, detached(caller), {
       query: { page: 1, size: 50 },
       schema: pageSchema,

@@ -3,7 +3,6 @@ import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { cached } from "~/bff/shared-cache.server";
 import { contentTag } from "~/lib/content-tag";
-import { tagPage } from "~/render/page-facts.server";
 import { contentTarget } from "~/lib/content-path";
 import { filterListItems } from "~/lib/list-filter";
 import { LIVE_ID_PATTERN } from "~/lib/live-state";
@@ -178,8 +177,8 @@ export function toCards(contents: Content[]): Card[] {
 export const detailKey = (postId: string) => `detail:${postId}:`;
 
 export function getContentDetail(caller: Caller, postId: string): Promise<ContentDetail> {
-  tagPage(contentTag(postId));
-  return cached(detailKey(postId), DETAIL_TTL_MS, () =>
+  caller.render?.tags.add(contentTag(postId));
+  return cached(caller, detailKey(postId), DETAIL_TTL_MS, () =>
     platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}`, detached(caller), { schema: detailSchema }),
   );
 }
@@ -190,7 +189,7 @@ export const LIST_PAGE_SIZE = 10;
 export type Page<T> = { list: T[]; total: number };
 
 export function listContent(caller: Caller, query: { gid?: string; page: number; size: number }): Promise<Page<Card>> {
-  return cached(`content:${query.gid ?? ""}:${query.page}:${query.size}`, LIST_TTL_MS, async () => {
+  return cached(caller, `content:${query.gid ?? ""}:${query.page}:${query.size}`, LIST_TTL_MS, async () => {
     const data = await platformRequest("/peony/v1/content", detached(caller), {
       query: { gid: query.gid, pageindex: query.page, pagesize: query.size },
       schema: z.object({ list: z.array(contentSchema), total: z.number() }),
@@ -202,7 +201,7 @@ export function listContent(caller: Caller, query: { gid?: string; page: number;
 export type Group = { gid: string; name: string };
 
 export async function listGroups(caller: Caller): Promise<Group[]> {
-  const data = await cached("groups", SIDE_LIST_TTL_MS, () =>
+  const data = await cached(caller, "groups", SIDE_LIST_TTL_MS, () =>
     platformRequest("/peony/v1/group", detached(caller), {
       schema: z.object({ list: z.array(z.object({ gid: z.string(), name: z.string() })) }),
     }),
@@ -218,14 +217,14 @@ export type FeedKind = "hot72" | "recommend";
 /** `exclude` is the post id of the page showing the list: the platform leaves it out, so paging stays whole. */
 export function listFeed(caller: Caller, kind: FeedKind, page: number, size: number, exclude: string): Promise<Page<Card>> {
   const path = kind === "hot72" ? "/peony/v1/hot72" : "/peony/v1/recommend";
-  return cached(`${kind}:${exclude}:${page}:${size}`, SIDE_LIST_TTL_MS, async () => {
+  return cached(caller, `${kind}:${exclude}:${page}:${size}`, SIDE_LIST_TTL_MS, async () => {
     const data = await platformRequest(path, detached(caller), { query: { page, size, exclude }, schema: newsSchema });
     return { list: toCards(data.news), total: data.total };
   });
 }
 
 export function listRelated(caller: Caller, postId: string, size: number): Promise<Card[]> {
-  return cached(`related:${postId}:${size}`, SIDE_LIST_TTL_MS, async () => {
+  return cached(caller, `related:${postId}:${size}`, SIDE_LIST_TTL_MS, async () => {
     const data = await platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}/related`, detached(caller), {
       query: { size },
       schema: z.object({ list: z.array(contentSchema) }),

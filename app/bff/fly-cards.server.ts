@@ -32,7 +32,7 @@ export type DeckSummary = Omit<Deck, "list">;
  * 404 code. Cards go through the list filter of spec section 3 like every list.
  */
 export function getDeck(caller: Caller, listId: string, page: number, size: number): Promise<Deck> {
-  return cached(`fly_card:${listId}:${page}:${size}`, DECK_TTL_MS, async () => {
+  return cached(caller, `fly_card:${listId}:${page}:${size}`, DECK_TTL_MS, async () => {
     const data = await platformRequest(`/peony/v1/fly_card/${encodeURIComponent(listId)}`, detached(caller), {
       query: { page, size },
       schema: deckSchema,
@@ -50,7 +50,7 @@ export function getDeck(caller: Caller, listId: string, page: number, size: numb
 
 /** One page of the decks, each with its card count (`GET /peony/v1/fly_card`). */
 export function listDecks(caller: Caller, page: number): Promise<Page<DeckSummary>> {
-  return cached(`fly_cards:${page}`, DECK_TTL_MS, () =>
+  return cached(caller, `fly_cards:${page}`, DECK_TTL_MS, () =>
     platformRequest("/peony/v1/fly_card", detached(caller), {
       query: { page, size: LIST_PAGE_SIZE },
       schema: z.object({ list: z.array(z.object({ ...deckHead, total: z.number().int().nonnegative() })), total: z.number().int().nonnegative() }),

@@ -28,7 +28,7 @@ export function isInviteCode(value: string): boolean {
 /** The invitation behind a code and one page of who joined by it (`GET /peony/v1/invite/record`); unknown codes are a 404 code. */
 export function getInvite(caller: Caller, code: string, page: number): Promise<Invite> {
   const upper = code.toUpperCase();
-  return cached(`invite:${upper}:${page}`, INVITE_TTL_MS, () =>
+  return cached(caller, `invite:${upper}:${page}`, INVITE_TTL_MS, () =>
     platformRequest("/peony/v1/invite/record", detached(caller), {
       query: { code: upper, page, size: INVITE_RECORD_PAGE_SIZE },
       schema: inviteSchema,

@@ -46,11 +46,11 @@ const answerSchema = z.object({
 export type LawAnswer = z.infer<typeof answerSchema>;
 
 export function getLawQuestion(caller: Caller, id: string): Promise<LawQuestion> {
-  return cached(`law:question:${id}`, QUESTION_TTL_MS, () => platformRequest(`${BASE}/detail`, detached(caller), { query: { id }, schema: questionSchema }));
+  return cached(caller, `law:question:${id}`, QUESTION_TTL_MS, () => platformRequest(`${BASE}/detail`, detached(caller), { query: { id }, schema: questionSchema }));
 }
 
 export function listLawAnswers(caller: Caller, id: string, page: number): Promise<Page<LawAnswer>> {
-  return cached(`law:answers:${id}:${page}`, QUESTION_TTL_MS, () =>
+  return cached(caller, `law:answers:${id}:${page}`, QUESTION_TTL_MS, () =>
     platformRequest(`${BASE}/answerlist`, detached(caller), {
       query: { id, page, size: ANSWER_PAGE_SIZE },
       schema: z.object({ list: z.array(answerSchema), total: count }),

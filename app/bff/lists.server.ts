@@ -20,7 +20,7 @@ const listSchema = z.object({
 
 /** One page of a curated list (`/list/{list_id}/index`); a list the platform does not know is a 404 code. */
 export function getList(caller: Caller, listId: string, page: number): Promise<TitledList> {
-  return cached(`list:${listId}:${page}`, LIST_TTL_MS, async () => {
+  return cached(caller, `list:${listId}:${page}`, LIST_TTL_MS, async () => {
     const data = await platformRequest(`/peony/v1/list/${encodeURIComponent(listId)}`, detached(caller), {
       query: { page, size: LIST_PAGE_SIZE },
       schema: listSchema,
@@ -44,7 +44,7 @@ const modelSchema = listSchema.extend({
 
 /** One page of a content model's group (`/content_model/index?id=&group=`); no group means its first. */
 export function getContentModel(caller: Caller, query: { id: string; group?: string; page: number }): Promise<ContentModel> {
-  return cached(`content_model:${query.id}:${query.group ?? ""}:${query.page}`, LIST_TTL_MS, async () => {
+  return cached(caller, `content_model:${query.id}:${query.group ?? ""}:${query.page}`, LIST_TTL_MS, async () => {
     const data = await platformRequest("/peony/v1/content_model", detached(caller), {
       query: { id: query.id, group: query.group, page: query.page, size: LIST_PAGE_SIZE },
       schema: modelSchema,

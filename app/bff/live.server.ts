@@ -3,7 +3,6 @@ import { platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { liveTag } from "~/lib/content-tag";
 import { LIVE_ID_PATTERN, LIVE_STATUS } from "~/lib/live-state";
-import { tagPage } from "~/render/page-facts.server";
 import { announceWrite } from "~/runtime/content-writes.server";
 
 /**
@@ -118,7 +117,7 @@ export function resumePointOf(...pages: LivePage<unknown>[]): number | null {
 export const LIVE_PAGE_SIZE = 20;
 
 export function getLiveInfo(caller: Caller, liveId: string): Promise<LiveInfo> {
-  tagPage(liveTag(liveId));
+  caller.render?.tags.add(liveTag(liveId));
   return platformRequest("/peony/v3/live/info", caller, { query: { live_id: liveId }, schema: liveInfoSchema });
 }
 

@@ -15,7 +15,7 @@ const hotWordsSchema = z.object({
 
 /** What people search for now, the same for everyone. */
 export async function getHotWords(caller: Caller): Promise<HotWord[]> {
-  const data = await cached("search:hot-words", HOT_WORDS_TTL_MS, () =>
+  const data = await cached(caller, "search:hot-words", HOT_WORDS_TTL_MS, () =>
     platformRequest("/peony/v1/search/hot-words", detached(caller), { query: { size: HOT_WORDS_SHOWN }, schema: hotWordsSchema }),
   );
   return data.list;
@@ -35,5 +35,5 @@ export async function searchContent(caller: Caller, keyword: string, page: numbe
   };
   const hotWords = await getHotWords(caller).catch(() => []);
   if (!hotWords.some((w) => w.word === keyword)) return load(caller);
-  return cached(`search:${page}:${keyword}`, HOT_WORD_RESULTS_TTL_MS, () => load(detached(caller)));
+  return cached(caller, `search:${page}:${keyword}`, HOT_WORD_RESULTS_TTL_MS, () => load(detached(caller)));
 }

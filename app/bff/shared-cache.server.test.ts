@@ -1,9 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PlatformError } from "~/bff/client.server";
-import { cached, invalidate, trackStaleAnswers } from "~/bff/shared-cache.server";
+import { PlatformError, type RenderSink } from "~/bff/client.server";
+import { cached, invalidate } from "~/bff/shared-cache.server";
 import { announceWrite } from "~/runtime/content-writes.server";
 
 const STALE_MS = 10 * 60_000; // PLATFORM_STALE_MS by default
+/** A caller that renders no page. */
+const NO_RENDER = {};
+/** Runs one render's cached reads, with what they told its record: its result and the stale keys. */
+async function rendering<T>(read: (caller: { render: RenderSink }) => Promise<T>) {
+  const render: RenderSink = { tags: new Set(), incomplete: false, staleKeys: new Set() };
+  const result = await read({ render });
+  return { result, stale: [...render.staleKeys] };
+}
 
 afterEach(() => vi.useRealTimers());
 
@@ -11,79 +19,79 @@ describe("cached", () => {
   it("shares one call between concurrent requests and reuses it until it expires", async () => {
     vi.useFakeTimers();
     const load = vi.fn(async () => "v1");
-    const [a, b] = await Promise.all([cached("k1", 1000, load), cached("k1", 1000, load)]);
+    const [a, b] = await Promise.all([cached(NO_RENDER, "k1", 1000, load), cached(NO_RENDER, "k1", 1000, load)]);
     expect([a, b]).toEqual(["v1", "v1"]);
     expect(load).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(999);
-    await cached("k1", 1000, load);
+    await cached(NO_RENDER, "k1", 1000, load);
     expect(load).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(2);
-    await cached("k1", 1000, load);
+    await cached(NO_RENDER, "k1", 1000, load);
     expect(load).toHaveBeenCalledTimes(2);
   });
 
   it("serves the last good answer when a refresh fails, and retries on the next request", async () => {
     vi.useFakeTimers();
-    await cached("k2", 10, async () => "good");
+    await cached(NO_RENDER, "k2", 10, async () => "good");
     vi.advanceTimersByTime(11);
-    await expect(cached("k2", 10, async () => Promise.reject(new Error("down")))).resolves.toBe("good");
-    await expect(cached("k2", 10, async () => "better")).resolves.toBe("better");
+    await expect(cached(NO_RENDER, "k2", 10, async () => Promise.reject(new Error("down")))).resolves.toBe("good");
+    await expect(cached(NO_RENDER, "k2", 10, async () => "better")).resolves.toBe("better");
   });
 
   it("passes a failure on when there is nothing to fall back to", async () => {
-    await expect(cached("k3", 1000, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
-    await expect(cached("k3", 1000, async () => "up")).resolves.toBe("up");
+    await expect(cached(NO_RENDER, "k3", 1000, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    await expect(cached(NO_RENDER, "k3", 1000, async () => "up")).resolves.toBe("up");
   });
 
   it("forgets entries by prefix", async () => {
     const load = vi.fn(async () => 1);
-    await cached("detail:a", 60_000, load);
-    await cached("detail:b", 60_000, load);
+    await cached(NO_RENDER, "detail:a", 60_000, load);
+    await cached(NO_RENDER, "detail:b", 60_000, load);
     invalidate("detail:a");
-    await cached("detail:a", 60_000, load);
-    await cached("detail:b", 60_000, load);
+    await cached(NO_RENDER, "detail:a", 60_000, load);
+    await cached(NO_RENDER, "detail:b", 60_000, load);
     expect(load).toHaveBeenCalledTimes(3);
   });
 
   it("forgets the answers a write of this site names", async () => {
     const load = vi.fn(async () => 1);
-    await cached("comments:w:page:1", 60_000, load);
-    await cached("comments:x:page:1", 60_000, load);
+    await cached(NO_RENDER, "comments:w:page:1", 60_000, load);
+    await cached(NO_RENDER, "comments:x:page:1", 60_000, load);
     announceWrite({ pages: ["content:w"], answers: ["comments:w:"] });
-    await cached("comments:w:page:1", 60_000, load);
-    await cached("comments:x:page:1", 60_000, load);
+    await cached(NO_RENDER, "comments:w:page:1", 60_000, load);
+    await cached(NO_RENDER, "comments:x:page:1", 60_000, load);
     expect(load).toHaveBeenCalledTimes(3);
   });
 
   it("keeps serving the last good answer through a long outage, each request told it was stale", async () => {
     vi.useFakeTimers();
-    await cached("k4", 5_000, async () => "article");
+    await cached(NO_RENDER, "k4", 5_000, async () => "article");
     const down = () => Promise.reject(new Error("platform unreachable"));
     // 1, 4 and then 9 minutes into the outage.
     for (const minutes of [1, 3, 5]) {
       vi.setSystemTime(Date.now() + minutes * 60_000);
-      await expect(trackStaleAnswers(() => cached("k4", 5_000, down))).resolves.toEqual({ result: "article", stale: ["k4"] });
+      await expect(rendering((caller) => cached(caller, "k4", 5_000, down))).resolves.toEqual({ result: "article", stale: ["k4"] });
     }
     // A fresh answer is not reported as stale.
-    await expect(trackStaleAnswers(() => cached("k4", 5_000, async () => "article v2"))).resolves.toEqual({ result: "article v2", stale: [] });
+    await expect(rendering((caller) => cached(caller, "k4", 5_000, async () => "article v2"))).resolves.toEqual({ result: "article v2", stale: [] });
   });
 
   it("gives up on an answer older than its freshness plus PLATFORM_STALE_MS", async () => {
     vi.useFakeTimers();
-    await cached("k5", 5_000, async () => "old");
+    await cached(NO_RENDER, "k5", 5_000, async () => "old");
     vi.setSystemTime(Date.now() + 5_000 + STALE_MS + 1);
-    await expect(cached("k5", 5_000, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    await expect(cached(NO_RENDER, "k5", 5_000, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
   });
 
   it("reports staleness to each waiting request, not to others", async () => {
     vi.useFakeTimers();
-    await cached("k6", 10, async () => "good");
+    await cached(NO_RENDER, "k6", 10, async () => "good");
     vi.advanceTimersByTime(11);
     let fail: (error: Error) => void = () => undefined;
     const refresh = () => new Promise<string>((_resolve, reject) => (fail = reject));
-    const first = trackStaleAnswers(() => cached("k6", 10, refresh));
-    const second = trackStaleAnswers(() => cached("k6", 10, refresh));
-    const other = trackStaleAnswers(() => cached("k7", 10, async () => "unrelated"));
+    const first = rendering((caller) => cached(caller, "k6", 10, refresh));
+    const second = rendering((caller) => cached(caller, "k6", 10, refresh));
+    const other = rendering((caller) => cached(caller, "k7", 10, async () => "unrelated"));
     fail(new Error("down"));
     expect(await first).toEqual({ result: "good", stale: ["k6"] });
     expect(await second).toEqual({ result: "good", stale: ["k6"] });
@@ -92,21 +100,21 @@ describe("cached", () => {
 
   it("does not keep an answer loaded across an invalidation: it may predate the site's own write", async () => {
     let finish: (value: string) => void = () => undefined;
-    const before = cached("comments:a:page:1", 60_000, () => new Promise<string>((resolve) => (finish = resolve)));
+    const before = cached(NO_RENDER, "comments:a:page:1", 60_000, () => new Promise<string>((resolve) => (finish = resolve)));
     invalidate("comments:a:");
-    const after = cached("comments:a:page:1", 60_000, async () => "with the new comment");
+    const after = cached(NO_RENDER, "comments:a:page:1", 60_000, async () => "with the new comment");
     finish("without it");
     await expect(before).resolves.toBe("without it");
     await expect(after).resolves.toBe("with the new comment");
-    await expect(cached("comments:a:page:1", 60_000, async () => "reloaded")).resolves.toBe("with the new comment");
+    await expect(cached(NO_RENDER, "comments:a:page:1", 60_000, async () => "reloaded")).resolves.toBe("with the new comment");
   });
 
   it("serves no stale copy of content the platform says is gone", async () => {
     vi.useFakeTimers();
-    await cached("k8", 10, async () => "article");
+    await cached(NO_RENDER, "k8", 10, async () => "article");
     vi.advanceTimersByTime(11);
     const gone = () => Promise.reject(new PlatformError("code", "内容不存在", 10024));
-    await expect(cached("k8", 10, gone)).rejects.toMatchObject({ code: 10024 });
-    await expect(cached("k8", 10, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    await expect(cached(NO_RENDER, "k8", 10, gone)).rejects.toMatchObject({ code: 10024 });
+    await expect(cached(NO_RENDER, "k8", 10, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
   });
 });

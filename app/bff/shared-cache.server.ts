@@ -1,9 +1,7 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { LRUCache } from "lru-cache";
-import { isMissingContent } from "~/bff/client.server";
+import { isMissingContent, type Caller } from "~/bff/client.server";
 import { onContentWritten } from "~/runtime/content-writes.server";
 import { env } from "~/runtime/env.server";
-import { markPageIncomplete } from "~/render/page-facts.server";
 import { logger } from "~/runtime/logger.server";
 
 /**
@@ -23,10 +21,9 @@ const answers = new LRUCache<string, Answer>({
   sizeCalculation: (answer) => Math.max(1, JSON.stringify(answer.value)?.length ?? 1),
 });
 const inFlight = new Map<string, Promise<Outcome>>();
-/** The keys of the stale answers one request was served; see trackStaleAnswers. */
-const staleAnswers = new AsyncLocalStorage<Set<string>>();
 
-export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+/** `caller`'s render learns which answers were stale, and that a part is missing when the load failed. */
+export function cached<T>(caller: Pick<Caller, "render">, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const now = Date.now();
   const answer = answers.get(key);
   if (answer && answer.freshUntil > now) return Promise.resolve(answer.value as T);
@@ -37,15 +34,15 @@ export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): P
     outcome = refresh(key, ttlMs, load, lastGood);
     inFlight.set(key, outcome);
   }
-  // This continuation runs in the asking request's own context, so each request learns it was served stale.
+  // Each request that asked learns it was served stale.
   return outcome.then(
     ({ value, stale }) => {
-      if (stale) staleAnswers.getStore()?.add(key);
+      if (stale) caller.render?.staleKeys.add(key);
       return value as T;
     },
     (error: unknown) => {
       // A request that joined another's failed call: its page lacks this part too.
-      if (!isMissingContent(error)) markPageIncomplete();
+      if (!isMissingContent(error) && caller.render) caller.render.incomplete = true;
       throw error;
     },
   );
@@ -88,13 +85,3 @@ export function invalidate(prefix: string): void {
 }
 
 onContentWritten(({ answers: prefixes }) => prefixes.forEach(invalidate));
-
-/**
- * Runs one request's work and reports which stale answers it was served, so the response can say so.
- * Upstream answers reached outside such a run are served the same, just not reported.
- */
-export async function trackStaleAnswers<T>(work: () => Promise<T>): Promise<{ result: T; stale: string[] }> {
-  const stale = new Set<string>();
-  const result = await staleAnswers.run(stale, work);
-  return { result, stale: [...stale] };
-}

@@ -22,7 +22,7 @@ const specialSchema = z.object({
 
 /** A special topic: its own detail (banner, summary, body) and its sections, each with its first 50 cards. */
 export function getSpecial(caller: Caller, specialId: string): Promise<Special> {
-  return cached(`special:${specialId}`, SPECIAL_TTL_MS, async () => {
+  return cached(caller, `special:${specialId}`, SPECIAL_TTL_MS, async () => {
     const data = await platformRequest(`/peony/v1/special/${encodeURIComponent(specialId)}`, detached(caller), {
       query: { pagesize: SPECIAL_PAGE_SIZE, batch_size: SPECIAL_BATCH_SIZE },
       schema: specialSchema,

@@ -4,12 +4,12 @@ import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { keepRootLoaderDataOnly, matchedRouteHandles, serializedStringInPage } from "~/framework/remix-internals";
 import { PersonalRenderingContext, type Personal, type PersonalRendering, type SlotProps } from "~/hooks/use-personal";
-import type { Personalize } from "~/render/page-facts.server";
 import { commitVisitor } from "~/visitor/session.server";
 import { useAround } from "~/render/shared-markup.server";
+import type { Hole, PartArgs, PersonalPage, PersonalPartKind, Slot, StoredPersonalization } from "~/render/stored-personalization";
 
 /**
- * A logged-in visitor's page made from the page stored for anonymous visitors (server/page-cache.ts), instead of
+ * A logged-in visitor's page made from the page stored for anonymous visitors (server/page-store.ts), instead of
  * rendered afresh: the same content, lists and comments, with only the visitor's own parts put in. A route's
  * loader gives those parts as personal parts (`personalPart`), each one JSON string of the serialized loader data,
  * and the components that show them sit in PersonalSlots. When the anonymous page is rendered, both are recorded;
@@ -22,39 +22,29 @@ import { useAround } from "~/render/shared-markup.server";
  * is read outside a slot, or a loader says its page depends on the visitor otherwise (`dependsOnVisitor`), is not.
  */
 
-type PartArgs = { request: Request; context: AppLoadContext };
-type Part = { anonymous: string; own: (args: PartArgs) => Promise<unknown> };
-type Recorded = { parts: Part[]; usable: boolean };
-type Slot = { html: string; render: (overrides: ReadonlyMap<string, string> | null) => string };
-/** Where a stored page is cut: the anonymous text at `at`, and what stands there for a visitor. */
-type Hole = { at: number; anonymous: string; own: (overrides: ReadonlyMap<string, string>) => string };
-
 /**
  * A slot's renders kept per visitor's parts, by size: the same visitor's next visit of the page (a reload, a way back)
  * renders nothing. Parts carry the session's CSRF token, so no two sessions share one.
  */
 const SLOT_RENDERS_MAX_CHARS = 64 * 1024;
 
-const recordings = new WeakMap<AppLoadContext, Recorded>();
 /** Per process and never rendered from content: a part's anonymous string cannot be forged by what a page shows. */
 const MARK = randomBytes(12).toString("base64url");
 let parts = 0;
 
-function recordedFor(context: AppLoadContext): Recorded | null {
-  if (!context.shared) return null;
-  let recorded = recordings.get(context);
-  if (!recorded) recordings.set(context, (recorded = { parts: [], usable: true }));
-  return recorded;
-}
+/** The record of a render to be shared: where its personal parts are kept. */
+const recordedFor = (context: AppLoadContext) => (context.shared ? context.render : null);
 
-/** A loader's personal part: `own` computed for this request's visitor, and again for each visitor of a shared page. */
-export async function personalPart<T extends object>(args: PartArgs, own: (args: PartArgs) => Promise<T>): Promise<Personal<T>> {
-  const value = await own(args);
+export const personalPartKind = <I, T extends object>(own: (args: PartArgs, input: I) => Promise<T>): PersonalPartKind<I, T> => ({ own });
+
+/** A loader's personal part: computed for this request's visitor, and again for each visitor of a shared page. */
+export async function personalPart<I, T extends object>(args: PartArgs, kind: PersonalPartKind<I, T>, input: I): Promise<Personal<T>> {
+  const value = await kind.own(args, input);
   const recorded = recordedFor(args.context);
   if (!recorded) return JSON.stringify(value);
   // Marked, so that it is found exactly once in the page and no other value of the page's data equals it.
   const anonymous = JSON.stringify({ ...value, part: `${MARK}.${(parts += 1)}` });
-  recorded.parts.push({ anonymous, own });
+  recorded.parts.push({ anonymous, kind: kind as PersonalPartKind<unknown, object>, input });
   return anonymous;
 }
 
@@ -128,7 +118,7 @@ export function recordPersonalRendering(context: AppLoadContext) {
   };
 
   // The page's EntryContext is an argument, not kept: what is made personal keeps the recorded slots and parts only.
-  function personalize(remixContext: EntryContext): Personalize | null {
+  function personalize(remixContext: EntryContext): StoredPersonalization | null {
     const recorded = recordedFor(context);
     if (!recorded?.usable || readOutsideSlot || !isPersonalized(remixContext)) return null;
     // Once the page is rendered, its route data is in its HTML, and a slot renders from its props, the visitor's parts
@@ -136,39 +126,46 @@ export function recordPersonalRendering(context: AppLoadContext) {
     keepRootLoaderDataOnly(remixContext);
     // A slot that reads other route data renders otherwise without it (or fails): its page is rendered afresh for visitors.
     if (![...slots.values()].every(rendersTheSame)) return null;
-    const { parts } = recorded;
     const renders = new LRUCache<string, string>({ maxSize: SLOT_RENDERS_MAX_CHARS, sizeCalculation: (html, key) => html.length + key.length });
-    const slotFor = (name: string, slot: Slot) => (overrides: ReadonlyMap<string, string>) => {
-      // JSON text has no raw NUL: the key is the visitor's parts, unambiguously.
-      const key = `${name}\0${[...overrides.values()].join("\0")}`;
-      let html = renders.get(key);
-      if (html === undefined) renders.set(key, (html = slot.render(overrides)));
-      return slotMarkup(name, html);
-    };
-    let cut: { stored: Buffer; statics: string[]; holes: Hole[] } | null = null;
-    // Once per stored page: where its parts and slots are, and the pieces between them.
-    const cutStored = (stored: Buffer) => {
-      const page = stored.toString("utf8");
-      const holes: Hole[] = [
-        ...parts.map(({ anonymous }): Hole => {
-          const text = serializedStringInPage(anonymous);
-          return { at: findOnce(page, text), anonymous: text, own: (overrides) => serializedStringInPage(overrides.get(anonymous) ?? "") };
-        }),
-        ...[...slots].map(([name, slot]): Hole => {
-          const text = slotMarkup(name, slot.html);
-          return { at: findOnce(page, text), anonymous: text, own: slotFor(name, slot) };
-        }),
-      ].sort((a, b) => a.at - b.at);
-      return { stored, statics: cutAt(page, holes), holes };
-    };
-    return async (stored, request, visitorContext) => {
-      const own = await Promise.all(parts.map((part) => part.own({ request, context: visitorContext })));
-      const setCookie = await commitVisitor(visitorContext);
-      if (cut?.stored !== stored) cut = cutStored(stored);
-      const overrides = new Map(parts.map((part, index) => [part.anonymous, JSON.stringify(own[index])]));
-      return { statics: cut.statics, fills: cut.holes.map((hole) => hole.own(overrides)), setCookie };
-    };
+    return { parts: recorded.parts, slots, renders, cut: null };
   }
 
   return { rendering, personalize };
+}
+
+/** A slot's markup for a visitor's parts, rendered once per stored page and parts. */
+function slotFor(personalization: StoredPersonalization, name: string, slot: Slot) {
+  return (overrides: ReadonlyMap<string, string>) => {
+    // JSON text has no raw NUL: the key is the visitor's parts, unambiguously.
+    const key = `${name}\0${[...overrides.values()].join("\0")}`;
+    let html = personalization.renders.get(key);
+    if (html === undefined) personalization.renders.set(key, (html = slot.render(overrides)));
+    return slotMarkup(name, html);
+  };
+}
+
+/** Once per stored page: where its parts and slots are, and the pieces between them. */
+function cutStored(personalization: StoredPersonalization, stored: Buffer) {
+  const page = stored.toString("utf8");
+  const holes: Hole[] = [
+    ...personalization.parts.map(({ anonymous }): Hole => {
+      const text = serializedStringInPage(anonymous);
+      return { at: findOnce(page, text), anonymous: text, own: (overrides) => serializedStringInPage(overrides.get(anonymous) ?? "") };
+    }),
+    ...[...personalization.slots].map(([name, slot]): Hole => {
+      const text = slotMarkup(name, slot.html);
+      return { at: findOnce(page, text), anonymous: text, own: slotFor(personalization, name, slot) };
+    }),
+  ].sort((a, b) => a.at - b.at);
+  return { stored, statics: cutAt(page, holes), holes };
+}
+
+/** The stored page (its bytes, UTF-8) made the page of the visitor of `request`, with its own load context. */
+export async function makePersonalPage(personalization: StoredPersonalization, stored: Buffer, args: PartArgs): Promise<PersonalPage> {
+  const { parts } = personalization;
+  const own = await Promise.all(parts.map((part) => part.kind.own(args, part.input)));
+  const setCookie = await commitVisitor(args.context);
+  if (personalization.cut?.stored !== stored) personalization.cut = cutStored(personalization, stored);
+  const overrides = new Map(parts.map((part, index) => [part.anonymous, JSON.stringify(own[index])]));
+  return { statics: personalization.cut.statics, fills: personalization.cut.holes.map((hole) => hole.own(overrides)), setCookie };
 }

@@ -10,7 +10,7 @@ import { ClueCard } from "~/components/dejin/clue-card";
 import { CommentFooter } from "~/components/detail/comment-footer";
 import { CommentList } from "~/components/detail/comment-list";
 import { pageRequest } from "~/route-support/page-request.server";
-import { personalPart } from "~/render/personal.server";
+import { personalPart, personalPartKind } from "~/render/personal.server";
 import { callerFor, getVisitor } from "~/visitor/session.server";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import { ids } from "~/bff/ids.server";
@@ -33,6 +33,13 @@ function requirePostId(params: LoaderFunctionArgs["params"]): string {
 /** The clue's own text as its share description: one line, at most this many characters. */
 const SUMMARY_LENGTH = 80;
 
+/** The visitor's part of a clue's page: whether they collected it. */
+const cluePart = personalPartKind(async (own, { postId }: { postId: string }) => {
+  const viewer = await getVisitor(own.request, own.context);
+  const userRelated = viewer.isLoggedIn ? await getUserRelated(sidePart(callerFor(viewer, own.request, own.context)), "clue_report", postId).catch(() => null) : null;
+  return { isCollected: userRelated?.is_collect ?? false };
+});
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postId = requirePostId(params);
   const { caller, url, canonical, now } = await pageRequest(request, context);
@@ -44,11 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     getClue(caller, postId).catch(rethrowAsResponse),
     listRelatedClues(side, postId).catch((): Clue[] => []),
     listCommentPages(side, postId, commentPages, expanded).catch(() => ({ list: [] as Comment[], total: 0 })),
-    personalPart({ request, context }, async (own) => {
-      const viewer = await getVisitor(own.request, own.context);
-      const userRelated = viewer.isLoggedIn ? await getUserRelated(sidePart(callerFor(viewer, own.request, own.context)), "clue_report", postId).catch(() => null) : null;
-      return { isCollected: userRelated?.is_collect ?? false };
-    }),
+    personalPart({ request, context }, cluePart, { postId }),
     getAppConfig(side).catch(() => null),
   ]);
   const cover = clue.images[0]?.url ?? clue.video?.poster ?? "";

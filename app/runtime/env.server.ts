@@ -39,7 +39,7 @@ const schema = z.object({
   PLATFORM_STALE_MS: z.coerce.number().int().min(0).default(10 * 60_000),
   PLATFORM_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
   PLATFORM_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
-  // The rendered pages of anonymous visitors kept in memory (server/page-cache.ts); 0 turns the cache off.
+  // The rendered pages of anonymous visitors kept in memory (server/page-store.ts); 0 turns the cache off.
   PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
   // Page renders one process runs at once; the rest wait their turn (server/remix-handler.ts).
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),

@@ -1,8 +1,8 @@
 /** What the host hands every loader and action (server/site.ts builds it once per request). */
 export type LoadContext = {
-  /** The CSP nonce of this response; "" for a page rendered to be shared between visitors (server/page-cache.ts). */
+  /** The CSP nonce of this response; "" for a page rendered to be shared between visitors (server/page-store.ts). */
   cspNonce: string;
-  /** Whether the page is rendered to be shared between anonymous visitors (server/page-cache.ts). */
+  /** Whether the page is rendered to be shared between anonymous visitors (server/page-store.ts). */
   shared: boolean;
   requestId: string;
   /** The public origin of this request, for canonical and share URLs. */

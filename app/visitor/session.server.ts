@@ -308,6 +308,6 @@ export async function sessionHeaders(context: object): Promise<HeadersInit> {
 }
 
 /** The caller a BFF call needs, from the visitor, the request's abort signal and its upstream deadline. */
-export function callerFor(visitor: Visitor, request: Request, context: { clientIp?: string; deadline?: number }): Caller {
-  return { token: visitor.token, requestId: visitor.requestId, signal: request.signal, clientIp: context.clientIp, deadline: context.deadline };
+export function callerFor(visitor: Visitor, request: Request, context: Pick<Caller, "clientIp" | "deadline" | "render">): Caller {
+  return { token: visitor.token, requestId: visitor.requestId, signal: request.signal, clientIp: context.clientIp, deadline: context.deadline, render: context.render };
 }

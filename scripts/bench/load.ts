@@ -1,8 +1,10 @@
 /** The throughput rows' load: autocannon at LOAD.connections, a discarded warm-up, then the measured run. */
 import autocannon from "autocannon";
 import { LOAD } from "./constants";
+import { cpuMilliseconds } from "./processes";
 
-export type LoadResult = { rps: number; p50: number; p99: number };
+/** `cpuPerAnswer`: the server's CPU time (ms) per answer of the measured run, when its pid was given. */
+export type LoadResult = { rps: number; p50: number; p99: number; cpuPerAnswer?: number };
 type Requests = Parameters<typeof autocannon>[0]["requests"];
 
 async function run(url: string, headers: Record<string, string>, seconds: number, requests?: Requests) {
@@ -14,8 +16,10 @@ async function run(url: string, headers: Record<string, string>, seconds: number
   return result;
 }
 
-export async function measureLoad(url: string, headers: Record<string, string>, requests?: Requests): Promise<LoadResult> {
+export async function measureLoad(url: string, headers: Record<string, string>, requests?: Requests, serverPid?: number): Promise<LoadResult> {
   await run(url, headers, LOAD.warmupSeconds, requests);
+  const cpuBefore = serverPid === undefined ? 0 : await cpuMilliseconds(serverPid);
   const result = await run(url, headers, LOAD.measureSeconds, requests);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const cpuPerAnswer = serverPid === undefined ? undefined : (await cpuMilliseconds(serverPid) - cpuBefore) / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerAnswer };
 }

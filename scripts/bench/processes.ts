@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BASE_PATH } from "../../app/lib/base-path";
 import type { PlatformDetail } from "../../server/health";
-import type { PageCacheStats } from "../../server/page-cache";
+import type { PageCacheStats } from "../../server/page-store";
 import { nativeMemoryEnv, withHeapSettings } from "../../server/process-memory";
 import { E2E_DEV_KEY, E2E_HASHIDS } from "../../tests/e2e/support/e2e-server";
 
@@ -186,6 +186,15 @@ export async function withServer<T>(server: Running, body: (server: Running) => 
 export async function rssMegabytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN) / 1024;
+}
+
+/** The CPU time (ms) a process has used so far, user and system (Linux). */
+export async function cpuMilliseconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // Past the command's name in parentheses the fields start at the third; utime and stime are the 14th and 15th, in
+  // clock ticks of 1/100 s (USER_HZ).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The pids of a process and all its descendants (Linux). */

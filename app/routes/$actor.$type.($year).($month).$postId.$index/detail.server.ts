@@ -31,7 +31,7 @@ import { findReplyTarget } from "~/lib/reply-target";
 import { heroPictureOf, heroPreload } from "~/components/content/hero-picture";
 import { detailShareMeta } from "~/lib/share-meta";
 import { canonicalUrl } from "~/lib/share-url";
-import { dependsOnVisitor, personalPart } from "~/render/personal.server";
+import { dependsOnVisitor, personalPart, personalPartKind } from "~/render/personal.server";
 import { callerFor, getVisitor } from "~/visitor/session.server";
 import { logger } from "~/runtime/logger.server";
 
@@ -137,6 +137,20 @@ async function readDraft(caller: Caller, postId: string, url: URL): Promise<Cont
  * What the detail route's loader gives the page: the layout's data and the page's head metadata (share metadata, the
  * hero's preload), built here so that the builder stays out of the page's JavaScript.
  */
+/** The visitor's part of a detail page: whether they collected the content and follow its account, when it shows either. */
+const detailPart = personalPartKind(
+  async (own, input: { contentType: string; postId: string; mp: string; collects: boolean; follows: boolean }): Promise<DetailPersonal> => {
+    const viewer = await getVisitor(own.request, own.context);
+    if (!viewer.isLoggedIn) return { isCollected: false, isFollowed: false };
+    const ownSide = sidePart(callerFor(viewer, own.request, own.context));
+    const [userRelated, followed] = await Promise.all([
+      input.collects ? optional(getUserRelated(ownSide, input.contentType, input.postId), null, "user-related") : null,
+      input.follows ? optional(getFollowed(ownSide, input.mp), null, "follow state") : null,
+    ]);
+    return { isCollected: userRelated?.is_collect ?? false, isFollowed: followed?.is_followed ?? false };
+  },
+);
+
 export type DetailLoaderData = DetailPageData & { share: MetaDescriptor[]; appOpen: AppOpenParams | null };
 
 export async function loadDetail({ request, context }: LoaderFunctionArgs, params: DetailParams): Promise<DetailLoaderData> {
@@ -211,16 +225,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   const collects = page.layout.commentFooter && !preview;
   const follows = Boolean(mp) && !preview;
   const [personal, extra, config] = await Promise.all([
-    personalPart({ request, context }, async (own): Promise<DetailPersonal> => {
-      const viewer = await getVisitor(own.request, own.context);
-      if (!viewer.isLoggedIn) return { isCollected: false, isFollowed: false };
-      const ownSide = sidePart(callerFor(viewer, own.request, own.context));
-      const [userRelated, followed] = await Promise.all([
-        collects ? optional(getUserRelated(ownSide, contentType, postId), null, "user-related") : null,
-        follows ? optional(getFollowed(ownSide, mp), null, "follow state") : null,
-      ]);
-      return { isCollected: userRelated?.is_collect ?? false, isFollowed: followed?.is_followed ?? false };
-    }),
+    personalPart({ request, context }, detailPart, { contentType, postId, mp, collects, follows }),
     loadExtra(page.body, caller, detail, url),
     // The site name and description of the share metadata; the root loader has just read the same (cached) config.
     optional(getAppConfig(side), null, "app config"),

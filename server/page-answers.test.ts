@@ -2,23 +2,15 @@ import { createHash } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { AppLoadContext } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deviceClass } from "../app/render/page-device.server";
 import { contentTag } from "../app/lib/content-tag";
-import type { Personalize } from "../app/render/page-facts.server";
+import { newRenderRecord } from "../app/render/page-facts.server";
+import type { StoredPersonalization } from "../app/render/stored-personalization";
 import { announceWrite } from "../app/runtime/content-writes.server";
-import {
-  createPageCache,
-  isSharedPageRequest,
-  PAGE_FRESH_SECONDS,
-  PAGE_STALE_WHILE_REVALIDATE_SECONDS,
-  SHARED_CACHE_CONTROL,
-  sharedPageUrl,
-  type MakePersonal,
-  type PageRender,
-} from "./page-cache";
+import { serveShared, servePersonal, SHARED_CACHE_CONTROL, type MakePersonal, type PageRender } from "./page-answers";
+import { createPageStore, isSharedPageRequest, PAGE_FRESH_SECONDS, PAGE_STALE_WHILE_REVALIDATE_SECONDS, sharedPageUrl } from "./page-store";
 import { inlineScriptHashes, withScriptHashes } from "./security-headers";
 
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
@@ -69,12 +61,17 @@ describe("the page cache", () => {
     gate?: Promise<void>;
     personal?: boolean;
   } = () => ({});
+  // Stands for what a render records (app/render/personal.server.tsx): the pipeline hands it back to make a page.
+  const personalization = { parts: [] } as unknown as StoredPersonalization;
   // The visitor's part is their session cookie's value, standing for the stored page's answer in its script.
-  const answerOf: Personalize = async (stored, request) => {
-    const [before, after] = stored.toString("utf8").split("42", 2) as [string, string];
-    return { statics: [before, after], fills: [`"${request.headers.get("cookie")?.split("=")[1]}"`], setCookie: null };
-  };
-  const cache = createPageCache({ maxBytes: 1024 * 1024, now: () => clock });
+  const personalFor =
+    (cookie: string): MakePersonal =>
+    async (recorded, stored) => {
+      expect(recorded).toBe(personalization);
+      const [before, after] = stored.toString("utf8").split("42", 2) as [string, string];
+      return { statics: [before, after], fills: [`"${cookie.split("=")[1]}"`], setCookie: null };
+    };
+  const cache = createPageStore({ maxBytes: 1024 * 1024, now: () => clock });
 
   const render: PageRender = async (url) => {
     renders.push(url);
@@ -84,7 +81,7 @@ describe("the page cache", () => {
     const headers = new Headers({ "Content-Type": plan.type ?? "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     if (plan.cookie) headers.set("Set-Cookie", "__share=x; Path=/");
     const html = `<!DOCTYPE html><html><body><p>${url} #${renders.length}</p><script>${SCRIPT}</script></body></html>`;
-    const page = { tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false, personalize: plan.personal ? answerOf : null };
+    const page = { ...newRenderRecord(), tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false, personalization: plan.personal ? personalization : null };
     return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, page };
   };
 
@@ -95,18 +92,15 @@ describe("the page cache", () => {
       next();
     });
     app.get("/mine/*", (req, res, next) => {
-      const makePersonal: MakePersonal = (personalize, stored) => personalize(stored, new Request(base + req.originalUrl, { headers: { cookie: req.get("cookie")! } }), {} as AppLoadContext);
-      cache.servePersonal(req, res, render, makePersonal, async () => void res.send("rendered for the visitor")).catch(next);
+      servePersonal(cache, req, res, render, personalFor(req.get("cookie")!), async () => void res.send("rendered for the visitor")).catch(next);
     });
     app.get("*", (req, res, next) => {
       if (!isSharedPageRequest(req, req.originalUrl)) return res.send("personal");
       arrived.push(req.originalUrl);
-      cache
-        .serve(req, res, render, async (own, response) => {
-          own.status(response.status);
-          own.end(Buffer.from(await response.arrayBuffer()));
-        })
-        .catch(next);
+      serveShared(cache, req, res, render, async (own, response) => {
+        own.status(response.status);
+        own.end(Buffer.from(await response.arrayBuffer()));
+      }).catch(next);
     });
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
