@@ -41,8 +41,7 @@ export function readCatalogue(): Record<string, string> {
 }
 
 async function regenerate() {
-  const { Converter } = await import("opencc-js/cn2t");
-  const draft = Converter({ from: "cn", to: "tw" });
+  const { traditionalText: draft } = await import("../server/traditional-chinese");
   const reviewed = readCatalogue();
   const catalogue = Object.fromEntries(neededTexts().map((text) => [text, reviewed[text] ?? draft(text)]));
   writeFileSync(path.join(ROOT, CATALOGUE_FILE), `${JSON.stringify(catalogue, null, 2)}\n`);

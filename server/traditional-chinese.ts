@@ -1,13 +1,14 @@
 import { LRUCache } from "lru-cache";
-import { Converter } from "opencc-js/cn2t";
 import { parseFragment, serialize, type DefaultTreeAdapterMap } from "parse5";
+import { simplecc } from "simplecc-wasm";
 
 /**
- * Simplified to Traditional Chinese with OpenCC (opencc-js), server-side only (docs/languages.md). The `tw` standard:
- * Taiwan's standard characters, character by character, without swapping vocabulary (`twp` would turn 信息 into
- * 資訊), so a news story keeps its author's words and proper names.
+ * Simplified to Traditional Chinese with OpenCC's dictionaries (simplecc-wasm: a compiled dictionary where opencc-js
+ * builds its tries in the heap), server-side only (docs/languages.md). OpenCC's `s2tw` standard: Taiwan's standard
+ * characters, without swapping vocabulary (`s2twp` would turn 信息 into 資訊), so a news story keeps its author's
+ * words and proper names.
  */
-const toTraditional = Converter({ from: "cn", to: "tw" });
+const toTraditional = (text: string) => simplecc(text, "s2tw");
 
 /** Han characters: text without any needs no conversion (ids, URLs, numbers, the markup's own names). */
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
