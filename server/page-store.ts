@@ -85,7 +85,7 @@ const PERSONALIZE_BYTES = 160 * 1024;
 
 /**
  * Brotli quality 9 with a 64 KiB window: over that window quality 9 builds a hash table per compression that took the
- * RSS up with four at once (docs/benchmarks.md); on pages of 50 to 400 KB the output was no larger and the work faster.
+ * RSS up with four at once; a stored page is no larger with it, and its compression faster (docs/benchmarks.md).
  */
 const BROTLI_WINDOW_BITS = 16;
 const brotliParams = (size: number) => ({

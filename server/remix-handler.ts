@@ -21,8 +21,7 @@ import type { OriginOf } from "./public-origin";
  * At most `renderConcurrency` renders run at once; the others wait their turn before anything of theirs is built.
  * Started all at once, the renders of 50 visitors interleave on the one thread and each lives as long as the slowest
  * of them: everything they allocate outlives two young-generation collections and goes to the old generation. In
- * turns, a render is done in milliseconds and its garbage dies young (logged-in pages at 50 connections: p99 from
- * about 360 to 280 ms).
+ * turns, a render is done in milliseconds and its garbage dies young.
  */
 export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
