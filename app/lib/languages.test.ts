@@ -106,4 +106,9 @@ describe("the head of a page in its language", () => {
       { "script:ld+json": { "@type": "NewsArticle", inLanguage: "zh-Hant" } },
     ]);
   });
+
+  it("leaves an error page's metadata as it is: without a canonical URL there are no language versions", () => {
+    const meta = [{ title: "内容不存在" }, { tagName: "link", rel: "canonical", href: "" }];
+    expect(inPageLanguage(meta, "")).toEqual(meta);
+  });
 });

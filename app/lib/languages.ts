@@ -127,6 +127,8 @@ export function languageAlternates(address: string): Alternate[] {
  * and its JSON-LD naming the language (schema.org `inLanguage`).
  */
 export function inPageLanguage<T extends object>(descriptors: T[], canonical: string): (T | Alternate)[] {
+  // No canonical URL: the page is an error page (its loader threw), which has no language versions to name.
+  if (!canonical) return descriptors;
   const inLanguage = languageOfPath(new URL(canonical).pathname);
   return descriptors.flatMap((descriptor) => {
     const jsonLd = (descriptor as { "script:ld+json"?: object })["script:ld+json"];
