@@ -10,6 +10,8 @@ import { articleUrl } from "./support/urls";
 test.skip(({ phone }) => !phone.js, "the login sheet needs JavaScript; auth-no-js.spec.ts covers the page without it");
 
 async function openSheet(page: Page) {
+  // Before the page hydrates (its scripts wait for the hero picture), 登录 is the link to /auth.
+  await waitForHydration(page, ".banner__login");
   await page.locator(".banner__login").click();
   const sheet = page.locator(".sheet");
   await expect(sheet).toBeVisible();
@@ -59,6 +61,7 @@ test("the banner's 登录 opens the login sheet, reset and focused on each openi
 
 test("focusing the comment input while logged out opens the login sheet", async ({ page, phone, scratchArticle }) => {
   await page.goto(scratchArticle().url);
+  await waitForHydration(page, "#comment-input");
   await page.locator("#comment-input").click();
   const sheet = page.locator(".sheet");
   await expect(sheet).toBeVisible();
