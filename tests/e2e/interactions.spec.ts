@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { waitForHydration } from "./support/hydration";
 import { DEMO_ACCOUNT, readSmsCode, TEXTS, uniquePhone } from "./support/login";
 import { seedArticle } from "./support/seed-content";
 
@@ -117,6 +118,8 @@ test.describe("logged out, asked to log in first", () => {
     const url = scratchArticle(1).url;
     await page.goto(url);
     await expect(collectButton(page)).toHaveAttribute("aria-pressed", "false");
+    // Before the page hydrates the button posts its form, as it does without JavaScript.
+    if (!noJs) await waitForHydration(page, ".footer-bar");
     await collectButton(page).click();
     if (noJs) {
       await expect(page).toHaveURL((current) => current.pathname === "/davmu/share/auth" && current.searchParams.get("redirect") === url);
@@ -142,6 +145,7 @@ test.describe("logged out, asked to log in first", () => {
     const url = scratchArticle().url;
     await page.goto(url);
     await expect(followButton(page)).toHaveText("+ 关注");
+    if (!noJs) await waitForHydration(page, ".article__meta");
     await followButton(page).click();
     if (noJs) {
       await expect(page).toHaveURL((current) => current.pathname === "/davmu/share/auth" && current.searchParams.get("redirect") === url);
