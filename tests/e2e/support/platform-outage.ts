@@ -85,10 +85,6 @@ export async function freePort(): Promise<number> {
 /** One line the site wrote: a JSON object with at least these (app/runtime/logger.server.ts). */
 export type LogLine = Record<string, unknown> & { level: string; time: string; msg: string };
 
-/**
- * Starts the built site (build/server.js, or `entry` such as build/cluster.js) with the e2e settings plus `env`
- * (its warnings and errors logged unless `LOG_LEVEL` says otherwise), and waits until it serves.
- */
 /** Every whole line of `written`, each parsed: one that is not a JSON object throws. */
 function parsedLines(written: { stdout: string; stderr: string }): LogLine[] {
   return [written.stdout, written.stderr].flatMap((text) =>
@@ -105,23 +101,10 @@ function parsedLines(written: { stdout: string; stderr: string }): LogLine[] {
   );
 }
 
-/** Starts the built site with `env` expecting it to fail: its exit code and its lines, each parsed. */
-export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; lines: LogLine[] }> {
-  const child = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(await freePort()), ...env } as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const written = { stdout: "", stderr: "" };
-  child.stdout?.on("data", (chunk) => (written.stdout += chunk));
-  child.stderr?.on("data", (chunk) => (written.stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  return { code, lines: parsedLines(written) };
-}
-
-export async function startSite(env: Record<string, string>, entry = "build/server.js") {
-  const port = await freePort();
+/** Spawns the built site `entry` on `port` with the e2e settings plus `env`, keeping what it writes. */
+function spawnSite(entry: string, port: number, env: Record<string, string>) {
   const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), LOG_LEVEL: "warn", ...env } as NodeJS.ProcessEnv,
+    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -129,18 +112,35 @@ export async function startSite(env: Record<string, string>, entry = "build/serv
   const written = { stdout: "", stderr: "" };
   child.stdout?.on("data", (chunk) => ((output += chunk), (written.stdout += chunk)));
   child.stderr?.on("data", (chunk) => ((output += chunk), (written.stderr += chunk)));
+  return { child, written, output: () => output };
+}
+
+/** Starts the built site with `env` expecting it to fail: its exit code and its lines, each parsed. */
+export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; lines: LogLine[] }> {
+  const { child, written } = spawnSite("build/server.js", await freePort(), env);
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { code, lines: parsedLines(written) };
+}
+
+/**
+ * Starts the built site (build/server.js, or `entry` such as build/cluster.js) with the e2e settings plus `env`
+ * (its warnings and errors logged unless `LOG_LEVEL` says otherwise), and waits until it serves.
+ */
+export async function startSite(env: Record<string, string>, entry = "build/server.js") {
+  const port = await freePort();
+  const { child, written, output } = spawnSite(entry, port, { LOG_LEVEL: "warn", ...env });
   const origin = `http://localhost:${port}`;
   for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}:\n${output()}`);
     const ready = await fetch(`${origin}/davmu/share/healthz`).then((r) => r.ok, () => false);
     if (ready) break;
-    if (attempt > 300) throw new Error(`site did not start:\n${output}`);
+    if (attempt > 300) throw new Error(`site did not start:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     origin,
     /** Everything the site printed, for lines such as 'serving stale …'. */
-    output: () => output,
+    output,
     /** Every whole line the site wrote on stdout and stderr, each parsed: one that is not a JSON object throws. */
     logLines: () => parsedLines(written),
     process: child,
