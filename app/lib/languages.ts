@@ -1,5 +1,6 @@
 import { isRouteManifestPath, isSingleFetchDataPath } from "~/framework/remix-internals";
 import { BASE_PATH } from "~/lib/base-path";
+import { cookieValue } from "~/lib/cookie-value";
 
 /**
  * The site's two languages (spec section 9, strategy prefix_except_default): Simplified Chinese at the addresses it
@@ -44,14 +45,8 @@ export function htmlLangOf(language: Language): string {
 
 /** The language a Cookie header's locale cookie names, or null without one (or with a value the site has not). */
 export function languageOfCookie(cookieHeader: string | undefined | null): Language | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== LOCALE_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : null;
-  }
-  return null;
+  const value = cookieValue(cookieHeader, LOCALE_COOKIE);
+  return value !== null && (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : null;
 }
 
 /**

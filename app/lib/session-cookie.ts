@@ -1,11 +1,9 @@
+import { cookieValue } from "~/lib/cookie-value";
+
 /** The name of the visitor's session cookie (app/visitor/session.server.ts). */
 export const SESSION_COOKIE = "__share";
 
 /** Whether a Cookie header carries the session cookie: a visitor with one may see a page of their own. */
 export function hasSessionCookie(cookieHeader: string | undefined | null): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((pair) => {
-    const equals = pair.indexOf("=");
-    return equals > 0 && pair.slice(0, equals).trim() === SESSION_COOKIE;
-  });
+  return cookieValue(cookieHeader, SESSION_COOKIE) !== null;
 }
