@@ -3,8 +3,13 @@ import autocannon from "autocannon";
 import { LOAD } from "./constants";
 import { cpuMilliseconds } from "./processes";
 
-/** `cpuPerAnswer`: the server's CPU time (ms) per answer of the measured run, when its pid was given. */
-export type LoadResult = { rps: number; p50: number; p99: number; cpuPerAnswer?: number };
+/**
+ * `cpuPerAnswer`: the server's CPU time (ms) per answer of the measured run, when its pid was given;
+ * `platformCpuPerAnswer` the same of a platform running in its own process.
+ */
+export type LoadResult = { rps: number; p50: number; p99: number; cpuPerAnswer?: number; platformCpuPerAnswer?: number };
+/** The processes whose CPU time a measurement divides by its answers. */
+export type Measured = { server: number; platform?: number };
 type Requests = Parameters<typeof autocannon>[0]["requests"];
 
 async function run(url: string, headers: Record<string, string>, seconds: number, requests?: Requests) {
@@ -16,10 +21,18 @@ async function run(url: string, headers: Record<string, string>, seconds: number
   return result;
 }
 
-export async function measureLoad(url: string, headers: Record<string, string>, requests?: Requests, serverPid?: number): Promise<LoadResult> {
+export async function measureLoad(url: string, headers: Record<string, string>, requests?: Requests, measured?: Measured): Promise<LoadResult> {
   await run(url, headers, LOAD.warmupSeconds, requests);
-  const cpuBefore = serverPid === undefined ? 0 : await cpuMilliseconds(serverPid);
+  const cpu = (pid: number | undefined) => (pid === undefined ? Promise.resolve(0) : cpuMilliseconds(pid));
+  const before = await Promise.all([cpu(measured?.server), cpu(measured?.platform)]);
   const result = await run(url, headers, LOAD.measureSeconds, requests);
-  const cpuPerAnswer = serverPid === undefined ? undefined : (await cpuMilliseconds(serverPid) - cpuBefore) / result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerAnswer };
+  const after = await Promise.all([cpu(measured?.server), cpu(measured?.platform)]);
+  const perAnswer = (pid: number | undefined, index: number) => (pid === undefined ? undefined : (after[index]! - before[index]!) / result.requests.total);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerAnswer: perAnswer(measured?.server, 0),
+    platformCpuPerAnswer: perAnswer(measured?.platform, 1),
+  };
 }

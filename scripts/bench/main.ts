@@ -8,12 +8,16 @@ import { measureLive, reportLive } from "./live-fan-out";
 import { measurePageCache, reportPageCache } from "./page-cache";
 import { measurePageTypes, reportPageTypes } from "./page-types";
 import {
+  freePort,
   removeTemporaryDirectories,
   ROOT,
   SERVER_ENTRY,
+  startPlatform,
   startServer,
   stopEverythingOnSignal,
+  stopProcess,
   temporaryDirectory,
+  untilPlatformAnswers,
   wasInterrupted,
   withServer,
 } from "./processes";
@@ -44,16 +48,26 @@ async function main(): Promise<void> {
   stopEverythingOnSignal();
   reportHead(process.argv.some((arg) => arg.startsWith("--only=")) ? parts : []);
   try {
-    // The page cache and the page types share a server: its stored pages are what a shared link's visitors get.
-    if (parts.includes("page-cache") || (parts.includes("lighthouse") && types.length > 0)) {
+    if (parts.includes("page-cache")) {
+      // The site as deployed: the platform in a process of its own, which the site reads over HTTP.
+      const dir = await temporaryDirectory("page-cache");
+      const platform = startPlatform(dir, await freePort());
+      try {
+        await untilPlatformAnswers(platform, 60_000);
+        const article = PAGE_TYPES.find(({ type }) => type === "article")!;
+        const embeddedDir = await temporaryDirectory("page-cache-embedded");
+        const result = await withServer(await startServer(dir, { PLATFORM_API_URL: platform.origin }), (server) =>
+          measurePageCache(server, platform, article.path, embeddedDir),
+        );
+        reportPageCache(result);
+      } finally {
+        await stopProcess(platform);
+      }
+    }
+    // The pages and their media from one origin, as a fresh checkout serves them: the platform embedded.
+    if (parts.includes("lighthouse") && types.length > 0) {
       const dir = await temporaryDirectory("site");
-      await withServer(await startServer(dir), async (server) => {
-        if (parts.includes("page-cache")) {
-          const article = PAGE_TYPES.find(({ type }) => type === "article")!;
-          reportPageCache(await measurePageCache(server, server.origin + article.path));
-        }
-        if (parts.includes("lighthouse")) reportPageTypes(await measurePageTypes(server.origin, types, dir));
-      });
+      await withServer(await startServer(dir), async (server) => reportPageTypes(await measurePageTypes(server.origin, types, dir)));
     }
     if (parts.includes("live")) reportLive(await measureLive(await temporaryDirectory("live")));
     if (parts.includes("upstream-kill")) reportUpstreamKill(await measureUpstreamKill(await temporaryDirectory("kill")));

@@ -136,6 +136,18 @@ export function startPlatform(dataDir: string, port: number): Running {
   return started(track(child), `http://127.0.0.1:${port}`);
 }
 
+/** Waits until the platform of `startPlatform` answers; the time it did. */
+export async function untilPlatformAnswers(platform: Running, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (platform.child.exitCode !== null) throw new Error(`the platform exited:\n${platform.output.join("\n")}`);
+    const ok = await fetch(`${platform.origin}/peony/v1/group`).then((response) => response.ok, () => false);
+    if (ok) return Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the platform did not answer within ${timeoutMs} ms:\n${platform.output.join("\n")}`);
+}
+
 export async function stopProcess(running: Running): Promise<void> {
   if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   running.child.kill("SIGTERM");

@@ -3,7 +3,7 @@
  * own process) killed with SIGKILL, then started again on the same port and database.
  */
 import { MOBILE_UA, sleep, verdict } from "./constants";
-import { freePort, startPlatform, startServer, stopProcess, untilReady, wasInterrupted, type Running } from "./processes";
+import { freePort, startPlatform, startServer, stopProcess, untilPlatformAnswers, untilReady, wasInterrupted, type Running } from "./processes";
 import { cookiesOf, get, homeArticles } from "./site-pages";
 
 const CONCURRENCY = 20;
@@ -50,17 +50,6 @@ function steadyLoad(urls: string[], headers: Record<string, string>, concurrency
       await Promise.all(workers);
     },
   };
-}
-
-async function untilPlatformAnswers(platform: Running, timeoutMs: number): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (platform.child.exitCode !== null) throw new Error(`the platform exited:\n${platform.output.join("\n")}`);
-    const ok = await fetch(`${platform.origin}/peony/v1/group`).then((response) => response.ok, () => false);
-    if (ok) return Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the platform did not answer within ${timeoutMs} ms:\n${platform.output.join("\n")}`);
 }
 
 export async function measureUpstreamKill(workDir: string): Promise<UpstreamKillResult> {
