@@ -8,7 +8,6 @@ import { SharedMarkupContext } from "~/components/shared-markup";
 import { PersonalRenderingContext } from "~/hooks/use-personal";
 import { isPreviewRequest, PREVIEW_HEADERS } from "~/lib/preview";
 import { recordPersonalRendering } from "~/render/personal.server";
-import { commitVisitor } from "~/visitor/session.server";
 import { ServerSharedMarkup } from "~/render/shared-markup.server";
 import { logger } from "~/runtime/logger.server";
 
@@ -105,8 +104,6 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const cookie = await commitVisitor(loadContext);
-  if (cookie) responseHeaders.append("Set-Cookie", cookie);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // A page may carry per-visitor state (login, toasts): kept by no shared cache unless the host's page cache
   // stores it as an anonymous page and says so (server/page-store.ts). Previews are not even kept.
@@ -142,9 +139,7 @@ export default async function handleRequest(
   return new Response(new Uint8Array(body), { headers: responseHeaders, status });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
-  const cookie = await commitVisitor(context);
-  if (cookie) response.headers.append("Set-Cookie", cookie);
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   if (isPreviewUrl(request)) setPreviewHeaders(response.headers);
   else if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
   return response;

@@ -36,7 +36,6 @@ import { DEFAULT_THEME_COLOR, themeVariables } from "~/lib/theme";
 import { needsTimestamp, withTimestamp } from "~/lib/timestamp-param";
 import { pageDeviceOf } from "~/render/page-device.server";
 import { personalPart, personalPartKind } from "~/render/personal.server";
-import { callerFor, getVisitor, takeToast } from "~/visitor/session.server";
 import appCss from "~/styles/app.css?url";
 import { logger } from "~/runtime/logger.server";
 
@@ -53,21 +52,20 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
 ];
 
-const viewerPart = personalPartKind(async ({ request, context }): Promise<Viewer> => {
-  const visitor = await getVisitor(request, context);
-  return { user: visitor.user, csrfToken: visitor.csrfToken, toast: await takeToast(request, context) };
+const viewerPart = personalPartKind(async (context): Promise<Viewer> => {
+  const visitor = await context.visitor.read();
+  return { user: visitor.user, csrfToken: visitor.csrfToken, toast: await context.visitor.takeToast() };
 });
 
 /** The root's only personal part is the viewer: pages of routes that say the same are made personal from shared ones. */
 export const handle = { personalized: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
-  const viewer = personalPart({ request, context }, viewerPart, null);
-  const visitor = await getVisitor(request, context);
+  const viewer = personalPart(context, viewerPart, null);
   let config: AppConfig | null = null;
   try {
     // The page has fallbacks for all of it, so it does not wait on the platform as long as the main content.
-    config = await getAppConfig(sidePart(callerFor(visitor, request, context)));
+    config = await getAppConfig(sidePart(await context.visitor.caller(context.render)));
   } catch (error) {
     // The page can still render with the spec's fallbacks; only a real outage is worth a log line.
     if (isOutage(error)) logger.warn(`app config unavailable: ${(error as Error).message}`);

@@ -17,7 +17,7 @@ beforeAll(async () => {
   app.use(formBodies);
   // Stands in for the Remix handler: shows what got through.
   app.all("*", (req, res) => {
-    const form = res.locals.formBody ? Object.fromEntries(new URLSearchParams(res.locals.formBody.toString())) : null;
+    const form = res.locals.form ? Object.fromEntries(res.locals.form) : null;
     res.json({ method: req.method, path: req.path, form });
   });
   server = app.listen(0, "127.0.0.1");

@@ -27,8 +27,8 @@ type Problem = keyof typeof TEXTS;
 
 declare module "express-serve-static-core" {
   interface Locals {
-    /** A POST's form body, read and checked here; the Remix handler builds its request from it. */
-    formBody?: Buffer;
+    /** A POST's form, read and parsed here, once: the visitor handle hands it to the action (server/site.ts). */
+    form?: FormData;
   }
 }
 
@@ -48,14 +48,14 @@ export function refuseMalformedRequests(options: { knownHosts: Set<string> }): R
 
 /**
  * A POST must carry a well-formed HTML form within FORM_BODY_LIMIT_BYTES, else 415, 413 or 400 before any
- * action parses it. A form that passes is left in `res.locals.formBody` for the Remix handler.
+ * route code. The form is parsed here, the one time: it is left in `res.locals.form` for the action.
  */
 export const formBodies: RequestHandler = (req, res, next) => {
   if (req.method !== "POST") return next();
   readForm(req)
     .then((result) => {
       if (typeof result === "string") return refuse(req, res, result);
-      res.locals.formBody = result;
+      res.locals.form = result;
       next();
     })
     .catch(next);
@@ -76,8 +76,8 @@ export function shapeProblem(req: IncomingMessage, target: string, knownHosts: S
   return null;
 }
 
-/** The body of a form post, or what is wrong with it. Parsed the way the actions will parse it. */
-async function readForm(req: Request): Promise<Buffer | Problem> {
+/** The form of a post, or what is wrong with it. Parsed as a Remix action would parse it (the Fetch API's FormData). */
+async function readForm(req: Request): Promise<FormData | Problem> {
   const type = req.get("content-type") ?? "";
   if (!FORM_TYPES.has(type.split(";")[0].trim().toLowerCase())) return "type";
   const declared = Number(req.get("content-length"));
@@ -85,12 +85,11 @@ async function readForm(req: Request): Promise<Buffer | Problem> {
   const body = await readBody(req, FORM_BODY_LIMIT_BYTES);
   if (!body) return "size";
   try {
-    await new globalThis.Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
+    return await new globalThis.Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
   } catch {
     // A multipart body without a boundary, with another one than declared, or cut short.
     return "form";
   }
-  return body;
 }
 
 /** The whole body, or null as soon as it grows past `limit` (the rest is left unread; the connection then closes). */

@@ -2,19 +2,36 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { get } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import express from "express";
+import { LRUCache } from "lru-cache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { remixHandler } from "./remix-handler";
+import { serializedStringInPage } from "../app/framework/remix-internals";
+import type { StoredPersonalization } from "../app/render/stored-personalization";
+import { personalMaker, remixHandler, type RequestContext } from "./remix-handler";
+
+/** Stands for the request's visitor handle: a session a loader may change, and its cookie, once changed. */
+class VisitorStandIn {
+  readonly signal = new AbortController().signal;
+  #cookie: string | null = null;
+  change(cookie: string) {
+    this.#cookie = cookie;
+  }
+  async commit() {
+    const cookie = this.#cookie;
+    this.#cookie = null;
+    return cookie;
+  }
+}
 
 // The smallest build Remix serves: a root and one resource route whose loader is the test's.
-let loader: () => Promise<Response> = async () => new Response("ok");
+let loader: (args: { context: { visitor: VisitorStandIn } }) => Promise<Response> = async () => new Response("ok");
 const build = {
   mode: "production",
   entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
   routes: {
     root: { id: "root", path: "", module: {} },
-    "routes/answer": { id: "routes/answer", parentId: "root", path: "answer", module: { loader: () => loader() } },
+    "routes/answer": { id: "routes/answer", parentId: "root", path: "answer", module: { loader: (args: Parameters<typeof loader>[0]) => loader(args) } },
   },
   assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "test" },
   publicPath: "/",
@@ -36,7 +53,7 @@ beforeAll(async () => {
       mode: "production",
       originOf: () => base,
       renderConcurrency: CONCURRENCY,
-      getLoadContext: () => ({}) as AppLoadContext,
+      getLoadContext: () => ({ visitor: new VisitorStandIn() }) as unknown as RequestContext,
     }),
   );
   server = app.listen(0, "127.0.0.1");
@@ -88,10 +105,47 @@ describe("remixHandler", () => {
     expect(plain.body.toString("utf8")).toBe(html);
   });
 
+  it("sends the visitor's session cookie with the answer that changed it, once", async () => {
+    const cookie = "__share=changed; Path=/davmu/share/; HttpOnly; SameSite=Lax";
+    loader = async ({ context }) => {
+      context.visitor.change(cookie);
+      return new Response("ok", { headers: { "Set-Cookie": "other=1" } });
+    };
+    expect((await fetch(`${base}/answer`)).headers.getSetCookie()).toEqual([cookie, "other=1"]);
+    loader = async () => new Response("ok");
+    expect((await fetch(`${base}/answer`)).headers.getSetCookie()).toEqual([]);
+  });
+
   it("sends a small page as it is", async () => {
     loader = async () => new Response("<p>短</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
     const answer = await raw("/answer", "gzip, br");
     expect(answer.headers["content-encoding"]).toBeUndefined();
     expect(answer.body.toString("utf8")).toBe("<p>短</p>");
+  });
+
+  it("makes a visitor's page from a stored one with the cookie of what their parts changed of their session", async () => {
+    const cookie = "__share=toast-taken; Path=/davmu/share/; HttpOnly; SameSite=Lax";
+    const anonymous = JSON.stringify({ toast: null });
+    const personalization: StoredPersonalization = {
+      parts: [
+        {
+          anonymous,
+          input: null,
+          kind: {
+            own: async (context) => {
+              (context.visitor as unknown as VisitorStandIn).change(cookie);
+              return { toast: "评论成功" };
+            },
+          },
+        },
+      ],
+      slots: new Map(),
+      renders: new LRUCache({ max: 1 }),
+      cut: null,
+    };
+    const stored = Buffer.from(`<script>data("${serializedStringInPage(anonymous)}")</script>`);
+    const page = await personalMaker({ visitor: new VisitorStandIn() } as unknown as RequestContext)(personalization, stored);
+    expect(page.fills).toEqual([serializedStringInPage(JSON.stringify({ toast: "评论成功" }))]);
+    expect(page.setCookie).toBe(cookie);
   });
 });

@@ -7,6 +7,7 @@ import { makePersonalPage } from "../app/render/personal.server";
 import { serveShared, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
 import { isPersonalPageRequest, isSharedPageRequest, type PageStore } from "./page-store";
 import type { LoadContext } from "../app/runtime/load-context";
+import { sharedPageVisitor, type VisitorHandle } from "../app/visitor/visitor-handle.server";
 import { languageOfPath } from "../app/lib/languages";
 import { traditionalBuild } from "./language-build";
 import { sendCompressedOnce } from "./response-encoding";
@@ -15,8 +16,9 @@ import type { OriginOf } from "./public-origin";
 /**
  * Hands a request to Remix. Unlike @remix-run/express's adapter, the request's URL is built from the
  * public origin (never from raw Host / X-Forwarded-* headers, which can make it unparseable), and a POST's
- * body is the form `formBodies` has already read and checked. A response built from stale upstream answers
- * says so in a Warning header. An anonymous visitor's GET goes through the page cache, when there is one.
+ * form is the one `formBodies` has already read, handed to the action by the visitor handle, not a body to parse
+ * again. A response built from stale upstream answers says so in a Warning header. An anonymous visitor's GET goes
+ * through the page cache, when there is one; the visitor's session cookie is committed here, after their answer.
  *
  * At most `renderConcurrency` renders run at once; the others wait their turn before anything of theirs is built.
  * Started all at once, the renders of 50 visitors interleave on the one thread and each lives as long as the slowest
@@ -27,7 +29,7 @@ export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   originOf: OriginOf;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
   pageStore?: PageStore;
   renderConcurrency: number;
 }): RequestHandler {
@@ -38,7 +40,7 @@ export function remixHandler(options: {
   };
   const inTurn = pLimit(options.renderConcurrency);
   // Each render has its own record, which its loaders' upstream calls fill (app/render/page-facts.server.ts).
-  const render = (request: () => Request, context: LoadContext) =>
+  const render = (request: () => Request, context: RequestContext) =>
     inTurn(async () => {
       const page = newRenderRecord();
       const remixRequest = request();
@@ -49,22 +51,22 @@ export function remixHandler(options: {
   return async (req, res, next) => {
     // Once per request: its upstream deadline counts from its arrival, whichever render runs and when.
     const context = options.getLoadContext(req, res);
-    // Rendered for everyone of the key: the canonical URL, no nonce, not stopped when this visitor leaves.
-    const shared: PageRender = (url, signal) =>
-      render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...context, cspNonce: "", shared: true });
+    // Rendered for everyone of the key: the canonical URL, no nonce, nobody's session, not stopped when this visitor leaves.
+    const shared: PageRender = (url, signal) => {
+      const visitor = sharedPageVisitor({ deadline: context.deadline, clientIp: context.clientIp, signal });
+      return render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...context, cspNonce: "", shared: true, visitor });
+    };
     const own = async () => {
-      const signal = visitorSignal(res);
-      const { response, stale } = await render(
-        () => remixRequest(req, options.originOf(req) + req.originalUrl, signal, { formBody: res.locals.formBody }),
-        context,
-      );
+      const made = render(() => remixRequest(req, options.originOf(req) + req.originalUrl, context.visitor.signal, {}), context);
+      const [{ response, stale }, setCookie] = await committed(context.visitor, made);
+      if (setCookie) res.append("Set-Cookie", setCookie);
       await send(res, response, stale);
     };
     try {
       if (options.pageStore && isSharedPageRequest(req, req.originalUrl)) {
         await serveShared(options.pageStore, req, res, shared, send);
       } else if (options.pageStore && isPersonalPageRequest(req, req.originalUrl)) {
-        const makePersonal = personalMaker(req, res, options.originOf(req) + req.originalUrl, context);
+        const makePersonal = personalMaker(context);
         await servePersonal(options.pageStore, req, res, shared, makePersonal, own);
       } else {
         await own();
@@ -75,10 +77,25 @@ export function remixHandler(options: {
   };
 }
 
-/** How the visitor of `req` gets their page made from a stored one: their request to `url`, with their load context. */
-export function personalMaker(req: IncomingMessage, res: ServerResponse, url: string, context: LoadContext): MakePersonal {
-  // Not a page's render: its parts' calls leave no facts behind.
-  return (personalization, stored) => makePersonalPage(personalization, stored, { request: remixRequest(req, url, visitorSignal(res), {}), context: { ...context, render: null } });
+/** What the host hands a request's loaders and actions: the load context, less the record each render gets. */
+export type RequestContext = LoadContext & { visitor: VisitorHandle };
+
+/**
+ * The one place a visitor's session cookie is made: once their answer is (a page, its data, a resource route's or an
+ * action's answer, a page made from a stored one), from what the answer changed of their session.
+ */
+async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise<[T, string | null]> {
+  const made = await answer;
+  return [made, await visitor.commit()];
+}
+
+/** How the visitor of `context` gets their page made from a stored one, with their session's cookie when it changed. */
+export function personalMaker(context: RequestContext): MakePersonal {
+  return async (personalization, stored) => {
+    // Not a page's render: its parts' calls leave no facts behind.
+    const [page, setCookie] = await committed(context.visitor, makePersonalPage(personalization, stored, { ...context, render: null }));
+    return { ...page, setCookie };
+  };
 }
 
 async function send(res: ExpressResponse, response: Response, stale: boolean): Promise<void> {
@@ -94,7 +111,7 @@ async function send(res: ExpressResponse, response: Response, stale: boolean): P
 }
 
 /** Loaders and actions stop once the visitor has gone: 'close' before 'finish' means nobody is listening. */
-function visitorSignal(res: ServerResponse): AbortSignal {
+export function visitorSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -106,16 +123,11 @@ function visitorSignal(res: ServerResponse): AbortSignal {
  * `url` is concatenated, not resolved: a target such as '//evil.example/…' stays a path on this origin.
  * A render to be shared gets none of the visitor's cookies.
  */
-function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { formBody?: Buffer; shared?: boolean }): Request {
+function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { shared?: boolean }): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (options.shared && key === "cookie") continue;
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, item);
   }
-  return new Request(new URL(url), {
-    method: req.method,
-    headers,
-    signal,
-    body: options.formBody ? new Uint8Array(options.formBody) : undefined,
-  });
+  return new Request(new URL(url), { method: req.method, headers, signal });
 }

@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -8,7 +9,7 @@ import { startContentWriteFanOut } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
 import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
 import { watchSources } from "../app/runtime/metrics.server";
-import type { LoadContext } from "../app/runtime/load-context";
+import { openVisitor, type PostedForm, type VisitorHandle } from "../app/visitor/visitor-handle.server";
 import { gracefulShutdown } from "./graceful-shutdown";
 import { createReadiness, healthRoutes, platformDetail } from "./health";
 import { createPlatformLiveHub } from "./live-hub";
@@ -18,7 +19,7 @@ import { createPageStore } from "./page-store";
 import { pageMiddleware } from "./page-middleware";
 import { platformProxy } from "./platform-proxy";
 import { knownHosts, publicOrigin } from "./public-origin";
-import { personalMaker, remixHandler } from "./remix-handler";
+import { personalMaker, remixHandler, visitorSignal, type RequestContext } from "./remix-handler";
 import { measureRequest } from "./request-metrics";
 import { requestId, requestLog, type RequestLogOptions } from "./request-log";
 import type { Site, SiteEntry, SiteOptions } from "./site-entry";
@@ -45,15 +46,26 @@ export function createSite(options: SiteOptions): Site {
   // Anonymous visitors' pages, rendered once and served as bytes (see server/page-store.ts).
   const pageStore = env.PAGE_CACHE_MAX_BYTES > 0 ? createPageStore({ maxBytes: env.PAGE_CACHE_MAX_BYTES }) : undefined;
 
-  /** What loaders and actions get (app/runtime/load-context.ts); the deadline counts from now, the request's arrival. */
-  const loadContext = (req: express.Request, facts: { cspNonce: string; requestId: string }): LoadContext => ({
-    ...facts,
-    shared: false,
-    origin: originOf(req),
-    userAgent: req.get("user-agent") ?? "",
-    clientIp: req.ip ?? "",
-    deadline: requestDeadline(),
-  });
+  /**
+   * What loaders and actions get (app/runtime/load-context.ts), with the request's visitor, opened here once; the
+   * deadline counts from the request's arrival. A request whose personal page was not made before Express goes on
+   * with the visitor opened there.
+   */
+  const loadContext = (req: express.Request, res: ServerResponse, facts: RequestFacts): RequestContext => {
+    const clientIp = req.ip ?? "";
+    const visitor =
+      facts.visitor ?? openVisitor({ cookie: req.headers.cookie, deadline: requestDeadline(), clientIp, signal: visitorSignal(res), posted: postedForm(facts) });
+    return {
+      cspNonce: facts.cspNonce,
+      requestId: facts.requestId,
+      shared: false,
+      origin: originOf(req),
+      userAgent: req.get("user-agent") ?? "",
+      clientIp,
+      deadline: visitor.deadline,
+      visitor,
+    };
+  };
 
   const app = express();
   app.set("trust proxy", env.TRUST_PROXY);
@@ -113,7 +125,7 @@ export function createSite(options: SiteOptions): Site {
       originOf,
       pageStore,
       renderConcurrency: env.RENDER_CONCURRENCY,
-      getLoadContext: (req, res) => loadContext(req, res.locals as { cspNonce: string; requestId: string }),
+      getLoadContext: (req, res) => loadContext(req, res, res.locals as RequestFacts),
     }),
   );
 
@@ -125,11 +137,14 @@ export function createSite(options: SiteOptions): Site {
       knownHosts: hosts,
       trustProxy: app.get("trust proxy fn"),
       log: logOptions,
-      personal(req, res, target, requestId) {
+      personal(req, res, requestId) {
         // Express's own request prototype reads the origin and address as the pipeline reads them (`trust proxy`).
         const request = Object.setPrototypeOf(req, app.request) as express.Request;
         // Its scripts are allowed by hash: no nonce.
-        return personalMaker(req, res, originOf(request) + target, loadContext(request, { cspNonce: "", requestId }));
+        const context = loadContext(request, res, { cspNonce: "", requestId });
+        // Should the pipeline answer after all, it goes on with this visitor: Express keeps the locals a response has.
+        Object.assign(res, { locals: { visitor: context.visitor } satisfies Partial<RequestFacts> });
+        return personalMaker(context);
       },
       pipeline: app,
     });
@@ -149,6 +164,12 @@ export function createSite(options: SiteOptions): Site {
     announce: (origin, embedded) => announceStartUp(origin, env, embedded),
   };
 }
+
+/** What the pipeline's middleware leaves for the load context (`res.locals`). */
+type RequestFacts = { cspNonce: string; requestId: string; visitor?: VisitorHandle; form?: FormData; formOrigin?: PostedForm["origin"] };
+
+/** The form a POST carried, parsed and its origin judged by the middleware (server/malformed-requests.ts, server/same-origin.ts). */
+const postedForm = ({ form, formOrigin }: RequestFacts): PostedForm | null => (form ? { form, origin: formOrigin ?? "unsaid" } : null);
 
 /** What the launcher finds in the server build (server/site-entry.ts). */
 export const siteEntry: SiteEntry = { env, logger, routeConsoleToLogger, createSite };

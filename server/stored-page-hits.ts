@@ -26,7 +26,7 @@ export function storedPageHits(options: {
   trustProxy: TrustProxy;
   log: RequestLogOptions;
   /** How the visitor of a request with a session gets their page made (server/remix-handler.ts, `personalMaker`). */
-  personal: (req: IncomingMessage, res: ServerResponse, target: string, requestId: string) => MakePersonal;
+  personal: (req: IncomingMessage, res: ServerResponse, requestId: string) => MakePersonal;
   pipeline: RequestListener;
 }): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
@@ -40,7 +40,7 @@ export function storedPageHits(options: {
     const id = requestIdOf(req.headers["x-request-id"] as string | undefined);
     if (isPersonalPageRequest(req, target)) {
       // The visitor's load context is built only once the stored page is known to serve them.
-      const makePersonal: MakePersonal = (personalization, stored) => options.personal(req, res, target, id)(personalization, stored);
+      const makePersonal: MakePersonal = (personalization, stored) => options.personal(req, res, id)(personalization, stored);
       const made = withRequestId(id, () => answerPersonal(options.pageStore, req, target, id, makePersonal));
       if (!made) return false;
       void made

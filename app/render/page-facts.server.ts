@@ -4,7 +4,7 @@ import type { Part, StoredPersonalization } from "~/render/stored-personalizatio
 /**
  * One render's record, read by the page store (server/page-store.ts) once the render is done. The host makes one per
  * render and hands it to loaders in the load context (`context.render`); the BFF's calls fill their part of it through
- * their Caller (`callerFor` passes it on): what the page shows, as tags (app/lib/content-tag.ts), so the store can drop
+ * their Caller (`context.visitor.caller` passes it on): what the page shows, as tags (app/lib/content-tag.ts), so the store can drop
  * every page of a content item when this site changes it (app/runtime/content-writes.server.ts); whether all of it came
  * (a page rendered while an upstream call failed is not kept for others); which cached answers were stale. A render to
  * be shared also records its personal parts (app/render/personal.server.tsx), and entry.server how a logged-in

@@ -4,9 +4,8 @@ import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { keepRootLoaderDataOnly, matchedRouteHandles, serializedStringInPage } from "~/framework/remix-internals";
 import { PersonalRenderingContext, type Personal, type PersonalRendering, type SlotProps } from "~/hooks/use-personal";
-import { commitVisitor } from "~/visitor/session.server";
 import { useAround } from "~/render/shared-markup.server";
-import type { Hole, PartArgs, PersonalPage, PersonalPartKind, Slot, StoredPersonalization } from "~/render/stored-personalization";
+import type { Hole, PersonalPage, PersonalPartKind, Slot, StoredPersonalization } from "~/render/stored-personalization";
 
 /**
  * A logged-in visitor's page made from the page stored for anonymous visitors (server/page-store.ts), instead of
@@ -35,12 +34,12 @@ let parts = 0;
 /** The record of a render to be shared: where its personal parts are kept. */
 const recordedFor = (context: AppLoadContext) => (context.shared ? context.render : null);
 
-export const personalPartKind = <I, T extends object>(own: (args: PartArgs, input: I) => Promise<T>): PersonalPartKind<I, T> => ({ own });
+export const personalPartKind = <I, T extends object>(own: (context: AppLoadContext, input: I) => Promise<T>): PersonalPartKind<I, T> => ({ own });
 
 /** A loader's personal part: computed for this request's visitor, and again for each visitor of a shared page. */
-export async function personalPart<I, T extends object>(args: PartArgs, kind: PersonalPartKind<I, T>, input: I): Promise<Personal<T>> {
-  const value = await kind.own(args, input);
-  const recorded = recordedFor(args.context);
+export async function personalPart<I, T extends object>(context: AppLoadContext, kind: PersonalPartKind<I, T>, input: I): Promise<Personal<T>> {
+  const value = await kind.own(context, input);
+  const recorded = recordedFor(context);
   if (!recorded) return JSON.stringify(value);
   // Marked, so that it is found exactly once in the page and no other value of the page's data equals it.
   const anonymous = JSON.stringify({ ...value, part: `${MARK}.${(parts += 1)}` });
@@ -160,12 +159,14 @@ function cutStored(personalization: StoredPersonalization, stored: Buffer) {
   return { stored, statics: cutAt(page, holes), holes };
 }
 
-/** The stored page (its bytes, UTF-8) made the page of the visitor of `request`, with its own load context. */
-export async function makePersonalPage(personalization: StoredPersonalization, stored: Buffer, args: PartArgs): Promise<PersonalPage> {
+/**
+ * The stored page (its bytes, UTF-8) made the page of the visitor of `context`, their own load context. Their session's
+ * cookie, if the parts changed it, is the host's to commit (server/remix-handler.ts).
+ */
+export async function makePersonalPage(personalization: StoredPersonalization, stored: Buffer, context: AppLoadContext): Promise<Omit<PersonalPage, "setCookie">> {
   const { parts } = personalization;
-  const own = await Promise.all(parts.map((part) => part.kind.own(args, part.input)));
-  const setCookie = await commitVisitor(args.context);
+  const own = await Promise.all(parts.map((part) => part.kind.own(context, part.input)));
   if (personalization.cut?.stored !== stored) personalization.cut = cutStored(personalization, stored);
   const overrides = new Map(parts.map((part, index) => [part.anonymous, JSON.stringify(own[index])]));
-  return { statics: personalization.cut.statics, fills: personalization.cut.holes.map((hole) => hole.own(overrides)), setCookie };
+  return { statics: personalization.cut.statics, fills: personalization.cut.holes.map((hole) => hole.own(overrides)) };
 }

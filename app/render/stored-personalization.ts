@@ -7,12 +7,11 @@ import type { LRUCache } from "lru-cache";
  * the BFF's side of the render record imports nothing of rendering.
  */
 
-export type PartArgs = { request: Request; context: AppLoadContext };
 /**
  * A kind of personal part: how it is computed for a visitor from its input. Defined once per module, never inside a
- * loader: a stored page keeps the kind and the input (data), and runs it for other visitors with their own request.
+ * loader: a stored page keeps the kind and the input (data), and runs it for other visitors with their own load context.
  */
-export type PersonalPartKind<I, T extends object> = { own: (args: PartArgs, input: I) => Promise<T> };
+export type PersonalPartKind<I, T extends object> = { own: (context: AppLoadContext, input: I) => Promise<T> };
 export type Part = { anonymous: string; kind: PersonalPartKind<unknown, object>; input: unknown };
 export type Slot = { html: string; render: (overrides: ReadonlyMap<string, string> | null) => string };
 /** Where a stored page is cut: the anonymous text at `at`, and what stands there for a visitor. */
@@ -30,8 +29,8 @@ export type StoredPersonalization = {
 };
 
 /**
- * A visitor's own page: `statics[0] + fills[0] + statics[1] + … + statics[n]`, and the session cookie to send with it
- * when the session changed (a toast taken). `statics` is the stored page cut at its personal parts, the same array for
+ * A visitor's own page: `statics[0] + fills[0] + statics[1] + … + statics[n]`, and the session cookie the host sends
+ * with it when the session changed (a toast taken). `statics` is the stored page cut at its personal parts, the same array for
  * every visitor of one stored page, so what is derived from it (its compressed pieces, its scripts' hashes) is derived
  * once; `fills` are this visitor's parts.
  */

@@ -3,30 +3,38 @@ import { z } from "zod";
 import { PlatformError, rethrowAsResponse, type Caller } from "~/bff/client.server";
 import { postComment, setCollected, setFollowed } from "~/bff/engagement.server";
 import { likeLive, sendLiveMessage, setLiveBooked, type LiveMessage } from "~/bff/live.server";
-import { formText, requireOwnForm } from "~/visitor/csrf.server";
+import { formText } from "~/visitor/csrf.server";
 import type { InteractionAnswer, LiveAnswer } from "~/hooks/use-login-prompt";
 import { sitePath } from "~/lib/base-path";
-import { COMMENT_TEXTS, validateComment } from "~/lib/comment-text";
+import { COMMENT_TEXTS, validateComment, type CheckedText } from "~/lib/comment-text";
 import { LIVE_ID_PATTERN, LIVE_TEXTS, MAX_LIKES_PER_REQUEST, validateChat } from "~/lib/live-state";
 import { redirectLocation } from "~/lib/redirect-target";
 import { env } from "~/runtime/env.server";
 import { createRateLimiter } from "~/runtime/rate-limit.server";
 import type { Toast } from "~/lib/toast";
-import { callerFor, flashToast, getVisitor, rememberPending, sessionHeaders } from "~/visitor/session.server";
 
-/** What a visitor can do on a content page; kept in the session while they log in first. */
+/** A visitor's text, trimmed and checked by its rule: a refusal is an issue of the field, with the rule's message. */
+const checkedText = (check: (text: string) => CheckedText) =>
+  z.string().transform((text, context) => {
+    const checked = check(text);
+    if (checked.ok) return checked.text;
+    context.addIssue({ code: z.ZodIssueCode.custom, message: checked.error });
+    return z.NEVER;
+  });
+
+/** What a visitor can do on a content page, validated once, here; kept in the session while they log in first. */
 export const interactionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("comment"),
     postId: z.string().min(1),
     trackId: z.string().default(""),
-    content: z.string(),
+    content: checkedText(validateComment),
     reply: z.object({ parentId: z.string().min(1), targetUserId: z.string(), targetUserAlias: z.string() }).nullable().default(null),
   }),
   z.object({ intent: z.literal("collect"), postId: z.string().min(1), trackId: z.string().default(""), type: z.enum(["add", "del"]) }),
   z.object({ intent: z.literal("follow"), mp: z.string().min(1), type: z.enum(["add", "del"]) }),
   // A live broadcast page (local_live): chat, likes (batched by the page) and booking an upcoming broadcast.
-  z.object({ intent: z.literal("live_chat"), liveId: z.string().regex(LIVE_ID_PATTERN), content: z.string() }),
+  z.object({ intent: z.literal("live_chat"), liveId: z.string().regex(LIVE_ID_PATTERN), content: checkedText(validateChat) }),
   z.object({ intent: z.literal("live_like"), liveId: z.string().regex(LIVE_ID_PATTERN), count: z.coerce.number().int().min(1).max(MAX_LIKES_PER_REQUEST) }),
   z.object({ intent: z.literal("live_book"), liveId: z.string().regex(LIVE_ID_PATTERN), type: z.enum(["add", "del"]) }),
 ]);
@@ -87,11 +95,9 @@ export async function performInteraction(visitorCaller: Caller, interaction: Int
   try {
     switch (interaction.intent) {
       case "comment": {
-        const checked = validateComment(interaction.content);
-        if (!checked.ok) return { toast: { text: checked.error, kind: "error" } };
         const comment = await postComment(caller, interaction.postId, {
           trackId: interaction.trackId,
-          content: checked.text,
+          content: interaction.content,
           reply: interaction.reply,
         });
         return { toast: { text: COMMENT_TEXTS.sent, kind: "success" }, commentId: comment.gid };
@@ -105,11 +111,9 @@ export async function performInteraction(visitorCaller: Caller, interaction: Int
         return { toast: { text: result.is_followed ? INTERACTION_TEXTS.followed : INTERACTION_TEXTS.unfollowed, kind: "success" } };
       }
       case "live_chat": {
-        const checked = validateChat(interaction.content);
-        if (!checked.ok) return { toast: { text: checked.error, kind: "error" } };
         const wait = await liveWait(caller, "live_chat");
         if (wait > 0) return tooFast(wait);
-        const message = await sendLiveMessage(caller, interaction.liveId, checked.text);
+        const message = await sendLiveMessage(caller, interaction.liveId, interaction.content);
         return { toast: { text: LIVE_TEXTS.chatSent, kind: "success" }, liveMessage: message };
       }
       case "live_like": {
@@ -136,6 +140,7 @@ export async function performInteraction(visitorCaller: Caller, interaction: Int
 export type InteractionPage = { postId: string; commentFooter: boolean; live?: boolean };
 
 const LIVE_INTENTS = new Set(["live_chat", "live_like", "live_book"]);
+const INVALID = "无效的操作";
 
 /**
  * The one interaction action of every page with a comment footer (content detail pages, the dejin clue page):
@@ -143,14 +148,18 @@ const LIVE_INTENTS = new Set(["live_chat", "live_like", "live_book"]);
  * Without JavaScript it answers with a redirect back (and a toast), or to the login page first.
  */
 export async function interactionAction({ request, context }: ActionFunctionArgs, page: InteractionPage) {
-  const form = await requireOwnForm(request, context);
+  const { visitor } = context;
+  const form = await visitor.ownForm();
   const url = new URL(request.url);
   url.searchParams.delete("reply");
   const back = url.pathname + url.search;
 
+  const intent = formText(form, "intent");
+  const allowed = LIVE_INTENTS.has(intent) ? Boolean(page.live) : intent === "follow" || page.commentFooter;
+  if (!allowed) return data<InteractionAnswer>({ fieldError: INVALID }, { status: 400 });
   const parentId = formText(form, "parent_id");
   const parsed = interactionSchema.safeParse({
-    intent: formText(form, "intent"),
+    intent,
     postId: page.postId,
     trackId: formText(form, "track_id"),
     content: formText(form, "content"),
@@ -160,34 +169,31 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
     liveId: formText(form, "live_id"),
     count: formText(form, "count") || "1",
   });
-  const allowed =
-    parsed.success &&
-    (LIVE_INTENTS.has(parsed.data.intent) ? Boolean(page.live) : parsed.data.intent === "follow" || page.commentFooter);
-  if (!parsed.success || !allowed) {
-    return data<InteractionAnswer>({ fieldError: "无效的操作" }, { status: 400 });
+  if (!parsed.success) {
+    // Only the text refused, by its rule: its message goes next to the field.
+    const issues = parsed.error.issues;
+    const text = issues.every((issue) => issue.path[0] === "content") ? issues[0]?.message : undefined;
+    return data<InteractionAnswer>({ fieldError: text ?? INVALID }, { status: 400 });
   }
   const interaction = parsed.data;
-  const checked = interaction.intent === "comment" ? validateComment(interaction.content) : interaction.intent === "live_chat" ? validateChat(interaction.content) : null;
-  if (checked && !checked.ok) return data<InteractionAnswer>({ fieldError: checked.error }, { status: 400 });
 
-  const visitor = await getVisitor(request, context);
-  if (!visitor.isLoggedIn) {
+  if (!(await visitor.read()).isLoggedIn) {
     // Log in first, then the same action is carried out (see the /auth action).
-    await rememberPending(request, context, interaction);
+    await visitor.rememberPending(interaction);
     if (form.get("js") === "1") return data<InteractionAnswer>({ needLogin: true });
     const anchor = interaction.intent === "comment" ? "#comments" : interaction.intent === "live_chat" ? "#live-chat" : "";
     const login = sitePath(`/auth?redirect=${encodeURIComponent(back + anchor)}`);
-    return redirect(redirectLocation(login, context.origin), { headers: await sessionHeaders(context) });
+    return redirect(redirectLocation(login, context.origin));
   }
 
-  const result = await performInteraction(callerFor(visitor, request, context), interaction).catch(rethrowAsResponse);
+  const result = await performInteraction(await visitor.caller(context.render), interaction).catch(rethrowAsResponse);
   if (form.get("js") === "1" && (interaction.intent === "live_chat" || interaction.intent === "live_like")) {
     // The live page keeps itself up to date from its event stream: it only needs the answer, not a reload.
     if (result.retryAfter) return data<LiveAnswer>({ fieldError: result.toast.text }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
     if (result.toast.kind === "error") return data<LiveAnswer>({ fieldError: result.toast.text }, { status: 400 });
     return data<LiveAnswer>({ liveMessage: result.liveMessage, likeCount: result.likeCount });
   }
-  await flashToast(request, context, result.toast);
+  await visitor.flashToast(result.toast);
   const anchor = result.commentId
     ? `#c-${result.commentId}`
     : interaction.intent === "comment"
@@ -195,5 +201,5 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
       : interaction.intent === "live_chat"
         ? "#live-chat"
         : "";
-  return redirect(redirectLocation(back + anchor, context.origin), { headers: await sessionHeaders(context) });
+  return redirect(redirectLocation(back + anchor, context.origin));
 }

@@ -1,24 +1,22 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { isMissingContent, isRefusedInput, PlatformError, type Caller } from "~/bff/client.server";
 import type { Page } from "~/bff/content.server";
 import { jsonError } from "~/route-support/json-error.server";
 import { pageNow } from "~/lib/relative-date";
-import { callerFor, getVisitor, sessionHeaders } from "~/visitor/session.server";
 import { logger } from "~/runtime/logger.server";
 
 /**
- * The answer of a load-more resource route: one page as JSON with the time it was made (for relative dates),
- * the session cookie when the request changed it (resource routes bypass entry.server), and failures in the
- * site's JSON error shape: missing content (or parameters the platform refuses) 404, anything the platform did 503, anything else 500.
+ * The answer of a load-more resource route: one page as JSON with the time it was made (for relative dates), and
+ * failures in the site's JSON error shape: missing content (or parameters the platform refuses) 404, anything the platform did 503, anything else 500.
  */
 export async function pageJson<T>(
   request: Request,
-  context: { clientIp?: string; deadline?: number },
+  context: AppLoadContext,
   load: (caller: Caller) => Promise<Page<T>>,
 ): Promise<Response> {
   try {
-    const caller = callerFor(await getVisitor(request, context), request, context);
-    const page = await load(caller);
-    return Response.json({ ...page, now: pageNow() }, { headers: await sessionHeaders(context) });
+    const page = await load(await context.visitor.caller(context.render));
+    return Response.json({ ...page, now: pageNow() });
   } catch (error) {
     if (isMissingContent(error) || isRefusedInput(error)) return jsonError(404);
     if (error instanceof PlatformError) {

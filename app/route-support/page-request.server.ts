@@ -1,23 +1,19 @@
-import type { Caller } from "~/bff/client.server";
+import type { AppLoadContext } from "@remix-run/node";
 import { pageCount } from "~/lib/pages";
 import { pageNow } from "~/lib/relative-date";
 import { canonicalUrl } from "~/lib/share-url";
-import { callerFor, getVisitor } from "~/visitor/session.server";
 
 /**
  * What the loaders of the pages outside the content detail route start from (the dejin, community, law, invite,
- * activity and fly-card pages): the visitor, the platform caller, the URL, the canonical address and the page count.
+ * activity and fly-card pages): the visitor's platform caller, the URL, the canonical address and the page count.
  */
-export async function pageRequest(request: Request, context: { clientIp?: string; origin: string }) {
+export async function pageRequest(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   // "Load more" without JavaScript (?page=n) shows the same list, longer: not another page to share.
   const shared = new URL(url.pathname + url.search, context.origin);
   shared.searchParams.delete("page");
-  const visitor = await getVisitor(request, context);
-  const caller: Caller = callerFor(visitor, request, context);
   return {
-    visitor,
-    caller,
+    caller: await context.visitor.caller(context.render),
     url,
     canonical: canonicalUrl(shared),
     /** Pages 1..n a no-JavaScript "load more" asked for (`?page=n`). */

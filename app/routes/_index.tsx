@@ -10,7 +10,6 @@ import { collectPages, pageCount } from "~/lib/pages";
 import { pageNow } from "~/lib/relative-date";
 import { SHARE_FALLBACK_DESCRIPTION } from "~/lib/wechat-share";
 import type { loader as rootLoader } from "~/root";
-import { callerFor, getVisitor } from "~/visitor/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -28,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const group = url.searchParams.get("group") ?? "";
   const pages = pageCount(url.searchParams.get("page"));
-  const caller = callerFor(await getVisitor(request, context), request, context);
+  const caller = await context.visitor.caller(context.render);
   try {
     const [groups, feed, config] = await Promise.all([
       listGroups(caller),

@@ -7,7 +7,6 @@ import { completeEvent, isPreviewPage } from "~/lib/tracking";
 import { env } from "~/runtime/env.server";
 import { parseBrowserBatch } from "~/lib/tracking-schema";
 import { createRateLimiter } from "~/runtime/rate-limit.server";
-import { sessionUserId } from "~/visitor/session.server";
 import { logger } from "~/runtime/logger.server";
 
 /**
@@ -33,11 +32,12 @@ export function loader() {
  * base fails.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return problem(405, "请求方式无效", { Allow: "POST" });
+  const form = context.visitor.postedForm;
+  if (!form) return problem(405, "请求方式无效", { Allow: "POST" });
   const wait = await trackerLimiter.hit(context.clientIp);
   if (wait > 0) return problem(429, "请求过于频繁", { "Retry-After": String(wait) });
 
-  const batch = parseBrowserBatch(formText(await request.formData(), "events"));
+  const batch = parseBrowserBatch(formText(form, "events"));
   if (!batch.ok) return problem(400, batch.error);
 
   const referer = URL.canParse(request.headers.get("referer") ?? "") ? new URL(request.headers.get("referer")!) : null;
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Spec section 4: no statistics in preview mode; the page does not send them, and none sent anyway are kept.
   if ((referer && isPreviewPage(referer.pathname, referer.search)) || device.isBot) return new Response(null, { status: 204 });
 
-  const userId = await sessionUserId(request);
+  const userId = await context.visitor.signedUserId();
   const events = batch.events.map((event) => completeEvent(event, { device, userId }));
   try {
     // No visitor token and no abort signal: statistics need neither, and a beacon's connection may close as the

@@ -5,7 +5,7 @@ import { fetchAccountAfterLogin } from "~/bff/account.server";
 import { fetchAnonymousToken, login, logout, sendVerificationCode } from "~/bff/auth.server";
 import { PlatformError } from "~/bff/client.server";
 import { LoginForm, type AuthActionData } from "~/components/login-form";
-import { formText, requireOwnForm } from "~/visitor/csrf.server";
+import { formText } from "~/visitor/csrf.server";
 import { env } from "~/runtime/env.server";
 import { interactionSchema, performInteraction } from "~/route-support/interaction-action.server";
 import { BASE_PATH } from "~/lib/base-path";
@@ -14,17 +14,6 @@ import { formatPhoneInput } from "~/lib/phone";
 import { redirectLocation, safeRedirectTarget } from "~/lib/redirect-target";
 import { createRateLimiter } from "~/runtime/rate-limit.server";
 import { useViewer } from "~/hooks/use-personal";
-import {
-  callerFor,
-  codeSentAt,
-  endUserSession,
-  flashToast,
-  getVisitor,
-  rememberCodeSent,
-  sessionHeaders,
-  startUserSession,
-  takePending,
-} from "~/visitor/session.server";
 import { logger } from "~/runtime/logger.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
@@ -42,12 +31,11 @@ function cooldownLeft(sentAt: number | null): number {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const visitor = await getVisitor(request, context);
   return {
-    loggedIn: visitor.isLoggedIn,
+    loggedIn: (await context.visitor.read()).isLoggedIn,
     redirectTo: safeRedirectTarget(url.searchParams.get("redirect"), context.origin, BASE_PATH),
     mode: url.searchParams.get("mode") === "pass" ? ("pass" as const) : ("phone" as const),
-    cooldown: cooldownLeft(await codeSentAt(request, context)),
+    cooldown: cooldownLeft(await context.visitor.codeSentAt()),
   };
 }
 
@@ -63,16 +51,16 @@ function failure(answer: AuthActionData, error: unknown) {
 // Login and code requests are the abuse magnets: a first line per address before the platform's own limits.
 const authLimiter = createRateLimiter({ name: "auth", windowMs: 60_000, max: env.AUTH_RATE_LIMIT_PER_MINUTE });
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await requireOwnForm(request, context);
+export async function action({ context }: ActionFunctionArgs) {
+  const form = await context.visitor.ownForm();
   const wait = await authLimiter.hit(context.clientIp);
   if (wait > 0) {
     return data<AuthActionData>({ intent: "login", message: `操作过于频繁，请${wait}秒后再试` }, { status: 429, headers: { "Retry-After": String(wait) } });
   }
   const intent = formText(form, "intent");
   const redirectTo = safeRedirectTarget(formText(form, "redirect"), context.origin, BASE_PATH);
-  const visitor = await getVisitor(request, context);
-  const caller = callerFor(visitor, request, context);
+  const visitor = await context.visitor.read();
+  const caller = await context.visitor.caller(context.render);
   const phone = formatPhoneInput(formText(form, "phone"));
 
   if (intent === "send-code") {
@@ -83,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       return failure({ intent, phone }, error);
     }
-    await rememberCodeSent(request, context, Date.now());
+    await context.visitor.rememberCodeSent(Date.now());
     return data<AuthActionData>({ intent, phone, sent: true, cooldown: CODE_COUNTDOWN_SECONDS, message: "验证码已发送" });
   }
 
@@ -106,8 +94,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       const userCaller = { ...caller, token: session.token };
       await fetchAccountAfterLogin(userCaller, session.user_id);
-      const pending = interactionSchema.safeParse(await takePending(request, context));
-      await startUserSession(request, context, { token: session.token, userId: session.user_id });
+      const pending = interactionSchema.safeParse(await context.visitor.takePending());
+      await context.visitor.startUserSession({ token: session.token, userId: session.user_id });
       // Spec: a visitor asked to log in for an action returns to that action, done.
       if (pending.success) {
         const result = await performInteraction(userCaller, pending.data);
@@ -116,8 +104,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       return failure({ intent, phone }, error);
     }
-    await flashToast(request, context, { text: LOGIN_TEXTS.loginSuccess, kind: "success" });
-    return redirect(redirectLocation(target, context.origin), { headers: await sessionHeaders(context) });
+    await context.visitor.flashToast({ text: LOGIN_TEXTS.loginSuccess, kind: "success" });
+    return redirect(redirectLocation(target, context.origin));
   }
 
   if (intent === "logout") {
@@ -125,10 +113,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // Spec section 4: an anonymous token first, then the user is cleared and the platform told.
       const anonToken = await fetchAnonymousToken({ ...caller, token: null }).catch(() => null);
       await logout(caller).catch((error: unknown) => logger.warn(`logout call failed: ${(error as Error).message}`));
-      await endUserSession(request, context, anonToken);
-      await flashToast(request, context, { text: LOGOUT_TEXT, kind: "success" });
+      await context.visitor.endUserSession(anonToken);
+      await context.visitor.flashToast({ text: LOGOUT_TEXT, kind: "success" });
     }
-    return redirect(redirectLocation(redirectTo, context.origin), { headers: await sessionHeaders(context) });
+    return redirect(redirectLocation(redirectTo, context.origin));
   }
 
   return data<AuthActionData>({ intent: "login", message: "无效的操作" }, { status: 400 });

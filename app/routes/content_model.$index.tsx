@@ -10,7 +10,6 @@ import { pageCount } from "~/lib/pages";
 import { canonicalUrl } from "~/lib/share-url";
 import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
-import { callerFor, getVisitor } from "~/visitor/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -19,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = contentModelQuery(url);
   if (!isIndexSegment(params.index) || !query) throw data(null, { status: 404 });
   const pages = pageCount(url.searchParams.get("page"));
-  const caller = callerFor(await getVisitor(request, context), request, context);
+  const caller = await context.visitor.caller(context.render);
   try {
     const { head, cards } = await collectTitledPages(pages, (page) => getContentModel(caller, { ...query, page }));
     const canonical = new URL(url.pathname, context.origin);

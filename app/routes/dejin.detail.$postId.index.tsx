@@ -11,7 +11,6 @@ import { CommentFooter } from "~/components/detail/comment-footer";
 import { CommentList } from "~/components/detail/comment-list";
 import { pageRequest } from "~/route-support/page-request.server";
 import { personalPart, personalPartKind } from "~/render/personal.server";
-import { callerFor, getVisitor } from "~/visitor/session.server";
 import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import { ids } from "~/bff/ids.server";
 import { interactionAction } from "~/route-support/interaction-action.server";
@@ -34,9 +33,9 @@ function requirePostId(params: LoaderFunctionArgs["params"]): string {
 const SUMMARY_LENGTH = 80;
 
 /** The visitor's part of a clue's page: whether they collected it. */
-const cluePart = personalPartKind(async (own, { postId }: { postId: string }) => {
-  const viewer = await getVisitor(own.request, own.context);
-  const userRelated = viewer.isLoggedIn ? await getUserRelated(sidePart(callerFor(viewer, own.request, own.context)), "clue_report", postId).catch(() => null) : null;
+const cluePart = personalPartKind(async (context, { postId }: { postId: string }) => {
+  const loggedIn = (await context.visitor.read()).isLoggedIn;
+  const userRelated = loggedIn ? await getUserRelated(sidePart(await context.visitor.caller(context.render)), "clue_report", postId).catch(() => null) : null;
   return { isCollected: userRelated?.is_collect ?? false };
 });
 
@@ -51,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     getClue(caller, postId).catch(rethrowAsResponse),
     listRelatedClues(side, postId).catch((): Clue[] => []),
     listCommentPages(side, postId, commentPages, expanded).catch(() => ({ list: [] as Comment[], total: 0 })),
-    personalPart({ request, context }, cluePart, { postId }),
+    personalPart(context, cluePart, { postId }),
     getAppConfig(side).catch(() => null),
   ]);
   const cover = clue.images[0]?.url ?? clue.video?.poster ?? "";

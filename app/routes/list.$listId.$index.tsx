@@ -11,7 +11,6 @@ import { pageCount } from "~/lib/pages";
 import { canonicalUrl } from "~/lib/share-url";
 import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
-import { callerFor, getVisitor } from "~/visitor/session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -21,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isIndexSegment(params.index) || ids.decode(listId) === null) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const pages = pageCount(url.searchParams.get("page"));
-  const caller = callerFor(await getVisitor(request, context), request, context);
+  const caller = await context.visitor.caller(context.render);
   try {
     const { head, cards } = await collectTitledPages(pages, (page) => getList(caller, listId, page));
     return {

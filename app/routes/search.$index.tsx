@@ -15,7 +15,6 @@ import { MAX_KEYWORD_LENGTH, parseKeyword } from "~/lib/search-keyword";
 import { canonicalUrl } from "~/lib/share-url";
 import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
-import { callerFor, getVisitor } from "~/visitor/session.server";
 import { logger } from "~/runtime/logger.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
@@ -25,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { keyword, error } = parseKeyword(url.searchParams.get("keyword"));
   const pages = pageCount(url.searchParams.get("page"));
-  const caller = callerFor(await getVisitor(request, context), request, context);
+  const caller = await context.visitor.caller(context.render);
   const canonical = new URL(url.pathname, context.origin);
   if (keyword && !error) canonical.searchParams.set("keyword", keyword);
 

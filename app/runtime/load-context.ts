@@ -1,4 +1,7 @@
-/** What the host hands every loader and action (server/site.ts builds it once per request). */
+/**
+ * What the host hands every loader and action (server/site.ts builds it once per request). Its `visitor` and each
+ * render's `render` are declared where their types live (app/visitor/visitor-handle.server.ts, app/render/page-facts.server.ts).
+ */
 export type LoadContext = {
   /** The CSP nonce of this response; "" for a page rendered to be shared between visitors (server/page-store.ts). */
   cspNonce: string;

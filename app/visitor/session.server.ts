@@ -3,13 +3,17 @@ import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { fetchAccount } from "~/bff/account.server";
 import { fetchAnonymousToken } from "~/bff/auth.server";
-import { generateAnonymousId, onTokenRefused, PlatformError, sidePart, type Caller } from "~/bff/client.server";
+import { generateAnonymousId, onTokenRefused, PlatformError, sidePart } from "~/bff/client.server";
 import { env } from "~/runtime/env.server";
 import { BASE_PATH } from "~/lib/base-path";
 import { SESSION_COOKIE } from "~/lib/session-cookie";
 import type { Toast } from "~/lib/toast";
 import { logger } from "~/runtime/logger.server";
 
+/**
+ * The visitor's cookie session and what a process keeps for all visitors (the shared reader token, login profiles).
+ * A request reaches it only through its visitor handle (app/visitor/visitor-handle.server.ts).
+ */
 
 type SessionData = {
   anonToken: string;
@@ -41,7 +45,7 @@ const storage = createCookieSessionStorage<SessionData, FlashData>({
 export type Visitor = {
   token: string | null;
   userId: string | null;
-  /** "" until the visitor has a session of their own (see openVisitorSession). */
+  /** "" until the visitor has a session of their own (see ownSession). */
   deviceId: string;
   requestId: string;
   /** "" until the visitor has a session of their own. */
@@ -51,30 +55,28 @@ export type Visitor = {
   user: { alias: string; avatar: string } | null;
 };
 
-type VisitorState = {
-  session: Session<SessionData, FlashData>;
+/** A request's session as its visitor handle keeps it (app/visitor/visitor-handle.server.ts). */
+export type VisitorSession = Session<SessionData, FlashData>;
+export type VisitorState = {
+  session: VisitorSession;
   dirty: boolean;
   user: Visitor["user"];
   /** The shared identity a visitor without a platform token of their own reads with. */
   reader: Reader | null;
 };
 
-// One session per request, however many loaders ask for it; keyed by the per-request load context.
-const states = new WeakMap<object, Promise<VisitorState>>();
-
 function token(bytes = 16) {
   return randomBytes(bytes).toString("hex");
 }
 
-function freshSession(previous: Session<SessionData, FlashData>, fields: Partial<SessionData>) {
-  const session = storage.getSession();
-  return session.then((fresh) => {
-    for (const [key, value] of Object.entries(fields)) fresh.set(key as keyof SessionData, value as never);
-    fresh.set("deviceId", previous.get("deviceId") ?? token());
-    fresh.set("requestId", generateAnonymousId());
-    fresh.set("csrf", token(24));
-    return fresh;
-  });
+/** A new session (login, logout, a lapsed login): new ids and CSRF token, the device kept. */
+export async function freshSession(previous: VisitorSession, fields: Partial<SessionData>): Promise<VisitorSession> {
+  const fresh = await storage.getSession();
+  for (const [key, value] of Object.entries(fields)) fresh.set(key as keyof SessionData, value as never);
+  fresh.set("deviceId", previous.get("deviceId") ?? token());
+  fresh.set("requestId", generateAnonymousId());
+  fresh.set("csrf", token(24));
+  return fresh;
 }
 
 /**
@@ -113,13 +115,13 @@ async function restoreUser(state: VisitorState, deadline: number | undefined): P
   }
 }
 
-/** The request's upstream deadline, when the host set one (see LoadContext). */
-function deadlineOf(context: object): number | undefined {
-  return (context as { deadline?: number }).deadline;
+/** The session of a request's cookie (an empty one without it): signed, so read without asking anyone. */
+export function readSession(cookie: string | undefined): Promise<VisitorSession> {
+  return storage.getSession(cookie ?? null);
 }
 
-async function loadState(request: Request, deadline: number | undefined): Promise<VisitorState> {
-  const session = await storage.getSession(request.headers.get("cookie"));
+/** What the visitor of `session` reads with, and the profile of their login; `deadline`: the request's (LoadContext). */
+export async function loadState(session: VisitorSession, deadline: number): Promise<VisitorState> {
   const state: VisitorState = { session, dirty: false, user: null, reader: null };
   // Nothing is created for a visitor who only reads: their page is the same for everyone, so it reads as the site.
   if (!session.get("userToken") && !session.get("anonToken")) state.reader = await sharedReader(deadline);
@@ -164,12 +166,10 @@ function sharedReader(deadline: number | undefined): Promise<Reader> {
 }
 
 /**
- * Gives the visitor a session of their own: ids, a CSRF token and their own anonymous platform token. Called by
- * what needs one (a form post: login, a code, an interaction), never by a page view; the cookie goes out with
- * the response.
+ * Gives the visitor a session of their own: ids, a CSRF token and their own anonymous platform token. Called for what
+ * needs one (a form post: login, a code, an interaction), never for a page view; the cookie goes out with the answer.
  */
-export async function openVisitorSession(request: Request, context: object): Promise<void> {
-  const state = await stateFor(request, context);
+export async function ownSession(state: VisitorState, deadline: number): Promise<void> {
   const { session } = state;
   for (const [key, make] of [
     ["deviceId", () => token()],
@@ -185,7 +185,7 @@ export async function openVisitorSession(request: Request, context: object): Pro
     // Spec section 8: a missing token is not an error; the visitor goes on with the site's reader token if the
     // platform fails, so this does not wait for it as long as for the main content.
     try {
-      session.set("anonToken", await fetchAnonymousToken(sidePart({ token: null, requestId: session.get("requestId") ?? null, deadline: deadlineOf(context) })));
+      session.set("anonToken", await fetchAnonymousToken(sidePart({ token: null, requestId: session.get("requestId") ?? null, deadline })));
       state.reader = null;
       state.dirty = true;
     } catch (error) {
@@ -194,16 +194,7 @@ export async function openVisitorSession(request: Request, context: object): Pro
   }
 }
 
-function stateFor(request: Request, context: object): Promise<VisitorState> {
-  let state = states.get(context);
-  if (!state) {
-    state = loadState(request, deadlineOf(context));
-    states.set(context, state);
-  }
-  return state;
-}
-
-function toVisitor({ session, user, reader }: VisitorState): Visitor {
+export function toVisitor({ session, user, reader }: VisitorState): Visitor {
   const userToken = session.get("userToken") ?? null;
   return {
     token: userToken ?? session.get("anonToken") ?? reader?.token ?? null,
@@ -216,98 +207,14 @@ function toVisitor({ session, user, reader }: VisitorState): Visitor {
   };
 }
 
-export async function getVisitor(request: Request, context: object): Promise<Visitor> {
-  return toVisitor(await stateFor(request, context));
-}
+/** A session that replaces the visitor's (login, logout): to be sent, with no profile or reader looked up. */
+export const replacedState = (session: VisitorSession): VisitorState => ({ session, dirty: true, user: null, reader: null });
 
-/**
- * The logged-in user's id from the signed session cookie alone: no platform call, no new session. For requests
- * that only report (statistics beacons), where a fresh anonymous session per request would cost the platform.
- */
-export async function sessionUserId(request: Request): Promise<string | null> {
-  const session = await storage.getSession(request.headers.get("cookie"));
-  return session.get("userToken") ? (session.get("userId") ?? null) : null;
-}
-
-/** The toast left by the previous request (a flash: read once). */
-export async function takeToast(request: Request, context: object): Promise<Toast | null> {
-  const state = await stateFor(request, context);
-  const toast = state.session.get("toast") ?? null;
-  if (toast) state.dirty = true;
-  return toast;
-}
-
-export async function flashToast(request: Request, context: object, toast: Toast): Promise<void> {
-  const state = await stateFor(request, context);
-  state.session.flash("toast", toast);
-  state.dirty = true;
-}
-
-export async function rememberCodeSent(request: Request, context: object, at: number): Promise<void> {
-  const state = await stateFor(request, context);
-  state.session.set("codeSentAt", at);
-  state.dirty = true;
-}
-
-export async function codeSentAt(request: Request, context: object): Promise<number | null> {
-  return (await stateFor(request, context)).session.get("codeSentAt") ?? null;
-}
-
-export async function rememberPending(request: Request, context: object, pending: unknown): Promise<void> {
-  const state = await stateFor(request, context);
-  state.session.set("pending", JSON.stringify(pending));
-  state.dirty = true;
-}
-
-/** The pending interaction, parsed by the caller's schema; it is removed from the session either way. */
-export async function takePending(request: Request, context: object): Promise<unknown> {
-  const state = await stateFor(request, context);
-  const pending = state.session.get("pending");
-  if (pending === undefined) return null;
-  state.session.unset("pending");
-  state.dirty = true;
-  try {
-    return JSON.parse(pending);
-  } catch {
-    return null;
-  }
-}
-
-/** Replaces the session with a logged-in one: a new session, not the anonymous one mutated. */
-export async function startUserSession(
-  request: Request,
-  context: object,
-  user: { token: string; userId: string },
-): Promise<void> {
-  const previous = await stateFor(request, context);
-  const session = await freshSession(previous.session, { userToken: user.token, userId: user.userId });
-  states.set(context, Promise.resolve({ session, dirty: true, user: null, reader: null }));
-}
-
-/** Back to an anonymous visitor after logout. */
-export async function endUserSession(request: Request, context: object, anonToken: string | null): Promise<void> {
-  const previous = await stateFor(request, context);
-  const ended = previous.session.get("userToken");
+/** After logout: the ended login's profile is not shown again. */
+export function forgetProfile(session: VisitorSession): void {
+  const ended = session.get("userToken");
   if (ended) profiles.delete(ended);
-  const session = await freshSession(previous.session, anonToken ? { anonToken } : {});
-  states.set(context, Promise.resolve({ session, dirty: true, user: null, reader: null }));
 }
 
-/** The Set-Cookie value when this request changed the session, else null. */
-export async function commitVisitor(context: object): Promise<string | null> {
-  const state = await states.get(context);
-  if (!state?.dirty) return null;
-  state.dirty = false;
-  return storage.commitSession(state.session);
-}
-
-/** Response headers carrying the session cookie, for resource routes (which bypass entry.server). */
-export async function sessionHeaders(context: object): Promise<HeadersInit> {
-  const cookie = await commitVisitor(context);
-  return cookie ? { "Set-Cookie": cookie } : {};
-}
-
-/** The caller a BFF call needs, from the visitor, the request's abort signal and its upstream deadline. */
-export function callerFor(visitor: Visitor, request: Request, context: Pick<Caller, "clientIp" | "deadline" | "render">): Caller {
-  return { token: visitor.token, requestId: visitor.requestId, signal: request.signal, clientIp: context.clientIp, deadline: context.deadline, render: context.render };
-}
+/** The Set-Cookie value of a session. */
+export const sessionCookie = (session: VisitorSession): Promise<string> => storage.commitSession(session);

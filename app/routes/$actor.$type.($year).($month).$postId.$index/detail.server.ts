@@ -32,7 +32,6 @@ import { heroPictureOf, heroPreload } from "~/components/content/hero-picture";
 import { detailShareMeta } from "~/lib/share-meta";
 import { canonicalUrl } from "~/lib/share-url";
 import { dependsOnVisitor, personalPart, personalPartKind } from "~/render/personal.server";
-import { callerFor, getVisitor } from "~/visitor/session.server";
 import { logger } from "~/runtime/logger.server";
 
 /** The parts of a detail URL: /{actor}/{segment}/{year?}/{month?}/{postId}/{index}; /special/{id}/index has no actor. */
@@ -139,10 +138,9 @@ async function readDraft(caller: Caller, postId: string, url: URL): Promise<Cont
  */
 /** The visitor's part of a detail page: whether they collected the content and follow its account, when it shows either. */
 const detailPart = personalPartKind(
-  async (own, input: { contentType: string; postId: string; mp: string; collects: boolean; follows: boolean }): Promise<DetailPersonal> => {
-    const viewer = await getVisitor(own.request, own.context);
-    if (!viewer.isLoggedIn) return { isCollected: false, isFollowed: false };
-    const ownSide = sidePart(callerFor(viewer, own.request, own.context));
+  async (context, input: { contentType: string; postId: string; mp: string; collects: boolean; follows: boolean }): Promise<DetailPersonal> => {
+    if (!(await context.visitor.read()).isLoggedIn) return { isCollected: false, isFollowed: false };
+    const ownSide = sidePart(await context.visitor.caller(context.render));
     const [userRelated, followed] = await Promise.all([
       input.collects ? optional(getUserRelated(ownSide, input.contentType, input.postId), null, "user-related") : null,
       input.follows ? optional(getFollowed(ownSide, input.mp), null, "follow state") : null,
@@ -163,8 +161,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     const reload = previewReloadTarget(url.pathname + url.search, Date.now());
     if (reload) throw redirect(redirectLocation(reload, context.origin), { status: 302, headers: PREVIEW_HEADERS });
   }
-  const visitor = await getVisitor(request, context);
-  const caller = callerFor(visitor, request, context);
+  const caller = await context.visitor.caller(context.render);
   const commentPages = pageCount(url.searchParams.get("cpage"));
   const hotPages = pageCount(url.searchParams.get("hpage"));
   const recommendPages = pageCount(url.searchParams.get("rpage"));
@@ -225,7 +222,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   const collects = page.layout.commentFooter && !preview;
   const follows = Boolean(mp) && !preview;
   const [personal, extra, config] = await Promise.all([
-    personalPart({ request, context }, detailPart, { contentType, postId, mp, collects, follows }),
+    personalPart(context, detailPart, { contentType, postId, mp, collects, follows }),
     loadExtra(page.body, caller, detail, url),
     // The site name and description of the share metadata; the root loader has just read the same (cached) config.
     optional(getAppConfig(side), null, "app config"),
