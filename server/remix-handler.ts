@@ -10,6 +10,7 @@ import type { LoadContext } from "../app/runtime/load-context";
 import { languageOfPath } from "../app/lib/languages";
 import { traditionalBuild } from "./language-build";
 import { sendCompressedOnce } from "./response-encoding";
+import { traditionalAnswer } from "./traditional-chinese";
 import type { OriginOf } from "./public-origin";
 
 /**
@@ -78,7 +79,10 @@ export function remixHandler(options: {
 /** How the visitor of `req` gets their page made from a stored one: their request to `url`, with their load context. */
 export function personalMaker(req: IncomingMessage, res: ServerResponse, url: string, context: LoadContext): MakePersonal {
   // Not a page's render: its parts' calls leave no facts behind.
-  return (personalization, stored) => makePersonalPage(personalization, stored, { request: remixRequest(req, url, visitorSignal(res), {}), context: { ...context, render: null } });
+  const args = () => ({ request: remixRequest(req, url, visitorSignal(res), {}), context: { ...context, render: null } });
+  // A zh-Hant page's parts in Traditional Chinese, as its loaders' answers were (server/language-build.ts).
+  const inLanguage = languageOfPath(new URL(url).pathname) === "zh-Hant" ? traditionalAnswer : undefined;
+  return (personalization, stored) => makePersonalPage(personalization, stored, args(), inLanguage);
 }
 
 async function send(res: ExpressResponse, response: Response, stale: boolean): Promise<void> {

@@ -58,6 +58,18 @@ describe("traditionalAnswer", () => {
     });
   });
 
+  it("says a server's message that is a UI text as the catalogue does, with Taiwan's words", () => {
+    // s2tw alone would write 網絡 (the characters); the catalogue has Taiwan's word, 網路.
+    expect(traditionalText("网络错误，请稍后重试～")).toBe("網絡錯誤，請稍後重試～");
+    expect(traditionalAnswer({ message: "网络错误，请稍后重试～", title: "网络错误" })).toEqual({ message: "網路錯誤，請稍後重試～", title: "網絡錯誤" });
+  });
+
+  it("converts a personal part (a JSON string) as the data it holds, and text that only looks like JSON as text", () => {
+    const part = JSON.stringify({ toast: { text: "网络错误，请稍后重试～", kind: "error" }, avatarUrl: "/media/头像.png" });
+    expect(JSON.parse(traditionalAnswer({ viewer: part }).viewer)).toEqual({ toast: { text: "網路錯誤，請稍後重試～", kind: "error" }, avatarUrl: "/media/头像.png" });
+    expect(traditionalAnswer({ content: "{不是数据}" })).toEqual({ content: "{不是數據}" });
+  });
+
   it("converts streamed parts when they settle, and leaves other objects alone", async () => {
     const when = new Date(0);
     const converted = traditionalAnswer({ later: Promise.resolve({ title: "发布" }), when });

@@ -160,10 +160,18 @@ function cutStored(personalization: StoredPersonalization, stored: Buffer) {
   return { stored, statics: cutAt(page, holes), holes };
 }
 
-/** The stored page (its bytes, UTF-8) made the page of the visitor of `request`, with its own load context. */
-export async function makePersonalPage(personalization: StoredPersonalization, stored: Buffer, args: PartArgs): Promise<PersonalPage> {
+/**
+ * The stored page (its bytes, UTF-8) made the page of the visitor of `request`, with its own load context. `inLanguage`
+ * puts the visitor's parts in the page's language, as the page's loaders' answers were (the host's zh-Hant build).
+ */
+export async function makePersonalPage(
+  personalization: StoredPersonalization,
+  stored: Buffer,
+  args: PartArgs,
+  inLanguage: <T>(value: T) => T = (value) => value,
+): Promise<PersonalPage> {
   const { parts } = personalization;
-  const own = await Promise.all(parts.map((part) => part.kind.own(args, part.input)));
+  const own = await Promise.all(parts.map(async (part) => inLanguage(await part.kind.own(args, part.input))));
   const setCookie = await commitVisitor(args.context);
   if (personalization.cut?.stored !== stored) personalization.cut = cutStored(personalization, stored);
   const overrides = new Map(parts.map((part, index) => [part.anonymous, JSON.stringify(own[index])]));
