@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JSDOM } from "jsdom";
-import { traditionalAnswer, traditionalHtml, traditionalText } from "./traditional-chinese";
+import { platformKeyword, traditionalAnswer, traditionalHtml, traditionalText } from "./traditional-chinese";
 
 describe("traditionalText", () => {
   it("converts Simplified text to Taiwan's standard characters, words kept", () => {
@@ -75,5 +75,18 @@ describe("traditionalAnswer", () => {
     const converted = traditionalAnswer({ later: Promise.resolve({ title: "发布" }), when });
     expect(await converted.later).toEqual({ title: "發佈" });
     expect(converted.when).toBe(when);
+  });
+});
+
+describe("platformKeyword", () => {
+  const on = (path: string) => new Request(`https://m.example.cn/davmu/share/${path}`);
+
+  it("asks the platform in Simplified characters for a keyword typed on a zh-Hant page", () => {
+    expect(platformKeyword("臨江 城市更新", on("zh-Hant/search/index"))).toBe("临江 城市更新");
+    expect(platformKeyword("临江", on("zh-Hant/api/search"))).toBe("临江");
+  });
+
+  it("leaves a zh-Hans page's keyword as typed", () => {
+    expect(platformKeyword("臨江", on("search/index"))).toBe("臨江");
   });
 });

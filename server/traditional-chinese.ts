@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { parseFragment, serialize, type DefaultTreeAdapterMap } from "parse5";
 import { simplecc } from "simplecc-wasm";
+import { languageOfPath } from "../app/lib/languages";
 import ZH_HANT_UI_TEXTS from "../app/lib/ui-texts.zh-Hant.json" with { type: "json" };
 
 /**
@@ -23,6 +24,16 @@ const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
 /** Plain text in Traditional Chinese. */
 export function traditionalText(text: string): string {
   return HAN.test(text) ? toTraditional(text) : text;
+}
+
+/**
+ * A search keyword as the platform indexes it, in Simplified characters: a zh-Hant page's reader types Traditional
+ * ones (OpenCC's t2s). A zh-Hans page's keyword goes as typed: t2s would also change characters Simplified text
+ * writes too.
+ */
+export function platformKeyword(keyword: string, request: Request): string {
+  const typedInTraditional = languageOfPath(new URL(request.url).pathname) === "zh-Hant";
+  return typedInTraditional && HAN.test(keyword) ? simplecc(keyword, "t2s") : keyword;
 }
 
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
