@@ -152,7 +152,7 @@ ${copies
 const zhHantModules$ = new Map([${copies.map(({ name, copy }) => `[${name}, ${copy ? `${name}$zhHant` : name}]`).join(", ")}]);
 export const ${LANGUAGE_PARTS_EXPORT} = {
   "zh-Hant": {
-    routeModules: Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, zhHantModules$.get(route.module)])),
+    modulesByRoute: Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, zhHantModules$.get(route.module)])),
     clientFiles: ${clientFiles},
   },
 };

@@ -33,7 +33,7 @@ function traditionalOf(build: ServerBuild): ServerBuild {
   const parts = (build as BuildWithLanguageParts)[LANGUAGE_PARTS_EXPORT]?.["zh-Hant"];
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => {
-      const own = parts?.routeModules[id] ?? route.module;
+      const own = parts?.modulesByRoute[id] ?? route.module;
       const module = { ...own, loader: own.loader && converted(own.loader), action: own.action && converted(own.action) };
       return [id, { ...route, module }];
     }),

@@ -10,7 +10,7 @@ export const LANGUAGE_PARTS_EXPORT = "uiLanguageParts";
 
 export type LanguageParts = {
   /** Each route's module, compiled with the zh-Hant catalogue's texts, by route id. */
-  routeModules: Record<string, ServerBuild["routes"][string]["module"]>;
+  modulesByRoute: Record<string, ServerBuild["routes"][string]["module"]>;
   /** The zh-Hant client file for each zh-Hans one that differs, both as the addresses the manifest names. */
   clientFiles: Record<string, string>;
 };
