@@ -31,8 +31,11 @@ declare module "vite" {
 /** The suffix of a server module's zh-Hant copy. */
 const COPY = "?ui-language=zh-Hant";
 const SERVER_BUILD = "\0virtual:remix/server-build";
-/** A module that names createContext makes a React context (its call may carry type arguments). */
-const CONTEXT = /\bcreateContext\b/;
+/**
+ * Whether a module makes a React context, which a render provides and reads across modules: such a module is never
+ * copied. Any mention of createContext counts (its call may carry type arguments).
+ */
+export const makesReactContext = (source: string) => /\bcreateContext\b/.test(source);
 
 const withoutQuery = (id: string) => id.replace(/\?.*$/, "");
 
@@ -46,19 +49,20 @@ export function uiLanguageBuild(): Plugin[] {
   const appDir = () => path.join(config.root, "app") + path.sep;
   const partsDir = () => path.join(path.dirname(path.resolve(config.root, config.build.outDir)), ".ui-languages");
   const filesOf = (language: string) => path.join(partsDir(), `client-files.${language}.json`);
-  const contexts = new Map<string, boolean>();
+  /** Whether each app module met makes a React context, read once. */
+  const makesContext = new Map<string, boolean>();
 
   /** Whether the server build gets a zh-Hant copy of module `id`. */
   function copied(id: string): boolean {
     if (id.includes("?") || !id.startsWith(appDir()) || !/\.tsx?$/.test(id) || /\.server\./.test(id)) return false;
-    if (!contexts.has(id)) {
+    if (!makesContext.has(id)) {
       const source = readFileSync(id, "utf8");
-      const context = CONTEXT.test(source);
+      const context = makesReactContext(source);
       // Kept one module for both languages, it would show its texts in Simplified Chinese on zh-Hant pages.
       if (context && textsOf(source, id).length > 0) throw new Error(`${id} makes a React context and has UI texts: move the texts to a module of their own`);
-      contexts.set(id, context);
+      makesContext.set(id, context);
     }
-    return !contexts.get(id);
+    return !makesContext.get(id);
   }
 
   function translated(this: Rollup.TransformPluginContext, code: string, id: string) {
