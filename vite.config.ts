@@ -5,6 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { BASE_PATH } from "./app/lib/base-path";
 import { chunkPlan } from "./scripts/chunk-plan";
 import { serviceWorkerBuild } from "./scripts/service-worker-build";
+import { isZhHantClientBuild, uiLanguageBuild } from "./scripts/ui-language-build";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -25,6 +26,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: { output: isSsrBuild ? { inlineDynamicImports: true } : { manualChunks: chunkPlan() } },
   },
   plugins: [
+    // UI texts in zh-Hant: a second client build, and zh-Hant copies of the route modules, whose imports it resolves
+    // before any other plugin does (docs/decisions/0010-ui-texts.md).
+    !process.env.VITEST && uiLanguageBuild(),
     !process.env.VITEST &&
       remix({
         basename: BASE_PATH,
@@ -42,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           }),
       }),
     tsconfigPaths(),
-    !isSsrBuild && !process.env.VITEST && license({ thirdParty: { output: { file: "build/client/third-party-licenses.txt" } } }),
+    !isSsrBuild && !process.env.VITEST && { ...license({ thirdParty: { output: { file: "build/client/third-party-licenses.txt" } } }), apply: (config) => !isZhHantClientBuild(config) },
     serviceWorkerBuild(),
   ],
   test: {

@@ -27,7 +27,6 @@ import { useViewer, type Viewer } from "~/hooks/use-personal";
 import { rootSite, useRootData, type RootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
 import { htmlLangOf, languageChoice, languageOfPath } from "~/lib/languages";
-import ZH_HANT_UI_TEXTS from "~/lib/ui-texts.zh-Hant.json";
 import { pageChrome } from "~/lib/mini-program";
 import { showsBottomBar } from "~/lib/navigation-modules";
 import { isPreviewRequest } from "~/lib/preview";
@@ -86,8 +85,6 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     preview,
     scheme: schemeOfQuery(url.search),
     htmlLang: htmlLangOf(language),
-    // Only a zh-Hant page carries its catalogue: a zh-Hans page's texts are the catalogue's keys.
-    ...(language === "zh-Hant" && { uiTexts: ZH_HANT_UI_TEXTS }),
     viewer: await viewer,
   };
 }

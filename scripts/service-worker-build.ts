@@ -4,6 +4,8 @@ import path from "node:path";
 import { build } from "esbuild";
 import type { Plugin, Rollup } from "vite";
 import { BASE_PATH } from "../app/lib/base-path";
+import { CATALOGUE_FILE } from "./ui-text-catalogue";
+import { isZhHantClientBuild } from "./ui-language-build";
 
 const WORKER_SOURCE = "app/service-worker.ts";
 const OFFLINE_PAGE = "public/offline.html";
@@ -14,7 +16,8 @@ const SHELL_ENTRIES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx(\?|$)/];
  * Builds the service worker (app/service-worker.ts) into the client build as sw.js, once the client bundle is
  * written: its precache list is the app shell of this very build (the browser entry and the root route's chunks,
  * with every chunk they import statically, and the stylesheets), and its version is a hash of every file name of
- * the build and the offline page, so each deployment that changes anything gets a worker of its own.
+ * the build, the offline page and the zh-Hant UI texts, so each deployment that changes anything gets a worker of
+ * its own. The zh-Hant client build writes none: its files are kept as they are met.
  */
 export function serviceWorkerBuild(): Plugin {
   let outDir = "";
@@ -22,7 +25,7 @@ export function serviceWorkerBuild(): Plugin {
   let ssr = false;
   return {
     name: "share-service-worker",
-    apply: "build",
+    apply: (config, { command }) => command === "build" && !isZhHantClientBuild(config),
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       root = config.root;
@@ -34,6 +37,8 @@ export function serviceWorkerBuild(): Plugin {
       const version = createHash("sha256")
         .update(Object.keys(bundle).sort().join("\n"))
         .update(offlinePage)
+        // The zh-Hant client files follow from the zh-Hans ones and the catalogue (scripts/ui-language-build.ts).
+        .update(await readFile(path.join(root, CATALOGUE_FILE)))
         .digest("hex")
         .slice(0, 12);
       const precache = shellFiles(bundle).map((file) => BASE_PATH + file);

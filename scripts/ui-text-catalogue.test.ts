@@ -1,34 +1,51 @@
-import { readFileSync } from "node:fs";
+import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { uiText } from "../app/lib/ui-texts";
-import { neededTexts, readCatalogue, textsOf, TRANSLATED_COMPONENTS, untranslatedOf } from "./ui-text-catalogue";
+import { neededTexts, readCatalogue, textsOf, uiModules } from "./ui-text-catalogue";
+import { inLanguage } from "./ui-text-literals";
 
 describe("the zh-Hant UI text catalogue", () => {
   const catalogue = readCatalogue();
 
-  it("has a reviewed entry for every text of the translated components", () => {
-    const missing = neededTexts().filter((text) => !catalogue[text]);
+  it("has an entry for every UI text in app/", () => {
+    const missing = neededTexts().filter((text) => catalogue[text] === undefined);
     expect(missing, "run `npx tsx scripts/ui-text-catalogue.ts` and review the new entries").toEqual([]);
   });
 
-  it("has no entry nothing needs, and none left in Simplified", () => {
+  it("has no entry nothing needs", () => {
     const needed = new Set(neededTexts());
     expect(Object.keys(catalogue).filter((text) => !needed.has(text))).toEqual([]);
-    const unchanged = Object.entries(catalogue).filter(([simplified, traditional]) => simplified === traditional);
-    expect(unchanged, "an entry the same in both scripts is not reviewed yet").toEqual([]);
   });
 
-  it.each(TRANSLATED_COMPONENTS)("%s writes no text past the catalogue", (file) => {
-    expect(untranslatedOf(readFileSync(file, "utf8"))).toEqual([]);
+  it("reads the modules pages show and no server module", () => {
+    const modules = uiModules();
+    expect(modules).toEqual(expect.arrayContaining(["app/root.tsx", "app/components/open-app-banner.tsx", "app/lib/relative-date.ts"]));
+    expect(modules.filter((file) => /\.server\.|\.test\./.test(file))).toEqual([]);
+  });
+});
+
+describe("UI texts in a compiled module", () => {
+  const compiled = (source: string) => transformSync(source, { loader: "tsx", jsx: "automatic", format: "esm" }).code;
+  const source = [
+    'const KINDS = { "视频": 1, video: "视频" };',
+    "export const ago = (n: number) => `${n}分钟前`;",
+    'export const Banner = ({ n }: { n: number }) => <p title="打开APP" data-kind="video">登录{n}条 `x` </p>;',
+    "const styled = css`color: 红`;",
+  ].join("\n");
+
+  it("are JSX text, attributes, strings and template pieces; never object keys or tagged templates", () => {
+    expect(textsOf(source, "banner.tsx")).toEqual(["视频", "分钟前", "打开APP", "登录", "条 `x` "]);
   });
 
-  it("finds texts and the ones written past the catalogue", () => {
-    const source = '<p title="说明">{translate("发布")}</p><b>你好</b><i>{x}</i> const a = "b";';
-    expect(textsOf(source)).toEqual(["说明", "发布"]);
-    expect(untranslatedOf(source)).toEqual(["你好", "说明"]);
+  it("are replaced by their catalogue entries, and a text without one is listed", () => {
+    const entries = { 视频: "影片", 分钟前: "分鐘前", 打开APP: "開啟APP", 登录: "登入" };
+    const { code, missing } = inLanguage(compiled(source), "banner.tsx", entries);
+    expect(missing).toEqual(["条 `x` "]);
+    expect(textsOf(code, "banner.js")).toEqual(["影片", "分鐘前", "開啟APP", "登入", "条 `x` "]);
   });
 
-  it("answers the Simplified text where there is no catalogue (zh-Hans) or no entry", () => {
-    expect([uiText(catalogue, "登录"), uiText(undefined, "登录"), uiText(catalogue, "没有的")]).toEqual(["登入", "登录", "没有的"]);
+  it("keep a template's escapes when replaced", () => {
+    const { code } = inLanguage("export const a = (n) => `${n}分钟前`;", "a.js", { 分钟前: "分鐘`前${x}\\" });
+    const translated = new Function(`return ${code.replace("export const a = ", "")}`)() as (n: number) => string;
+    expect(translated(3)).toBe("3分鐘`前${x}\\");
   });
 });

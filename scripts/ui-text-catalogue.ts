@@ -1,39 +1,40 @@
 /**
- * The zh-Hant UI text catalogue (app/lib/ui-texts.zh-Hant.json, docs/languages.md): which components speak through
- * it, the texts they say, and its regeneration. `npx tsx scripts/ui-text-catalogue.ts` adds an OpenCC draft for each
- * new text and keeps the entries already reviewed; review the draft before committing it.
+ * The zh-Hant UI text catalogue (app/lib/ui-texts.zh-Hant.json, docs/languages.md "UI texts"): gettext style, the
+ * Simplified text as a component writes it is the key. The zh-Hant build puts each entry in its key's place
+ * (scripts/ui-language-build.ts). `npx tsx scripts/ui-text-catalogue.ts` drafts an entry for each new text with OpenCC
+ * (s2twp: Taiwan's characters and its common words) and keeps the entries already reviewed; review the drafts before
+ * committing them.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { LOGIN_TEXTS } from "../app/lib/login-form";
+import { transformSync } from "esbuild";
+import { uiTextLiterals } from "./ui-text-literals";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const CATALOGUE_FILE = "app/lib/ui-texts.zh-Hant.json";
 
-/** The components whose every text goes through the catalogue (useUiText). */
-export const TRANSLATED_COMPONENTS = ["app/components/login-form.tsx", "app/components/login-sheet-panel.tsx"];
-/** Texts those components show from elsewhere: client-side validation toasts. */
-const TEXTS_SHOWN = Object.values(LOGIN_TEXTS);
-
-const HAN = /[\u3400-\u9fff]/;
-
-/** The Simplified texts a component spells: every double-quoted string with a Han character. */
-export function textsOf(source: string): string[] {
-  return [...source.matchAll(/"((?:[^"\\\n]|\\.)*)"/g)].map(([, text]) => text).filter((text) => HAN.test(text));
+/**
+ * The modules whose texts a page can show: every module of app/ but the server's (`.server.`, whose messages reach
+ * pages in loader data, converted there), tests and their support, and the service worker (built apart; it shows none).
+ */
+export function uiModules(): string[] {
+  return readdirSync(path.join(ROOT, "app"), { recursive: true, encoding: "utf8" })
+    .map((file) => path.join("app", file))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.server\.|\.test\.|\.test-support\.|\.d\.ts$/.test(file) && file !== path.join("app", "service-worker.ts"))
+    .sort();
 }
 
-/** Texts a component writes past the catalogue: JSX text or an attribute's string with Han characters in it. */
-export function untranslatedOf(source: string): string[] {
-  const jsxText = [...source.matchAll(/>([^<>{}]*)</g)].map(([, text]) => text.trim());
-  const attributes = [...source.matchAll(/\s[\w-]+="([^"]*)"/g)].map(([, text]) => text);
-  return [...jsxText, ...attributes].filter((text) => HAN.test(text));
+/** The UI texts of a module's source, found as the build finds them: in the module as esbuild compiles it. */
+export function textsOf(source: string, file: string): string[] {
+  const { code } = transformSync(source, { loader: file.endsWith(".tsx") ? "tsx" : "ts", jsx: "automatic", format: "esm" });
+  return uiTextLiterals(code).map(({ text }) => text);
 }
 
-/** Every text the translated components need an entry for. */
+/** Every UI text of app/, each once. */
 export function neededTexts(): string[] {
-  const spelled = TRANSLATED_COMPONENTS.flatMap((file) => textsOf(readFileSync(path.join(ROOT, file), "utf8")));
-  return [...new Set([...spelled, ...TEXTS_SHOWN])].sort();
+  const texts = uiModules().flatMap((file) => textsOf(readFileSync(path.join(ROOT, file), "utf8"), file));
+  return [...new Set(texts)].sort();
 }
 
 export function readCatalogue(): Record<string, string> {
@@ -41,9 +42,9 @@ export function readCatalogue(): Record<string, string> {
 }
 
 async function regenerate() {
-  const { traditionalText: draft } = await import("../server/traditional-chinese");
+  const { simplecc } = await import("simplecc-wasm");
   const reviewed = readCatalogue();
-  const catalogue = Object.fromEntries(neededTexts().map((text) => [text, reviewed[text] ?? draft(text)]));
+  const catalogue = Object.fromEntries(neededTexts().map((text) => [text, reviewed[text] ?? simplecc(text, "s2twp")]));
   writeFileSync(path.join(ROOT, CATALOGUE_FILE), `${JSON.stringify(catalogue, null, 2)}\n`);
 }
 

@@ -40,6 +40,34 @@ describe("traditionalBuild", () => {
     expect(await build.routes.root.module.loader!({} as never)).toEqual({ name: "大目新闻" });
   });
 
+  it("renders with the build's zh-Hant route modules and client files when it has them", async () => {
+    const assets = {
+      version: "a1",
+      url: "/davmu/share/assets/manifest-a1.js",
+      entry: { module: "/davmu/share/assets/entry-1.js", imports: ["/davmu/share/assets/shell-1.js"] },
+      routes: { root: { id: "root", module: "/davmu/share/assets/root-1.js", imports: ["/davmu/share/assets/framework-1.js"], css: ["/davmu/share/assets/app.css"] } },
+    };
+    const hantRoot = { loader: async () => ({ name: "大目新闻" }), default: () => "繁體" };
+    const withParts = {
+      ...build,
+      assets,
+      uiLanguageParts: {
+        "zh-Hant": {
+          modulesByRoute: { root: hantRoot, page: build.routes.page.module },
+          clientFiles: { "/davmu/share/assets/entry-1.js": "/davmu/share/assets/entry-2.js", "/davmu/share/assets/root-1.js": "/davmu/share/assets/root-2.js" },
+        },
+      },
+    } as unknown as ServerBuild;
+    const hant = traditionalBuild(withParts) as ServerBuild;
+    expect(hant.routes.root.module.default).toBe(hantRoot.default);
+    expect(await hant.routes.root.module.loader!({} as never)).toEqual({ name: "大目新聞" });
+    expect(hant.assets.entry).toEqual({ module: "/davmu/share/assets/entry-2.js", imports: ["/davmu/share/assets/shell-1.js"] });
+    expect(hant.assets.routes.root).toMatchObject({ module: "/davmu/share/assets/root-2.js", imports: ["/davmu/share/assets/framework-1.js"], css: ["/davmu/share/assets/app.css"] });
+    expect(hant.assets.version).toMatch(/^[0-9a-f]{8}$/);
+    expect(hant.assets.version).not.toBe(assets.version);
+    expect(withParts.assets).toBe(assets);
+  });
+
   it("wraps a development build once per build Vite hands over", async () => {
     const hant = traditionalBuild(async () => build) as () => Promise<ServerBuild>;
     const [first, again] = [await hant(), await hant()];

@@ -1,10 +1,13 @@
 import express from "express";
 import { request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLiveHub } from "./live-hub";
 import { fakeUpstream, message } from "./live-hub.test-support";
-import { liveStreamRoutes } from "./live-stream";
+import { frameIn, liveStreamRoutes } from "./live-stream";
+import * as traditionalChinese from "./traditional-chinese";
+
+vi.mock("./traditional-chinese", { spy: true });
 
 async function start(options: { maxLifetimeMs?: number; heartbeatMs?: number } = {}) {
   const upstream = fakeUpstream();
@@ -55,6 +58,25 @@ describe("liveStreamRoutes", () => {
     site.upstream.last().write(message(1));
     await until(() => stream.text().includes("id: 1\n"));
     expect(stream.text()).toMatch(/^retry: 1000\n\nid: 1\nevent: message\ndata: \{"msg_id":"m1"/);
+  });
+
+  it("gives a zh-Hant page's stream the events in Traditional Chinese, and a zh-Hans page's as they came", async () => {
+    const site = await start();
+    const [hans, hant] = [await site.open("/base/api/live/marathon/events"), await site.open("/base/zh-Hant/api/live/marathon/events")];
+    await until(() => site.upstream.connections.length === 1);
+    site.upstream.last().write(message(1));
+    await until(() => hans.text().includes("id: 1\n") && hant.text().includes("id: 1\n"));
+    expect(hans.text()).toContain('"text":"消息1","user":{"id":"7","nickname":"观众"');
+    expect(hant.text()).toContain('"text":"消息1","user":{"id":"7","nickname":"觀眾"');
+  });
+
+  it("converts each event once for all its zh-Hant viewers", () => {
+    const convert = vi.mocked(traditionalChinese.traditionalAnswer);
+    convert.mockClear();
+    const event = { id: 4, event: "message" as const, data: JSON.stringify({ text: "观众的消息" }) };
+    const frames = [frameIn("zh-Hant", event), frameIn("zh-Hant", event), frameIn("zh-Hans", event)];
+    expect(frames).toEqual([expect.stringContaining("觀眾的"), frames[0], `id: 4\nevent: message\ndata: ${event.data}\n\n`]);
+    expect(convert).toHaveBeenCalledTimes(1);
   });
 
   it("resumes from the Last-Event-ID header over the page's query, with only what was missed", async () => {

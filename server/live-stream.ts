@@ -1,7 +1,10 @@
 import type { Request, Response } from "express";
 import { Router } from "express";
 import { isLiveId } from "../app/bff/live.server";
+import { BASE_PATH } from "../app/lib/base-path";
+import { basePathOf, type Language } from "../app/lib/languages";
 import type { LiveEvent, LiveHub } from "./live-hub";
+import { traditionalAnswer } from "./traditional-chinese";
 
 /**
  * The site's event stream of one broadcast (Server-Sent Events), `GET {base}api/live/{live_id}/events`: every
@@ -14,7 +17,9 @@ import type { LiveEvent, LiveHub } from "./live-hub";
  * - ends after `maxLifetimeMs` (plus jitter, so a crowd does not reconnect at once), with `retry:` set so the
  *   browser's EventSource reconnects and resumes at once;
  * - `Cache-Control: no-transform` keeps the compression middleware off it, and each event is written as it comes;
- * - never reads or creates a session: nothing of the visitor is needed to watch.
+ * - never reads or creates a session: nothing of the visitor is needed to watch;
+ * - a zh-Hant page's stream (`{base}zh-Hant/api/live/…`) carries its events in Traditional Chinese, each event
+ *   converted once for all its zh-Hant viewers.
  */
 export type LiveStreamOptions = {
   hub: LiveHub;
@@ -39,7 +44,7 @@ export function liveStreamRoutes(options: LiveStreamOptions) {
     heartbeat.unref();
   };
 
-  router.get("/api/live/:liveId/events", async (req: Request, res: Response) => {
+  const eventStream = (language: Language) => async (req: Request, res: Response) => {
     const liveId = req.params.liveId ?? "";
     const resumeFrom = lastEventIdOf(req);
     if (!isLiveId(liveId)) return refuse(res, 404);
@@ -54,7 +59,7 @@ export function liveStreamRoutes(options: LiveStreamOptions) {
       if (!ended) res.write(text);
     };
     const subscription = options.hub.subscribe(liveId, resumeFrom, {
-      send: (event: LiveEvent) => (started ? write(frame(event)) : queued.push(event)),
+      send: (event: LiveEvent) => (started ? write(frameIn(language, event)) : queued.push(event)),
       reset: () => (started ? write("event: reset\ndata: {}\n\n") : (resetFirst = true)),
       gone: () => end(),
     });
@@ -90,11 +95,13 @@ export function liveStreamRoutes(options: LiveStreamOptions) {
     res.flushHeaders();
     write(`retry: ${RETRY_MS}\n\n`);
     if (resetFirst) write("event: reset\ndata: {}\n\n");
-    for (const event of queued.splice(0)) write(frame(event));
+    for (const event of queued.splice(0)) write(frameIn(language, event));
     open.add(stream);
     startHeartbeat();
     lifetime = setTimeout(end, options.maxLifetimeMs * (0.9 + 0.1 * random()));
-  });
+  };
+  router.get("/api/live/:liveId/events", eventStream("zh-Hans"));
+  router.get(`/${basePathOf("zh-Hant").slice(BASE_PATH.length)}api/live/:liveId/events`, eventStream("zh-Hant"));
 
   return {
     router,
@@ -111,6 +118,20 @@ export function liveStreamRoutes(options: LiveStreamOptions) {
 
 function frame(event: LiveEvent): string {
   return `id: ${event.id}\nevent: ${event.event}\ndata: ${event.data}\n\n`;
+}
+
+/** Each event's zh-Hant frame, made by its first zh-Hant viewer's stream and kept while the hub keeps the event. */
+const traditionalFrames = new WeakMap<LiveEvent, string>();
+
+/** An event as a viewer of `language` reads it. */
+export function frameIn(language: Language, event: LiveEvent): string {
+  if (language === "zh-Hans") return frame(event);
+  let text = traditionalFrames.get(event);
+  if (text === undefined) {
+    text = frame({ ...event, data: JSON.stringify(traditionalAnswer(JSON.parse(event.data))) });
+    traditionalFrames.set(event, text);
+  }
+  return text;
 }
 
 /** The id to resume after: the browser's Last-Event-ID header wins over the page's query. undefined when malformed. */

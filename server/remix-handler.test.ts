@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializedStringInPage } from "../app/framework/remix-internals";
 import type { StoredPersonalization } from "../app/render/stored-personalization";
 import { personalMaker, remixHandler, type RequestContext } from "./remix-handler";
+import { traditionalAnswer } from "./traditional-chinese";
 
 /** Stands for the request's visitor handle: a session a loader may change, and its cookie, once changed. */
 class VisitorStandIn {
@@ -144,8 +145,25 @@ describe("remixHandler", () => {
       cut: null,
     };
     const stored = Buffer.from(`<script>data("${serializedStringInPage(anonymous)}")</script>`);
-    const page = await personalMaker({ visitor: new VisitorStandIn() } as unknown as RequestContext)(personalization, stored);
+    const page = await personalMaker({ visitor: new VisitorStandIn() } as unknown as RequestContext, "/davmu/share/news/doc/2026/11/x/index.html")(personalization, stored);
     expect(page.fills).toEqual([serializedStringInPage(JSON.stringify({ toast: "评论成功" }))]);
     expect(page.setCookie).toBe(cookie);
+  });
+
+  it("puts a visitor's parts of a zh-Hant page in Traditional Chinese, and leaves a zh-Hans page's as they are", async () => {
+    const anonymous = JSON.stringify({ toast: null });
+    const personalization: StoredPersonalization = {
+      parts: [{ anonymous, input: null, kind: { own: async () => ({ toast: "评论成功，感谢你的支持" }) } }],
+      slots: new Map(),
+      renders: new LRUCache({ max: 1 }),
+      cut: null,
+    };
+    const stored = Buffer.from(`<script>data("${serializedStringInPage(anonymous)}")</script>`);
+    const context = { visitor: new VisitorStandIn() } as unknown as RequestContext;
+    const fills = async (target: string) => (await personalMaker(context, target)(personalization, stored)).fills;
+    const traditional = JSON.stringify(traditionalAnswer({ toast: "评论成功，感谢你的支持" }));
+    expect(traditional).not.toContain("评论");
+    expect(await fills("/davmu/share/zh-Hant/news/doc/2026/11/x/index.html?cpage=2")).toEqual([serializedStringInPage(traditional)]);
+    expect(await fills("/davmu/share/news/doc/2026/11/x/index.html")).toEqual([serializedStringInPage(JSON.stringify({ toast: "评论成功，感谢你的支持" }))]);
   });
 });

@@ -11,6 +11,7 @@ import { sharedPageVisitor, type VisitorHandle } from "../app/visitor/visitor-ha
 import { languageOfPath } from "../app/lib/languages";
 import { traditionalBuild } from "./language-build";
 import { sendCompressedOnce } from "./response-encoding";
+import { traditionalAnswer } from "./traditional-chinese";
 import type { OriginOf } from "./public-origin";
 
 /**
@@ -66,7 +67,7 @@ export function remixHandler(options: {
       if (options.pageStore && isSharedPageRequest(req, req.originalUrl)) {
         await serveShared(options.pageStore, req, res, shared, send);
       } else if (options.pageStore && isPersonalPageRequest(req, req.originalUrl)) {
-        const makePersonal = personalMaker(context);
+        const makePersonal = personalMaker(context, req.originalUrl);
         await servePersonal(options.pageStore, req, res, shared, makePersonal, own);
       } else {
         await own();
@@ -89,11 +90,16 @@ async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise
   return [made, await visitor.commit()];
 }
 
-/** How the visitor of `context` gets their page made from a stored one, with their session's cookie when it changed. */
-export function personalMaker(context: RequestContext): MakePersonal {
+/**
+ * How the visitor of `context` gets their page at `target` made from a stored one, with their session's cookie when it
+ * changed.
+ */
+export function personalMaker(context: RequestContext, target: string): MakePersonal {
+  // A zh-Hant page's parts in Traditional Chinese, as its loaders' answers were (server/language-build.ts).
+  const inLanguage = languageOfPath(target) === "zh-Hant" ? traditionalAnswer : undefined;
   return async (personalization, stored) => {
     // Not a page's render: its parts' calls leave no facts behind.
-    const [page, setCookie] = await committed(context.visitor, makePersonalPage(personalization, stored, { ...context, render: null }));
+    const [page, setCookie] = await committed(context.visitor, makePersonalPage(personalization, stored, { ...context, render: null }, inLanguage));
     return { ...page, setCookie };
   };
 }

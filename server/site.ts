@@ -144,7 +144,7 @@ export function createSite(options: SiteOptions): Site {
         const context = loadContext(request, res, { cspNonce: "", requestId });
         // Should the pipeline answer after all, it goes on with this visitor: Express keeps the locals a response has.
         Object.assign(res, { locals: { visitor: context.visitor } satisfies Partial<RequestFacts> });
-        return personalMaker(context);
+        return personalMaker(context, req.url ?? "");
       },
       pipeline: app,
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JSDOM } from "jsdom";
-import { traditionalAnswer, traditionalHtml, traditionalText } from "./traditional-chinese";
+import { platformKeyword, traditionalAnswer, traditionalHtml, traditionalText } from "./traditional-chinese";
 
 describe("traditionalText", () => {
   it("converts Simplified text to Taiwan's standard characters, words kept", () => {
@@ -58,10 +58,35 @@ describe("traditionalAnswer", () => {
     });
   });
 
+  it("says a server's message that is a UI text as the catalogue does, with Taiwan's words", () => {
+    // s2tw alone would write 網絡 (the characters); the catalogue has Taiwan's word, 網路.
+    expect(traditionalText("网络错误，请稍后重试～")).toBe("網絡錯誤，請稍後重試～");
+    expect(traditionalAnswer({ message: "网络错误，请稍后重试～", title: "网络错误" })).toEqual({ message: "網路錯誤，請稍後重試～", title: "網絡錯誤" });
+  });
+
+  it("converts a personal part (a JSON string) as the data it holds, and text that only looks like JSON as text", () => {
+    const part = JSON.stringify({ toast: { text: "网络错误，请稍后重试～", kind: "error" }, avatarUrl: "/media/头像.png" });
+    expect(JSON.parse(traditionalAnswer({ viewer: part }).viewer)).toEqual({ toast: { text: "網路錯誤，請稍後重試～", kind: "error" }, avatarUrl: "/media/头像.png" });
+    expect(traditionalAnswer({ content: "{不是数据}" })).toEqual({ content: "{不是數據}" });
+  });
+
   it("converts streamed parts when they settle, and leaves other objects alone", async () => {
     const when = new Date(0);
     const converted = traditionalAnswer({ later: Promise.resolve({ title: "发布" }), when });
     expect(await converted.later).toEqual({ title: "發佈" });
     expect(converted.when).toBe(when);
+  });
+});
+
+describe("platformKeyword", () => {
+  const on = (path: string) => new Request(`https://m.example.cn/davmu/share/${path}`);
+
+  it("asks the platform in Simplified characters for a keyword typed on a zh-Hant page", () => {
+    expect(platformKeyword("臨江 城市更新", on("zh-Hant/search/index"))).toBe("临江 城市更新");
+    expect(platformKeyword("临江", on("zh-Hant/api/search"))).toBe("临江");
+  });
+
+  it("leaves a zh-Hans page's keyword as typed", () => {
+    expect(platformKeyword("臨江", on("search/index"))).toBe("臨江");
   });
 });

@@ -1,6 +1,8 @@
 import { LRUCache } from "lru-cache";
 import { parseFragment, serialize, type DefaultTreeAdapterMap } from "parse5";
 import { simplecc } from "simplecc-wasm";
+import { languageOfPath } from "../app/lib/languages";
+import ZH_HANT_UI_TEXTS from "../app/lib/ui-texts.zh-Hant.json" with { type: "json" };
 
 /**
  * Simplified to Traditional Chinese with OpenCC's dictionaries (simplecc-wasm: a compiled dictionary where opencc-js
@@ -10,12 +12,28 @@ import { simplecc } from "simplecc-wasm";
  */
 const toTraditional = (text: string) => simplecc(text, "s2tw");
 
+/**
+ * The UI texts' catalogue (docs/languages.md, "UI texts"): a message a server module makes (a toast, a form's error)
+ * that is also a UI text reads in Traditional Chinese as the components' texts do, with Taiwan's words.
+ */
+const UI_TEXTS = new Map(Object.entries(ZH_HANT_UI_TEXTS));
+
 /** Han characters: text without any needs no conversion (ids, URLs, numbers, the markup's own names). */
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /** Plain text in Traditional Chinese. */
 export function traditionalText(text: string): string {
   return HAN.test(text) ? toTraditional(text) : text;
+}
+
+/**
+ * A search keyword as the platform indexes it, in Simplified characters: a zh-Hant page's reader types Traditional
+ * ones (OpenCC's t2s). A zh-Hans page's keyword goes as typed: t2s would also change characters Simplified text
+ * writes too.
+ */
+export function platformKeyword(keyword: string, request: Request): string {
+  const typedInTraditional = languageOfPath(new URL(request.url).pathname) === "zh-Hant";
+  return typedInTraditional && HAN.test(keyword) ? simplecc(keyword, "t2s") : keyword;
 }
 
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
@@ -46,14 +64,26 @@ function convertTextNodes(node: ParentNode): void {
   }
 }
 
+/**
+ * A personal part of a page (app/render/personal.server.tsx) is its data as one JSON string: it is converted as the
+ * data it holds, so its messages get the catalogue's words as they do when a visitor's page is made from a stored one.
+ */
+function dataInText(text: string): string | undefined {
+  if (!text.startsWith("{") || !text.endsWith("}") || !HAN.test(text)) return undefined;
+  try {
+    return JSON.stringify(traditionalAnswer(JSON.parse(text)));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The loader data fields that hold sanitized HTML (a story's body, an activity's rules). */
 const HTML_FIELDS = new Set(["html", "rules"]);
 /**
  * Fields that name a place or a thing rather than say something, kept as they are even where Han characters appear;
- * the navigation panel's language choice, which names the other language in that language; and the UI text
- * catalogue, reviewed by hand.
+ * and the navigation panel's language choice, which names the other language in that language.
  */
-const ADDRESS_FIELD = /(?:url|link|href|src|path|id|key|token|csrf|style|color|keyword|topicName|languageChoice|uiTexts)$/i;
+const ADDRESS_FIELD = /(?:url|link|href|src|path|id|key|token|csrf|style|color|keyword|topicName|languageChoice)$/i;
 
 /**
  * A page's or resource's answer in Traditional Chinese: every string that says something (titles, summaries, names,
@@ -63,7 +93,8 @@ const ADDRESS_FIELD = /(?:url|link|href|src|path|id|key|token|csrf|style|color|k
 export function traditionalAnswer<T>(value: T, field = ""): T {
   if (typeof value === "string") {
     if (HTML_FIELDS.has(field)) return traditionalHtml(value) as T;
-    return (ADDRESS_FIELD.test(field) ? value : traditionalText(value)) as T;
+    if (ADDRESS_FIELD.test(field)) return value;
+    return (UI_TEXTS.get(value) ?? dataInText(value) ?? traditionalText(value)) as T;
   }
   if (ADDRESS_FIELD.test(field)) return value;
   if (Array.isArray(value)) return value.map((item) => traditionalAnswer(item, field)) as T;

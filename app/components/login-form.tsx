@@ -8,7 +8,6 @@ import { canSubmitLogin, CODE_MAX_LENGTH, LOGIN_TEXTS, type LoginFieldErrors, ty
 import { formatPhoneInput } from "~/lib/phone";
 import { useViewer } from "~/hooks/use-personal";
 import { useRootData } from "~/hooks/use-root-data";
-import { useUiText } from "~/hooks/use-ui-text";
 import { useMiniProgramMode } from "~/hooks/use-wechat";
 import { pageChrome } from "~/lib/mini-program";
 
@@ -55,7 +54,6 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
   const fetcher = useFetcher<AuthActionData>();
   const hydrated = useHydrated();
   const id = useId();
-  const translate = useUiText();
   // The agreements in the page's language (useHref puts its basename in front).
   const agreements = useHref("/agreement");
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -93,7 +91,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
     // Spec section 5: nothing is sent before the agreement is ticked.
     if (!agreed) {
       event.preventDefault();
-      showToast({ text: translate(LOGIN_TEXTS.agreementRequired), kind: "error" });
+      showToast({ text: LOGIN_TEXTS.agreementRequired, kind: "error" });
       return;
     }
     if (submitter?.value === "send-code" && cooldown > 0) event.preventDefault();
@@ -101,12 +99,12 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
 
   function loginWithWeChat() {
     if (!agreed) {
-      showToast({ text: translate(LOGIN_TEXTS.agreementRequired), kind: "error" });
+      showToast({ text: LOGIN_TEXTS.agreementRequired, kind: "error" });
       return;
     }
     import("~/client/wechat")
       .then((wechat) => wechat.openMiniProgramLogin())
-      .catch(() => showToast({ text: translate(LOGIN_TEXTS.networkError), kind: "error" }));
+      .catch(() => showToast({ text: LOGIN_TEXTS.networkError, kind: "error" }));
   }
 
   const busy = fetcher.state !== "idle";
@@ -123,10 +121,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
         onSubmit={onSubmit}
         noValidate
       >
-        <h2 className="login__title">
-          {translate("登录")}
-          {root?.site.name}
-        </h2>
+        <h2 className="login__title">登录{root?.site.name}</h2>
         <input type="hidden" name="csrf" value={csrfToken} />
         <input type="hidden" name="redirect" value={redirectTo} />
         <input type="hidden" name="mode" value={mode} />
@@ -134,7 +129,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
         <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
 
         <label className="login__field" htmlFor={`${id}-phone`}>
-          <span className="visually-hidden">{translate("手机号")}</span>
+          <span className="visually-hidden">手机号</span>
           <input
             ref={phoneRef}
             id={`${id}-phone`}
@@ -142,7 +137,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            placeholder={translate("请输入手机号")}
+            placeholder="请输入手机号"
             maxLength={13}
             value={phone}
             onChange={(event) => setPhone(formatPhoneInput(event.target.value))}
@@ -156,7 +151,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
           <>
             <div className="login__field">
               <label htmlFor={`${id}-code`} className="visually-hidden">
-                {translate("验证码")}
+                验证码
               </label>
               <input
                 id={`${id}-code`}
@@ -164,7 +159,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                placeholder={translate("请输入验证码")}
+                placeholder="请输入验证码"
                 maxLength={CODE_MAX_LENGTH}
                 value={code}
                 onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_MAX_LENGTH))}
@@ -172,7 +167,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
                 aria-describedby={errors.code ? `${id}-code-error` : undefined}
               />
               <button className="login__code" type="submit" name="intent" value="send-code" formNoValidate disabled={cooldown > 0 || busy}>
-                {cooldown > 0 ? `${cooldown}${translate("s后重新获取")}` : translate("获取验证码")}
+                {cooldown > 0 ? `${cooldown}s后重新获取` : "获取验证码"}
               </button>
             </div>
             <FieldError id={`${id}-code-error`} message={errors.code} />
@@ -181,14 +176,14 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
           <>
             <div className="login__field">
               <label htmlFor={`${id}-password`} className="visually-hidden">
-                {translate("密码")}
+                密码
               </label>
               <input
                 id={`${id}-password`}
                 name="password"
                 type={showPassword ? "text" : "password"}
                 autoComplete="current-password"
-                placeholder={translate("请输入密码")}
+                placeholder="请输入密码"
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 aria-invalid={errors.password ? true : undefined}
@@ -196,7 +191,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
               />
               {hydrated ? (
                 <button type="button" className="login__reveal" onClick={() => setShowPassword((shown) => !shown)} aria-pressed={showPassword}>
-                  {showPassword ? translate("隐藏") : translate("显示")}
+                  {showPassword ? "隐藏" : "显示"}
                 </button>
               ) : null}
             </div>
@@ -213,7 +208,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
             aria-describedby={errors.agreed ? `${id}-agreed-error` : undefined}
           />
           <span>
-            {translate("我已阅读并同意")}
+            我已阅读并同意
             {(Object.keys(AGREEMENTS) as Agreement[]).map((key) => (
               <a
                 key={key}
@@ -225,7 +220,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
                   setAgreement(key);
                 }}
               >
-                《{translate(AGREEMENTS[key])}》
+                《{AGREEMENTS[key]}》
               </a>
             ))}
           </span>
@@ -238,7 +233,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
         ) : null}
 
         <button className="button login__submit" type="submit" name="intent" value="login" disabled={hydrated && (!canLogin || busy)}>
-          {busy && fetcher.formData?.get("intent") === "login" ? translate("登录中…") : translate("登录")}
+          {busy && fetcher.formData?.get("intent") === "login" ? "登录中…" : "登录"}
         </button>
 
         <div className="login__switch">
@@ -249,18 +244,18 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
               setMode(mode === "pass" ? "phone" : "pass");
             }}
           >
-            {mode === "pass" ? translate("验证码登录") : translate("密码登录")}
+            {mode === "pass" ? "验证码登录" : "密码登录"}
           </Link>
           {pageChrome(miniProgram).wechatLogin ? (
             <button type="button" className="login__wechat" onClick={loginWithWeChat}>
-              {translate("微信登录")}
+              微信登录
             </button>
           ) : null}
         </div>
-        <p className="login__note">{translate("未注册的手机号验证后将自动注册")}</p>
+        <p className="login__note">未注册的手机号验证后将自动注册</p>
       </fetcher.Form>
       {agreement ? (
-        <FramePopup src={`${agreements}/${agreement}`} title={translate(AGREEMENTS[agreement])} onClose={() => setAgreement(null)} />
+        <FramePopup src={`${agreements}/${agreement}`} title={AGREEMENTS[agreement]} onClose={() => setAgreement(null)} />
       ) : null}
     </>
   );

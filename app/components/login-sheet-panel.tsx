@@ -1,7 +1,6 @@
 import { useHref, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { LoginForm } from "~/components/login-form";
-import { useUiText } from "~/hooks/use-ui-text";
 
 /**
  * The open login sheet (app/components/login-sheet.tsx loads it on the first request to log in). `opening` counts
@@ -9,7 +8,6 @@ import { useUiText } from "~/hooks/use-ui-text";
  */
 export function LoginSheetPanel({ opening }: { opening: number }) {
   const location = useLocation();
-  const translate = useUiText();
   // The page's own address, its language prefix included: useHref puts the router's basename in front.
   const here = useHref(location.pathname) + location.search;
   // Open while the page it was opened on is shown: a login redirects back here, and the navigation closes it.
@@ -28,10 +26,10 @@ export function LoginSheetPanel({ opening }: { opening: number }) {
 
   if (!open) return null;
   return (
-    <div className="sheet" role="dialog" aria-modal="true" aria-label={translate("登录")}>
-      <button type="button" className="sheet__backdrop" aria-label={translate("关闭")} onClick={() => setOpenOn(null)} />
+    <div className="sheet" role="dialog" aria-modal="true" aria-label="登录">
+      <button type="button" className="sheet__backdrop" aria-label="关闭" onClick={() => setOpenOn(null)} />
       <div className="sheet__panel">
-        <button type="button" className="sheet__close" aria-label={translate("关闭")} onClick={() => setOpenOn(null)}>
+        <button type="button" className="sheet__close" aria-label="关闭" onClick={() => setOpenOn(null)}>
           ×
         </button>
         <LoginForm key={opening} redirectTo={here} initialMode="phone" initialCooldown={0} autoFocus />

@@ -5,7 +5,6 @@ import type { PageDevice } from "~/lib/device";
 import type { Personal, Viewer } from "~/hooks/use-personal";
 import type { ColorScheme } from "~/lib/color-scheme";
 import type { LanguageChoice } from "~/lib/languages";
-import type { UiTexts } from "~/lib/ui-texts";
 import { DEFAULT_THEME_COLOR, readableOnDark, readableOnWhite } from "~/lib/theme";
 
 /**
@@ -43,8 +42,6 @@ export type RootData = {
   viewer: Personal<Viewer>;
   /** The `lang` of the page's root element (app/lib/languages.ts htmlLangOf). */
   htmlLang: string;
-  /** A zh-Hant page's UI text catalogue (app/lib/ui-texts.ts; read with useUiText); none on zh-Hans pages. */
-  uiTexts?: UiTexts;
 };
 
 /** Spec section 1: the banner's description when the site has none. */

@@ -160,12 +160,18 @@ function cutStored(personalization: StoredPersonalization, stored: Buffer) {
 }
 
 /**
- * The stored page (its bytes, UTF-8) made the page of the visitor of `context`, their own load context. Their session's
- * cookie, if the parts changed it, is the host's to commit (server/remix-handler.ts).
+ * The stored page (its bytes, UTF-8) made the page of the visitor of `context`, their own load context. `inLanguage`
+ * puts the visitor's parts in the page's language, as the page's loaders' answers were (the host's zh-Hant build).
+ * Their session's cookie, if the parts changed it, is the host's to commit (server/remix-handler.ts).
  */
-export async function makePersonalPage(personalization: StoredPersonalization, stored: Buffer, context: AppLoadContext): Promise<Omit<PersonalPage, "setCookie">> {
+export async function makePersonalPage(
+  personalization: StoredPersonalization,
+  stored: Buffer,
+  context: AppLoadContext,
+  inLanguage: <T>(value: T) => T = (value) => value,
+): Promise<Omit<PersonalPage, "setCookie">> {
   const { parts } = personalization;
-  const own = await Promise.all(parts.map((part) => part.kind.own(context, part.input)));
+  const own = await Promise.all(parts.map(async (part) => inLanguage(await part.kind.own(context, part.input))));
   if (personalization.cut?.stored !== stored) personalization.cut = cutStored(personalization, stored);
   const overrides = new Map(parts.map((part, index) => [part.anonymous, JSON.stringify(own[index])]));
   return { statics: personalization.cut.statics, fills: personalization.cut.holes.map((hole) => hole.own(overrides)) };

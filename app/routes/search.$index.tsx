@@ -16,6 +16,7 @@ import { canonicalUrl } from "~/lib/share-url";
 import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
 import { logger } from "~/runtime/logger.server";
+import { platformKeyword } from "../../server/traditional-chinese";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -36,8 +37,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let results: { list: Card[]; total: number; pages: number; pageSize: number } | null = null;
   let message = error;
   if (keyword && !error) {
+    // The page shows the keyword as typed; the platform is asked in Simplified characters.
+    const asked = platformKeyword(keyword, request);
     try {
-      results = { ...(await collectPages(pages, (page) => searchContent(caller, keyword, page))), pages, pageSize: LIST_PAGE_SIZE };
+      results = { ...(await collectPages(pages, (page) => searchContent(caller, asked, page))), pages, pageSize: LIST_PAGE_SIZE };
     } catch (failure) {
       // The platform refused the keyword (code 400): its message goes next to the field, like the site's own checks.
       if (!(failure instanceof PlatformError && failure.kind === "code" && failure.code === 400)) rethrowAsResponse(failure);

@@ -24,6 +24,8 @@ const detail = (type: string, segment: string, dbId: number): PageType => ({
 export const PAGE_TYPES: PageType[] = [
   { type: "home", aliases: [], path: BASE_PATH },
   { type: "article", aliases: ["doc"], path: articleUrl(SEED_FIXTURES.article) },
+  // The same story in Traditional Chinese: its own client files (the zh-Hant build's UI texts), converted content.
+  { type: "article zh-Hant", aliases: ["zh-Hant"], path: articleUrl(SEED_FIXTURES.article).replace(BASE_PATH, `${BASE_PATH}zh-Hant/`) },
   detail("video", "video", SEED_FIXTURES.video),
   detail("svideo", "svideo", SEED_FIXTURES.svideo),
   detail("audio", "audio", SEED_FIXTURES.audio),

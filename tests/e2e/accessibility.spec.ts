@@ -5,7 +5,7 @@ import { SEED_FIXTURES } from "../../platform/seed";
 import { waitForHydration } from "./support/hydration";
 import { loginAsDemo, TEXTS } from "./support/login";
 import { SPEC_ROUTES } from "./support/spec-routes";
-import { articleUrl } from "./support/urls";
+import { articleUrl, detailUrl } from "./support/urls";
 import { wechatUserAgent } from "./support/user-agents";
 
 const BASE = "/davmu/share/";
@@ -52,6 +52,19 @@ test.use({ colorScheme: "light" });
 for (const { route, url } of SPEC_ROUTES) {
   test(`${route} passes axe (WCAG 2.1 AA)`, async ({ page }) => {
     await page.goto(url);
+    await waitForHydration(page);
+    await expectNoViolations(page);
+  });
+}
+
+// zh-Hant pages have their own texts and lengths (docs/languages.md): the home page, an article, a video page and a
+// 404, in both schemes.
+const ZH_HANT = `${BASE}zh-Hant/`;
+for (const url of [BASE, articleUrl(SEED_FIXTURES.article), detailUrl(SEED_FIXTURES.video, "video"), `${BASE}no/such/page`]) {
+  const hant = url.replace(BASE, ZH_HANT);
+  test(`${hant} passes axe (WCAG 2.1 AA)`, async ({ page }) => {
+    await page.goto(hant);
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant");
     await waitForHydration(page);
     await expectNoViolations(page);
   });

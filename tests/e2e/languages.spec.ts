@@ -1,8 +1,10 @@
 import { type Page } from "@playwright/test";
+import ZH_HANT from "../../app/lib/ui-texts.zh-Hant.json" with { type: "json" };
+import { COMMENT_TEXTS } from "../../app/lib/comment-text";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { traditionalText } from "../../server/traditional-chinese";
 import { E2E_ORIGIN } from "./support/e2e-server";
-import { waitForHydration } from "./support/hydration";
+import { hydrationErrors, waitForHydration, waitForHydrationCommitted } from "./support/hydration";
 import { seedArticle } from "./support/seed-content";
 import { expect, test } from "./support/test";
 import { articleUrl } from "./support/urls";
@@ -51,6 +53,51 @@ test("an article in zh-Hant: converted content, its head, and a card link that k
   await expect(page.locator("h1")).toHaveText(cardTitle);
   // With JavaScript the router went there (its basename is the zh-Hant one), without it the browser did.
   if (phone.js) expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+/** A UI text as zh-Hant pages show it: its catalogue entry, which must differ from the Simplified text. */
+function inZhHant(simplified: string): string {
+  const traditional = (ZH_HANT as Record<string, string>)[simplified];
+  expect(traditional, `the catalogue's entry for ${simplified}`).toBeTruthy();
+  expect(traditional, `${simplified} differs in zh-Hant`).not.toBe(simplified);
+  return traditional;
+}
+
+test("a zh-Hant article's own texts are in zh-Hant, and the page hydrates without a mismatch", async ({ page, phone }) => {
+  const errors = hydrationErrors(page);
+  await page.goto(hant(ARTICLE));
+  await expect(page.locator(".banner__open").first()).toHaveText(inZhHant("打开APP"));
+  await expect(page.locator("details.nav summary")).toHaveAttribute("aria-label", inZhHant("导航菜单"));
+  await expect(page.locator(".nav__panel .nav__home")).toHaveText(inZhHant("首页"));
+  await expect(page.locator("#comment-input")).toHaveAttribute("placeholder", inZhHant(COMMENT_TEXTS.placeholder));
+  await expect(page.locator(".footer-bar__form button[type=submit]")).toHaveText(inZhHant("发送"));
+  if (phone.js) {
+    await waitForHydrationCommitted(page);
+    // Hydrated, the page says the same: the zh-Hant client files render what the server did.
+    await expect(page.locator(".banner__open").first()).toHaveText(inZhHant("打开APP"));
+    expect(errors).toEqual([]);
+  }
+});
+
+test("a missing story under zh-Hant is a 404 in zh-Hant", async ({ page }) => {
+  const response = await page.goto(hant(`${HOME}news/doc/2026/11/zzzzzzzz/index.html`));
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant");
+  await expect(page.getByRole("heading", { name: inZhHant("内容不存在或已下线") })).toBeVisible();
+  await expect(page).toHaveTitle(`${inZhHant("内容不存在")} - ${traditionalText("大目新闻")}`);
+  await expect(page.getByRole("link", { name: inZhHant("返回首页") })).toHaveAttribute("href", `${HOME}zh-Hant/`);
+});
+
+test("a keyword typed in Traditional characters finds what the Simplified one does, and is shown as typed", async ({ page }) => {
+  const cards = async (url: string) => {
+    await page.goto(url);
+    return page.locator(".card__title").allTextContents();
+  };
+  const search = (keyword: string) => `search/index?keyword=${encodeURIComponent(keyword)}`;
+  const simplified = await cards(HOME + search("临江"));
+  expect(simplified.length, "the seed has stories about 临江").toBeGreaterThan(0);
+  expect(await cards(`${HOME}zh-Hant/${search("臨江")}`)).toEqual(simplified.map(traditionalText));
+  await expect(page.locator('input[name="keyword"]')).toHaveValue("臨江");
 });
 
 /** The article's first paragraph as the zh-Hans page shows it. */
@@ -112,8 +159,10 @@ test.describe("logged in", () => {
     const text = `繁體頁的評論 ${Date.now().toString(36)}`;
     await page.locator("#comment-input").click();
     await page.locator("#comment-input").fill(text);
-    await page.locator(".footer-bar__form").getByRole("button", { name: "发送" }).click();
+    await page.locator(".footer-bar__form").getByRole("button", { name: inZhHant("发送") }).click();
     await expect(page.locator("#comments .comment__content", { hasText: traditionalText(text) })).toBeVisible();
+    // The toast is the visitor's own part of the page (without JavaScript, of the stored page made theirs).
+    await expect(page.locator(".toast")).toHaveText(inZhHant(COMMENT_TEXTS.sent));
     await expect(page).toHaveURL((current) => current.pathname === url);
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant");
   });

@@ -1,8 +1,7 @@
-import { useRevalidator } from "@remix-run/react";
+import { useHref, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { LiveMessage, LivePlaylist, LivePost, LiveState, LiveStats } from "~/bff/live.server";
 import type { ContentView, LiveRoom } from "~/components/content/body-props";
-import { sitePath } from "~/lib/base-path";
 import { LIVE_STATUS, shownStatus, type LiveStatus } from "~/lib/live-state";
 
 /** The most posts and messages a page keeps in memory (newest first); older ones are on the platform. */
@@ -90,6 +89,8 @@ export function useLiveRoom(extra: LiveRoom) {
   const [now, setNow] = useState<number | null>(null);
   const [connection, setConnection] = useState<Connection>("connecting");
   const revalidator = useRevalidator();
+  // The stream of the page's language (useHref puts its basename in front): a zh-Hant page's messages come converted.
+  const events = useHref(`/api/live/${encodeURIComponent(liveId)}/events`);
 
   // Loader data that changes after the first render (a revalidation) is merged in; the first is already there.
   const first = useRef(extra);
@@ -120,7 +121,7 @@ export function useLiveRoom(extra: LiveRoom) {
   useEffect(() => {
     if (ended || typeof EventSource === "undefined") return;
     const query = extra.resumeFrom === null ? "" : `?last_event_id=${extra.resumeFrom}`;
-    const source = new EventSource(sitePath(`api/live/${encodeURIComponent(liveId)}/events${query}`));
+    const source = new EventSource(events + query);
     const on = <T,>(name: string, handle: (data: T, id: number) => void) =>
       source.addEventListener(name, (event) => {
         const { data, lastEventId } = event as MessageEvent<string>;
