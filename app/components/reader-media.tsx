@@ -1,3 +1,5 @@
+import type { HeroPicture } from "~/components/content/hero-picture";
+
 /** Pictures and a short video that readers posted (a tip-off, a circle post), with their pixel sizes for the layout. */
 export type ReaderPicture = { url: string; thumb: string; width: number; height: number };
 export type ReaderVideo = { url: string; poster: string; width: number; height: number };
@@ -36,6 +38,12 @@ export function ReaderMediaThumbs({ images, video, eager = false }: { images: Re
  * On a detail page: the video, playable without JavaScript, then every picture at full width. Without a video the
  * first picture is the largest thing on screen: it is fetched first, ahead of the scripts, and never lazily.
  */
+/** The picture ReaderMedia shows first and largest: the video's poster, else the first picture (the page's hero). */
+export function readerMediaHero({ images, video }: { images: ReaderPicture[]; video: ReaderVideo | null }): HeroPicture | null {
+  const src = video ? video.poster : images[0]?.url;
+  return src ? { src } : null;
+}
+
 export function ReaderMedia({ images, video }: { images: ReaderPicture[]; video: ReaderVideo | null }) {
   return (
     <>

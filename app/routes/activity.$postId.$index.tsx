@@ -10,6 +10,7 @@ import { activityState, formatTimeWindow } from "~/lib/activity-state";
 import { chineseCount } from "~/lib/count";
 import { isIndexSegment } from "~/lib/index-segment";
 import { pageShareMeta, siteOf } from "~/lib/page-share-meta";
+import { heroPreload } from "~/components/content/hero-picture";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 export { links } from "~/components/pages/stylesheet";
@@ -25,13 +26,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>
   page
-    ? pageShareMeta({
-        title: page.activity.title,
-        description: page.activity.summary,
-        image: page.activity.cover,
-        canonical: page.canonical,
-        site: siteOf(matches),
-      })
+    ? [
+        ...pageShareMeta({
+          title: page.activity.title,
+          description: page.activity.summary,
+          image: page.activity.cover,
+          canonical: page.canonical,
+          site: siteOf(matches),
+        }),
+        // The cover heads the page: its largest picture.
+        ...heroPreload(page.activity.cover ? { src: page.activity.cover } : null),
+      ]
     : [{ title: "活动不存在" }];
 
 const CALL_TO_ACTION = { upcoming: "打开APP，预约提醒", running: "立即参与", ended: "打开APP，看更多活动" } as const;

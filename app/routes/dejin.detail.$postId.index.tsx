@@ -19,6 +19,8 @@ import { canComment } from "~/lib/comment-text";
 import { pageCount } from "~/lib/pages";
 import { findReplyTarget } from "~/lib/reply-target";
 import { detailShareMeta } from "~/lib/share-meta";
+import { heroPreload } from "~/components/content/hero-picture";
+import { readerMediaHero } from "~/components/reader-media";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -82,7 +84,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // Reply mode without JavaScript: ?reply=<comment id> names the comment or reply being answered.
       replyTarget: findReplyTarget(comments.list, url.searchParams.get("reply")),
     },
-    share,
+    share: [...share, ...heroPreload(readerMediaHero(clue))],
     now,
     appOpen: dejinAppOpen.detail(clue.post_id),
     personal,

@@ -12,6 +12,8 @@ import { communityPageUrls, communityPaths } from "~/lib/community-paths";
 import { siteOf } from "~/lib/page-share-meta";
 import { collectPages } from "~/lib/pages";
 import { detailShareMeta } from "~/lib/share-meta";
+import { heroPreload } from "~/components/content/hero-picture";
+import { readerMediaHero } from "~/components/reader-media";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 export { communityLinks as links } from "~/components/community/stylesheet";
@@ -38,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "帖子不存在" }];
   const { post, canonical } = data;
   const text = post.content.replace(/\s+/g, " ").trim();
-  return detailShareMeta({
+  const share = detailShareMeta({
     content: {
       content_type: "circle_post",
       title: `${post.author.alias}：${text.slice(0, TITLE_LENGTH)}${text.length > TITLE_LENGTH ? "…" : ""}`,
@@ -53,6 +55,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     canonical,
     site: siteOf(matches),
   });
+  return [...share, ...heroPreload(readerMediaHero(post))];
 };
 
 const keyOf = (reply: CircleReply) => reply.reply_id;

@@ -3,8 +3,8 @@ import type { BodyExtra, ContentView } from "~/components/content/body-props";
 import type { BodyKind } from "~/lib/content-types";
 
 /**
- * A detail page's hero: the picture its body shows first and largest, the page's largest contentful paint on a
- * phone. The head preloads it at high priority, and the page's scripts start once it is in (ScriptsAfterHero in
+ * A page's hero: the picture it shows first and largest, the page's largest contentful paint on a phone (a detail
+ * page's body below; a tip-off's or circle post's pictures, readerMediaHero; an activity's cover). The head preloads it at high priority, and the page's scripts start once it is in (ScriptsAfterHero in
  * app/framework/remix-internals.tsx), so that on a slow network it gets the bandwidth first.
  */
 export type HeroPicture = { src: string; referrerPolicy?: "no-referrer" };
