@@ -21,7 +21,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isIndexSegment(params.index) || ids.decode(postId) === null) throw data(null, { status: 404 });
   const { caller, canonical, now } = await pageRequest(request, context);
   const activity = await getActivity(caller, postId).catch(rethrowAsResponse);
-  return { activity, canonical, now, appOpen: { stype: "activityDetailspage", post_id: activity.post_id } };
+  // The cover heads the page: its largest picture. Built here, so that the builder stays out of the page's JavaScript.
+  const preload = heroPreload(activity.cover ? { src: activity.cover } : null);
+  return { activity, canonical, now, preload, appOpen: { stype: "activityDetailspage", post_id: activity.post_id } };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>
@@ -34,8 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>
           canonical: page.canonical,
           site: siteOf(matches),
         }),
-        // The cover heads the page: its largest picture.
-        ...heroPreload(page.activity.cover ? { src: page.activity.cover } : null),
+        ...page.preload,
       ]
     : [{ title: "活动不存在" }];
 

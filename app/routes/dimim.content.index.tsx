@@ -30,7 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       getCirclePost(caller, postId),
       collectPages(pages, (page) => listCircleReplies(caller, postId, page)),
     ]);
-    return { post, replies, pages, canonical, now, appOpen: communityAppOpen.post(post.post_id) };
+    // Built here, so that the builder stays out of the page's JavaScript.
+    const preload = heroPreload(readerMediaHero(post));
+    return { post, replies, pages, canonical, now, preload, appOpen: communityAppOpen.post(post.post_id) };
   } catch (error) {
     rethrowAsResponse(error);
   }
@@ -38,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "帖子不存在" }];
-  const { post, canonical } = data;
+  const { post, canonical, preload } = data;
   const text = post.content.replace(/\s+/g, " ").trim();
   const share = detailShareMeta({
     content: {
@@ -55,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     canonical,
     site: siteOf(matches),
   });
-  return [...share, ...heroPreload(readerMediaHero(post))];
+  return [...share, ...preload];
 };
 
 const keyOf = (reply: CircleReply) => reply.reply_id;
