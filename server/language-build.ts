@@ -3,7 +3,7 @@ import { data, type ServerBuild } from "@remix-run/node";
 import { dataWithInitParts } from "../app/framework/remix-internals";
 import { basePathOf } from "../app/lib/languages";
 import { LANGUAGE_PARTS_EXPORT, type BuildWithLanguageParts, type LanguageParts } from "./language-parts";
-import { traditionalAnswer } from "./traditional-chinese";
+import { traditionalAnswer } from "../app/runtime/traditional-chinese.server";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 type Handler = (args: never) => unknown;

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLiveHub } from "./live-hub";
 import { fakeUpstream, message } from "./live-hub.test-support";
 import { frameIn, liveStreamRoutes } from "./live-stream";
-import * as traditionalChinese from "./traditional-chinese";
+import * as traditionalChinese from "../app/runtime/traditional-chinese.server";
 
-vi.mock("./traditional-chinese", { spy: true });
+vi.mock("../app/runtime/traditional-chinese.server", { spy: true });
 
 async function start(options: { maxLifetimeMs?: number; heartbeatMs?: number } = {}) {
   const upstream = fakeUpstream();

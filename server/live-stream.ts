@@ -4,7 +4,7 @@ import { isLiveId } from "../app/bff/live.server";
 import { BASE_PATH } from "../app/lib/base-path";
 import { basePathOf, type Language } from "../app/lib/languages";
 import type { LiveEvent, LiveHub } from "./live-hub";
-import { traditionalAnswer } from "./traditional-chinese";
+import { traditionalAnswer } from "../app/runtime/traditional-chinese.server";
 
 /**
  * The site's event stream of one broadcast (Server-Sent Events), `GET {base}api/live/{live_id}/events`: every

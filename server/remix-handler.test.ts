@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializedStringInPage } from "../app/framework/remix-internals";
 import type { StoredPersonalization } from "../app/render/stored-personalization";
 import { personalMaker, remixHandler, type RequestContext } from "./remix-handler";
-import { traditionalAnswer } from "./traditional-chinese";
+import { traditionalAnswer } from "../app/runtime/traditional-chinese.server";
 
 /** Stands for the request's visitor handle: a session a loader may change, and its cookie, once changed. */
 class VisitorStandIn {

@@ -11,7 +11,7 @@ import { sharedPageVisitor, type VisitorHandle } from "../app/visitor/visitor-ha
 import { languageOfPath } from "../app/lib/languages";
 import { traditionalBuild } from "./language-build";
 import { sendCompressedOnce } from "./response-encoding";
-import { traditionalAnswer } from "./traditional-chinese";
+import { traditionalAnswer } from "../app/runtime/traditional-chinese.server";
 import type { OriginOf } from "./public-origin";
 
 /**

@@ -4,7 +4,7 @@ import { searchContent } from "~/bff/search.server";
 import { pageNumber } from "~/lib/pages";
 import { parseKeyword } from "~/lib/search-keyword";
 import { pageJson } from "~/route-support/load-more-json.server";
-import { platformKeyword } from "../../server/traditional-chinese";
+import { platformKeyword } from "~/runtime/traditional-chinese.server";
 
 /** One page of search results, for load-more with JavaScript; a missing or over-long keyword is a 400. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -16,7 +16,7 @@ import { canonicalUrl } from "~/lib/share-url";
 import { pageNow } from "~/lib/relative-date";
 import type { loader as rootLoader } from "~/root";
 import { logger } from "~/runtime/logger.server";
-import { platformKeyword } from "../../server/traditional-chinese";
+import { platformKeyword } from "~/runtime/traditional-chinese.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 

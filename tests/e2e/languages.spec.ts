@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 import ZH_HANT from "../../app/lib/ui-texts.zh-Hant.json" with { type: "json" };
 import { COMMENT_TEXTS } from "../../app/lib/comment-text";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { traditionalText } from "../../server/traditional-chinese";
+import { traditionalText } from "../../app/runtime/traditional-chinese.server";
 import { E2E_ORIGIN } from "./support/e2e-server";
 import { hydrationErrors, waitForHydration, waitForHydrationCommitted } from "./support/hydration";
 import { seedArticle } from "./support/seed-content";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JSDOM } from "jsdom";
-import { platformKeyword, traditionalAnswer, traditionalHtml, traditionalText } from "./traditional-chinese";
+import { platformKeyword, traditionalAnswer, traditionalHtml, traditionalText } from "./traditional-chinese.server";
 
 describe("traditionalText", () => {
   it("converts Simplified text to Taiwan's standard characters, words kept", () => {

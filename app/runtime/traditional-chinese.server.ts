@@ -1,8 +1,8 @@
 import { LRUCache } from "lru-cache";
 import { parseFragment, serialize, type DefaultTreeAdapterMap } from "parse5";
 import { simplecc } from "simplecc-wasm";
-import { languageOfPath } from "../app/lib/languages";
-import ZH_HANT_UI_TEXTS from "../app/lib/ui-texts.zh-Hant.json" with { type: "json" };
+import { languageOfPath } from "~/lib/languages";
+import ZH_HANT_UI_TEXTS from "~/lib/ui-texts.zh-Hant.json" with { type: "json" };
 
 /**
  * Simplified to Traditional Chinese with OpenCC's dictionaries (simplecc-wasm: a compiled dictionary where opencc-js
