@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Card } from "~/bff/content.server";
+import { CoverPicture } from "~/components/cover-picture";
 import { SharedMarkup } from "~/components/shared-markup";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
@@ -40,7 +41,7 @@ type CardProps = { content: Card; now: string; rank?: number; title?: ReactNode 
 
 /** A list item linking to a content page; `card-id-{id}` is the class the exposure tracker looks for. */
 function ContentCard({ content, now, rank, title }: CardProps) {
-  const { cover, href } = content;
+  const { cover, coverWebp, href } = content;
   // Anything but a path of the site (an http(s) target, the app-open dialog) is a plain link, not a route change.
   const external = !href.startsWith("/");
   const body = (
@@ -60,7 +61,7 @@ function ContentCard({ content, now, rank, title }: CardProps) {
           <time dateTime={content.publish_at}>{formatRelativeDate(content.publish_at, new Date(now))}</time>
         </p>
       </div>
-      {cover ? <img className="card__cover" src={cover} alt="" loading="lazy" decoding="async" width={112} height={74} /> : null}
+      {cover ? <CoverPicture className="card__cover" src={cover} webp={coverWebp} loading="lazy" decoding="async" width={112} height={74} /> : null}
     </>
   );
   return (

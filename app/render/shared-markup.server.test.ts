@@ -25,6 +25,7 @@ const card = (n: number, overrides: Partial<Card> = {}): Card => ({
   publish_at: "2026-11-22 08:00:00",
   album_status: n === 3 ? { status: 0, total: 12 } : null,
   cover: n % 2 ? `https://cdn.example.com/${n}.jpg` : "",
+  coverWebp: n % 4 === 1 ? `https://cdn.example.com/${n}.webp` : "",
   href: `/news/doc/2026/11/post${n}/index.html`,
   ...overrides,
 });

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { getDeck } from "~/bff/fly-cards.server";
+import { cardCoverHero, heroPreload } from "~/components/content/hero-picture";
 import { FlyCardView, flyCardPath } from "~/components/pages/fly-card";
 import { pageRequest } from "~/route-support/page-request.server";
 import { ids } from "~/bff/ids.server";
@@ -25,18 +26,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const deck = await getDeck(caller, listId, index, 1).catch(rethrowAsResponse);
   const card = deck.list[0];
   if (!card) throw data(null, { status: 404 });
-  return { deck: { list_id: deck.list_id, title: deck.title, total: deck.total }, card, canonical };
+  // The card's cover heads the page: its largest picture. Built here, to keep the builder out of the browser.
+  return { deck: { list_id: deck.list_id, title: deck.title, total: deck.total }, card, canonical, preload: heroPreload(cardCoverHero(card.card)) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>
   page
-    ? pageShareMeta({
-        title: `${page.card.headline}｜${page.deck.title}`,
-        description: page.card.blurb || page.card.card.title,
-        image: page.card.card.cover,
-        canonical: page.canonical,
-        site: siteOf(matches),
-      })
+    ? [
+        ...pageShareMeta({
+          title: `${page.card.headline}｜${page.deck.title}`,
+          description: page.card.blurb || page.card.card.title,
+          image: page.card.card.cover,
+          canonical: page.canonical,
+          site: siteOf(matches),
+        }),
+        ...page.preload,
+      ]
     : [{ title: "卡片不存在" }];
 
 /** /fly_card/{list_id}/{n}/index: one card of a deck on its own page, to share it, with the cards before and after. */

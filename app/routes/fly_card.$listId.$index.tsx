@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { DECK_PAGE_SIZE, getDeck } from "~/bff/fly-cards.server";
+import { cardCoverHero, heroPreload } from "~/components/content/hero-picture";
 import { FlyCardView, flyCardPath } from "~/components/pages/fly-card";
 import { pageRequest } from "~/route-support/page-request.server";
 import { ids } from "~/bff/ids.server";
@@ -17,18 +18,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isIndexSegment(params.index) || ids.decode(listId) === null) throw data(null, { status: 404 });
   const { caller, canonical } = await pageRequest(request, context);
   const deck = await getDeck(caller, listId, 1, DECK_PAGE_SIZE).catch(rethrowAsResponse);
-  return { deck, canonical };
+  // The first card's cover heads the deck: its largest picture. Built here, to keep the builder out of the browser.
+  const first = deck.list[0];
+  return { deck, canonical, preload: heroPreload(first ? cardCoverHero(first.card) : null) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>
   page
-    ? pageShareMeta({
-        title: page.deck.title,
-        description: page.deck.description,
-        image: page.deck.cover || (page.deck.list[0]?.card.cover ?? ""),
-        canonical: page.canonical,
-        site: siteOf(matches),
-      })
+    ? [
+        ...pageShareMeta({
+          title: page.deck.title,
+          description: page.deck.description,
+          image: page.deck.cover || (page.deck.list[0]?.card.cover ?? ""),
+          canonical: page.canonical,
+          site: siteOf(matches),
+        }),
+        ...page.preload,
+      ]
     : [{ title: "卡片集不存在" }];
 
 /**

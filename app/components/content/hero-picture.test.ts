@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import type { ContentView } from "~/components/content/body-props";
-import { firstBodyPicture, heroPictureOf, heroPreload, HERO_PRELOAD_SELECTOR } from "./hero-picture";
+import { cardCoverHero, firstBodyPicture, heroPictureOf, heroPreload, HERO_PRELOAD_SELECTOR } from "./hero-picture";
 
 const content = (fields: Partial<ContentView>) => ({ cover: "", html: "", ...fields }) as ContentView;
 
@@ -34,6 +34,15 @@ describe("heroPictureOf", () => {
     expect(heroPictureOf("audio", content({ cover }), null)).toBeNull();
     expect(heroPictureOf("audio_album", content({ cover }), { items: [], total: 0, pages: 1, playing: "abc" })).toBeNull();
     expect(heroPictureOf("special", content({}), { sections: [] })).toBeNull();
+  });
+});
+
+describe("cardCoverHero", () => {
+  it("is the WebP the card's <picture> shows where there is one, typed so that a browser without WebP skips it", () => {
+    expect(cardCoverHero({ cover: "/c.jpg", coverWebp: "/c.webp" })).toEqual({ src: "/c.webp", type: "image/webp" });
+    expect(heroPreload(cardCoverHero({ cover: "/c.jpg", coverWebp: "/c.webp" }))[0]).toMatchObject({ href: "/c.webp", type: "image/webp" });
+    expect(cardCoverHero({ cover: "/c.jpg", coverWebp: "" })).toEqual({ src: "/c.jpg" });
+    expect(cardCoverHero({ cover: "", coverWebp: "/c.webp" })).toBeNull();
   });
 });
 

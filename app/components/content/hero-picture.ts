@@ -1,13 +1,14 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import type { Card } from "~/bff/content.server";
 import type { BodyExtra, ContentView } from "~/components/content/body-props";
 import type { BodyKind } from "~/lib/content-types";
 
 /**
  * A page's hero: the picture it shows first and largest, the page's largest contentful paint on a phone (a detail
- * page's body below; a tip-off's or circle post's pictures, readerMediaHero; an activity's cover). The head preloads it at high priority, and the page's scripts start once it is in (ScriptsAfterHero in
+ * page's body below; a tip-off's or circle post's pictures, readerMediaHero; an activity's cover; a fly card's). The head preloads it at high priority, and the page's scripts start once it is in (ScriptsAfterHero in
  * app/framework/remix-internals.tsx), so that on a slow network it gets the bandwidth first.
  */
-export type HeroPicture = { src: string; referrerPolicy?: "no-referrer" };
+export type HeroPicture = { src: string; referrerPolicy?: "no-referrer"; type?: "image/webp" };
 
 /** How the page's scripts find the hero's preload. */
 export const HERO_PRELOAD_SELECTOR = 'link[rel="preload"][as="image"][fetchpriority="high"]';
@@ -16,7 +17,8 @@ export const HERO_PRELOAD_SELECTOR = 'link[rel="preload"][as="image"][fetchprior
 export function heroPreload(hero: HeroPicture | null | undefined): MetaDescriptor[] {
   if (!hero) return [];
   // React 18 has no fetchPriority prop: the attribute goes in its HTML spelling.
-  return [{ tagName: "link", rel: "preload", as: "image", href: hero.src, fetchpriority: "high", referrerPolicy: hero.referrerPolicy }];
+  // A typed preload is skipped by a browser that cannot show the type, as the <picture> skips its source.
+  return [{ tagName: "link", rel: "preload", as: "image", href: hero.src, type: hero.type, fetchpriority: "high", referrerPolicy: hero.referrerPolicy }];
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&nbsp;": "\u00a0" };
@@ -33,6 +35,11 @@ export function firstBodyPicture(html: string): HeroPicture | null {
 }
 
 const picture = (src: string | undefined): HeroPicture | null => (src ? { src } : null);
+
+/** A card's cover as CoverPicture shows it (components/cover-picture.tsx): the WebP where there is one. */
+export function cardCoverHero({ cover, coverWebp }: Pick<Card, "cover" | "coverWebp">): HeroPicture | null {
+  return cover && coverWebp ? { src: coverWebp, type: "image/webp" } : picture(cover);
+}
 
 type HeroOf<K extends BodyKind> = (content: ContentView, extra: BodyExtra<K>) => HeroPicture | null;
 

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { FlyCard } from "~/bff/fly-cards.server";
+import { CoverPicture } from "~/components/cover-picture";
 import { TagBadge } from "~/components/tag-badge";
 
 /** Where the card of a deck lives on its own (the fly card's sub-page, to share one card). */
@@ -22,7 +23,9 @@ function ContentLink({ href, children }: { href: string; children: string }) {
 export function FlyCardView({ card, total, titleTag: Title = "h2" }: { card: FlyCard; total: number; titleTag?: "h1" | "h2" }) {
   return (
     <article className={`fly-card card-id-${card.card.post_id}`} aria-label={`第${card.index}张，共${total}张`}>
-      {card.card.cover ? <img className="fly-card__cover" src={card.card.cover} alt="" width={640} height={360} loading={card.index > 2 ? "lazy" : undefined} decoding="async" /> : null}
+      {card.card.cover ? (
+        <CoverPicture className="fly-card__cover" src={card.card.cover} webp={card.card.coverWebp} width={640} height={360} loading={card.index > 2 ? "lazy" : undefined} decoding="async" />
+      ) : null}
       <div className="fly-card__body">
         <p className="fly-card__count">
           {card.index} / {total}
