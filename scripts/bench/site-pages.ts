@@ -72,18 +72,18 @@ export async function homeArticles(origin: string): Promise<string[]> {
 
 export type PublishedItem = { content_type: string; post_id: string; title?: string };
 
-/** Every published content item the embedded platform lists (up to 500), newest first. */
-export async function publishedContent(origin: string): Promise<PublishedItem[]> {
-  const auth = await fetch(`${origin}/_platform/peony/v1/auth`, {
+/** Every published content item the platform at `platformOrigin` lists (up to 500), newest first. */
+export async function publishedContent(platformOrigin: string): Promise<PublishedItem[]> {
+  const auth = await fetch(`${platformOrigin}/peony/v1/auth`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ appid: 1, platform: "mobile" }),
   });
   const token = ((await auth.json()) as { data?: { token?: string } }).data?.token;
-  if (!token) throw new Error("the embedded platform gave no anonymous token");
+  if (!token) throw new Error("the platform gave no anonymous token");
   const items: PublishedItem[] = [];
   for (let page = 1; page <= 10; page++) {
-    const answer = (await (await fetch(`${origin}/_platform/peony/v1/content?pagesize=50&pageindex=${page}`, { headers: { authorization: token } })).json()) as {
+    const answer = (await (await fetch(`${platformOrigin}/peony/v1/content?pagesize=50&pageindex=${page}`, { headers: { authorization: token } })).json()) as {
       data?: { list?: PublishedItem[] };
     };
     const list = answer.data?.list ?? [];

@@ -8,10 +8,25 @@
 import os from "node:os";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { contentTypeEntry } from "../../app/lib/content-types";
+import { pathInLanguage } from "../../app/lib/languages";
 import { LIST_FIXTURES } from "../../platform/seed-lists";
 import { urlId } from "../../tests/e2e/support/urls";
 import { MOBILE_UA, RSS_TARGET_MB, sleep, verdict } from "./constants";
-import { CLUSTER_ENTRY, pageCacheStats, processTree, SERVER_ENTRY, startServer, treeRssMegabytes, withServer, type Running } from "./processes";
+import {
+  CLUSTER_ENTRY,
+  freePort,
+  pageCacheStats,
+  processTree,
+  rssMegabytes,
+  SERVER_ENTRY,
+  startPlatform,
+  startServer,
+  stopProcess,
+  treeRssMegabytes,
+  untilPlatformAnswers,
+  withServer,
+  type Running,
+} from "./processes";
 import { PAGE_TYPES, publishedContent, shortDetailPath } from "./site-pages";
 import { cookieJar, demoCookie, newUserCookie, type CookieJar } from "./visitors";
 
@@ -26,6 +41,8 @@ const COMMENT_INTERVAL_MS = 15_000;
 const GROWTH_TARGET = 0.1;
 /** Shares of the mix; a logged-in visitor comments instead of reading at most every COMMENT_INTERVAL_MS. */
 const MIX = { first: 0.55, returning: 0.25, loggedIn: 0.2 };
+/** One page in this many is also in the mix in Traditional Chinese (its zh-Hant address). */
+const TRADITIONAL_EVERY = 5;
 /** The content types of the first visits: local live pages stay out, as they always have, so the figures compare across runs. */
 const MIX_TYPES = new Set(["article", "video", "svideo", "audio", "image", "audio_album", "video_album", "mini_program", "special"]);
 const USER_AGENTS = [
@@ -45,6 +62,8 @@ export type SoakResult = {
   searches: number;
   seconds: number;
   rssIdle: number;
+  /** The platform's peak RSS, in its own process: for information, the target is the site's. */
+  platformPeak: number;
   rss: { start: number; peak: number; end: number };
   largestPeak: number;
   samples: number;
@@ -55,11 +74,14 @@ export type SoakResult = {
   pageCache: string;
 };
 
-/** Every page of the mix: each published content item, the home, the lists, a clue, a circle post, and searches. */
-async function soakPages(origin: string): Promise<Mix> {
+/**
+ * Every page of the mix: each published content item, the home, the lists, a clue, a circle post, and searches; and
+ * one in TRADITIONAL_EVERY of them in Traditional Chinese too (the converter's tables then live in the process, as they would).
+ */
+async function soakPages(platformOrigin: string): Promise<Mix> {
   const pages = [BASE_PATH];
   const words = new Set<string>();
-  for (const item of await publishedContent(origin)) {
+  for (const item of await publishedContent(platformOrigin)) {
     const segment = contentTypeEntry(item.content_type)?.page?.segment;
     if (segment === undefined || !MIX_TYPES.has(item.content_type)) continue;
     pages.push(shortDetailPath(segment, item.post_id));
@@ -70,6 +92,7 @@ async function soakPages(origin: string): Promise<Mix> {
   for (const list of [LIST_FIXTURES.cityRenewal, LIST_FIXTURES.weekend, LIST_FIXTURES.audio]) pages.push(`${BASE_PATH}list/${urlId(list)}/index`);
   pages.push(...PAGE_TYPES.filter(({ type }) => type === "dejin detail" || type === "dimim post").map(({ path }) => path));
   for (const word of words) pages.push(`${BASE_PATH}search/index?keyword=${encodeURIComponent(word)}`);
+  pages.push(...pages.filter((_, index) => index % TRADITIONAL_EVERY === 0).map((page) => pathInLanguage(page, "zh-Hant")));
   return { pages, articles: pages.filter((page) => page.includes("/news/doc/")), searches: words.size };
 }
 
@@ -169,55 +192,74 @@ async function warmPages(server: Running, pages: string[]): Promise<void> {
 
 const total = (counts: Counts) => Object.values(counts).reduce((a, b) => a + b, 0);
 
+/**
+ * The RSS of a minute as the mean of its samples: one sample lands anywhere on the heap's saw-tooth (about ±10 MB
+ * between collections), so growth is measured from the first minute's mean to the last's.
+ */
+const PER_MINUTE = 60 / SAMPLE_SECONDS;
+const minuteMean = (samples: { sum: number }[]) => samples.reduce((sum, sample) => sum + sample.sum, 0) / samples.length;
+
 export async function measureSoak(workDir: string): Promise<SoakResult> {
   const clustered = process.env.BENCH_SOAK_CLUSTER === "1";
-  const server = await startServer(
-    workDir,
-    { LOG_LEVEL: "silent", ...(clustered && { WEB_CONCURRENCY: String(os.availableParallelism()) }) },
-    clustered ? CLUSTER_ENTRY : SERVER_ENTRY,
-  );
-  return withServer(server, async () => {
-    const pid = server.child.pid!;
-    const rssIdle = (await treeRssMegabytes(pid)).sum;
-    const mix = await soakPages(server.origin);
-    const users: User[] = [{ jar: cookieJar(await demoCookie(server.origin)), commentedAt: 0 }];
-    for (let i = 1; i < USERS; i++) users.push({ jar: cookieJar(await newUserCookie(server.origin)), commentedAt: 0 });
-    // The warm-up: every page of the mix once for each user agent (the caches take in what the mix will ask for),
-    // then the mix itself for a while; what the RSS does after that is the soak's figure.
-    await warmPages(server, mix.pages);
-    const load = soakLoad(server, mix, users);
-    await sleep(WARMUP_SECONDS);
-    const startedAt = Date.now();
-    const answersBefore = total(load.counts);
-    const errorsBefore = load.errors.length;
-    const samples = [await treeRssMegabytes(pid)];
-    while (Date.now() - startedAt < SOAK_SECONDS * 1000) {
-      await sleep(SAMPLE_SECONDS);
-      samples.push(await treeRssMegabytes(pid));
-    }
-    const seconds = (Date.now() - startedAt) / 1000;
-    const answers = total(load.counts) - answersBefore;
-    await load.stop();
-    const pages = await pageCacheStats(server);
-    return {
-      clustered,
-      processes: (await processTree(pid)).length,
-      pages: mix.pages.length,
-      searches: mix.searches,
-      seconds,
-      rssIdle,
-      rss: { start: samples[0].sum, peak: Math.max(...samples.map(({ sum }) => sum)), end: samples.at(-1)!.sum },
-      largestPeak: Math.max(...samples.map(({ largest }) => largest)),
-      samples: samples.length,
-      answers,
-      counts: load.counts,
-      errors: load.errors.slice(errorsBefore),
-      warmupErrors: load.errors.slice(0, errorsBefore),
-      pageCache:
-        `page cache: ${pages.entries} pages, ${(pages.bytes / 2 ** 20).toFixed(1)} MiB; ` +
-        `hits ${pages.hits}, stale ${pages.stale}, joined ${pages.joined}, misses ${pages.misses}, uncached ${pages.uncached}, personal ${pages.personal}`,
-    };
-  });
+  // The site as deployed: the platform in a process of its own, whose memory is not the site's.
+  const platform = startPlatform(workDir, await freePort());
+  try {
+    await untilPlatformAnswers(platform, 60_000);
+    const server = await startServer(
+      workDir,
+      { LOG_LEVEL: "silent", PLATFORM_API_URL: platform.origin, ...(clustered && { WEB_CONCURRENCY: String(os.availableParallelism()) }) },
+      clustered ? CLUSTER_ENTRY : SERVER_ENTRY,
+    );
+    return await withServer(server, (running) => soakSite(running, platform, clustered));
+  } finally {
+    await stopProcess(platform);
+  }
+}
+
+async function soakSite(server: Running, platform: Running, clustered: boolean): Promise<SoakResult> {
+  const pid = server.child.pid!;
+  const rssIdle = (await treeRssMegabytes(pid)).sum;
+  const mix = await soakPages(platform.origin);
+  const users: User[] = [{ jar: cookieJar(await demoCookie(server.origin)), commentedAt: 0 }];
+  for (let i = 1; i < USERS; i++) users.push({ jar: cookieJar(await newUserCookie(server.origin, platform.origin)), commentedAt: 0 });
+  // The warm-up: every page of the mix once for each user agent (the caches take in what the mix will ask for),
+  // then the mix itself for a while; what the RSS does after that is the soak's figure.
+  await warmPages(server, mix.pages);
+  const load = soakLoad(server, mix, users);
+  await sleep(WARMUP_SECONDS);
+  const startedAt = Date.now();
+  const answersBefore = total(load.counts);
+  const errorsBefore = load.errors.length;
+  const samples = [await treeRssMegabytes(pid)];
+  let platformPeak = await rssMegabytes(platform.child.pid!);
+  while (Date.now() - startedAt < SOAK_SECONDS * 1000) {
+    await sleep(SAMPLE_SECONDS);
+    samples.push(await treeRssMegabytes(pid));
+    platformPeak = Math.max(platformPeak, await rssMegabytes(platform.child.pid!));
+  }
+  const seconds = (Date.now() - startedAt) / 1000;
+  const answers = total(load.counts) - answersBefore;
+  await load.stop();
+  const pages = await pageCacheStats(server);
+  return {
+    clustered,
+    processes: (await processTree(pid)).length,
+    pages: mix.pages.length,
+    searches: mix.searches,
+    seconds,
+    rssIdle,
+    platformPeak,
+    rss: { start: minuteMean(samples.slice(0, PER_MINUTE)), peak: Math.max(...samples.map(({ sum }) => sum)), end: minuteMean(samples.slice(-PER_MINUTE)) },
+    largestPeak: Math.max(...samples.map(({ largest }) => largest)),
+    samples: samples.length,
+    answers,
+    counts: load.counts,
+    errors: load.errors.slice(errorsBefore),
+    warmupErrors: load.errors.slice(0, errorsBefore),
+    pageCache:
+      `page cache: ${pages.entries} pages, ${(pages.bytes / 2 ** 20).toFixed(1)} MiB; ` +
+      `hits ${pages.hits}, stale ${pages.stale}, joined ${pages.joined}, misses ${pages.misses}, uncached ${pages.uncached}, personal ${pages.personal}`,
+  };
 }
 
 export function reportSoak(soak: SoakResult): void {
@@ -228,21 +270,22 @@ export function reportSoak(soak: SoakResult): void {
     `\n### Soak\n\n- ${host} from a fresh start; ${VISITORS} visitors in flight; warm-up: every page once per user agent, then ${WARMUP_SECONDS} s of the mix; ` +
       `${soak.seconds.toFixed(0)} s measured; RSS from /proc every ${SAMPLE_SECONDS} s (${soak.samples} samples)\n` +
       `- mix: ${Math.round(MIX.first * 100)} % anonymous first visits (a new share of one of ${soak.pages} pages: every published content item, the home, ` +
-      `lists, a clue, a circle post and ${soak.searches} searches; three user agents), ${Math.round(MIX.returning * 100)} % returning visitors ` +
+      `lists, a clue, a circle post and ${soak.searches} searches, one in ${TRADITIONAL_EVERY} of them in Traditional Chinese too; three user agents), ${Math.round(MIX.returning * 100)} % returning visitors ` +
       `(If-None-Match), ${Math.round(MIX.loggedIn * 100)} % logged-in visitors (${USERS} accounts) reading, each commenting at most every ` +
       `${COMMENT_INTERVAL_MS / 1000} s and landing back on the article\n`,
   );
   console.log("| measure | value | target | result |");
   console.log("|---|---|---|---|");
   console.log(`| RSS idle after start | ${mb(soak.rssIdle)} | | |`);
+  console.log(`| RSS peak of the platform, in its own process | ${mb(soak.platformPeak)} | | |`);
   if (soak.clustered) {
     // The target is each process's: the sum is for sizing the machine.
-    console.log(`| RSS start (after the warm-up) / peak / end, all processes | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | | |`);
+    console.log(`| RSS first minute (mean) / peak / last minute (mean), all processes | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | | |`);
     console.log(`| RSS peak of the largest process | ${mb(soak.largestPeak)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.largestPeak <= RSS_TARGET_MB)} |`);
   } else {
-    console.log(`| RSS start (after the warm-up) / peak / end | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.rss.peak <= RSS_TARGET_MB)} |`);
+    console.log(`| RSS first minute (mean) / peak / last minute (mean) | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.rss.peak <= RSS_TARGET_MB)} |`);
   }
-  console.log(`| RSS growth, start to end | ${(growth * 100).toFixed(1)} % | < ${GROWTH_TARGET * 100} % | ${verdict(growth < GROWTH_TARGET)} |`);
+  console.log(`| RSS growth, first minute to last | ${(growth * 100).toFixed(1)} % | < ${GROWTH_TARGET * 100} % | ${verdict(growth < GROWTH_TARGET)} |`);
   console.log(
     `| answers (req/s) | ${soak.answers} (${(soak.answers / soak.seconds).toFixed(0)} req/s): first visits ${soak.counts.first}, returning ${soak.counts.returning}, ` +
       `logged-in reads ${soak.counts.read}, comments ${soak.counts.comment} (counts include the warm-up) | | |`,

@@ -44,5 +44,9 @@ async function loggedIn(origin: string, login: (request: Parameters<typeof demoS
 /** The session cookie of the seeded demo account, logged in by password. */
 export const demoCookie = (origin: string) => loggedIn(origin, (request) => demoStorageState(request, origin));
 
-/** The session cookie of a brand-new user, registered by their first code login (the code from the development outbox). */
-export const newUserCookie = (origin: string) => loggedIn(origin, async (request) => (await newUserStorageState(request, origin)).storageState);
+/**
+ * The session cookie of a brand-new user, registered by their first code login (the code from the development outbox of
+ * the platform at `platformOrigin`, or of the site's embedded one).
+ */
+export const newUserCookie = (origin: string, platformOrigin?: string) =>
+  loggedIn(origin, async (request) => (await newUserStorageState(request, origin, platformOrigin)).storageState);

@@ -44,12 +44,15 @@ export const DEMO_ACCOUNT = { phone: SEED_FIXTURES.demoPhone, password: demoPass
 
 type OutboxEntry = { tel: string; code: string; created_at: string };
 
+/** Where the tests reach the platform's development pages: the embedded platform's paths on the site. */
+const EMBEDDED_PLATFORM = "/_platform";
+
 /**
  * Every code the dev SMS outbox holds for a phone, newest first, read as the README says: through the outbox
- * link the start-up prints, which carries the development key.
+ * link the start-up prints, which carries the development key. `platform`: a platform's origin of its own.
  */
-export async function smsOutbox(request: APIRequestContext, phone: string): Promise<OutboxEntry[]> {
-  const response = await request.get(`/_platform${smsOutboxPath(E2E_DEV_KEY)}&tel=${phone}`);
+export async function smsOutbox(request: APIRequestContext, phone: string, platform = EMBEDDED_PLATFORM): Promise<OutboxEntry[]> {
+  const response = await request.get(`${platform}${smsOutboxPath(E2E_DEV_KEY)}&tel=${phone}`);
   expect(response.status(), "dev SMS outbox").toBe(200);
   const body = (await response.json()) as { code: number; data: { list: OutboxEntry[] } };
   expect(body.code).toBe(0);
@@ -57,11 +60,11 @@ export async function smsOutbox(request: APIRequestContext, phone: string): Prom
 }
 
 /** Waits for the `count`-th code sent to the phone to arrive in the dev outbox and returns the newest code. */
-export async function readSmsCode(request: APIRequestContext, phone: string, count = 1): Promise<string> {
+export async function readSmsCode(request: APIRequestContext, phone: string, count = 1, platform = EMBEDDED_PLATFORM): Promise<string> {
   let list: OutboxEntry[] = [];
   await expect
     .poll(async () => {
-      list = await smsOutbox(request, phone);
+      list = await smsOutbox(request, phone, platform);
       return list.length;
     }, { message: `verification code for ${phone} in the dev outbox` })
     .toBeGreaterThanOrEqual(count);
@@ -160,10 +163,10 @@ export type NewUser = { phone: string; storageState: StorageState };
  * cookies as a storage state for `browser.newContext({ storageState })` or `test.use`. Each call uses one
  * verification code of the per-IP hourly budget: share the result between the tests of a file.
  */
-export async function newUserStorageState(request: APIRequestContext, origin = E2E_ORIGIN): Promise<NewUser> {
+export async function newUserStorageState(request: APIRequestContext, origin = E2E_ORIGIN, platform = EMBEDDED_PLATFORM): Promise<NewUser> {
   const phone = uniquePhone();
   await requestCodeByForm(request, phone, origin);
-  const code = await readSmsCode(request, phone);
+  const code = await readSmsCode(request, phone, 1, platform);
   await postLoginForm(request, { mode: "phone", phone, code }, origin);
   return { phone, storageState: await request.storageState() };
 }
