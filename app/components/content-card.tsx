@@ -42,7 +42,8 @@ type CardProps = { content: Card; now: string; rank?: number; title?: ReactNode 
 /** A list item linking to a content page; `card-id-{id}` is the class the exposure tracker looks for. */
 function ContentCard({ content, now, rank, title }: CardProps) {
   const { cover, coverWebp, href } = content;
-  // Anything but a path of the site (an http(s) target, the app-open dialog) is a plain link, not a route change.
+  // Anything but a path of the site (an http(s) target, the app-open dialog) is a plain link, not a route change; it
+  // opens in the same tab, where `rel="noopener"` would change nothing.
   const external = !href.startsWith("/");
   const body = (
     <>
@@ -67,7 +68,7 @@ function ContentCard({ content, now, rank, title }: CardProps) {
   return (
     <li className={`card card-id-${content.post_id}`}>
       {external ? (
-        <a className="card__link" href={href} rel={href.startsWith("#") ? undefined : "noopener"}>
+        <a className="card__link" href={href}>
           {body}
         </a>
       ) : (
