@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The folder of demo media files served at `<router>/media`. */
@@ -5,6 +7,18 @@ export const MEDIA_DIR = fileURLToPath(new URL("./media", import.meta.url));
 
 /** Placeholder for the media base URL inside stored text (covers, bodies, configuration). */
 export const MEDIA_PLACEHOLDER = "{{media}}";
+
+/** A demo media file's address as the seed stores it: under the placeholder. */
+export const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
+
+/**
+ * A content cover as the seed stores it (style.data[]), from a picture's name without extension: the JPEG, and its
+ * WebP (`wbep_thumb`, sic): the same size where there is one, else the picture's half-size thumbnail (the gallery's).
+ */
+export function seededCover(name: string): { thumb: string; url: string; wbep_thumb: string } {
+  const webp = existsSync(join(MEDIA_DIR, `${name}.webp`)) ? `${name}.webp` : `${name}-thumb.webp`;
+  return { thumb: media(`${name}.jpg`), url: media(`${name}.jpg`), wbep_thumb: media(webp) };
+}
 
 /** Returns a function that replaces the placeholder with the configured media base URL. */
 export function mediaResolver(mediaBaseUrl: string): (text: string) => string {

@@ -1,12 +1,11 @@
 // Long because it is data: two circles with their posts, topics and replies, and the law questions.
 import type { Db } from "./db";
-import { MEDIA_PLACEHOLDER } from "./media";
+import { media } from "./media";
 import { coverName } from "./seed-articles";
 import { USER } from "./seed-users";
 
 /** The community (dimim) and law (fazak) seed: two circles with their posts, topics and replies; law questions with answers. */
 
-const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
 
 /** Lawyers are users of their own (ids 131+), with a lawyer profile. */
 const LAWYER = { he: 131, song: 132 } as const;

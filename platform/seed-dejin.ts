@@ -1,6 +1,6 @@
 // Long because it is data: the clue report's topics, reporters and clues.
 import type { Db } from "./db";
-import { MEDIA_PLACEHOLDER } from "./media";
+import { media, seededCover } from "./media";
 import { coverName } from "./seed-articles";
 import { USER } from "./seed-users";
 
@@ -389,7 +389,6 @@ export const DEJIN_FIXTURES = {
   topicCount: TOPICS.length,
 } as const;
 
-const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
 
 type Clock = { at: (ms: number) => string; hoursAgo: (hours: number) => number };
 
@@ -425,7 +424,7 @@ export function seedDejin(db: Db, { at, hoursAgo }: Clock): void {
     const published = hoursAgo(c.hoursAgo);
     const pictures = (c.pictures ?? []).map((p) => ({ url: media(p.file), thumb: media(p.thumb), width: p.width, height: p.height, description: "" }));
     const coverFile = c.video ? c.video.poster : c.pictures?.[0]?.file.replace(/\.jpg$/, "");
-    const covers = coverFile ? [{ thumb: media(`${coverFile}.jpg`), url: media(`${coverFile}.jpg`), wbep_thumb: media(`${coverFile}.webp`) }] : [];
+    const covers = coverFile ? [seededCover(coverFile)] : [];
     insertContent.run({
       id: c.id,
       title: c.title,

@@ -1,7 +1,7 @@
 // Long because it is data: six broadcasts with their posts, messages and columns.
 import type { Db } from "./db";
 import { LiveStatus, statusAt, type LiveColumn, type LivePost, type LiveStyle } from "./live-rooms";
-import { MEDIA_PLACEHOLDER } from "./media";
+import { media, seededCover } from "./media";
 import { ACCOUNT, GROUP, coverName } from "./seed-articles";
 import { USER } from "./seed-users";
 
@@ -11,7 +11,6 @@ import { USER } from "./seed-users";
  * the lines the demo host and viewers (live-demo.ts) keep posting while a broadcast is live.
  */
 
-const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
 const HOUR_S = 3600;
 
 /** How long after the platform starts the upcoming demo broadcast begins, unless the platform is told otherwise. */
@@ -436,7 +435,7 @@ export function seedLive(db: Db, now: Date, upcomingDelayS: number): void {
         summary: c.summary,
         source: c.source,
         body: c.body,
-        covers: JSON.stringify([{ thumb: media(`${c.cover}.jpg`), url: media(`${c.cover}.jpg`), wbep_thumb: media(`${c.cover}.webp`) }]),
+        covers: JSON.stringify([seededCover(c.cover)]),
         account: c.account,
         recommended: c.groups.includes(GROUP.recommend) ? 1 : 0,
         views: c.views,

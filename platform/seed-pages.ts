@@ -1,5 +1,5 @@
 import type { Db } from "./db";
-import { MEDIA_PLACEHOLDER } from "./media";
+import { media } from "./media";
 import { coverName } from "./seed-articles";
 import { USER } from "./seed-users";
 
@@ -28,7 +28,6 @@ export const PAGES_FIXTURES = {
   emptyDeck: 3,
 } as const;
 
-const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
 const DAY_HOURS = 24;
 
 type Times = { at: (ms: number) => string; hoursAgo: (hours: number) => number };

@@ -2,7 +2,7 @@
 import type { Db } from "./db";
 import { STATE_DRAFT } from "./content-shapes";
 import type { ContentSeed, Picture } from "./content-seed";
-import { MEDIA_PLACEHOLDER } from "./media";
+import { media, seededCover } from "./media";
 import { COMMUNITY_FIXTURES, seedCommunity } from "./seed-community";
 import { DEJIN_FIXTURES, seedDejin } from "./seed-dejin";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
@@ -109,7 +109,6 @@ const GROUPS = [
   { id: GROUP.health, name: "健康" },
 ];
 
-const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
 const paragraphs = (...texts: string[]) => texts.map((text) => `<p>${text}</p>`).join("");
 
 type NavigationSeed = {
@@ -664,7 +663,7 @@ export function seedDatabase(db: Db, now: Date, liveUpcomingDelayS = DEFAULT_LIV
     for (const c of contents) {
       const published = hoursAgo(c.hoursAgo);
       publishMs.set(c.id, published);
-      const covers = c.covers.map((name) => ({ thumb: media(`${name}.jpg`), url: media(`${name}.jpg`), wbep_thumb: media(`${name}.webp`) }));
+      const covers = c.covers.map(seededCover);
       const images = (c.images ?? []).map((i) => ({ ...i, url: media(i.url), thumb: media(i.thumb) }));
       insertContent.run({
         id: c.id,
