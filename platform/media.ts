@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The folder of demo media files served at `<router>/media`. */
@@ -13,10 +11,11 @@ export const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
 
 /**
  * A content cover as the seed stores it (style.data[]), from a picture's name without extension: the JPEG, and its
- * WebP (`wbep_thumb`, sic): the same size where there is one, else the picture's half-size thumbnail (the gallery's).
+ * WebP (`wbep_thumb`, sic). The gallery's pictures have only a half-size WebP thumbnail; the others a WebP of their
+ * own size (media/README.md).
  */
 export function seededCover(name: string): { thumb: string; url: string; wbep_thumb: string } {
-  const webp = existsSync(join(MEDIA_DIR, `${name}.webp`)) ? `${name}.webp` : `${name}-thumb.webp`;
+  const webp = /^gallery-\d+$/.test(name) ? `${name}-thumb.webp` : `${name}.webp`;
   return { thumb: media(`${name}.jpg`), url: media(`${name}.jpg`), wbep_thumb: media(webp) };
 }
 

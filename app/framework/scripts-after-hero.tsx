@@ -22,11 +22,12 @@ export const HERO_WAIT_MS = 3000;
 /**
  * Runs in the page, after the script kept from running: once the picture of the hero
  * preload (the CSS selector, first argument) is in, loaded or failed, and the frame that shows it has been drawn, or
- * right away without one, or at the load event or after HERO_WAIT_MS at the latest, it adds Remix's module preloads
+ * without one once the first frame is drawn (the page's text is then its largest paint, and the scripts' bytes come
+ * after it), or at the load event or after HERO_WAIT_MS at the latest, it adds Remix's module preloads
  * and a running copy of its module script (same text, so the same CSP hash; the nonce is carried over) at the end of
  * the head, where React's hydration leaves nodes it did not render.
  */
-const START_AFTER_HERO = `(function(hero,wait){var d=document,boot=d.querySelector('script[type="${MODULE_AFTER_HERO}"]'),started=0,priority=boot.getAttribute("fetchpriority");function add(node){if(priority)node.setAttribute("fetchpriority",priority);d.head.appendChild(node)}function start(){if(started)return;started=1;boot.getAttribute("${MODULE_PRELOADS_ATTRIBUTE}").split(" ").forEach(function(href){if(!href)return;var link=d.createElement("link");link.rel="modulepreload";link.href=href;add(link)});var script=d.createElement("script");script.type="module";script.nonce=boot.nonce;script.textContent=boot.textContent;add(script)}addEventListener("load",start);setTimeout(start,wait);if(!hero)return start();var picture=new Image();picture.onload=picture.onerror=function(){requestAnimationFrame(function(){setTimeout(start)})};picture.referrerPolicy=hero.referrerPolicy;picture.src=hero.href})`;
+const START_AFTER_HERO = `(function(hero,wait){var d=document,boot=d.querySelector('script[type="${MODULE_AFTER_HERO}"]'),started=0,priority=boot.getAttribute("fetchpriority");function add(node){if(priority)node.setAttribute("fetchpriority",priority);d.head.appendChild(node)}function start(){if(started)return;started=1;boot.getAttribute("${MODULE_PRELOADS_ATTRIBUTE}").split(" ").forEach(function(href){if(!href)return;var link=d.createElement("link");link.rel="modulepreload";link.href=href;add(link)});var script=d.createElement("script");script.type="module";script.nonce=boot.nonce;script.textContent=boot.textContent;add(script)}addEventListener("load",start);setTimeout(start,wait);function drawn(){requestAnimationFrame(function(){setTimeout(start)})}if(!hero)return drawn();var picture=new Image();picture.onload=picture.onerror=drawn;picture.referrerPolicy=hero.referrerPolicy;picture.src=hero.href})`;
 
 /** The hero-first start of a page whose hero preload the selector finds: the text of ScriptsAfterHero's last script. */
 export const startAfterHeroScript = (heroSelector: string) => `${START_AFTER_HERO}(document.querySelector(${JSON.stringify(heroSelector)}),${HERO_WAIT_MS})`;
