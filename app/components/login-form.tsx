@@ -72,6 +72,18 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
     if (autoFocus) phoneRef.current?.focus();
   }, [autoFocus]);
 
+  // The form works before the scripts run: what the visitor typed or ticked by then is taken into the state, or
+  // React's first render after hydration would empty the fields it controls.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const field = (name: string) => formRef.current?.elements.namedItem(name) as HTMLInputElement | null | undefined;
+    const typed = (name: string) => field(name)?.value ?? "";
+    if (typed("phone")) setPhone(formatPhoneInput(typed("phone")));
+    if (typed("code")) setCode(typed("code").replace(/\D/g, "").slice(0, CODE_MAX_LENGTH));
+    if (typed("password")) setPassword(typed("password"));
+    if (field("agreed")?.checked) setAgreed(true);
+  }, []);
+
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer) return;
@@ -115,6 +127,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
     <>
       {/* The query keeps the target and mode when a page without JavaScript re-renders after a post. */}
       <fetcher.Form
+        ref={formRef}
         method="post"
         action={`/auth?mode=${mode}&redirect=${encodeURIComponent(redirectTo)}`}
         className="login"

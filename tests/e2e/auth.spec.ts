@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { DEMO_ACCOUNT, authUrl, formattedPhone, fromOwnPage, loginAsDemo, readSmsCode, smsOutbox, TEXTS, uniquePhone, wrongCodeFor } from "./support/login";
-import { waitForHydration } from "./support/hydration";
+import { waitForHydration, waitForHydrationCommitted } from "./support/hydration";
 import { recordDialogs } from "./support/inert-markup";
 import { articleUrl } from "./support/urls";
 
@@ -113,6 +113,27 @@ test("the phone is formatted 3-4-4, capped at 11 digits, and the login button wa
   await expect(password).toHaveAttribute("type", "password");
   await sheet.getByRole("link", { name: "验证码登录" }).click();
   await expect(sheet.locator("input[name=code]")).toBeVisible();
+});
+
+test("what is typed on /auth before the scripts run is still there once the page has hydrated", async ({ page }) => {
+  // The page's scripts are held until the fields are filled, as on a slow network.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(authUrl(articleUrl(SEED_FIXTURES.article), "pass"), { waitUntil: "domcontentloaded" });
+  const form = page.locator("form.login");
+  await form.locator("input[name=phone]").fill(DEMO_ACCOUNT.phone);
+  await form.locator("input[name=password]").fill(DEMO_ACCOUNT.password);
+  await form.locator("input[name=agreed]").check();
+  release();
+  await waitForHydrationCommitted(page);
+  await expect(form.locator("input[name=phone]")).toHaveValue(formattedPhone(DEMO_ACCOUNT.phone));
+  await expect(form.locator("input[name=password]")).toHaveValue(DEMO_ACCOUNT.password);
+  await expect(form.locator("input[name=agreed]")).toBeChecked();
+  await expect(form.locator("button.login__submit")).toBeEnabled();
 });
 
 test("nothing is sent before the agreement is ticked: the agreement toast", async ({ page }) => {
