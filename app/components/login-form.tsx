@@ -4,7 +4,7 @@ import { FramePopup } from "~/components/frame-popup";
 import { showToast } from "~/client/events";
 import { UnbrokenTitles } from "~/components/unbroken-titles";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { canSubmitLogin, CODE_MAX_LENGTH, LOGIN_TEXTS, type LoginFieldErrors, type LoginMode } from "~/lib/login-form";
+import { canSubmitLogin, CODE_MAX_LENGTH, formatCodeInput, LOGIN_TEXTS, type LoginFieldErrors, type LoginMode } from "~/lib/login-form";
 import { formatPhoneInput } from "~/lib/phone";
 import { useViewer } from "~/hooks/use-personal";
 import { useRootData } from "~/hooks/use-root-data";
@@ -79,7 +79,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
     const field = (name: string) => formRef.current?.elements.namedItem(name) as HTMLInputElement | null | undefined;
     const typed = (name: string) => field(name)?.value ?? "";
     if (typed("phone")) setPhone(formatPhoneInput(typed("phone")));
-    if (typed("code")) setCode(typed("code").replace(/\D/g, "").slice(0, CODE_MAX_LENGTH));
+    if (typed("code")) setCode(formatCodeInput(typed("code")));
     if (typed("password")) setPassword(typed("password"));
     if (field("agreed")?.checked) setAgreed(true);
   }, []);
@@ -175,7 +175,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
                 placeholder="请输入验证码"
                 maxLength={CODE_MAX_LENGTH}
                 value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_MAX_LENGTH))}
+                onChange={(event) => setCode(formatCodeInput(event.target.value))}
                 aria-invalid={errors.code ? true : undefined}
                 aria-describedby={errors.code ? `${id}-code-error` : undefined}
               />

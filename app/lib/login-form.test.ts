@@ -4,6 +4,7 @@ import {
   CODE_MAX_LENGTH,
   LOGIN_TEXTS,
   canSubmitLogin,
+  formatCodeInput,
   validateLogin,
   validateSendCode,
 } from "./login-form";
@@ -15,6 +16,13 @@ describe("constants", () => {
     expect(LOGIN_TEXTS.agreementRequired).toBe("请勾选阅读并同意《用户协议》《隐私政策》");
     expect(LOGIN_TEXTS.networkError).toBe("网络错误，请稍后重试～");
     expect(LOGIN_TEXTS.loginSuccess).toBe("登录成功～");
+  });
+});
+
+describe("formatCodeInput", () => {
+  it("keeps the digits typed, at most six", () => {
+    expect(formatCodeInput("12a 34-5")).toBe("12345");
+    expect(formatCodeInput("12345678")).toBe("123456");
   });
 });
 

@@ -16,6 +16,9 @@ export const LOGIN_TEXTS = {
 export const CODE_MAX_LENGTH = 6;
 export const CODE_COUNTDOWN_SECONDS = 60;
 
+/** The code field as typed: its digits, at most CODE_MAX_LENGTH of them. */
+export const formatCodeInput = (value: string) => value.replace(/\D/g, "").slice(0, CODE_MAX_LENGTH);
+
 const CODE_PATTERN = new RegExp(`^\\d{1,${CODE_MAX_LENGTH}}$`);
 
 export type LoginFields = { mode: LoginMode; phone: string; code: string; password: string };
