@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { DEMO_ACCOUNT, authUrl, formattedPhone, fromOwnPage, loginAsDemo, readSmsCode, smsOutbox, TEXTS, uniquePhone, wrongCodeFor } from "./support/login";
-import { waitForHydration, waitForHydrationCommitted } from "./support/hydration";
+import { ENTRY_MODULE, waitForHydration, waitForHydrationCommitted } from "./support/hydration";
 import { recordDialogs } from "./support/inert-markup";
 import { articleUrl } from "./support/urls";
 
@@ -119,7 +119,7 @@ test("what is typed on /auth before the scripts run is still there once the page
   // The page's scripts are held until the fields are filled, as on a slow network.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/entry\.client-[\w-]+\.js$/, async (route) => {
+  await page.route(ENTRY_MODULE, async (route) => {
     await held;
     await route.continue();
   });

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { BASE_PATH } from "../../app/lib/base-path";
-import { hydrationErrors, waitForHydrationCommitted } from "./support/hydration";
+import { ENTRY_MODULE, hydrationErrors, waitForHydrationCommitted } from "./support/hydration";
 
 // Pages whose parts load as chunks of their own (detail bodies, the bottom bar) must hydrate what the server sent,
 // not throw it away: React reports a mismatch as error #418 and renders the whole page again on the client.
@@ -35,8 +35,6 @@ async function pageWithHero(request: APIRequestContext): Promise<{ url: string; 
   expect(hero, `the head of ${url} preloads its hero picture`).toBeTruthy();
   return { url: url!, hero: hero!, html };
 }
-
-const ENTRY_MODULE = /\/entry\.client-[\w-]+\.js$/;
 
 test("@once the HTML asks for no script up front: the scripts wait, at low priority, for the hero picture", async ({ request }) => {
   const { html } = await pageWithHero(request);

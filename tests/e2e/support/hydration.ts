@@ -1,5 +1,8 @@
 import { expect, type Page } from "@playwright/test";
 
+/** The address of the framework's entry module, the script that hydrates a page. */
+export const ENTRY_MODULE = /\/entry\.client-[\w-]+\.js$/;
+
 /**
  * Waits until React has hydrated the element matched by `selector` (its props are attached to the
  * DOM node), so a click reaches the enhanced handler instead of following the plain link.
