@@ -8,17 +8,14 @@ import { measureLive, reportLive } from "./live-fan-out";
 import { measurePageCache, reportPageCache } from "./page-cache";
 import { measurePageTypes, reportPageTypes } from "./page-types";
 import {
-  freePort,
   removeTemporaryDirectories,
   ROOT,
   SERVER_ENTRY,
-  startPlatform,
   startServer,
   stopEverythingOnSignal,
-  stopProcess,
   temporaryDirectory,
-  untilPlatformAnswers,
   wasInterrupted,
+  withPlatform,
   withServer,
 } from "./processes";
 import { reportEnd, reportHead } from "./report";
@@ -51,18 +48,12 @@ async function main(): Promise<void> {
     if (parts.includes("page-cache")) {
       // The site as deployed: the platform in a process of its own, which the site reads over HTTP.
       const dir = await temporaryDirectory("page-cache");
-      const platform = startPlatform(dir, await freePort());
-      try {
-        await untilPlatformAnswers(platform, 60_000);
-        const article = PAGE_TYPES.find(({ type }) => type === "article")!;
-        const embeddedDir = await temporaryDirectory("page-cache-embedded");
-        const result = await withServer(await startServer(dir, { PLATFORM_API_URL: platform.origin }), (server) =>
-          measurePageCache(server, platform, article.path, embeddedDir),
-        );
-        reportPageCache(result);
-      } finally {
-        await stopProcess(platform);
-      }
+      const article = PAGE_TYPES.find(({ type }) => type === "article")!;
+      const embeddedDir = await temporaryDirectory("page-cache-embedded");
+      const result = await withPlatform(dir, async (platform) =>
+        withServer(await startServer(dir, { PLATFORM_API_URL: platform.origin }), (server) => measurePageCache(server, platform, article.path, embeddedDir)),
+      );
+      reportPageCache(result);
     }
     // The pages and their media from one origin, as a fresh checkout serves them: the platform embedded.
     if (parts.includes("lighthouse") && types.length > 0) {

@@ -148,6 +148,17 @@ export async function untilPlatformAnswers(platform: Running, timeoutMs: number)
   throw new Error(`the platform did not answer within ${timeoutMs} ms:\n${platform.output.join("\n")}`);
 }
 
+/** The platform on its own over the database in `dataDir`, answering, for the length of `body`; stopped after it. */
+export async function withPlatform<T>(dataDir: string, body: (platform: Running) => Promise<T>): Promise<T> {
+  const platform = startPlatform(dataDir, await freePort());
+  try {
+    await untilPlatformAnswers(platform, 60_000);
+    return await body(platform);
+  } finally {
+    await stopProcess(platform);
+  }
+}
+
 export async function stopProcess(running: Running): Promise<void> {
   if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   running.child.kill("SIGTERM");

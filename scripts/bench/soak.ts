@@ -12,21 +12,7 @@ import { pathInLanguage } from "../../app/lib/languages";
 import { LIST_FIXTURES } from "../../platform/seed-lists";
 import { urlId } from "../../tests/e2e/support/urls";
 import { MOBILE_UA, RSS_TARGET_MB, sleep, verdict } from "./constants";
-import {
-  CLUSTER_ENTRY,
-  freePort,
-  pageCacheStats,
-  processTree,
-  rssMegabytes,
-  SERVER_ENTRY,
-  startPlatform,
-  startServer,
-  stopProcess,
-  treeRssMegabytes,
-  untilPlatformAnswers,
-  withServer,
-  type Running,
-} from "./processes";
+import { CLUSTER_ENTRY, pageCacheStats, processTree, rssMegabytes, SERVER_ENTRY, startServer, treeRssMegabytes, withPlatform, withServer, type Running } from "./processes";
 import { PAGE_TYPES, publishedContent, shortDetailPath } from "./site-pages";
 import { cookieJar, demoCookie, newUserCookie, type CookieJar } from "./visitors";
 
@@ -202,18 +188,14 @@ const minuteMean = (samples: { sum: number }[]) => samples.reduce((sum, sample) 
 export async function measureSoak(workDir: string): Promise<SoakResult> {
   const clustered = process.env.BENCH_SOAK_CLUSTER === "1";
   // The site as deployed: the platform in a process of its own, whose memory is not the site's.
-  const platform = startPlatform(workDir, await freePort());
-  try {
-    await untilPlatformAnswers(platform, 60_000);
+  return withPlatform(workDir, async (platform) => {
     const server = await startServer(
       workDir,
       { LOG_LEVEL: "silent", PLATFORM_API_URL: platform.origin, ...(clustered && { WEB_CONCURRENCY: String(os.availableParallelism()) }) },
       clustered ? CLUSTER_ENTRY : SERVER_ENTRY,
     );
-    return await withServer(server, (running) => soakSite(running, platform, clustered));
-  } finally {
-    await stopProcess(platform);
-  }
+    return withServer(server, (running) => soakSite(running, platform, clustered));
+  });
 }
 
 async function soakSite(server: Running, platform: Running, clustered: boolean): Promise<SoakResult> {
