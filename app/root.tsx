@@ -16,6 +16,7 @@ import { AppOpenDialog } from "~/components/app-open-dialog";
 import { useNonce } from "~/components/nonce";
 import { HERO_PRELOAD_SELECTOR } from "~/components/content/hero-picture";
 import { chunkedComponent, preloadChunk } from "~/components/preloaded-chunks";
+import { IconSprite } from "~/components/icon";
 import { ScriptsAfterHero } from "~/framework/scripts-after-hero";
 import { markPageHydrated } from "~/components/shared-markup";
 import { env } from "~/runtime/env.server";
@@ -174,6 +175,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} /> : null}
         {children}
         {/* The page's one app-open dialog: whatever on the page asks to open the app links to it (APP_OPEN_HASH). */}

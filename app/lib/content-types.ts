@@ -7,7 +7,7 @@
  * Types without a page have a `destination` instead: where their cards lead (contentTarget in content-path.ts).
  */
 
-/** The icon drawn in a tag badge (app/components/tag-badge.tsx draws one per value). */
+/** The icon drawn in a tag badge (app/components/icon.tsx has a drawing for each value). */
 export type BadgeIcon =
   | "video"
   | "svideo"

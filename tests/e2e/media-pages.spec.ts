@@ -137,6 +137,27 @@ test.describe("video page", () => {
     expect(taken, `native HLS: ${native}`).toEqual(native ? { source: "m3u8", hlsJs: false } : { source: "blob", hlsJs: true });
   });
 
+  test("where scripts run, the poster and one 播放 until the first play; then the native controls", async ({ page, phone }) => {
+    await page.goto(VIDEO);
+    const start = page.locator("main .video-player__start");
+    if (!phone.js) {
+      // Nothing to start it: the native controls are there from the first frame.
+      await expect(start).toBeHidden();
+      await expect(page.locator("main .video-player")).not.toHaveClass(/video-player--started/);
+      return;
+    }
+    await expect(start).toBeVisible();
+    await expect(start).toHaveAccessibleName("播放");
+    // It covers the picture, so a tap anywhere on it starts the video.
+    const [box, button] = [await page.locator("main .video-player").boundingBox(), await start.boundingBox()];
+    expect(button).toEqual(box);
+    await waitForHydration(page, "main video");
+    await start.click();
+    await expect.poll(() => page.locator("main video").evaluate((v: HTMLVideoElement) => v.currentTime), { message: "plays from the one tap" }).toBeGreaterThan(0.3);
+    await expect(page.locator("main .video-player")).toHaveClass(/video-player--started/);
+    await expect(start).toHaveCount(0);
+  });
+
   test("a video that fails to load says so and retries", async ({ page, phone }) => {
     test.skip(!phone.js, "the message and retry are script");
     let broken = true;
@@ -194,7 +215,7 @@ test.describe("audio page", () => {
     await expectPlays(page, "main audio");
   });
 
-  test("cover, title, source and a playable <audio>; its own controls only once hydrated", async ({ page, request, phone }) => {
+  test("cover, title, source and a playable <audio>; its own controls where scripts run", async ({ page, request, phone }) => {
     expect((await page.goto(AUDIO))?.status()).toBe(200);
     await expect(page.locator("main .audio-body__cover")).toBeVisible();
     await expect(page.locator("main h1")).toHaveText("早间新闻｜今日临江要闻速览");
@@ -208,11 +229,12 @@ test.describe("audio page", () => {
     if (!phone.js) {
       await expect(audio).toHaveAttribute("controls", "");
       await expect(audio).toBeVisible();
-      await expect(page.locator(".audio-player__controls")).toHaveCount(0);
-      await expect(page.locator(".audio-player")).toContainText("时长 00:10");
+      await expect(page.locator(".audio-player__controls")).toBeHidden();
+      await expect(page.locator(".audio-player__time--static")).toHaveText("时长 00:10");
     } else {
       await expect(page.getByRole("button", { name: "播放" })).toBeVisible();
-      await expect(audio).not.toHaveAttribute("controls");
+      await expect(audio).toBeHidden();
+      await expect(page.locator(".audio-player__time--static")).toBeHidden();
       await expect(page.locator(".audio-player__total")).toHaveText("00:10");
     }
     const ogAudio = await page.locator('meta[property="og:audio"]').getAttribute("content");
@@ -223,7 +245,8 @@ test.describe("audio page", () => {
   test("the player is as tall before its page hydrates as after: nothing below it moves", async ({ page, browser, phone }) => {
     test.skip(!phone.js, "without JavaScript the native controls stay");
     const height = (of: Page) => of.locator(".audio-player").evaluate((player) => player.getBoundingClientRect().height);
-    // The server's player, as the page shows it until its scripts run: the same phone with scripts off.
+    // The native controls, as a browser that does not know the scripting media feature shows them until the page
+    // hydrates: the same phone with scripts off.
     const unhydrated = await browser.newPage({ viewport: page.viewportSize(), javaScriptEnabled: false });
     await unhydrated.goto(`${E2E_ORIGIN}${AUDIO}`);
     const before = await height(unhydrated);

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { CirclePost } from "~/bff/circle.server";
 import { Person } from "~/components/community/person";
+import { Icon } from "~/components/icon";
 import { ReaderMedia } from "~/components/reader-media";
 import { APP_OPEN_HASH } from "~/lib/app-open";
 import { chineseCount } from "~/lib/count";
@@ -36,7 +37,7 @@ export function PostBody({ post, now }: { post: CirclePost; now: string }) {
         <span>{chineseCount(post.view_count)}浏览</span>
       </p>
       <a className="post-detail__like" href={APP_OPEN_HASH}>
-        <span className="icon icon--like" aria-hidden="true" />
+        <Icon name="like" className="icon icon--like" />
         {post.like_count > 0 ? `${chineseCount(post.like_count)} 赞` : "点赞"}
       </a>
     </article>

@@ -5,9 +5,11 @@ import { clockTime } from "~/lib/media-playback";
 type Props = { media: AudioMedia; label: string };
 
 /**
- * An audio player over a native <audio>: without JavaScript (and until the page is hydrated) the browser's own
- * controls play it; once hydrated they give way to a play/pause button, a seek bar (a range input, so keys and
- * screen readers work) and elapsed / total time. The total is the platform's duration_str until the file says.
+ * An audio player over a native <audio>: without JavaScript the browser's own controls play it; where scripts run
+ * they give way to a play/pause button, a seek bar (a range input, so keys and screen readers work) and elapsed /
+ * total time: from the first frame in a browser that knows the scripting media feature (the native controls are
+ * then never styled, a large part of the first layout), else once hydrated. The total is the platform's
+ * duration_str until the file says.
  */
 export function AudioPlayer({ media, label }: Props) {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -52,7 +54,7 @@ export function AudioPlayer({ media, label }: Props) {
         className="audio-player__audio"
         src={media.url}
         preload="none"
-        controls={!enhanced}
+        controls
         aria-label={label}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
@@ -65,37 +67,34 @@ export function AudioPlayer({ media, label }: Props) {
           setFailed(true);
         }}
       />
-      {enhanced ? (
-        <div className="audio-player__controls">
-          <button type="button" className="audio-player__toggle" aria-label={playing ? "暂停" : "播放"} aria-pressed={playing} onClick={toggle}>
-            <span className={playing ? "audio-player__icon audio-player__icon--pause" : "audio-player__icon audio-player__icon--play"} aria-hidden="true" />
-          </button>
-          <input
-            className="audio-player__seek"
-            type="range"
-            min={0}
-            max={duration > 0 ? duration : 0}
-            step="any"
-            value={Math.min(current, duration)}
-            aria-label="播放进度"
-            aria-valuetext={`${clockTime(current)} / ${total}`}
-            disabled={duration <= 0}
-            onChange={(event) => seekTo(Number(event.currentTarget.value))}
-            onKeyDown={(event) => {
-              // Arrow keys jump 5 s, as media players do (a step-less range would barely move).
-              const delta = { ArrowRight: 5, ArrowUp: 5, ArrowLeft: -5, ArrowDown: -5 }[event.key];
-              if (delta === undefined) return;
-              event.preventDefault();
-              seekTo(Math.max(0, Math.min(duration, (audio()?.currentTime ?? current) + delta)));
-            }}
-          />
-          <span className="audio-player__time">
-            <span className="audio-player__elapsed">{clockTime(current)}</span> / <span className="audio-player__total">{total}</span>
-          </span>
-        </div>
-      ) : (
-        <p className="audio-player__time audio-player__time--static">时长 {total}</p>
-      )}
+      <p className="audio-player__time audio-player__time--static">时长 {total}</p>
+      <div className="audio-player__controls">
+        <button type="button" className="audio-player__toggle" aria-label={playing ? "暂停" : "播放"} aria-pressed={playing} onClick={toggle}>
+          <span className={playing ? "audio-player__icon audio-player__icon--pause" : "audio-player__icon audio-player__icon--play"} aria-hidden="true" />
+        </button>
+        <input
+          className="audio-player__seek"
+          type="range"
+          min={0}
+          max={duration > 0 ? duration : 0}
+          step="any"
+          value={Math.min(current, duration)}
+          aria-label="播放进度"
+          aria-valuetext={`${clockTime(current)} / ${total}`}
+          disabled={duration <= 0}
+          onChange={(event) => seekTo(Number(event.currentTarget.value))}
+          onKeyDown={(event) => {
+            // Arrow keys jump 5 s, as media players do (a step-less range would barely move).
+            const delta = { ArrowRight: 5, ArrowUp: 5, ArrowLeft: -5, ArrowDown: -5 }[event.key];
+            if (delta === undefined) return;
+            event.preventDefault();
+            seekTo(Math.max(0, Math.min(duration, (audio()?.currentTime ?? current) + delta)));
+          }}
+        />
+        <span className="audio-player__time">
+          <span className="audio-player__elapsed">{clockTime(current)}</span> / <span className="audio-player__total">{total}</span>
+        </span>
+      </div>
       {failed ? (
         <div className="audio-player__error" role="alert">
           <p>音频加载失败，请检查网络后重试</p>

@@ -20,6 +20,8 @@ type Status = "ready" | "failed" | "unplayable";
  * A video as the spec wants it: poster, controls, inline playback (also in iOS and X5/XWeb webviews), sound
  * on, no autoplay and nothing downloaded before the visitor presses play. The <source> children (MP4 first)
  * play without JavaScript; an HLS-only video in a browser without native HLS gets hls.js, imported on demand.
+ * Where scripts run, the native controls wait behind one 播放 button until the first play: styling their shadow
+ * tree is the largest part of the page's first layout (docs/benchmarks.md). Without JavaScript they show at once.
  */
 export function VideoPlayer({ media, label, shape, live = false }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -28,6 +30,8 @@ export function VideoPlayer({ media, label, shape, live = false }: Props) {
   const [status, setStatus] = useState<Status>("ready");
   // Bumped by 重试: tears hls.js down and attaches it afresh.
   const [attempt, setAttempt] = useState(0);
+  // Started once: the native controls show from then on (before, where scripts run, the poster and 播放 only).
+  const [started, setStarted] = useState(false);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -81,13 +85,19 @@ export function VideoPlayer({ media, label, shape, live = false }: Props) {
     video.play().catch(() => undefined);
   };
 
+  const start = () => {
+    // play() inside the tap itself: iOS and WeChat play with sound only from a gesture.
+    videoRef.current?.play().catch(() => undefined);
+    setStarted(true);
+  };
+
   const sources = [media.mp4 ? { src: media.mp4, type: "video/mp4" } : null, media.hls ? { src: media.hls, type: HLS_MIME } : null].filter(
     (source) => source !== null,
   );
   const ratio = media.width > 0 && media.height > 0 ? `${media.width} / ${media.height}` : shape === "portrait" ? "9 / 16" : "16 / 9";
 
   return (
-    <div className={`video-player video-player--${shape}`} style={shape === "landscape" ? { aspectRatio: ratio } : undefined}>
+    <div className={`video-player video-player--${shape}${started ? " video-player--started" : ""}`} style={shape === "landscape" ? { aspectRatio: ratio } : undefined}>
       <video
         ref={videoRef}
         className="video-player__video"
@@ -104,6 +114,7 @@ export function VideoPlayer({ media, label, shape, live = false }: Props) {
         x5-video-player-type="h5-page"
         x5-video-orientation={shape === "portrait" ? "portrait" : "landscape|portrait"}
         onError={() => setStatus("failed")}
+        onPlay={() => setStarted(true)}
         onPlaying={() => setStatus("ready")}
       >
         {sources.map((source, index) => (
@@ -112,6 +123,7 @@ export function VideoPlayer({ media, label, shape, live = false }: Props) {
         ))}
       </video>
       {liveUi ? <LiveVideoControls videoRef={videoRef} /> : null}
+      {!live && !started ? <button type="button" className="video-player__start" aria-label="播放" onClick={start} /> : null}
       {status !== "ready" ? (
         <div className="video-player__error" role="alert">
           {status === "failed" ? (

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent } from "react";
 import { onStartReply, openLogin } from "~/client/events";
+import { Icon } from "~/components/icon";
 import { PersonalSlot } from "~/components/personal-slot";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt, type InteractionAnswer } from "~/hooks/use-login-prompt";
@@ -145,7 +146,7 @@ function CommentBar({ kind, documentResult, personal, ...data }: Props) {
         </button>
       </comment.Form>
       <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${abbreviateCount(data.like_count)}`}>
-        <span className="icon icon--like" aria-hidden="true" />
+        <Icon name="like" className="icon icon--like" />
         <span className="footer-bar__count">{abbreviateCount(data.like_count)}</span>
       </a>
       <collect.Form method="post" preventScrollReset>
@@ -162,7 +163,7 @@ function CommentBar({ kind, documentResult, personal, ...data }: Props) {
           // The visible count is part of the name, as screen-reader users hear what sighted users see.
           aria-label={`${isCollected ? "取消收藏" : "收藏"} ${abbreviateCount(data.collect_count)}`}
         >
-          <span className="icon icon--collect" aria-hidden="true" />
+          <Icon name="collect" className="icon icon--collect" />
           <span className="footer-bar__count">{abbreviateCount(data.collect_count)}</span>
         </button>
       </collect.Form>

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import type { Comment } from "~/bff/comments.server";
 import { startReply } from "~/client/events";
+import { Icon } from "~/components/icon";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { SharedMarkup } from "~/components/shared-markup";
 import { useJsonPage } from "~/hooks/use-json-page";
@@ -40,7 +41,7 @@ function CommentBody({ comment, now, canReply }: { comment: Comment; now: string
         <span className="comment__alias">{comment.alias || "匿名用户"}</span>
         {comment.user.mp_name ? <span className="comment__mp">{comment.user.mp_name}</span> : null}
         <a className="comment__star" href={APP_OPEN_HASH} aria-label={stars ? `点赞 ${stars}` : "点赞"}>
-          <span className="icon icon--like" aria-hidden="true" />
+          <Icon name="like" className="icon icon--like" />
           {stars}
         </a>
       </div>

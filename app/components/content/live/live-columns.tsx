@@ -2,6 +2,7 @@ import { useSearchParams } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import type { LiveColumn, LiveColumnType, LiveInfo, LiveMessage, LivePost } from "~/bff/live.server";
 import type { LiveRoom } from "~/components/content/body-props";
+import { Icon } from "~/components/icon";
 import { formatDate } from "~/lib/relative-date";
 import { LIVE_TEXTS } from "~/lib/live-state";
 
@@ -142,7 +143,10 @@ export function PlaceLine({ room }: { room: LiveRoom }) {
   if (!place && !weather) return null;
   return (
     <p className="live-place">
-      {place ? <span className="live-place__name" title={place.address}>{place.name}</span> : null}
+      {place ? <span className="live-place__name" title={place.address}>
+          <Icon name="pin" className="live-place__pin" />
+          {place.name}
+        </span> : null}
       {weather ? (
         <span className="live-place__weather">
           {weather.city} {weather.weather} {weather.temperature}

@@ -2,6 +2,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { LiveMessage } from "~/bff/live.server";
 import { openLogin, showToast } from "~/client/events";
+import { Icon } from "~/components/icon";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt } from "~/hooks/use-login-prompt";
 import { useViewer } from "~/hooks/use-personal";
@@ -154,7 +155,7 @@ export function LikeButton({ liveId, likeCount, overlay = false }: { liveId: str
       <Hidden intent="live_like" liveId={liveId} />
       <input type="hidden" name="count" value="1" />
       <button type="submit" className="live-like__button" aria-label={LIVE_TEXTS.like}>
-        <span className="live-like__heart" aria-hidden="true" key={bump} />
+        <Icon name="heart" className="live-like__heart" key={bump} />
       </button>
       <span className="live-like__count" aria-live="polite">
         {abbreviateCount(likeCount + unsent)}
