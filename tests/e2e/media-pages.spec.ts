@@ -259,6 +259,8 @@ test.describe("audio page", () => {
   test("play, pause and a seek bar that moves and answers the keyboard", async ({ page, phone }) => {
     test.skip(!phone.js, "the custom controls are script; without it the native controls play (above)");
     await page.goto(AUDIO);
+    // Shown from the first frame, the controls answer once the page has hydrated, like the site's other buttons.
+    await waitForHydration(page, ".audio-player__toggle");
     const play = page.getByRole("button", { name: "播放" });
     await play.click();
     const seek = page.getByRole("slider", { name: "播放进度" });
