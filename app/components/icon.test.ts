@@ -18,10 +18,14 @@ describe("icons", () => {
     const badges = Object.values(CONTENT_TYPES).flatMap((entry) => (entry.badge ? [entry.badge.icon] : []));
     const names: IconName[] = [...badges, "like", "collect", "pin", "heart"];
     for (const name of names) {
-      const icon = renderToStaticMarkup(createElement(Icon, { name, className: "icon" }));
+      const icon = renderToStaticMarkup(createElement(Icon, { name }));
       expect(icon).toBe(`<svg class="icon" aria-hidden="true" focusable="false"><use href="#icon-${name}"></use></svg>`);
       expect(symbolIds, name).toContain(`icon-${name}`);
     }
     expect(symbolIds).toHaveLength(names.length);
+  });
+
+  it("an icon's own class sizes and places it beside the shared one", () => {
+    expect(renderToStaticMarkup(createElement(Icon, { name: "pin", className: "live-place__pin" }))).toMatch(/^<svg class="icon live-place__pin" /);
   });
 });

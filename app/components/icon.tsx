@@ -41,10 +41,10 @@ const SYMBOLS = {
 
 export type IconName = keyof typeof SYMBOLS;
 
-/** One icon, decorative (the control it sits in has the name); `className` sizes and places it. */
-export function Icon({ name, className }: { name: IconName; className: string }) {
+/** One icon, decorative (the control it sits in has the name); `className`, if any, sizes and places it. */
+export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
-    <svg className={className} aria-hidden="true" focusable="false">
+    <svg className={className ? `icon ${className}` : "icon"} aria-hidden="true" focusable="false">
       <use href={`#icon-${name}`} />
     </svg>
   );

@@ -12,7 +12,7 @@ export function TagBadge({ type, icon = true, background, padding, color }: Prop
   if (!badge) return null;
   return (
     <span className={`tag-badge tag-badge--${type}`} style={{ background, padding, color }}>
-      {icon ? <Icon name={badge.icon} className={`icon tag-badge__icon tag-badge__icon--${badge.icon}`} /> : null}
+      {icon ? <Icon name={badge.icon} className={`tag-badge__icon tag-badge__icon--${badge.icon}`} /> : null}
       {badge.label}
     </span>
   );

@@ -37,7 +37,7 @@ export function PostBody({ post, now }: { post: CirclePost; now: string }) {
         <span>{chineseCount(post.view_count)}浏览</span>
       </p>
       <a className="post-detail__like" href={APP_OPEN_HASH}>
-        <Icon name="like" className="icon icon--like" />
+        <Icon name="like" />
         {post.like_count > 0 ? `${chineseCount(post.like_count)} 赞` : "点赞"}
       </a>
     </article>

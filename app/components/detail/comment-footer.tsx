@@ -146,7 +146,7 @@ function CommentBar({ kind, documentResult, personal, ...data }: Props) {
         </button>
       </comment.Form>
       <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${abbreviateCount(data.like_count)}`}>
-        <Icon name="like" className="icon icon--like" />
+        <Icon name="like" />
         <span className="footer-bar__count">{abbreviateCount(data.like_count)}</span>
       </a>
       <collect.Form method="post" preventScrollReset>
@@ -163,7 +163,7 @@ function CommentBar({ kind, documentResult, personal, ...data }: Props) {
           // The visible count is part of the name, as screen-reader users hear what sighted users see.
           aria-label={`${isCollected ? "取消收藏" : "收藏"} ${abbreviateCount(data.collect_count)}`}
         >
-          <Icon name="collect" className="icon icon--collect" />
+          <Icon name="collect" />
           <span className="footer-bar__count">{abbreviateCount(data.collect_count)}</span>
         </button>
       </collect.Form>

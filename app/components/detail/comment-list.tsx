@@ -41,7 +41,7 @@ function CommentBody({ comment, now, canReply }: { comment: Comment; now: string
         <span className="comment__alias">{comment.alias || "匿名用户"}</span>
         {comment.user.mp_name ? <span className="comment__mp">{comment.user.mp_name}</span> : null}
         <a className="comment__star" href={APP_OPEN_HASH} aria-label={stars ? `点赞 ${stars}` : "点赞"}>
-          <Icon name="like" className="icon icon--like" />
+          <Icon name="like" />
           {stars}
         </a>
       </div>

@@ -143,10 +143,12 @@ export function PlaceLine({ room }: { room: LiveRoom }) {
   if (!place && !weather) return null;
   return (
     <p className="live-place">
-      {place ? <span className="live-place__name" title={place.address}>
+      {place ? (
+        <span className="live-place__name" title={place.address}>
           <Icon name="pin" className="live-place__pin" />
           {place.name}
-        </span> : null}
+        </span>
+      ) : null}
       {weather ? (
         <span className="live-place__weather">
           {weather.city} {weather.weather} {weather.temperature}
