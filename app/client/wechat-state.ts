@@ -12,8 +12,12 @@ export type WeChatState = {
   miniProgram: boolean | null;
 };
 
-/** Null before the client knows anything, on the server and while hydrating. */
-let state: WeChatState = { openTags: false, openTagAppId: "", miniProgram: null };
+/**
+ * What is known before the client knows anything: on the server, while hydrating, and until WeChat answers. One
+ * object for both, so that React finds the store unchanged after hydration and does not render the page again at once.
+ */
+export const UNKNOWN_WECHAT_STATE: WeChatState = Object.freeze({ openTags: false, openTagAppId: "", miniProgram: null });
+let state: WeChatState = UNKNOWN_WECHAT_STATE;
 const listeners = new Set<() => void>();
 
 export function getWeChatState(): WeChatState {

@@ -1,14 +1,12 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
-import { getWeChatState, subscribeWeChatState, type WeChatState } from "~/client/wechat-state";
+import { getWeChatState, subscribeWeChatState, UNKNOWN_WECHAT_STATE, type WeChatState } from "~/client/wechat-state";
 import { useRootData } from "~/hooks/use-root-data";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 import { isMiniProgramMode } from "~/lib/mini-program";
 
-const SERVER_STATE: WeChatState = { openTags: false, openTagAppId: "", miniProgram: null };
-
 export function useWeChatState(): WeChatState {
-  return useSyncExternalStore(subscribeWeChatState, getWeChatState, () => SERVER_STATE);
+  return useSyncExternalStore(subscribeWeChatState, getWeChatState, () => UNKNOWN_WECHAT_STATE);
 }
 
 /** Mini-program mode: the user agent's guess (as the server rendered the page), until WeChat itself has answered. */
