@@ -98,10 +98,15 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
     return () => clearTimeout(timer);
   }, [cooldown]);
 
+  // The box itself, not the state: a tap while the page hydrates is handled as soon as React has hydrated what it
+  // tapped, before the effect above has taken what was ticked earlier into the state.
+  const agreeRef = useRef<HTMLInputElement>(null);
+  const agreedNow = () => agreeRef.current?.checked ?? agreed;
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     // Spec section 5: nothing is sent before the agreement is ticked.
-    if (!agreed) {
+    if (!agreedNow()) {
       event.preventDefault();
       showToast({ text: LOGIN_TEXTS.agreementRequired, kind: "error" });
       return;
@@ -110,7 +115,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
   }
 
   function loginWithWeChat() {
-    if (!agreed) {
+    if (!agreedNow()) {
       showToast({ text: LOGIN_TEXTS.agreementRequired, kind: "error" });
       return;
     }
@@ -214,6 +219,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
 
         <label className="login__agree">
           <input
+            ref={agreeRef}
             type="checkbox"
             name="agreed"
             checked={agreed}

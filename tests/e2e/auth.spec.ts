@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { DEMO_ACCOUNT, authUrl, formattedPhone, fromOwnPage, loginAsDemo, readSmsCode, smsOutbox, TEXTS, uniquePhone, wrongCodeFor } from "./support/login";
-import { ENTRY_MODULE, waitForHydration, waitForHydrationCommitted } from "./support/hydration";
+import { holdScripts, waitForHydration, waitForHydrationCommitted } from "./support/hydration";
 import { recordDialogs } from "./support/inert-markup";
 import { articleUrl } from "./support/urls";
 
@@ -117,12 +117,7 @@ test("the phone is formatted 3-4-4, capped at 11 digits, and the login button wa
 
 test("what is typed on /auth before the scripts run is still there once the page has hydrated", async ({ page }) => {
   // The page's scripts are held until the fields are filled, as on a slow network.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(ENTRY_MODULE, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(authUrl(articleUrl(SEED_FIXTURES.article), "pass"), { waitUntil: "domcontentloaded" });
   const form = page.locator("form.login");
   await form.locator("input[name=phone]").fill(DEMO_ACCOUNT.phone);
@@ -134,6 +129,47 @@ test("what is typed on /auth before the scripts run is still there once the page
   await expect(form.locator("input[name=password]")).toHaveValue(DEMO_ACCOUNT.password);
   await expect(form.locator("input[name=agreed]")).toBeChecked();
   await expect(form.locator("button.login__submit")).toBeEnabled();
+});
+
+test("登录 tapped between the page's hydration and its effects logs in with what was ticked before", async ({ page }) => {
+  const release = await holdScripts(page);
+  // React's scheduler runs its tasks through a MessageChannel: delayed here, so that the effects that take what was
+  // typed before hydration into the state come well after the commit, as on a busy phone where a tap gets in first.
+  await page.addInitScript(() => {
+    const Native = window.MessageChannel;
+    window.MessageChannel = class extends Native {
+      constructor() {
+        super();
+        const post = this.port2.postMessage.bind(this.port2);
+        this.port2.postMessage = (message: unknown) => void setTimeout(() => post(message), 150);
+      }
+    };
+  });
+  await page.goto(authUrl(articleUrl(SEED_FIXTURES.article), "pass"), { waitUntil: "domcontentloaded" });
+  const form = page.locator("form.login");
+  await form.locator("input[name=phone]").fill(DEMO_ACCOUNT.phone);
+  await form.locator("input[name=password]").fill(DEMO_ACCOUNT.password);
+  await form.locator("input[name=agreed]").check();
+  release();
+  // The moment the root has committed its hydration (React's own state, read in the page), 登录 is tapped.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const committed = () => {
+          const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
+          const root = key && (document as unknown as Record<string, { stateNode: { current: { memoizedState: { isDehydrated: boolean } } } }>)[key];
+          return Boolean(root && !root.stateNode.current.memoizedState.isDehydrated);
+        };
+        const poll = () => {
+          if (!committed()) return void setTimeout(poll, 1);
+          document.querySelector<HTMLButtonElement>("form.login button.login__submit")!.click();
+          resolve();
+        };
+        poll();
+      }),
+  );
+  await expect(page).toHaveURL(articleUrl(SEED_FIXTURES.article));
+  await expect(page.locator(".banner__login .avatar")).toBeVisible();
 });
 
 test("nothing is sent before the agreement is ticked: the agreement toast", async ({ page }) => {

@@ -3,6 +3,17 @@ import { expect, type Page } from "@playwright/test";
 /** The address of the framework's entry module, the script that hydrates a page. */
 export const ENTRY_MODULE = /\/entry\.client-[\w-]+\.js$/;
 
+/** Holds the page's entry module, so the page shows but does not hydrate, as on a slow network; returns the release. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(ENTRY_MODULE, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Waits until React has hydrated the element matched by `selector` (its props are attached to the
  * DOM node), so a click reaches the enhanced handler instead of following the plain link.
