@@ -115,14 +115,20 @@ test("the phone is formatted 3-4-4, capped at 11 digits, and the login button wa
   await expect(sheet.locator("input[name=code]")).toBeVisible();
 });
 
-test("what is typed on /auth before the scripts run is still there once the page has hydrated", async ({ page }) => {
-  // The page's scripts are held until the fields are filled, as on a slow network.
-  const release = await holdScripts(page);
+/** Opens /auth for a password login and fills it in and ticks the agreement, not waiting for its scripts. */
+async function fillLoginOnAuth(page: Page) {
   await page.goto(authUrl(articleUrl(SEED_FIXTURES.article), "pass"), { waitUntil: "domcontentloaded" });
   const form = page.locator("form.login");
   await form.locator("input[name=phone]").fill(DEMO_ACCOUNT.phone);
   await form.locator("input[name=password]").fill(DEMO_ACCOUNT.password);
   await form.locator("input[name=agreed]").check();
+  return form;
+}
+
+test("what is typed on /auth before the scripts run is still there once the page has hydrated", async ({ page }) => {
+  // The page's scripts are held until the fields are filled, as on a slow network.
+  const release = await holdScripts(page);
+  const form = await fillLoginOnAuth(page);
   release();
   await waitForHydrationCommitted(page);
   await expect(form.locator("input[name=phone]")).toHaveValue(formattedPhone(DEMO_ACCOUNT.phone));
@@ -145,11 +151,7 @@ test("登录 tapped between the page's hydration and its effects logs in with wh
       }
     };
   });
-  await page.goto(authUrl(articleUrl(SEED_FIXTURES.article), "pass"), { waitUntil: "domcontentloaded" });
-  const form = page.locator("form.login");
-  await form.locator("input[name=phone]").fill(DEMO_ACCOUNT.phone);
-  await form.locator("input[name=password]").fill(DEMO_ACCOUNT.password);
-  await form.locator("input[name=agreed]").check();
+  await fillLoginOnAuth(page);
   release();
   // The moment the root has committed its hydration (React's own state, read in the page), 登录 is tapped.
   await page.evaluate(
