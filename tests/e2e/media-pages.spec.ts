@@ -3,7 +3,7 @@ import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { recordDocumentRequests } from "./support/document-requests";
 import { E2E_ORIGIN } from "./support/e2e-server";
-import { waitForHydration } from "./support/hydration";
+import { holdScripts, hydrationErrors, waitForHydration, waitForHydrationCommitted } from "./support/hydration";
 import { articleUrl, detailUrl } from "./support/urls";
 
 const VIDEO = detailUrl(SEED_FIXTURES.video, "video");
@@ -11,10 +11,13 @@ const HLS_ONLY = detailUrl(SEED_FIXTURES.hlsOnlyVideo, "video");
 const SVIDEO = detailUrl(SEED_FIXTURES.svideo, "svideo");
 const AUDIO = detailUrl(SEED_FIXTURES.audio, "audio");
 
+/** Where the page's media element is in its file, in seconds. */
+const currentTime = (page: Page, selector: string) => page.locator(selector).evaluate((media: HTMLMediaElement) => media.currentTime);
+
 /** Plays the page's media element and waits until its clock has moved past `seconds`. */
 async function expectPlays(page: Page, selector: string, seconds = 0.5) {
   await page.locator(selector).evaluate((media: HTMLMediaElement) => media.play());
-  await expect.poll(() => page.locator(selector).evaluate((media: HTMLMediaElement) => media.currentTime), { message: `${selector} plays` }).toBeGreaterThan(seconds);
+  await expect.poll(() => currentTime(page, selector), { message: `${selector} plays` }).toBeGreaterThan(seconds);
 }
 
 /** Chromium here plays HLS natively; this makes it answer like the many Android webviews that cannot. */
@@ -153,9 +156,28 @@ test.describe("video page", () => {
     expect(button).toEqual(box);
     await waitForHydration(page, "main video");
     await start.click();
-    await expect.poll(() => page.locator("main video").evaluate((v: HTMLVideoElement) => v.currentTime), { message: "plays from the one tap" }).toBeGreaterThan(0.3);
+    await expect.poll(() => currentTime(page, "main video"), { message: "plays from the one tap" }).toBeGreaterThan(0.3);
     await expect(page.locator("main .video-player")).toHaveClass(/video-player--started/);
     await expect(start).toHaveCount(0);
+  });
+
+  test("播放 plays the video before the page has hydrated, and the hydrated player carries on", async ({ page, phone }) => {
+    test.skip(!phone.js, "without JavaScript the native controls play it (above)");
+    const errors = hydrationErrors(page);
+    const release = await holdScripts(page);
+    // Not to the load event: the scripts may start before it, and the held one would hold it too.
+    await page.goto(VIDEO, { waitUntil: "domcontentloaded" });
+    const start = page.locator("main .video-player__start");
+    await start.click();
+    await expect.poll(() => currentTime(page, "main video"), { message: "plays from the tap, before hydration" }).toBeGreaterThan(0.3);
+    await expect(page.locator("main .video-player")).toHaveClass(/video-player--started/);
+    await expect(start).toBeHidden();
+    release();
+    await waitForHydrationCommitted(page);
+    await expect(start).toHaveCount(0);
+    const playing = await currentTime(page, "main video");
+    await expect.poll(() => currentTime(page, "main video"), { message: "still playing once hydrated" }).toBeGreaterThan(playing + 0.3);
+    expect(errors).toEqual([]);
   });
 
   test("a video that fails to load says so and retries", async ({ page, phone }) => {
@@ -174,7 +196,7 @@ test.describe("video page", () => {
     broken = false;
     await alert.getByRole("button", { name: "重试" }).click();
     await expect(alert).toHaveCount(0);
-    await expect.poll(() => page.locator("main video").evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.3);
+    await expect.poll(() => currentTime(page, "main video")).toBeGreaterThan(0.3);
   });
 });
 
@@ -256,6 +278,22 @@ test.describe("audio page", () => {
     expect(await height(page)).toBe(before);
   });
 
+  test("its play button answers before the page has hydrated, and the hydrated controls show what plays", async ({ page, phone }) => {
+    test.skip(!phone.js, "the custom controls are script; without it the native controls play (above)");
+    const errors = hydrationErrors(page);
+    const release = await holdScripts(page);
+    await page.goto(AUDIO, { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "播放" }).click();
+    await expect.poll(() => currentTime(page, "main audio"), { message: "plays from the tap, before hydration" }).toBeGreaterThan(0.3);
+    release();
+    await waitForHydrationCommitted(page);
+    // React answers the button from now on, and knows the audio plays: the next tap pauses it.
+    await page.getByRole("button", { name: "暂停" }).click();
+    await expect(page.getByRole("button", { name: "播放" })).toBeVisible();
+    expect(await page.locator("main audio").evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test("play, pause and a seek bar that moves and answers the keyboard", async ({ page, phone }) => {
     test.skip(!phone.js, "the custom controls are script; without it the native controls play (above)");
     await page.goto(AUDIO);
@@ -268,9 +306,9 @@ test.describe("audio page", () => {
     await expect(page.locator(".audio-player__elapsed")).not.toHaveText("00:00");
     await page.getByRole("button", { name: "暂停" }).click();
     await expect(page.getByRole("button", { name: "播放" })).toBeVisible();
-    const before = await page.locator("main audio").evaluate((a: HTMLAudioElement) => a.currentTime);
+    const before = await currentTime(page, "main audio");
     await seek.focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
-    await expect.poll(() => page.locator("main audio").evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(before + 0.5);
+    await expect.poll(() => currentTime(page, "main audio")).toBeGreaterThan(before + 0.5);
   });
 });

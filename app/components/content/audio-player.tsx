@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { AudioMedia } from "~/bff/content.server";
+import { EarlyPlay } from "~/components/content/early-play";
 import { clockTime } from "~/lib/media-playback";
 
 type Props = { media: AudioMedia; label: string };
@@ -8,8 +9,8 @@ type Props = { media: AudioMedia; label: string };
  * An audio player over a native <audio>: without JavaScript the browser's own controls play it; where scripts run
  * they give way to a play/pause button, a seek bar (a range input, so keys and screen readers work) and elapsed /
  * total time: from the first frame in a browser that knows the scripting media feature (the native controls are
- * then never styled, a large part of the first layout), else once hydrated. The total is the platform's
- * duration_str until the file says.
+ * then never styled, a large part of the first layout), else once hydrated. Its play button answers before the page
+ * has hydrated too (EarlyPlay). The total is the platform's duration_str until the file says.
  */
 export function AudioPlayer({ media, label }: Props) {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -20,7 +21,11 @@ export function AudioPlayer({ media, label }: Props) {
   // The file's own duration once it is known; until then the platform's duration_sec / duration_str.
   const [fileDuration, setFileDuration] = useState(0);
 
-  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    setEnhanced(true);
+    // Played by a tap before the page hydrated (EarlyPlay).
+    if (audioRef.current && !audioRef.current.paused) setPlaying(true);
+  }, []);
 
   const audio = () => audioRef.current;
   const toggle = () => {
@@ -72,6 +77,7 @@ export function AudioPlayer({ media, label }: Props) {
         <button type="button" className="audio-player__toggle" aria-label={playing ? "暂停" : "播放"} aria-pressed={playing} onClick={toggle}>
           <span className={playing ? "audio-player__icon audio-player__icon--pause" : "audio-player__icon audio-player__icon--play"} aria-hidden="true" />
         </button>
+        <EarlyPlay />
         <input
           className="audio-player__seek"
           type="range"

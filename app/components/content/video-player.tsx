@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { VideoMedia } from "~/bff/content.server";
+import { EarlyPlay } from "~/components/content/early-play";
 import { LiveVideoControls } from "~/components/content/live-video-controls";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { HLS_MIME, playbackOf, probePlayback, type Playback } from "~/lib/media-playback";
@@ -22,6 +23,7 @@ type Status = "ready" | "failed" | "unplayable";
  * play without JavaScript; an HLS-only video in a browser without native HLS gets hls.js, imported on demand.
  * Where scripts run, the native controls wait behind one 播放 button until the first play: styling their shadow
  * tree is the largest part of the page's first layout (docs/benchmarks.md). Without JavaScript they show at once.
+ * The button plays the video also before the page has hydrated (EarlyPlay).
  */
 export function VideoPlayer({ media, label, shape, live = false }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -36,6 +38,8 @@ export function VideoPlayer({ media, label, shape, live = false }: Props) {
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
+    // Tapped before the page hydrated (EarlyPlay): already playing.
+    if (!video.paused) setStarted(true);
     const chosen = playbackOf(media, probePlayback(video));
     setPlayback(chosen);
     if (chosen === "unplayable") setStatus("unplayable");
@@ -123,7 +127,12 @@ export function VideoPlayer({ media, label, shape, live = false }: Props) {
         ))}
       </video>
       {liveUi ? <LiveVideoControls videoRef={videoRef} /> : null}
-      {!live && !started ? <button type="button" className="video-player__start" aria-label="播放" onClick={start} /> : null}
+      {!live && !started ? (
+        <>
+          <button type="button" className="video-player__start" aria-label="播放" onClick={start} />
+          <EarlyPlay started="video-player--started" />
+        </>
+      ) : null}
       {status !== "ready" ? (
         <div className="video-player__error" role="alert">
           {status === "failed" ? (
