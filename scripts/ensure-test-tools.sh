@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the tests need from Debian: Chromium for the browser tests (Playwright cannot download browsers here) and
-# redis-server for the shared rate limits and the several-process tests, HAProxy for the several-replica test.
+# redis-server for the shared rate limits and the several-process tests, HAProxy for the several-replica test,
+# WebKitGTK and its media decoders for the webkit project.
 # Installs whichever is missing.
 set -euo pipefail
 missing=()
@@ -11,6 +12,8 @@ command -v redis-server >/dev/null || missing+=(redis-server)
 # The webkit project: WebKitGTK's WebDriver (with MiniBrowser) in a virtual screen.
 command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
 command -v xvfb-run >/dev/null || missing+=(xvfb)
+# WebKit plays media through GStreamer: its libav plugin decodes the seed's AAC and H.264, as every iPhone does.
+dpkg -s gstreamer1.0-libav >/dev/null 2>&1 || missing+=(gstreamer1.0-libav)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi

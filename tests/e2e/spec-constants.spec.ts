@@ -139,6 +139,8 @@ test("a chunk that fails to load reloads the page, at most once per 60 s", async
   let load = reloaded();
   expect(await failChunk(page)).toBe(true);
   await load;
+  // The page starts its scripts from a timer at its load event: a tick of its clock.
+  await page.clock.runFor(1);
   await waitForHydration(page, "h1.article__title");
   await page.clock.runFor(SPEC.reloadGuardMs - 1000);
   expect(await failChunk(page)).toBe(false);
