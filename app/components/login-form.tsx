@@ -75,8 +75,8 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
   // The form works before the scripts run: what the visitor typed or ticked by then is taken into the state, or
   // React's first render after hydration would empty the fields it controls.
   const formRef = useRef<HTMLFormElement>(null);
+  const field = (name: string) => formRef.current?.elements.namedItem(name) as HTMLInputElement | null | undefined;
   useEffect(() => {
-    const field = (name: string) => formRef.current?.elements.namedItem(name) as HTMLInputElement | null | undefined;
     const typed = (name: string) => field(name)?.value ?? "";
     if (typed("phone")) setPhone(formatPhoneInput(typed("phone")));
     if (typed("code")) setCode(formatCodeInput(typed("code")));
@@ -100,8 +100,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
 
   // The box itself, not the state: a tap while the page hydrates is handled as soon as React has hydrated what it
   // tapped, before the effect above has taken what was ticked earlier into the state.
-  const agreeRef = useRef<HTMLInputElement>(null);
-  const agreedNow = () => agreeRef.current?.checked ?? agreed;
+  const agreedNow = () => field("agreed")?.checked ?? agreed;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -219,7 +218,6 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
 
         <label className="login__agree">
           <input
-            ref={agreeRef}
             type="checkbox"
             name="agreed"
             checked={agreed}
