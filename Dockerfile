@@ -1,5 +1,7 @@
 # syntax=docker/dockerfile:1
-# The share site with its embedded platform: docker build -t davmu-share . && docker run -p 3000:3000 davmu-share
+# The share site: docker build -t davmu-share . && docker run -p 3000:3000 -e DEMO_PLATFORM=1 davmu-share runs the
+# embedded demo platform; a real deployment sets PLATFORM_API_URL, SESSION_SECRET and PUBLIC_ORIGIN instead. The image
+# itself sets neither: started without them it refuses, in one line, rather than serve the demo (docs/deploy.md).
 
 # Dependencies, with the toolchain better-sqlite3 falls back to when no prebuilt binary fits.
 FROM node:24-bookworm-slim AS deps
@@ -21,8 +23,9 @@ RUN npm run build && npm prune --omit=dev
 # Runtime: production node_modules (native modules built above for this same base image), the build,
 # and the demo media the embedded platform serves.
 FROM node:24-bookworm-slim
-# The metrics listener on every interface of the container: keep 9464 off the public network (docs/operations.md).
-ENV NODE_ENV=production PORT=3000 METRICS_HOST=0.0.0.0
+# The metrics listener stays on the container's loopback unless METRICS_HOST opens it, with METRICS_TOKEN
+# (docs/operations.md).
+ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -31,7 +34,7 @@ COPY --from=build /app/platform/media ./platform/media
 # The embedded platform's SQLite database (PLATFORM_DB_PATH defaults to data/platform.sqlite); mount a volume to keep it.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
-EXPOSE 3000 9464
+EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/davmu/share/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
 # One site worker per core the container may use (WEB_CONCURRENCY overrides), the embedded platform in the primary.

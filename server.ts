@@ -2,10 +2,10 @@ import cluster from "node:cluster";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { format } from "node:util";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { siteEntryOf, type HeldConsoleLine, type Site, type SiteEntry } from "./server/site-entry";
+import { startUpFailed } from "./server/start-up-failure";
 import { answerHealthPings } from "./server/worker-health";
 
 // The launcher: it loads the Remix server build, which holds the site and every module of the app once
@@ -22,18 +22,8 @@ const development = process.env.NODE_ENV !== "production";
 const heldConsole: HeldConsoleLine[] = [];
 for (const method of ["debug", "log", "info", "warn", "error", "trace"] as const) console[method] = (...args: unknown[]) => void heldConsole.push({ method, args });
 
-/**
- * A site that cannot start (an invalid environment, a missing build) says why in one JSON line, as its logger would
- * have, with what packages printed before it, and the process ends with 1: the site's logger is part of what failed.
- */
-function startUpFailed(error: unknown): never {
-  const time = new Date().toISOString();
-  const line = (level: string, msg: string, extra: object = {}) => process.stdout.write(`${JSON.stringify({ level, time, msg, ...extra })}\n`);
-  for (const { method, args } of heldConsole) line(method === "log" ? "info" : method === "trace" ? "debug" : method, format(...args));
-  const err = error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : { message: String(error) };
-  line("fatal", "the site could not start", { err });
-  process.exit(1);
-}
+/** Ends a start that failed, in one JSON line after what packages printed (server/start-up-failure.ts). */
+const cannotStart = (error: unknown) => startUpFailed(error, heldConsole);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let devMiddlewares: RequestHandler | undefined;
@@ -44,11 +34,11 @@ if (development) {
   // Each call answers the current modules: Vite evaluates again what changed and what imports it.
   build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
 } else {
-  build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href).catch(startUpFailed)) as ServerBuild;
+  build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href).catch(cannotStart)) as ServerBuild;
 }
 const loadEntry = async () => siteEntryOf(typeof build === "function" ? await build() : build);
 
-let entry = await loadEntry().catch(startUpFailed);
+let entry = await loadEntry().catch(cannotStart);
 const { env, logger } = entry;
 entry.routeConsoleToLogger(heldConsole);
 // Only a process that runs the embedded platform loads its code and better-sqlite3.

@@ -15,7 +15,7 @@ let base: string;
 
 beforeAll(async () => {
   const app = express()
-    .use(languageCookie({ originOf: publicOrigin(ORIGIN), secure: true }))
+    .use(languageCookie({ originOf: publicOrigin({ configured: ORIGIN, production: true, port: 80 }), secure: true }))
     .use((req, res) => res.send(`page ${req.path}`));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

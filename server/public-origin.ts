@@ -5,13 +5,17 @@ import type { Request } from "express";
 export type OriginOf = (req: Request) => string;
 
 /**
- * The origin visitors see: PUBLIC_ORIGIN when configured, else what the request says (behind trusted
- * proxies). One answer for canonical URLs, the /pc redirect target and the same-origin check. Without
- * PUBLIC_ORIGIN it is only as trustworthy as the checks in front of it: requestHost() must be a known host
- * and the protocol http or https (refuseMalformedRequests sees to both before any page code runs).
+ * The site's origin: the one its pages are written for (canonical and share URLs, redirects, the /pc target) and the
+ * one a write must come from (server/same-origin.ts, and Remix's own check: server/remix-handler.ts). PUBLIC_ORIGIN
+ * when configured. Without it, a production process never takes it from the request (a stored page would carry
+ * whichever host its first visitor named to everyone after them): it is `http://localhost:PORT`, the address the
+ * start-up message prints (docs/security.md). Only in development is it what the request says (behind trusted
+ * proxies), so a phone on the same network can try the site; refuseMalformedRequests has checked the host by then.
  */
-export function publicOrigin(configured: string | undefined): OriginOf {
-  return (req) => configured ?? `${req.protocol}://${requestHost(req)}`;
+export function publicOrigin(options: { configured: string | undefined; production: boolean; port: number }): OriginOf {
+  const fixed = options.configured ?? (options.production ? `http://localhost:${options.port}` : undefined);
+  if (fixed) return () => fixed;
+  return (req) => `${req.protocol}://${requestHost(req)}`;
 }
 
 /** Express's compiled `trust proxy` setting: whether the hop at `address` may speak for the client. */

@@ -10,6 +10,7 @@ import { serializedStringInPage } from "../app/framework/remix-internals";
 import type { StoredPersonalization } from "../app/render/stored-personalization";
 import { personalMaker, remixHandler, type RequestContext } from "./remix-handler";
 import { traditionalAnswer } from "../app/runtime/traditional-chinese.server";
+import { sendRaw } from "./raw-http.test-support";
 
 /** Stands for the request's visitor handle: a session a loader may change, and its cookie, once changed. */
 class VisitorStandIn {
@@ -25,14 +26,16 @@ class VisitorStandIn {
   }
 }
 
-// The smallest build Remix serves: a root and one resource route whose loader is the test's.
+// The smallest build Remix serves: a root, one resource route whose loader is the test's, and a page with an action
+// (its document is the entry's one line).
 let loader: (args: { context: { visitor: VisitorStandIn } }) => Promise<Response> = async () => new Response("ok");
 const build = {
   mode: "production",
-  entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
+  entry: { module: { default: (_request: Request, status: number) => new Response("document", { status }) } },
   routes: {
     root: { id: "root", path: "", module: {} },
     "routes/answer": { id: "routes/answer", parentId: "root", path: "answer", module: { loader: (args: Parameters<typeof loader>[0]) => loader(args) } },
+    "routes/form": { id: "routes/form", parentId: "root", path: "form", module: { default: () => null, action: () => ({ done: true }) } },
   },
   assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "test" },
   publicPath: "/",
@@ -44,6 +47,7 @@ const build = {
 const CONCURRENCY = 2;
 let server: Server;
 let base = "";
+let port = 0;
 
 beforeAll(async () => {
   const app = express();
@@ -59,7 +63,8 @@ beforeAll(async () => {
   );
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
 });
 afterAll(() => server.close());
 
@@ -115,6 +120,14 @@ describe("remixHandler", () => {
     expect((await fetch(`${base}/answer`)).headers.getSetCookie()).toEqual([cookie, "other=1"]);
     loader = async () => new Response("ok");
     expect((await fetch(`${base}/answer`)).headers.getSetCookie()).toEqual([]);
+  });
+
+  it("leaves the origin of a write to the site: a proxy that rewrote Host gets no server error from Remix's own check", async () => {
+    // The site has judged the post's Origin against its public origin already (server/same-origin.ts).
+    const post = (...headers: string[]) => sendRaw(port, ["POST /form HTTP/1.1", ...headers, "Content-Type: application/x-www-form-urlencoded"].join("\r\n"), "a=1");
+    expect((await post("Host: origin.internal:8080", `Origin: ${base}`)).status).toBe(200);
+    expect((await post(`Host: 127.0.0.1:${port}`, "X-Forwarded-Host: cdn.example.com", `Origin: ${base}`)).status).toBe(200);
+    expect((await post(`Host: 127.0.0.1:${port}`)).status).toBe(200);
   });
 
   it("sends a small page as it is", async () => {

@@ -127,13 +127,18 @@ export function visitorSignal(res: ServerResponse): AbortSignal {
 
 /**
  * `url` is concatenated, not resolved: a target such as '//evil.example/…' stays a path on this origin.
- * A render to be shared gets none of the visitor's cookies.
+ * A render to be shared gets none of the visitor's cookies. The request names the site's origin as its host, not
+ * what the client or a proxy sent: Remix compares a write's Origin with the host (and throws, a 500, when they differ),
+ * and which origin a write must come from is the site's decision, made before (server/same-origin.ts).
  */
 function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { shared?: boolean }): Request {
-  const headers = new Headers();
+  const target = new URL(url);
+  const headers = new Headers({ host: target.host });
   for (const [key, value] of Object.entries(req.headers)) {
-    if (options.shared && key === "cookie") continue;
+    if (SITE_DECIDES.has(key) || (options.shared && key === "cookie")) continue;
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, item);
   }
-  return new Request(new URL(url), { method: req.method, headers, signal });
+  return new Request(target, { method: req.method, headers, signal });
 }
+
+const SITE_DECIDES = new Set(["host", "x-forwarded-host"]);

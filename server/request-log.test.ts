@@ -15,7 +15,8 @@ const dir = mkdtempSync(join(tmpdir(), "request-log-"));
 
 beforeAll(async () => {
   writeFileSync(join(dir, "app.js"), "1");
-  const app = express();
+  // As the site: a proxy on this machine is trusted.
+  const app = express().set("trust proxy", "loopback");
   app.use(requestId);
   app.use(requestLog({ skip: (path) => path.endsWith("/healthz") }));
   // Mounted like the host's hashed assets: express strips the mount point from req.path inside.
@@ -83,5 +84,33 @@ describe("requestLog", () => {
     ]);
     logger.info("between requests");
     expect(lines[3]).not.toHaveProperty("requestId");
+  });
+});
+
+describe("requestId", () => {
+  const idFor = async (url: string, incoming: string) => (await fetch(url, { headers: { "x-request-id": incoming } })).headers.get("x-request-id");
+
+  it("takes a trusted proxy's id only when well-formed", async () => {
+    expect(await idFor(`${base}/davmu/share/healthz`, "proxy-id-12345")).toBe("proxy-id-12345");
+    for (const malformed of ["short", "x".repeat(65), "id with spaces 1", "id\"quoted\"12345", "<script>12345"]) {
+      const id = await idFor(`${base}/davmu/share/healthz`, malformed);
+      expect(id, malformed).not.toBe(malformed);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("makes its own for a client that is not a trusted proxy (TRUST_PROXY)", async () => {
+    const app = express().set("trust proxy", "10.0.0.0/8");
+    app.use(requestId);
+    app.get("/", (_req, res) => void res.send("ok"));
+    const direct = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => direct.once("listening", resolve));
+    try {
+      const id = await idFor(`http://127.0.0.1:${(direct.address() as AddressInfo).port}/`, "proxy-id-12345");
+      expect(id).not.toBe("proxy-id-12345");
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      direct.close();
+    }
   });
 });

@@ -1,18 +1,23 @@
 import { randomUUID } from "node:crypto";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { logger, withRequestId } from "../app/runtime/logger.server";
+import { fromTrustedProxy, type TrustProxy } from "./public-origin";
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** A request's id: a trusted proxy's when well-formed, else a new one. */
-export function requestIdOf(incoming: string | undefined): string {
-  return incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+/**
+ * A request's id: the X-Request-Id of a trusted proxy (TRUST_PROXY, as Express reads it) when well-formed, else a new
+ * one. Anyone else's would let them write what they like into the logs under another request's name.
+ */
+export function requestIdOf(req: IncomingMessage, trust: TrustProxy | undefined): string {
+  const incoming = fromTrustedProxy(req, trust) ? req.headers["x-request-id"] : undefined;
+  return typeof incoming === "string" && INCOMING_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /** Gives every request an id, echoes it back, and serves the rest of the request under it: its log lines carry it. */
 export const requestId: RequestHandler = (req, res, next) => {
-  res.locals.requestId = requestIdOf(req.get("x-request-id"));
+  res.locals.requestId = requestIdOf(req, req.app.get("trust proxy fn") as TrustProxy | undefined);
   res.setHeader("X-Request-Id", res.locals.requestId);
   withRequestId(res.locals.requestId, next);
 };

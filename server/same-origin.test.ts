@@ -10,7 +10,7 @@ let base: string;
 
 beforeAll(async () => {
   const app = express();
-  app.use(sameOriginWrites(publicOrigin(undefined)));
+  app.use(sameOriginWrites(publicOrigin({ configured: undefined, production: false, port: 80 })));
   app.all("/form", (_req, res) => {
     res.send("done");
   });
@@ -39,5 +39,22 @@ describe("sameOriginWrites", () => {
     expect((await fetch(`${base}/form`, { method: "POST", headers: { origin: base } })).status).toBe(200);
     expect((await fetch(`${base}/form`, { method: "POST" })).status).toBe(200);
     expect((await fetch(`${base}/form`, { headers: { origin: "https://evil.example" } })).status).toBe(200);
+  });
+});
+
+describe("sameOriginWrites with PUBLIC_ORIGIN", () => {
+  it("judges a write by PUBLIC_ORIGIN, not by the Host a proxy rewrote", async () => {
+    const app = express().use(sameOriginWrites(publicOrigin({ configured: "https://m.example.com", production: true, port: 3000 })));
+    app.post("/form", (_req, res) => void res.send("done"));
+    const configured = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => configured.once("listening", resolve));
+    const at = `http://127.0.0.1:${(configured.address() as AddressInfo).port}/form`;
+    try {
+      expect((await fetch(at, { method: "POST", headers: { origin: "https://m.example.com" } })).status).toBe(200);
+      // The address the request reached is not where the site's pages are.
+      expect((await fetch(at, { method: "POST", headers: { origin: new URL(at).origin } })).status).toBe(403);
+    } finally {
+      configured.close();
+    }
   });
 });

@@ -33,13 +33,13 @@ import { storedPageHits } from "./stored-page-hits";
  */
 export function createSite(options: SiteOptions): Site {
   const development = !env.isProduction;
-  const originOf = publicOrigin(env.PUBLIC_ORIGIN);
+  const originOf = publicOrigin({ configured: env.PUBLIC_ORIGIN, production: env.isProduction, port: env.PORT });
   const hosts = knownHosts({ allowedHosts: env.ALLOWED_HOSTS, publicOrigin: env.PUBLIC_ORIGIN, host: env.HOST, port: env.PORT });
   // Under build/cluster.js the first worker speaks for all.
   if (env.isProduction && !env.PUBLIC_ORIGIN && (cluster.worker?.id ?? 1) === 1) {
     logger.warn(
-      `PUBLIC_ORIGIN is not set: canonical and share URLs take their host from each request (one of ${[...hosts].join(", ")}). ` +
-        "Set PUBLIC_ORIGIN to the site's public origin, e.g. https://m.example.com.",
+      `PUBLIC_ORIGIN is not set: pages are written for http://localhost:${env.PORT} and writes must come from there. ` +
+        `Set PUBLIC_ORIGIN to the address visitors use, e.g. https://m.example.com, or http://<this machine's address>:${env.PORT} for other devices.`,
     );
   }
 

@@ -61,7 +61,7 @@ beforeAll(async () => {
   app.use(requestId);
   app.use(requestLog(log));
   app.use(compression());
-  app.use(pageMiddleware({ development: false, knownHosts: HOSTS, originOf: publicOrigin(`http://${HOST}`), cookieSecure: false }));
+  app.use(pageMiddleware({ development: false, knownHosts: HOSTS, originOf: publicOrigin({ configured: `http://${HOST}`, production: true, port: 80 }), cookieSecure: false }));
   app.get("*", (req, res, next) => {
     if (isPersonalPageRequest(req, req.originalUrl)) {
       return servePersonal(cache, req, res, render, personalFor(req.get("cookie")), async () => void res.send("personal")).catch(next);

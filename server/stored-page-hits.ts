@@ -37,7 +37,7 @@ export function storedPageHits(options: {
     const query = target.slice(path.length);
     // A desktop browser goes to /pc, a zh-Hant visitor at an unprefixed address to the zh-Hant page: the pipeline's redirects.
     if (goesToPc(req, path) || cookieRedirect(path, query, req.headers.cookie)) return false;
-    const id = requestIdOf(req.headers["x-request-id"] as string | undefined);
+    const id = requestIdOf(req, options.trustProxy);
     if (isPersonalPageRequest(req, target)) {
       // The visitor's load context is built only once the stored page is known to serve them.
       const makePersonal: MakePersonal = (personalization, stored) => options.personal(req, res, id)(personalization, stored);

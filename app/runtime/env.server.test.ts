@@ -79,11 +79,89 @@ describe("the parents that may frame the pages (FRAME_PARENT_ORIGINS)", () => {
   );
 });
 
+const DEMO = { DEMO_PLATFORM: "1" };
+/** A production process in front of a real platform, with everything it needs. */
+const REAL = {
+  NODE_ENV: "production",
+  PLATFORM_API_URL: "https://api.example.com",
+  SESSION_SECRET: "a-secret-of-the-deployment",
+  PUBLIC_ORIGIN: "https://m.example.com",
+};
+
+describe("what production refuses to start without (one line naming the variable)", () => {
+  /** The message readEnv throws under `variables`, which must be one line. */
+  async function refusal(variables: Record<string, string>): Promise<string> {
+    const error = await readEnv(variables).then(
+      () => null,
+      (thrown: Error) => thrown,
+    );
+    expect(error, "refused").not.toBeNull();
+    expect(error!.message).not.toContain("\n");
+    return error!.message;
+  }
+
+  it("runs the embedded platform only with DEMO_PLATFORM=1", async () => {
+    expect(await refusal({ NODE_ENV: "production" })).toMatch(/^Invalid environment: DEMO_PLATFORM: /);
+    expect((await readEnv({ NODE_ENV: "production", ...DEMO })).embeddedPlatform).toBe(true);
+    // Development and tests run the demo without asking.
+    expect((await readEnv({ NODE_ENV: "development" })).embeddedPlatform).toBe(true);
+  });
+
+  it("counts a cluster worker that reaches the primary's embedded platform as the demo", async () => {
+    const worker = { NODE_ENV: "production", PLATFORM_API_URL: "http://127.0.0.1:4100", EMBEDDED_PLATFORM_URL: "http://127.0.0.1:4100" };
+    expect(await refusal(worker)).toContain("DEMO_PLATFORM:");
+    expect((await readEnv({ ...worker, ...DEMO })).embeddedPlatform).toBe(false);
+  });
+
+  it("needs SESSION_SECRET and PUBLIC_ORIGIN in front of a real platform", async () => {
+    expect((await readEnv(REAL)).sessionSecrets).toEqual(["a-secret-of-the-deployment"]);
+    const { SESSION_SECRET: _secret, ...withoutSecret } = REAL;
+    expect(await refusal(withoutSecret)).toMatch(/^Invalid environment: SESSION_SECRET: /);
+    const { PUBLIC_ORIGIN: _origin, ...withoutOrigin } = REAL;
+    expect(await refusal(withoutOrigin)).toMatch(/^Invalid environment: PUBLIC_ORIGIN: /);
+    // DEMO_PLATFORM only allows the demo: it is no excuse for a real platform's settings.
+    expect(await refusal({ ...withoutOrigin, ...DEMO })).toContain("PUBLIC_ORIGIN:");
+  });
+
+  it("needs METRICS_TOKEN for an internal listener off loopback", async () => {
+    expect(await refusal({ ...REAL, METRICS_HOST: "0.0.0.0" })).toMatch(/^Invalid environment: METRICS_TOKEN: /);
+    expect(await refusal({ ...REAL, METRICS_HOST: "10.0.0.5" })).toContain("METRICS_TOKEN:");
+    expect((await readEnv({ ...REAL, METRICS_HOST: "0.0.0.0", METRICS_TOKEN: "a-scrape-token-0123" })).METRICS_TOKEN).toBe("a-scrape-token-0123");
+    for (const host of ["127.0.0.1", "127.0.0.2", "::1", "localhost"]) await expect(readEnv({ ...REAL, METRICS_HOST: host })).resolves.toBeTruthy();
+    await expect(readEnv({ ...REAL, METRICS_HOST: "0.0.0.0", METRICS_PORT: "0" })).resolves.toBeTruthy();
+    await expect(readEnv({ NODE_ENV: "development", METRICS_HOST: "0.0.0.0" })).resolves.toBeTruthy();
+  });
+
+  it("refuses a METRICS_TOKEN too short to be a secret", async () => {
+    await expect(readEnv({ METRICS_TOKEN: "short" })).rejects.toThrow("METRICS_TOKEN");
+  });
+});
+
+describe("SESSION_SECRET", () => {
+  it("is a comma-separated list whose first secret signs", async () => {
+    expect((await readEnv({ SESSION_SECRET: "new-secret-0123456789, old-secret-0123456789" })).sessionSecrets).toEqual([
+      "new-secret-0123456789",
+      "old-secret-0123456789",
+    ]);
+  });
+
+  it("is one random secret per process when unset, outside production with a real platform", async () => {
+    const env = await readEnv({});
+    expect(env.sessionSecrets).toHaveLength(1);
+    expect(env.sessionSecrets[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(env.sessionSecretIsEphemeral).toBe(true);
+  });
+
+  it.each(["too-short", "new-secret-0123456789,too-short", " , "])("refuses %j: every secret has 16+ characters", async (value) => {
+    await expect(readEnv({ SESSION_SECRET: value })).rejects.toThrow("SESSION_SECRET");
+  });
+});
+
 describe("the shutdown delay", () => {
   it("gives balancers 5 s in production and none otherwise, unless SHUTDOWN_DELAY_MS says", async () => {
-    expect((await readEnv({ NODE_ENV: "production" })).shutdownDelayMs).toBe(5000);
+    expect((await readEnv({ ...DEMO, NODE_ENV: "production" })).shutdownDelayMs).toBe(5000);
     expect((await readEnv({ NODE_ENV: "development" })).shutdownDelayMs).toBe(0);
-    expect((await readEnv({ NODE_ENV: "production", SHUTDOWN_DELAY_MS: "0" })).shutdownDelayMs).toBe(0);
+    expect((await readEnv({ ...DEMO, NODE_ENV: "production", SHUTDOWN_DELAY_MS: "0" })).shutdownDelayMs).toBe(0);
     expect((await readEnv({ SHUTDOWN_DELAY_MS: "15000" })).shutdownDelayMs).toBe(15000);
   });
 });

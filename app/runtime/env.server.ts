@@ -43,7 +43,12 @@ const schema = z.object({
   PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
   // Page renders one process runs at once; the rest wait their turn (server/remix-handler.ts).
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
-  SESSION_SECRET: z.string().min(16).optional(),
+  // Comma-separated: the first signs session cookies, every one verifies them, so a secret rotates without logging anyone out.
+  SESSION_SECRET: z
+    .string()
+    .transform((value) => value.split(",").map((secret) => secret.trim()).filter(Boolean))
+    .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 16), "must be one or more comma-separated secrets of 16+ characters")
+    .optional(),
   HASHIDS_SALT: z.string().default("davmu-share"),
   HASHIDS_MIN_LENGTH: z.coerce.number().int().min(0).max(32).default(8),
   COOKIE_SECURE: boolean.optional(),
@@ -67,6 +72,8 @@ const schema = z.object({
     .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
     .refine((origins) => origins.every(isOrigin), "must be a comma-separated list of http(s) origins such as https://news.example.com (no path, no *)")
     .transform((origins) => origins.map((origin) => new URL(origin).origin)),
+  // Lets a production process run the embedded demonstration platform (no PLATFORM_API_URL); npm start sets it.
+  DEMO_PLATFORM: boolean.optional(),
   PLATFORM_DEV_KEY: z.string().min(16).optional(),
   PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Signs the embedded platform's draft preview links; unset, a random one per process (links die on restart).
@@ -100,6 +107,8 @@ const schema = z.object({
   // The internal listener's /metrics (Prometheus) and its other internal routes, never on the public port; 0 turns it off.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   METRICS_HOST: z.string().default("127.0.0.1"),
+  // The bearer token /metrics and /health/detail ask for; required in production when METRICS_HOST is not loopback.
+  METRICS_TOKEN: z.string().min(16).optional(),
   // The logger's threshold (app/runtime/logger.server.ts); debug adds upstream calls, page-cache decisions and the
   // embedded platform's requests.
   LOG_LEVEL: z.enum(["silent", "fatal", "error", "warn", "info", "debug", "trace"]).default("info"),
@@ -119,6 +128,29 @@ const schema = z.object({
   LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().positive().default(300),
 });
 
+type Values = z.infer<typeof schema>;
+
+const isLoopback = (host: string) => host === "localhost" || host === "::1" || /^(?:::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * What a production process must not start without, as one line naming the variable (docs/security.md, "Production
+ * settings"): the demo platform only when asked for, a real platform's sessions signed by a secret of the
+ * deployment and its pages written for its public origin, and an internal listener off loopback behind a token.
+ */
+function productionRefusal(values: Values): string | null {
+  // A worker of build/cluster.js reaches the primary's embedded platform at PLATFORM_API_URL: still the demo.
+  const demo = values.PLATFORM_API_URL === undefined || values.EMBEDDED_PLATFORM_URL !== undefined;
+  if (demo && !values.DEMO_PLATFORM) {
+    return "DEMO_PLATFORM: without PLATFORM_API_URL the site runs the embedded demo platform, which production does only with DEMO_PLATFORM=1; set PLATFORM_API_URL for a real platform";
+  }
+  if (!demo && !values.SESSION_SECRET) return "SESSION_SECRET: required in production with PLATFORM_API_URL (16+ characters; a comma-separated list to rotate)";
+  if (!demo && !values.PUBLIC_ORIGIN) return "PUBLIC_ORIGIN: required in production with PLATFORM_API_URL (the origin visitors use, e.g. https://m.example.com)";
+  if (values.METRICS_PORT !== 0 && !isLoopback(values.METRICS_HOST) && !values.METRICS_TOKEN) {
+    return `METRICS_TOKEN: required in production when the internal listener is not on loopback (METRICS_HOST=${values.METRICS_HOST}); set it, or METRICS_HOST=127.0.0.1, or METRICS_PORT=0`;
+  }
+  return null;
+}
+
 function readEnv() {
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
@@ -133,6 +165,8 @@ function readEnv() {
       throw new Error(`Invalid environment:\n  ${name}: must be on another host than PUBLIC_ORIGIN, or the phone never hands it to the app`);
     }
   }
+  const refusal = values.NODE_ENV === "production" ? productionRefusal(values) : null;
+  if (refusal) throw new Error(`Invalid environment: ${refusal}`);
   const isProduction = values.NODE_ENV === "production";
   const platformApiUrl = (values.PLATFORM_API_URL ?? `http://127.0.0.1:${values.PORT}/_platform`).replace(/\/+$/, "");
   return {
@@ -143,7 +177,7 @@ function readEnv() {
     platformApiUrl,
     statBaseUrl: (values.STAT_BASE_URL ?? platformApiUrl).replace(/\/+$/, ""),
     // A random secret keeps a one-command start safe; sessions then last only as long as the process.
-    sessionSecret: values.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+    sessionSecrets: values.SESSION_SECRET ?? [randomBytes(32).toString("hex")],
     sessionSecretIsEphemeral: values.SESSION_SECRET === undefined,
     // The embedded platform's development pages (the SMS outbox) open only with this key, printed at start-up.
     platformDevKey: values.PLATFORM_DEV_KEY ?? randomBytes(16).toString("hex"),

@@ -36,7 +36,7 @@ const storage = createCookieSessionStorage<SessionData, FlashData>({
     httpOnly: true,
     sameSite: "lax",
     secure: env.cookieSecure,
-    secrets: [env.sessionSecret],
+    secrets: env.sessionSecrets,
     maxAge: 60 * 60 * 24 * 30,
   },
 });

@@ -109,6 +109,9 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
       ...process.env,
       ...nativeMemoryEnv(process.env),
       NODE_ENV: "production",
+      // The embedded platform unless extraEnv names a real one; the origin the bench reaches it at either way.
+      DEMO_PLATFORM: "1",
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
       PORT: String(port),
       // A port of its own: sites started together would share the default, and the bench reads /health/detail there.
       METRICS_PORT: String(internalPort),

@@ -26,6 +26,8 @@ export const E2E_FRAME_PARENT = "http://embedder.example";
 
 export const E2E_SERVER_ENV = {
   NODE_ENV: "production",
+  // The embedded platform, which production runs only when asked; specs that start a real platform add PUBLIC_ORIGIN.
+  DEMO_PLATFORM: "1",
   PORT: String(E2E_PORT),
   HOST: "127.0.0.1",
   PLATFORM_DB_PATH: `${E2E_DATA_DIR}/platform.sqlite`,

@@ -101,10 +101,13 @@ function parsedLines(written: { stdout: string; stderr: string }): LogLine[] {
   );
 }
 
+/** In front of a real platform production needs its public origin: the one the tests reach it at. */
+const realPlatformOrigin = (port: number, env: Record<string, string>) => (env.PLATFORM_API_URL ? { PUBLIC_ORIGIN: `http://localhost:${port}` } : {});
+
 /** Spawns the built site `entry` on `port` with the e2e settings plus `env`, keeping what it writes. */
 function spawnSite(entry: string, port: number, env: Record<string, string>) {
   const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), ...env } as NodeJS.ProcessEnv,
+    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), ...realPlatformOrigin(port, env), ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
