@@ -9,6 +9,7 @@ import { relayContentWrites } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
 import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
 import { DRAIN_LIMIT_MS } from "./graceful-shutdown";
+import { detailRoute, workersDetail } from "./health-detail";
 import { startInternalListener, workersMetrics } from "./metrics-listener";
 import { nativeMemoryEnv, withHeapSettings } from "./process-memory";
 import { announceStartUp } from "./start-up-message";
@@ -22,6 +23,8 @@ const workerCount = env.WEB_CONCURRENCY ?? os.availableParallelism();
 // A worker that dies this soon after starting is failing to start (port taken, bad configuration): stop retrying.
 const EARLY_DEATH_MS = 5000;
 const EARLY_DEATHS_ALLOWED = 3;
+// A worker's detail waits on its probe call, which gives up within the platform's timeout.
+const DETAIL_TIMEOUT_MS = env.PLATFORM_TIMEOUT_MS + 1000;
 
 // Only with the embedded platform does this process load its code and better-sqlite3.
 const embedded = env.embeddedPlatform ? await import("./embedded-platform") : null;
@@ -73,8 +76,8 @@ cluster.on("listening", () => {
 
 // Without Redis, the workers hear each other's writes through this process.
 relayContentWrites();
-// The primary serves the sum of its workers' metrics.
-startInternalListener({ metrics: workersMetrics() });
+// The primary serves the sum of its workers' metrics and details.
+startInternalListener({ metrics: workersMetrics(), routes: { "/health/detail": detailRoute(workersDetail(DETAIL_TIMEOUT_MS)) } });
 const stopWatching = watchWorkerHealth({ intervalMs: 5000, missesAllowed: 3, log: (line) => logger.warn(line) });
 for (let i = 0; i < workerCount; i++) fork();
 

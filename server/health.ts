@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
-import { Router, type RequestHandler } from "express";
+import { Router } from "express";
+import { upstreamOf } from "../app/bff/breaker.server";
 import { breakerStates, PlatformError, platformEnvelope } from "../app/bff/client.server";
 import type { PageCacheStats } from "./page-store";
 
@@ -30,7 +31,7 @@ export function createReadiness(): Readiness {
  * process can serve. It stays ready while the platform is down (pages seen recently are served stale, others answer
  * the friendly 503; docs/resilience.md) and is unready only while it starts or drains: a readiness tied to the
  * platform would take every replica out of the balancer at once. Neither says anything of the platform: that is
- * `platformDetail`, on the internal listener.
+ * `readPlatformDetail`, on the internal listener.
  */
 export function healthRoutes(options: { readiness: Readiness }): Router {
   const router = Router();
@@ -49,36 +50,44 @@ export function healthRoutes(options: { readiness: Readiness }): Router {
 }
 
 /** Any envelope of this unauthenticated read proves the platform up and speaking the contract, without side effects. */
-const probePlatform = () => platformEnvelope("/peony/v1/group", { token: null, requestId: null });
+const PROBE_PATH = "/peony/v1/group";
+const probePlatform = () => platformEnvelope(PROBE_PATH, { token: null, requestId: null });
 
 export type PlatformDetail = {
   platform: { reachable: true } | { reachable: false; reason: string };
   breakers: Record<string, string>;
   pageCache?: PageCacheStats;
+  /** The shared Redis connection's state (ioredis's: `ready`, `connecting`, `reconnecting`…), or `not configured`. */
+  redis: string;
 };
 
 /**
- * The platform as this process sees it, for operators, on the internal (metrics) listener, never under the public
- * base path: one probe call (it fails at once, without a call, while the service's breaker is open), each upstream's
- * circuit breaker, and the page cache's counters. JSON; 503 while the platform does not answer an envelope that
- * parses, so a monitor can alert on it without taking the replica out of the balancer.
+ * The platform as this process sees it, for operators, on the internal (metrics) listener (server/health-detail.ts),
+ * never under the public base path: one probe call (it fails at once, without a call, while the service's breaker is
+ * open), each upstream's circuit breaker, the page cache's counters and the Redis connection's state. States and
+ * names only: a failure's reason is its kind, never the error's text, which can name the platform's address (the
+ * upstream call's log line has it all).
  */
-export function platformDetail(options: {
+export function readPlatformDetail(options: {
   pageCache?: () => PageCacheStats;
   probe?: () => Promise<unknown>;
   breakers?: () => Record<string, string>;
-}): RequestHandler {
-  const { probe = probePlatform, breakers = breakerStates } = options;
-  return async (_req, res) => {
+  redis?: () => string;
+}): () => Promise<PlatformDetail> {
+  const { probe = probePlatform, breakers = breakerStates, redis = () => "not configured" } = options;
+  return async () => {
     let platform: PlatformDetail["platform"];
     try {
       await probe();
       platform = { reachable: true };
     } catch (error) {
-      const reason = error instanceof PlatformError ? `${error.kind}: ${error.message}` : (error as Error).name;
-      platform = { reachable: false, reason };
+      platform = { reachable: false, reason: failureReason(error, breakers()) };
     }
-    const detail: PlatformDetail = { platform, breakers: breakers(), pageCache: options.pageCache?.() };
-    res.status(platform.reachable ? 200 : 503).set("Cache-Control", "no-store").json(detail);
+    return { platform, breakers: breakers(), pageCache: options.pageCache?.(), redis: redis() };
   };
+}
+
+function failureReason(error: unknown, breakers: Record<string, string>): string {
+  if (!(error instanceof PlatformError)) return "error";
+  return error.kind === "unavailable" && breakers[upstreamOf(PROBE_PATH)] === "open" ? "unavailable: circuit open" : error.kind;
 }

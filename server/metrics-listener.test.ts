@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureLog } from "../app/runtime/logger.test-support";
@@ -53,4 +53,37 @@ describe("the internal listener", () => {
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD");
   });
+});
+
+describe("the internal listener with a token (METRICS_TOKEN)", () => {
+  const TOKEN = "scrape-token-0123456789";
+  let guarded: Server;
+  let at = "";
+
+  beforeAll(async () => {
+    const detail = (_req: unknown, res: ServerResponse) => void res.writeHead(200).end("{}");
+    guarded = await listenInternal({ port: 0, host: "127.0.0.1", metrics: processMetrics, routes: { "/health/detail": detail }, token: TOKEN });
+    at = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => guarded.close());
+
+  it("answers /metrics and /health/detail only with the bearer token", async () => {
+    for (const path of ["/metrics", "/health/detail"]) {
+      expect((await fetch(at + path, { headers: { authorization: `Bearer ${TOKEN}` } })).status, path).toBe(200);
+      expect((await fetch(at + path, { headers: { authorization: `bearer ${TOKEN}` } })).status, path).toBe(200);
+    }
+  });
+
+  it.each([undefined, "Bearer wrong-token-0123456789", `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, `Basic ${TOKEN}`, TOKEN, `Bearer ${TOKEN} extra`])(
+    "refuses %j with 401 and WWW-Authenticate: Bearer, and says nothing more",
+    async (authorization) => {
+      for (const path of ["/metrics", "/health/detail"]) {
+        const response = await fetch(at + path, { headers: authorization ? { authorization } : {} });
+        expect(response.status, path).toBe(401);
+        expect(response.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+        expect(await response.text()).toBe("unauthorized");
+      }
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { AggregatorRegistry } from "prom-client";
 import { env } from "../app/runtime/env.server";
@@ -12,15 +13,25 @@ export type InternalRoute = (req: IncomingMessage, res: ServerResponse) => void 
 /**
  * The internal listener: `/metrics` (Prometheus text) and whatever `routes` add, on a port of its own
  * (METRICS_PORT, on METRICS_HOST), never under the public base path, so nothing of it is reachable where visitors
- * are. Everything else is a 404; only GET (and HEAD) is answered.
+ * are. With a `token` (METRICS_TOKEN) every route asks for it as a bearer token (401 without). Everything else is a
+ * 404; only GET (and HEAD) is answered.
  */
-export function listenInternal(options: { port: number; host: string; metrics: MetricsText; routes?: Record<string, InternalRoute> }): Promise<Server> {
+export function listenInternal(options: {
+  port: number;
+  host: string;
+  metrics: MetricsText;
+  routes?: Record<string, InternalRoute>;
+  token?: string;
+}): Promise<Server> {
   const routes: Record<string, InternalRoute> = { ...options.routes, "/metrics": (_req, res) => sendMetrics(res, options.metrics) };
   const server = createServer((req, res) => {
     const path = (req.url ?? "").split("?", 1)[0]!;
     const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
     if (!route) return void res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
     if (req.method !== "GET" && req.method !== "HEAD") return void res.writeHead(405, { Allow: "GET, HEAD" }).end();
+    if (options.token !== undefined && !bearerIs(req.headers.authorization, options.token)) {
+      return void res.writeHead(401, { "WWW-Authenticate": 'Bearer realm="internal"', "Content-Type": "text/plain" }).end("unauthorized");
+    }
     Promise.resolve(route(req, res)).catch((error: Error) => {
       logger.error({ err: error }, `internal ${path} failed`);
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
@@ -36,6 +47,14 @@ export function listenInternal(options: { port: number; host: string; metrics: M
       resolve(server);
     });
   });
+}
+
+/** Whether an Authorization header carries `token` as its bearer token, compared in constant time (as digests of one length). */
+function bearerIs(authorization: string | undefined, token: string): boolean {
+  const sent = /^Bearer ([^\s]+)$/i.exec(authorization ?? "")?.[1];
+  if (sent === undefined) return false;
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(sent), digest(token));
 }
 
 async function sendMetrics(res: ServerResponse, metrics: MetricsText) {
@@ -61,7 +80,7 @@ export function workersMetrics(): MetricsText {
  */
 export function startInternalListener(options: { metrics: MetricsText; routes?: Record<string, InternalRoute> }): () => void {
   if (env.METRICS_PORT === 0) return () => {};
-  const listening = listenInternal({ port: env.METRICS_PORT, host: env.METRICS_HOST, ...options }).catch((error: Error) => {
+  const listening = listenInternal({ port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN, ...options }).catch((error: Error) => {
     logger.warn(`metrics: cannot listen on ${env.METRICS_HOST}:${env.METRICS_PORT}: ${error.message}`);
     return null;
   });

@@ -8,10 +8,12 @@ import { BASE_PATH } from "../app/lib/base-path";
 import { startContentWriteFanOut } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
 import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
+import { sharedRedis } from "../app/runtime/redis.server";
 import { watchSources } from "../app/runtime/metrics.server";
 import { openVisitor, type PostedForm, type VisitorHandle } from "../app/visitor/visitor-handle.server";
 import { gracefulShutdown } from "./graceful-shutdown";
-import { createReadiness, healthRoutes, platformDetail } from "./health";
+import { createReadiness, healthRoutes, readPlatformDetail } from "./health";
+import { answerDetailRequests, detailRoute } from "./health-detail";
 import { createPlatformLiveHub } from "./live-hub";
 import { liveStreamRoutes } from "./live-stream";
 import { processMetrics, startInternalListener } from "./metrics-listener";
@@ -93,10 +95,11 @@ export function createSite(options: SiteOptions): Site {
   const liveStreams = liveStreamRoutes({ hub: liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
   app.use(BASE_PATH, liveStreams.router);
   watchSources({ breakers: breakerStates, pageCache: pageStore?.stats, liveStreams: liveStreams.count, liveHub: () => liveHub.stats() });
-  // Under build/cluster.js the primary serves the sum of its workers' metrics instead.
+  const readDetail = readPlatformDetail({ pageCache: pageStore?.stats, redis: () => sharedRedis()?.status ?? "not configured" });
+  // Under build/cluster.js the primary serves the sum of its workers' metrics and details instead.
   const stopInternalListener = cluster.isWorker
-    ? () => {}
-    : startInternalListener({ metrics: processMetrics, routes: { "/health/detail": express().use(platformDetail({ pageCache: pageStore?.stats })) } });
+    ? answerDetailRequests(readDetail)
+    : startInternalListener({ metrics: processMetrics, routes: { "/health/detail": detailRoute(readDetail) } });
 
   app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
 

@@ -28,8 +28,8 @@ function parseExposition(text: string): Sample[] {
     });
 }
 
-async function scrape(metricsPort: number) {
-  const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+async function scrape(metricsPort: number, token?: string) {
+  const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("text/plain");
   const samples = parseExposition(await response.text());
@@ -137,6 +137,7 @@ test.describe("one process (build/server.js)", () => {
 });
 
 test.describe("build/cluster.js with two workers", () => {
+  const TOKEN = "e2e-metrics-token-not-for-production";
   let site: Awaited<ReturnType<typeof startSite>>;
   let metricsPort: number;
 
@@ -144,14 +145,17 @@ test.describe("build/cluster.js with two workers", () => {
     test.setTimeout(60_000);
     metricsPort = await freePort();
     // Against the e2e server's platform: the primary runs no embedded platform and needs no database.
-    site = await startSite({ WEB_CONCURRENCY: "2", PLATFORM_API_URL: `${E2E_ORIGIN}/_platform`, METRICS_PORT: String(metricsPort) }, "build/cluster.js");
+    site = await startSite(
+      { WEB_CONCURRENCY: "2", PLATFORM_API_URL: `${E2E_ORIGIN}/_platform`, METRICS_PORT: String(metricsPort), METRICS_TOKEN: TOKEN },
+      "build/cluster.js",
+    );
   });
 
   test.afterAll(() => site?.stop());
 
   test("the primary's /metrics is the sum over both workers", async () => {
     const health = { family: "health", method: "GET", status_class: "2xx" };
-    const before = (await scrape(metricsPort))("http_request_duration_seconds_count", health) ?? 0;
+    const before = (await scrape(metricsPort, TOKEN))("http_request_duration_seconds_count", health) ?? 0;
     const workers: string[] = [];
     while (new Set(workers).size < 2 || workers.length < 6) {
       const answer = await onOwnConnection(`${site.origin}/davmu/share/healthz`);
@@ -160,7 +164,29 @@ test.describe("build/cluster.js with two workers", () => {
       expect(workers.length, "both workers answer").toBeLessThan(40);
     }
     expect(new Set(workers)).toEqual(new Set(["1", "2"]));
-    const after = (await scrape(metricsPort))("http_request_duration_seconds_count", health);
+    const after = (await scrape(metricsPort, TOKEN))("http_request_duration_seconds_count", health);
     expect(after! - before).toBe(workers.length);
+  });
+
+  test("the primary's /health/detail is its workers' together, behind the token, naming no address", async () => {
+    const detail = (authorization?: string) => fetch(`http://127.0.0.1:${metricsPort}/health/detail`, { headers: authorization ? { authorization } : {} });
+    for (const refused of [undefined, "Bearer not-the-token-0123456789"]) {
+      const answer = await detail(refused);
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    }
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(401);
+
+    const answer = await detail(`Bearer ${TOKEN}`);
+    const text = await answer.text();
+    expect(answer.status, text).toBe(200);
+    expect(JSON.parse(text)).toMatchObject({
+      platform: { reachable: true },
+      breakers: { peony: "closed" },
+      pageCache: { entries: expect.any(Number), hits: expect.any(Number) },
+      redis: "not configured",
+      workers: { answered: 2, of: 2 },
+    });
+    expect(text).not.toMatch(/127\.0\.0\.1|localhost|_platform|http/);
   });
 });
