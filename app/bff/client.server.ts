@@ -110,14 +110,7 @@ type EnvelopeOptions = {
   baseUrl?: string;
 };
 
-type RequestOptions<T> = EnvelopeOptions & {
-  schema: z.ZodType<T, z.ZodTypeDef, unknown>;
-  /**
-   * A code 0 whose data is missing or does not match is the platform's refusal, with its message (kind 'code'),
-   * rather than an answer the site cannot read (kind 'invalid'): spec section 8's rule for login.
-   */
-  missingDataIsRefusal?: boolean;
-};
+type RequestOptions<T> = EnvelopeOptions & { schema: z.ZodType<T, z.ZodTypeDef, unknown> };
 
 const refusedTokenListeners = new Set<(token: string) => void>();
 
@@ -135,7 +128,6 @@ export async function platformRequest<T>(path: string, caller: Caller, options: 
   if (envelope.code === 401 && caller.token) for (const listener of refusedTokenListeners) listener(caller.token);
   if (envelope.code !== 0) throw new PlatformError("code", envelope.message || "请求失败", envelope.code);
   const data = options.schema.safeParse(envelope.data);
-  if (!data.success && options.missingDataIsRefusal) throw new PlatformError("code", envelope.message || "请求失败", envelope.code);
   if (!data.success) {
     throw new PlatformError("invalid", `platform data did not match: ${path}: ${data.error.issues[0]?.message ?? ""}`);
   }
