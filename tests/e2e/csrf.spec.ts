@@ -1,5 +1,7 @@
+import { request as httpRequest } from "node:http";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { E2E_ORIGIN, E2E_PORT } from "./support/e2e-server";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { DEMO_ACCOUNT, loginAsDemo } from "./support/login";
 import { articleUrl } from "./support/urls";
@@ -117,4 +119,28 @@ test("a logged-out POST from a foreign Origin is refused too (login and interact
   expect(noToken.status()).toBe(403);
   await page.reload();
   await expect(page.locator(".banner__login")).toHaveText("登录");
+});
+
+/** A form post sent as a proxy that rewrote `Host` would send it: the status it gets. */
+function postThroughProxy(path: string, fields: Record<string, string>, headers: Record<string, string>): Promise<number> {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      { host: "127.0.0.1", port: E2E_PORT, path, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), ...headers } },
+      (answer) => {
+        answer.resume();
+        answer.on("end", () => resolve(answer.statusCode ?? 0));
+      },
+    );
+    sent.on("error", reject).end(body);
+  });
+}
+
+test("a login posted from the site's page through a proxy that rewrote Host logs in; any other Origin is refused, never a 500 @once", async () => {
+  const login = { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect: "/davmu/share/" };
+  // The site's origin is where its pages are (http://localhost:PORT here), whatever host the request names.
+  const rewritten = `127.0.0.1:${E2E_PORT}`;
+  expect(await postThroughProxy("/davmu/share/auth", login, { host: rewritten, origin: E2E_ORIGIN })).toBe(302);
+  expect(await postThroughProxy("/davmu/share/auth", login, { host: rewritten, origin: `http://${rewritten}` })).toBe(403);
+  expect(await postThroughProxy("/davmu/share/auth", login, { host: rewritten, origin: EVIL })).toBe(403);
 });

@@ -108,6 +108,16 @@ test("a site that cannot start says why in JSON and exits 1: an environment it r
   for (const line of lines) expect(Date.parse(line.time), JSON.stringify(line)).not.toBeNaN();
 });
 
+for (const entry of ["build/server.js", "build/cluster.js"]) {
+  test(`production without a platform refuses to start unless DEMO_PLATFORM=1, in one line naming it (${entry})`, async () => {
+    const { code, lines } = await failedStart({ DEMO_PLATFORM: undefined }, entry);
+    expect(code).toBe(1);
+    const fatal = lines.filter((line) => line.level === "fatal");
+    expect(fatal).toHaveLength(1);
+    expect((fatal[0].err as { message: string }).message).toMatch(/^Invalid environment: DEMO_PLATFORM: [^\n]+$/);
+  });
+}
+
 test("a site that cannot start says why in JSON and exits 1: its port taken", async () => {
   const taken = createServer().listen(0, "127.0.0.1");
   await once(taken, "listening");

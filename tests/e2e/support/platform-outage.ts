@@ -102,10 +102,10 @@ function parsedLines(written: { stdout: string; stderr: string }): LogLine[] {
 }
 
 /** In front of a real platform production needs its public origin: the one the tests reach it at. */
-const realPlatformOrigin = (port: number, env: Record<string, string>) => (env.PLATFORM_API_URL ? { PUBLIC_ORIGIN: `http://localhost:${port}` } : {});
+const realPlatformOrigin = (port: number, env: Record<string, string | undefined>) => (env.PLATFORM_API_URL ? { PUBLIC_ORIGIN: `http://localhost:${port}` } : {});
 
 /** Spawns the built site `entry` on `port` with the e2e settings plus `env`, keeping what it writes. */
-function spawnSite(entry: string, port: number, env: Record<string, string>) {
+function spawnSite(entry: string, port: number, env: Record<string, string | undefined>) {
   const child: ChildProcess = spawn(process.execPath, [entry], {
     env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), ...realPlatformOrigin(port, env), ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -118,9 +118,9 @@ function spawnSite(entry: string, port: number, env: Record<string, string>) {
   return { child, written, output: () => output };
 }
 
-/** Starts the built site with `env` expecting it to fail: its exit code and its lines, each parsed. */
-export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; lines: LogLine[] }> {
-  const { child, written } = spawnSite("build/server.js", await freePort(), env);
+/** Starts the built site `entry` with `env` (undefined: unset) expecting it to fail: its exit code and its lines, each parsed. */
+export async function failedStart(env: Record<string, string | undefined>, entry = "build/server.js"): Promise<{ code: number | null; lines: LogLine[] }> {
+  const { child, written } = spawnSite(entry, await freePort(), env);
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   return { code, lines: parsedLines(written) };
 }
