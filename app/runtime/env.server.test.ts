@@ -145,7 +145,7 @@ describe("SESSION_SECRET", () => {
     ]);
   });
 
-  it("is one random secret per process when unset, outside production with a real platform", async () => {
+  it("is one random secret per process when unset (allowed for the demo, refused in front of a real platform)", async () => {
     const env = await readEnv({});
     expect(env.sessionSecrets).toHaveLength(1);
     expect(env.sessionSecrets[0]).toMatch(/^[0-9a-f]{64}$/);
