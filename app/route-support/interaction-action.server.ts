@@ -87,7 +87,7 @@ const LIMITS: Record<Interaction["intent"], Limit[]> = {
   ],
 };
 
-/** Seconds to wait before this write by `account` (the platform's user id), 0 when it may go. Every window counts every attempt. */
+/** Seconds to wait before this write by `account` (the platform's user id), 0 when it may go; every window counts it. */
 async function waitBefore(intent: Interaction["intent"], caller: Caller, account: string): Promise<number> {
   const address = caller.clientIp ?? "";
   const keys = { account, token: caller.token ?? address, address };

@@ -80,16 +80,16 @@ export function readSignedMessage(key: string, text: string): Message | DropReas
 }
 
 /** Counts each dropped message, and warns at most once a minute with how many were dropped since. */
-function dropCounter(log: (line: string) => void, now: () => number = Date.now) {
+function dropCounter(log: (line: string) => void) {
   let unreported = 0;
   let nextWarning = 0;
   return (reason: DropReason, channel: string) => {
     countDroppedWriteMessage(reason);
     unreported += 1;
-    if (now() < nextWarning) return;
+    if (Date.now() < nextWarning) return;
     log(`content writes: dropped ${unreported} message(s) on the ${channel} (the last one ${reason})`);
     unreported = 0;
-    nextWarning = now() + 60_000;
+    nextWarning = Date.now() + 60_000;
   };
 }
 
@@ -116,13 +116,13 @@ export type ClusterPort = {
   send?(message: unknown): unknown;
 };
 
-type Options = { origin?: string; log?: (line: string) => void; replicaKey?: string; now?: () => number };
+type Options = { origin?: string; log?: (line: string) => void };
 
-/** One process's writes: `origin` tells its messages from the others'; `replicaKey` signs and checks them on Redis. */
-export function createContentWrites({ origin = randomUUID(), log = (line) => logger.warn(line), replicaKey = env.replicaKey, now }: Options = {}) {
+/** One process's writes: `origin` tells its messages from the others'; on Redis REPLICA_KEY signs and checks them. */
+export function createContentWrites({ origin = randomUUID(), log = (line) => logger.warn(line) }: Options = {}) {
   const listeners = new Set<Listener>();
   const outlets = new Set<(message: Message) => void>();
-  const dropped = dropCounter(log, now);
+  const dropped = dropCounter(log);
   let pending: ContentWrite[] = [];
   let window: NodeJS.Timeout | null = null;
 
@@ -190,7 +190,7 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
       };
       const onMessage = (channel: string, text: string) => {
         if (channel !== CHANNEL) return;
-        const message = readSignedMessage(replicaKey, text);
+        const message = readSignedMessage(env.replicaKey, text);
         if (typeof message === "string") dropped(message, "Redis channel");
         else hear(message);
       };
@@ -204,7 +204,7 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
       subscriber.on("ready", subscribe);
       if (subscriber.status === "ready") subscribe();
       const stopSending = addOutlet((message) => {
-        publisher.publish(CHANNEL, signMessage(replicaKey, message)).then(
+        publisher.publish(CHANNEL, signMessage(env.replicaKey, message)).then(
           () => (warned = false),
           (error: unknown) => warnOnce("other processes keep their copies until they expire", error),
         );
