@@ -124,7 +124,7 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
   const outlets = new Set<(message: Message) => void>();
   const dropped = dropCounter(log);
   let pending: ContentWrite[] = [];
-  let window: NodeJS.Timeout | null = null;
+  let windowTimer: NodeJS.Timeout | null = null;
 
   const deliver = (write: ContentWrite) => {
     for (const listener of listeners) listener(write);
@@ -132,27 +132,27 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
   const hear = (message: Message) => {
     if (message.origin !== origin) deliver(message.write);
   };
-  const send = (write: ContentWrite) => {
+  // Sends a write now, and holds the writes of the window that opens.
+  const sendNow = (write: ContentWrite) => {
     for (const part of inMessages(write)) {
       const message: Message = { kind: CHANNEL, origin, write: part };
       for (const outlet of outlets) outlet(message);
     }
+    windowTimer = setTimeout(closeWindow, COALESCE_MS);
+    windowTimer.unref();
   };
-  // Sends what came during the window, if anything, and opens a new window after it.
   const closeWindow = () => {
-    window = null;
+    windowTimer = null;
     if (pending.length === 0) return;
     const write = merged(pending);
     pending = [];
-    send(write);
-    window = setTimeout(closeWindow, COALESCE_MS);
-    window.unref();
+    sendNow(write);
   };
   const addOutlet = (outlet: (message: Message) => void) => {
     outlets.add(outlet);
     return () => {
       // A process that stops sending tells the others what it still held.
-      if (window) clearTimeout(window);
+      if (windowTimer) clearTimeout(windowTimer);
       closeWindow();
       outlets.delete(outlet);
     };
@@ -163,13 +163,8 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
     announce(write: ContentWrite): void {
       deliver(write);
       if (outlets.size === 0) return;
-      if (window) {
-        pending.push(write);
-        return;
-      }
-      send(merged([write]));
-      window = setTimeout(closeWindow, COALESCE_MS);
-      window.unref();
+      if (windowTimer) pending.push(write);
+      else sendNow(merged([write]));
     },
 
     /** Returns the way to stop listening. */
