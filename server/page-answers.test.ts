@@ -73,15 +73,17 @@ describe("the page cache", () => {
     };
   const cache = createPageStore({ maxBytes: 1024 * 1024, now: () => clock });
 
-  const render: PageRender = async (url) => {
+  const render: PageRender = async (url, _signal, page) => {
     renders.push(url);
     const plan = answer(url);
+    // As a loader does: the tag as it asks for the content, before the answer comes.
+    for (const tag of plan.tags ?? []) page.tags.add(tag);
     await plan.gate;
     if (plan.fail) throw new Error("render failed");
     const headers = new Headers({ "Content-Type": plan.type ?? "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     if (plan.cookie) headers.set("Set-Cookie", "__share=x; Path=/");
     const html = `<!DOCTYPE html><html><body><p>${url} #${renders.length}</p><script>${SCRIPT}</script></body></html>`;
-    const page = { ...newRenderRecord(), tags: new Set(plan.tags ?? []), incomplete: plan.incomplete ?? false, personalization: plan.personal ? personalization : null };
+    Object.assign(page, { incomplete: plan.incomplete ?? false, personalization: plan.personal ? personalization : null });
     return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, page };
   };
 
@@ -261,6 +263,34 @@ describe("the page cache", () => {
     answer = () => ({ tags: [contentTag("B2")] });
     await get("/p/b2");
     expect(renders).toEqual(["/p/b2", "/p/b2"]);
+  });
+
+  it("drops on a write only what it changed: the other pages stay stored and the other renders in flight go on", async () => {
+    const tagged = (url: string) => [contentTag(url.includes("c3") ? "C3" : "D4")];
+    answer = (url) => ({ tags: tagged(url) });
+    await get("/p/c3");
+    await get("/p/d4");
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    answer = (url) => ({ tags: tagged(url), gate });
+    const before = [get("/p/c3-list"), get("/p/d4-list")];
+    await vi.waitFor(() => expect(renders).toEqual(["/p/c3", "/p/d4", "/p/c3-list", "/p/d4-list"]));
+
+    announceWrite({ pages: [contentTag("C3")], answers: [] });
+    // Whoever asks now waits for a render of C3 that began after the write, and joins the render of D4 under way.
+    const after = [get("/p/c3-list"), get("/p/d4-list")];
+    await vi.waitFor(() => expect(renders).toEqual(["/p/c3", "/p/d4", "/p/c3-list", "/p/d4-list", "/p/c3-list"]));
+    await vi.waitFor(() => expect(arrived).toHaveLength(6));
+    open();
+    await Promise.all(before);
+    const [c3, d4] = await Promise.all(after);
+    expect([c3.headers.get("x-cache"), d4.headers.get("x-cache")]).toEqual(["MISS", "JOINED"]);
+
+    const cached = async (path: string) => (await get(path)).headers.get("x-cache");
+    expect({ d4: await cached("/p/d4"), d4List: await cached("/p/d4-list"), c3List: await cached("/p/c3-list") }).toEqual({ d4: "HIT", d4List: "HIT", c3List: "HIT" });
+    answer = () => ({ tags: [contentTag("C3")] });
+    expect(await cached("/p/c3")).toBe("MISS");
+    expect(renders).toHaveLength(6);
   });
 
   it("serves a page past its freshness while one render refreshes it", async () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { newRenderRecord, type RenderRecord } from "../app/render/page-facts.server";
 import type { PersonalPage, StoredPersonalization } from "../app/render/stored-personalization";
 import { logger } from "../app/runtime/logger.server";
 import {
@@ -36,8 +37,8 @@ export const SHARED_VARY = "Accept-Encoding, Cookie, User-Agent";
 const PERSONAL_CACHE_CONTROL = "private, no-store";
 const STALE_WARNING = '110 - "Response is Stale"';
 
-/** One render of a page for a URL, started by the pipeline; `signal` stops it. */
-export type PageRender = (url: string, signal: AbortSignal) => Promise<Rendered>;
+/** One render of a page for a URL, started by the pipeline; `signal` stops it; its loaders fill `record`. */
+export type PageRender = (url: string, signal: AbortSignal, record: RenderRecord) => Promise<Rendered>;
 /** Sends a response that is not shared (a resource route's stream, an answer that sets a cookie) as it is. */
 export type SendOwn = (res: ExpressResponse, response: Response, stale: boolean) => Promise<void>;
 /** Makes a stored page's HTML the requesting visitor's (app/render/personal.server.tsx). */
@@ -83,7 +84,8 @@ function flight(store: PageStore, key: string, url: string, render: PageRender):
   const running = store.inFlight(key);
   if (running) return { outcome: running, leader: false };
   const controller = new AbortController();
-  return { outcome: store.lead(key, render(url, controller.signal), controller), leader: true };
+  const record = newRenderRecord();
+  return { outcome: store.lead(key, record, render(url, controller.signal, record), controller), leader: true };
 }
 
 /** A stored page the store says may still be served: when it needs a refresh, one render starts now. */
@@ -173,7 +175,7 @@ export async function serveShared(store: PageStore, req: ExpressRequest, res: Ex
     // Not the same for everyone after all (a redirect, a resource route): this visitor's own URL, rendered for them.
     if (leader) discard(result);
     const controller = new AbortController();
-    const own = await render(req.originalUrl, controller.signal);
+    const own = await render(req.originalUrl, controller.signal, newRenderRecord());
     return sendOwnOutcome(res, { kind: "own", response: own.response, stale: own.stale, controller }, sendOwn);
   }
   store.decided(leader ? "misses" : "joined", `${leader ? "MISS" : "JOINED"}${result.entry ? "" : ", not stored"}`, key);

@@ -8,6 +8,7 @@ import { hasSessionCookie } from "../app/lib/session-cookie";
 import { canonicalUrl } from "../app/lib/share-url";
 import type { StoredPersonalization } from "../app/render/stored-personalization";
 import { deviceClass } from "../app/render/page-device.server";
+import { createKeyIndex } from "../app/lib/key-index";
 import type { RenderRecord } from "../app/render/page-facts.server";
 import { onContentWritten } from "../app/runtime/content-writes.server";
 import { logger } from "../app/runtime/logger.server";
@@ -21,8 +22,8 @@ import { inlineScriptHashes } from "./security-headers";
  * the device class the page renders for; stored gzip, brotli and plain with an ETag; bounded by bytes (least
  * recently used go first). Fresh for PAGE_FRESH_SECONDS, then served while one render refreshes it; a page that
  * fails to render again is served stale for PAGE_STALE_IF_ERROR_SECONDS. Concurrent misses wait for one render.
- * A write of this site, in any process, drops the pages of what it changed (app/runtime/content-writes.server.ts).
- * Per process.
+ * A write of this site, in any process, drops the pages of what it changed (app/runtime/content-writes.server.ts),
+ * found by tag through an index, and the renders in flight that read it. Per process.
  *
  * The store decides (what is servable, which render to join, what a finished render leaves stored); it sends
  * nothing and renders nothing: the pipeline does both (server/page-answers.ts). Only 200 answers with no
@@ -147,15 +148,12 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
       entry.plain.length + entry.gzip.length + entry.br.length + 1024 + (entry.personalization ? PERSONALIZE_BYTES + entry.plain.length + entry.gzip.length : 0),
     ttl: (PAGE_FRESH_SECONDS + PAGE_STALE_IF_ERROR_SECONDS) * 1000,
     dispose: (entry, key) => {
-      for (const tag of entry.tags) {
-        const keys = byTag.get(tag);
-        keys?.delete(key);
-        if (keys?.size === 0) byTag.delete(tag);
-      }
+      for (const tag of entry.tags) byTag.remove(tag, key);
     },
   });
-  const byTag = new Map<string, Set<string>>();
-  const flights = new Map<string, Promise<Outcome>>();
+  const byTag = createKeyIndex();
+  /** Each render in flight with its record, whose tags grow as its loaders read. */
+  const flights = new Map<string, { outcome: Promise<Outcome>; record: RenderRecord }>();
   // A render that began before a write of what it shows must not be stored after it: writes are counted.
   let writes = 0;
   const writtenAt = new Map<string, { write: number; at: number }>();
@@ -167,11 +165,12 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     writtenAt.set(tag, { write: writes, at });
     // Only renders in flight need the record, and none lasts a minute.
     for (const [old, record] of writtenAt) if (at - record.at > 60_000) writtenAt.delete(old);
-    const keys = [...(byTag.get(tag) ?? [])];
+    const keys = byTag.keysOf(tag);
     for (const key of keys) entries.delete(key);
+    // Whoever asks after the write gets a render that began after it; a render that has not read the tag yet reads
+    // after the write, and is left alone. A render's tags are known only as it goes: the renders in flight are asked.
+    for (const [key, flight] of flights) if (flight.record.tags.has(tag)) flights.delete(key);
     logger.debug({ pageCache: "DROPPED", tag, pages: keys.length }, "page cache");
-    // Whoever asks after the write gets a render that began after it.
-    flights.clear();
   }
   const stopListening = onContentWritten(({ pages }) => pages.forEach(drop));
 
@@ -195,11 +194,7 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
       sentPersonal: null,
     };
     entries.set(key, entry);
-    for (const tag of tags) {
-      let keys = byTag.get(tag);
-      if (!keys) byTag.set(tag, (keys = new Set()));
-      keys.add(key);
-    }
+    for (const tag of tags) byTag.add(tag, key);
     return entry;
   }
 
@@ -226,15 +221,15 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
 
   /**
    * The render of a key in flight, which whoever asks meanwhile joins; undefined when there is none.
-   * `lead` registers one the pipeline has just started (one render per key at a time).
+   * `lead` registers one the pipeline has just started (one render per key at a time), with the record it fills.
    */
-  const inFlight = (key: string) => flights.get(key);
-  function lead(key: string, rendering: Promise<Rendered>, controller: AbortController): Promise<Outcome> {
+  const inFlight = (key: string) => flights.get(key)?.outcome;
+  function lead(key: string, record: RenderRecord, rendering: Promise<Rendered>, controller: AbortController): Promise<Outcome> {
     // Counted now, as the render starts: a write from here on may have overtaken what it read.
     const outcome = settle(key, rendering, controller, writes);
-    flights.set(key, outcome);
+    flights.set(key, { outcome, record });
     const done = () => {
-      if (flights.get(key) === outcome) flights.delete(key);
+      if (flights.get(key)?.outcome === outcome) flights.delete(key);
     };
     outcome.then(done, done);
     return outcome;

@@ -41,9 +41,8 @@ export function remixHandler(options: {
   };
   const inTurn = pLimit(options.renderConcurrency);
   // Each render has its own record, which its loaders' upstream calls fill (app/render/page-facts.server.ts).
-  const render = (request: () => Request, context: RequestContext) =>
+  const render = (request: () => Request, context: RequestContext, page = newRenderRecord()) =>
     inTurn(async () => {
-      const page = newRenderRecord();
       const remixRequest = request();
       const handleRequest = handlers[languageOfPath(new URL(remixRequest.url).pathname)];
       const response = await handleRequest(remixRequest, { ...context, render: page });
@@ -53,9 +52,9 @@ export function remixHandler(options: {
     // Once per request: its upstream deadline counts from its arrival, whichever render runs and when.
     const context = options.getLoadContext(req, res);
     // Rendered for everyone of the key: the canonical URL, no nonce, nobody's session, not stopped when this visitor leaves.
-    const shared: PageRender = (url, signal) => {
+    const shared: PageRender = (url, signal, record) => {
       const visitor = sharedPageVisitor({ deadline: context.deadline, clientIp: context.clientIp, signal });
-      return render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...context, cspNonce: "", shared: true, visitor });
+      return render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...context, cspNonce: "", shared: true, visitor }, record);
     };
     const own = async () => {
       const made = render(() => remixRequest(req, options.originOf(req) + req.originalUrl, context.visitor.signal, {}), context);

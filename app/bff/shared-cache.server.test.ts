@@ -43,14 +43,26 @@ describe("cached", () => {
     await expect(cached(NO_RENDER, "k3", 1000, async () => "up")).resolves.toBe("up");
   });
 
-  it("forgets entries by prefix", async () => {
+  it("forgets a whole group of answers, and only that: not other groups, not keys that merely begin alike", async () => {
     const load = vi.fn(async () => 1);
-    await cached(NO_RENDER, "detail:a", 60_000, load);
-    await cached(NO_RENDER, "detail:b", 60_000, load);
-    invalidate("detail:a");
-    await cached(NO_RENDER, "detail:a", 60_000, load);
-    await cached(NO_RENDER, "detail:b", 60_000, load);
-    expect(load).toHaveBeenCalledTimes(3);
+    const keys = ["detail:a:", "detail:a:clue", "detail:ab:", "detail:b:", "comments:a:page:1", "app-config"];
+    for (const key of keys) await cached(NO_RENDER, key, 60_000, load);
+    // Names that are no group drop nothing: an empty one would once have matched every key.
+    for (const name of ["", "detail:", "detail:a", "d"]) invalidate(name);
+    for (const key of keys) await cached(NO_RENDER, key, 60_000, load);
+    expect(load).toHaveBeenCalledTimes(keys.length);
+    invalidate("detail:a:");
+    for (const key of keys) await cached(NO_RENDER, key, 60_000, load);
+    expect(load).toHaveBeenCalledTimes(keys.length + 2);
+  });
+
+  it("leaves the loads in flight of other groups alone", async () => {
+    let finish: (value: string) => void = () => undefined;
+    const other = cached(NO_RENDER, "comments:b:page:1", 60_000, () => new Promise<string>((resolve) => (finish = resolve)));
+    invalidate("comments:a:");
+    const joined = cached(NO_RENDER, "comments:b:page:1", 60_000, async () => "a second load");
+    finish("the one load");
+    expect([await other, await joined]).toEqual(["the one load", "the one load"]);
   });
 
   it("forgets the answers a write of this site names", async () => {

@@ -1,5 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { isMissingContent, type Caller } from "~/bff/client.server";
+import { answerGroupOf } from "~/lib/content-tag";
+import { createKeyIndex } from "~/lib/key-index";
 import { onContentWritten } from "~/runtime/content-writes.server";
 import { env } from "~/runtime/env.server";
 import { logger } from "~/runtime/logger.server";
@@ -10,7 +12,8 @@ import { logger } from "~/runtime/logger.server";
  * refreshes it, and when the refresh fails the last good answer stands in (stale-if-error) for up to
  * PLATFORM_STALE_MS, so pages seen recently still render while the platform is down. Bounded by
  * PLATFORM_CACHE_MAX_BYTES (least recently used go first). Per process: each instance keeps its own, and a write of
- * this site in any process drops the answers it made out of date (app/runtime/content-writes.server.ts).
+ * this site in any process drops the answers it made out of date (app/runtime/content-writes.server.ts), by their
+ * group (`answerGroupOf`), found through an index of the keys stored or loading.
  */
 type Answer = { value: unknown; storedAt: number; freshUntil: number; staleSince?: number };
 type Outcome = { value: unknown; stale: boolean };
@@ -19,8 +22,21 @@ const answers = new LRUCache<string, Answer>({
   maxSize: env.PLATFORM_CACHE_MAX_BYTES,
   // The JSON length stands for the memory an answer holds; close enough to bound it.
   sizeCalculation: (answer) => Math.max(1, JSON.stringify(answer.value)?.length ?? 1),
+  // After: the key is gone from the cache by then (or holds its new answer).
+  disposeAfter: (_answer, key) => unindex(key),
 });
 const inFlight = new Map<string, Promise<Outcome>>();
+const byGroup = createKeyIndex();
+
+function index(key: string) {
+  const group = answerGroupOf(key);
+  if (group) byGroup.add(group, key);
+}
+/** A key leaves the index once it is neither stored nor loading. */
+function unindex(key: string) {
+  const group = answerGroupOf(key);
+  if (group && !answers.has(key) && !inFlight.has(key)) byGroup.remove(group, key);
+}
 
 /** `caller`'s render learns which answers were stale, and that a part is missing when the load failed. */
 export function cached<T>(caller: Pick<Caller, "render">, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
@@ -33,6 +49,7 @@ export function cached<T>(caller: Pick<Caller, "render">, key: string, ttlMs: nu
     const lastGood = answer && now - answer.storedAt <= ttlMs + env.PLATFORM_STALE_MS ? answer : undefined;
     outcome = refresh(key, ttlMs, load, lastGood);
     inFlight.set(key, outcome);
+    index(key);
   }
   // Each request that asked learns it was served stale.
   return outcome.then(
@@ -56,6 +73,7 @@ function refresh(key: string, ttlMs: number, load: () => Promise<unknown>, lastG
       if (mine()) {
         if (lastGood?.staleSince !== undefined) logger.info(`upstream answer fresh again: ${key}`);
         answers.set(key, { value, storedAt: Date.now(), freshUntil: Date.now() + ttlMs });
+        index(key);
       }
       return { value, stale: false };
     },
@@ -73,15 +91,20 @@ function refresh(key: string, ttlMs: number, load: () => Promise<unknown>, lastG
     },
   );
   outcome.finally(() => {
-    if (mine()) inFlight.delete(key);
+    if (!mine()) return;
+    inFlight.delete(key);
+    unindex(key);
   }).catch(() => undefined);
   return outcome;
 }
 
-/** Drops every entry whose key starts with `prefix`: the site changed that data itself. */
-export function invalidate(prefix: string): void {
-  for (const key of [...answers.keys()]) if (key.startsWith(prefix)) answers.delete(key);
-  for (const key of [...inFlight.keys()]) if (key.startsWith(prefix)) inFlight.delete(key);
+/** Drops every answer of `group`, stored or loading: the site changed that data itself. */
+export function invalidate(group: string): void {
+  for (const key of byGroup.keysOf(group)) {
+    inFlight.delete(key);
+    answers.delete(key);
+    unindex(key);
+  }
 }
 
-onContentWritten(({ answers: prefixes }) => prefixes.forEach(invalidate));
+onContentWritten(({ answers: groups }) => groups.forEach(invalidate));

@@ -74,7 +74,6 @@ export const LIVE_TEXTS = {
   chatEmpty: "消息不能为空",
   chatTooLong: `消息最多${CHAT_MAX_LENGTH}字`,
   chatClosed: "直播未开始或已结束，暂不能发言",
-  chatTooFast: "操作太频繁了，请稍后再试",
   chatSent: "发送成功",
   liked: "点赞成功",
   noMessages: "还没有人发言，来说第一句吧",

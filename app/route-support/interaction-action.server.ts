@@ -10,7 +10,7 @@ import { COMMENT_TEXTS, validateComment, type CheckedText } from "~/lib/comment-
 import { LIVE_ID_PATTERN, LIVE_TEXTS, MAX_LIKES_PER_REQUEST, validateChat } from "~/lib/live-state";
 import { redirectLocation } from "~/lib/redirect-target";
 import { env } from "~/runtime/env.server";
-import { createRateLimiter } from "~/runtime/rate-limit.server";
+import { createRateLimiter, type RateLimiter } from "~/runtime/rate-limit.server";
 import type { Toast } from "~/lib/toast";
 
 /** A visitor's text, trimmed and checked by its rule: a refusal is an issue of the field, with the rule's message. */
@@ -45,6 +45,8 @@ export const INTERACTION_TEXTS = {
   uncollected: "已取消收藏",
   followed: "关注成功",
   unfollowed: "已取消关注",
+  /** A write the site's own limits refused. */
+  tooFrequent: "操作太频繁了，请稍后再试",
 } as const;
 
 export type InteractionResult = {
@@ -57,32 +59,39 @@ export type InteractionResult = {
   retryAfter?: number;
 };
 
+/** A limit on one kind of write: its window, and what it counts by: the account, the session's token or the address. */
+type Limit = { limiter: RateLimiter; per: "account" | "token" | "address" };
 
 /**
- * The site's own limits on live writes, per visitor (their token), in front of the platform's: at most one message
- * every 2 s and LIVE_CHAT_RATE_LIMIT_PER_MINUTE (20) a minute; likes come batched, one request a second from a page,
- * so a few a second and LIVE_LIKES_RATE_LIMIT_PER_MINUTE (120, two pages' worth) a minute are already generous.
+ * The writes that drop stored pages and shared answers on every process (collect, comment, follow, booking) are
+ * limited per account (WRITE_RATE_LIMIT_PER_MINUTE) and per address (WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE), together.
+ * Live chat, per session: at most one message every 2 s and LIVE_CHAT_RATE_LIMIT_PER_MINUTE a minute; likes come
+ * batched, one request a second from a page, so a few a second and LIVE_LIKES_RATE_LIMIT_PER_MINUTE (two pages' worth).
  */
-const liveLimits = {
-  chat: [
-    createRateLimiter({ name: "live-chat-burst", windowMs: 2000, max: 1 }),
-    createRateLimiter({ name: "live-chat-minute", windowMs: 60_000, max: env.LIVE_CHAT_RATE_LIMIT_PER_MINUTE }),
+const writes: Limit[] = [
+  { limiter: createRateLimiter({ name: "writes", windowMs: 60_000, max: env.WRITE_RATE_LIMIT_PER_MINUTE }), per: "account" },
+  { limiter: createRateLimiter({ name: "writes-address", windowMs: 60_000, max: env.WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE }), per: "address" },
+];
+const LIMITS: Record<Interaction["intent"], Limit[]> = {
+  comment: writes,
+  collect: writes,
+  follow: writes,
+  live_book: writes,
+  live_chat: [
+    { limiter: createRateLimiter({ name: "live-chat-burst", windowMs: 2000, max: 1 }), per: "token" },
+    { limiter: createRateLimiter({ name: "live-chat-minute", windowMs: 60_000, max: env.LIVE_CHAT_RATE_LIMIT_PER_MINUTE }), per: "token" },
   ],
-  likes: [
-    createRateLimiter({ name: "live-likes", windowMs: 1000, max: 3 }),
-    createRateLimiter({ name: "live-likes-minute", windowMs: 60_000, max: env.LIVE_LIKES_RATE_LIMIT_PER_MINUTE }),
+  live_like: [
+    { limiter: createRateLimiter({ name: "live-likes", windowMs: 1000, max: 3 }), per: "token" },
+    { limiter: createRateLimiter({ name: "live-likes-minute", windowMs: 60_000, max: env.LIVE_LIKES_RATE_LIMIT_PER_MINUTE }), per: "token" },
   ],
 };
 
-/** Seconds the visitor must wait before this write, 0 when it may go. Every window counts every attempt. */
-async function liveWait(caller: Caller, intent: "live_chat" | "live_like"): Promise<number> {
-  const key = caller.token ?? caller.clientIp ?? "";
-  const windows = intent === "live_chat" ? liveLimits.chat : liveLimits.likes;
-  return Math.max(...(await Promise.all(windows.map((limiter) => limiter.hit(key)))));
-}
-
-function tooFast(retryAfter: number): InteractionResult {
-  return { toast: { text: LIVE_TEXTS.chatTooFast, kind: "error" }, retryAfter };
+/** Seconds to wait before this write by `account` (the platform's user id), 0 when it may go; every window counts it. */
+async function waitBefore(intent: Interaction["intent"], caller: Caller, account: string): Promise<number> {
+  const address = caller.clientIp ?? "";
+  const keys = { account, token: caller.token ?? address, address };
+  return Math.max(...(await Promise.all(LIMITS[intent].map(({ limiter, per }) => limiter.hit(keys[per])))));
 }
 
 /**
@@ -90,8 +99,10 @@ function tooFast(retryAfter: number): InteractionResult {
  * reached the site is carried out even when the visitor's request goes away before its answer (a reload, the page
  * closed right after a tap): only the deadline bounds it, not the request's abort signal.
  */
-export async function performInteraction(visitorCaller: Caller, interaction: Interaction): Promise<InteractionResult> {
+export async function performInteraction(visitorCaller: Caller, interaction: Interaction, account: string): Promise<InteractionResult> {
   const caller: Caller = { ...visitorCaller, signal: undefined };
+  const wait = await waitBefore(interaction.intent, caller, account);
+  if (wait > 0) return { toast: { text: INTERACTION_TEXTS.tooFrequent, kind: "error" }, retryAfter: wait };
   try {
     switch (interaction.intent) {
       case "comment": {
@@ -111,14 +122,10 @@ export async function performInteraction(visitorCaller: Caller, interaction: Int
         return { toast: { text: result.is_followed ? INTERACTION_TEXTS.followed : INTERACTION_TEXTS.unfollowed, kind: "success" } };
       }
       case "live_chat": {
-        const wait = await liveWait(caller, "live_chat");
-        if (wait > 0) return tooFast(wait);
         const message = await sendLiveMessage(caller, interaction.liveId, interaction.content);
         return { toast: { text: LIVE_TEXTS.chatSent, kind: "success" }, liveMessage: message };
       }
       case "live_like": {
-        const wait = await liveWait(caller, "live_like");
-        if (wait > 0) return tooFast(wait);
         const result = await likeLive(caller, interaction.liveId, interaction.count);
         return { toast: { text: LIVE_TEXTS.liked, kind: "success" }, likeCount: result.like_count };
       }
@@ -170,14 +177,15 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
     count: formText(form, "count") || "1",
   });
   if (!parsed.success) {
-    // Only the text refused, by its rule: its message goes next to the field.
+    // Only the text refused, by its rule: its message goes next to the field, with the text as it was typed.
     const issues = parsed.error.issues;
     const text = issues.every((issue) => issue.path[0] === "content") ? issues[0]?.message : undefined;
-    return data<InteractionAnswer>({ fieldError: text ?? INVALID }, { status: 400 });
+    return data<InteractionAnswer>({ fieldError: text ?? INVALID, intent, content: typed(form, intent) }, { status: 400 });
   }
   const interaction = parsed.data;
 
-  if (!(await visitor.read()).isLoggedIn) {
+  const viewer = await visitor.read();
+  if (!viewer.isLoggedIn) {
     // Log in first, then the same action is carried out (see the /auth action).
     await visitor.rememberPending(interaction);
     if (form.get("js") === "1") return data<InteractionAnswer>({ needLogin: true });
@@ -186,10 +194,19 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
     return redirect(redirectLocation(login, context.origin));
   }
 
-  const result = await performInteraction(await visitor.caller(context.render), interaction).catch(rethrowAsResponse);
+  const account = viewer.userId ?? viewer.token ?? "";
+  const result = await performInteraction(await visitor.caller(context.render), interaction, account).catch(rethrowAsResponse);
+  if (result.retryAfter) {
+    // Refused by the site's limits: the reason goes beside the control and what was typed stays in the form; a page
+    // posted without JavaScript is rendered again with them, and the toast.
+    if (form.get("js") !== "1") await visitor.flashToast(result.toast);
+    return data<InteractionAnswer>(
+      { fieldError: result.toast.text, intent, content: typed(form, intent) },
+      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+    );
+  }
   if (form.get("js") === "1" && (interaction.intent === "live_chat" || interaction.intent === "live_like")) {
     // The live page keeps itself up to date from its event stream: it only needs the answer, not a reload.
-    if (result.retryAfter) return data<LiveAnswer>({ fieldError: result.toast.text }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
     if (result.toast.kind === "error") return data<LiveAnswer>({ fieldError: result.toast.text }, { status: 400 });
     return data<LiveAnswer>({ liveMessage: result.liveMessage, likeCount: result.likeCount });
   }
@@ -202,4 +219,9 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
         ? "#live-chat"
         : "";
   return redirect(redirectLocation(back + anchor, context.origin));
+}
+
+/** The text a comment or chat form posted, handed back with a refusal so the form shows it again. */
+function typed(form: FormData, intent: string): string | undefined {
+  return intent === "comment" || intent === "live_chat" ? formText(form, "content") : undefined;
 }

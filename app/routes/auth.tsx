@@ -98,7 +98,7 @@ export async function action({ context }: ActionFunctionArgs) {
       await context.visitor.startUserSession({ token: session.token, userId: session.user_id });
       // Spec: a visitor asked to log in for an action returns to that action, done.
       if (pending.success) {
-        const result = await performInteraction(userCaller, pending.data);
+        const result = await performInteraction(userCaller, pending.data, session.user_id);
         if (result.commentId) target = `${target.split("#")[0]}#c-${result.commentId}`;
       }
     } catch (error) {

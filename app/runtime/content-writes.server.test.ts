@@ -1,9 +1,20 @@
 import cluster, { type Worker } from "node:cluster";
+import { createHmac } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { createContentWrites, relayContentWrites, type ContentWrite } from "~/runtime/content-writes.server";
+import {
+  COALESCE_MS,
+  createContentWrites,
+  MAX_MESSAGE_BYTES,
+  readSignedMessage,
+  relayContentWrites,
+  signMessage,
+  type ContentWrite,
+} from "~/runtime/content-writes.server";
+import { env } from "~/runtime/env.server";
+import { metricsRegistry } from "~/runtime/metrics.server";
 import { connectRedis } from "~/runtime/redis.server";
 import { freePort } from "../../tests/e2e/support/platform-outage";
 import { startRedisServer } from "../../tests/e2e/support/redis-server";
@@ -12,10 +23,89 @@ const write = (n: number): ContentWrite => ({ pages: [`content:${n}`], answers: 
 
 /** One process's writes and what its listener heard, in order. */
 function processWrites(origin: string, log: (line: string) => void = () => {}) {
-  const writes = createContentWrites(origin, log);
+  const writes = createContentWrites({ origin, log });
   const heard: ContentWrite[] = [];
   writes.listen((written) => heard.push(written));
   return { writes, heard };
+}
+
+const KEY = "a-replica-key-of-at-least-32-characters";
+const message = (write: unknown, extra: Record<string, unknown> = {}) => ({ kind: "content-written", origin: "x", write, ...extra });
+/** A message signed as a replica signs it, whatever it holds. */
+const signed = (value: unknown, key = KEY) => signMessage(key, value as Parameters<typeof signMessage>[1]);
+
+describe("a message on Redis", () => {
+  it("is heard when it is signed with the replicas' key and is a write", () => {
+    expect(readSignedMessage(KEY, signed(message(write(1))))).toEqual(message(write(1)));
+  });
+
+  it.each([
+    ["oversized", "x".repeat(MAX_MESSAGE_BYTES + 1)],
+    ["oversized", signed(message({ pages: ["content:1"], answers: [] }, { padding: "x".repeat(MAX_MESSAGE_BYTES) }))],
+    ["unsigned", JSON.stringify(message(write(1)))],
+    ["unsigned", `.${JSON.stringify(message(write(1)))}`],
+    ["forged", signed(message(write(1)), "another-key-of-at-least-32-characters!!")],
+    ["forged", signed(message(write(1))).replace("content:1", "content:2")],
+    ["malformed", `${createHmac("sha256", KEY).update("not json").digest("base64url")}.not json`],
+    ["malformed", signed(message({ pages: [], answers: [""] }))],
+    ["malformed", signed(message({ pages: [], answers: [] }))],
+    ["malformed", signed(message({ pages: ["content:"], answers: [] }))],
+    ["malformed", signed(message({ pages: ["content:1"], answers: ["detail:"] }))],
+    ["malformed", signed(message({ pages: ["page:1"], answers: [] }))],
+    ["malformed", signed(message({ pages: Array.from({ length: 65 }, (_, i) => `content:${i}`), answers: [] }))],
+    ["malformed", signed(message(write(1), { extra: true }))],
+    ["malformed", signed({ ...message(write(1)), kind: "other" })],
+  ])("is dropped as %s", (reason, text) => {
+    expect(readSignedMessage(KEY, text)).toBe(reason);
+  });
+});
+
+describe("a burst of writes", () => {
+  it("is dropped here at once, write by write, and goes to the others as one message per window, each name once", () => {
+    vi.useFakeTimers();
+    try {
+      const sent: unknown[] = [];
+      const port = { on: () => undefined, off: () => undefined, send: (value: unknown) => sent.push(value) };
+      const site = processWrites("burst");
+      const stop = site.writes.overCluster(port);
+      for (let i = 0; i < 5; i++) site.writes.announce(write(1));
+      site.writes.announce(write(2));
+      expect(site.heard).toEqual([...Array(5).fill(write(1)), write(2)]);
+      expect(sent).toEqual([message(write(1), { origin: "burst" })]);
+      vi.advanceTimersByTime(COALESCE_MS);
+      expect(sent).toEqual([
+        message(write(1), { origin: "burst" }),
+        message({ pages: ["content:1", "content:2"], answers: ["comments:1:", "detail:1:", "comments:2:", "detail:2:"] }, { origin: "burst" }),
+      ]);
+      // A quiet window sends nothing; the next write goes at once again.
+      vi.advanceTimersByTime(COALESCE_MS);
+      expect(sent).toHaveLength(2);
+      site.writes.announce(write(3));
+      expect(sent).toHaveLength(3);
+      // Stopping sends what is held.
+      site.writes.announce(write(4));
+      stop();
+      expect(sent.at(-1)).toEqual(message(write(4), { origin: "burst" }));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("that names more than a message holds goes out in several", () => {
+    const sent: Array<{ write: ContentWrite }> = [];
+    const site = processWrites("big");
+    site.writes.overCluster({ on: () => undefined, off: () => undefined, send: (value: unknown) => sent.push(value as { write: ContentWrite }) });
+    const pages = Array.from({ length: 100 }, (_, i) => `content:${i}`);
+    site.writes.announce({ pages, answers: ["detail:1:"] });
+    expect(sent.map(({ write }) => write.pages.length + write.answers.length)).toEqual([64, 37]);
+    expect(sent.flatMap(({ write }) => write.pages)).toEqual(pages);
+  });
+});
+
+/** How many messages this process dropped, by reason. */
+async function droppedCounts(): Promise<Record<string, number>> {
+  const metric = metricsRegistry().getSingleMetric("davmu_share_write_messages_dropped_total");
+  return Object.fromEntries(((await metric?.get())?.values ?? []).map((sample) => [String(sample.labels.reason), sample.value]));
 }
 
 // `npm test` installs Debian's redis-server before the unit tests (scripts/ensure-test-tools.sh); elsewhere these
@@ -65,15 +155,30 @@ describe.runIf(hasRedis || process.env.CI)("through Redis", () => {
     expect(b.heard).toEqual([write(1), write(2)]);
   });
 
-  it("ignores what is not a write on the channel", async () => {
+  it("drops what is not a signed write, counts it and warns once, and hears the next good one", async () => {
     const server = await startRedisServer();
     servers.push(server);
-    const a = overRedis(server.url, "a");
+    const lines: string[] = [];
+    const a = overRedis(server.url, "a", (line) => lines.push(line));
     await subscribers(server, 1);
-    await server.client.publish("content-written", "not json");
-    await server.client.publish("content-written", JSON.stringify({ kind: "content-written", origin: "x", write: { pages: "content:1" } }));
-    await server.client.publish("content-written", JSON.stringify({ kind: "content-written", origin: "x", write: write(3) }));
+    const before = await droppedCounts();
+    const key = env.replicaKey;
+    // A message anyone with access to Redis could send: one with an empty group would once have emptied every cache.
+    await server.client.publish("content-written", JSON.stringify(message({ pages: [], answers: [""] })));
+    await server.client.publish("content-written", signed(message(write(3)), "not-the-replicas-key-but-just-as-long"));
+    await server.client.publish("content-written", "x".repeat(MAX_MESSAGE_BYTES + 1));
+    await server.client.publish("content-written", signed(message({ pages: [], answers: [""] }), key));
+    await server.client.publish("content-written", signed(message(write(3)), key));
     await vi.waitFor(() => expect(a.heard).toEqual([write(3)]));
+    const after = await droppedCounts();
+    const grew = (reason: string) => (after[reason] ?? 0) - (before[reason] ?? 0);
+    expect({ unsigned: grew("unsigned"), forged: grew("forged"), oversized: grew("oversized"), malformed: grew("malformed") }).toEqual({
+      unsigned: 1,
+      forged: 1,
+      oversized: 1,
+      malformed: 1,
+    });
+    expect(lines).toEqual([expect.stringMatching(/^content writes: dropped 1 message\(s\) on the Redis channel \(the last one unsigned\)$/)]);
   });
 
   it("while Redis is down a write still drops this process's copies, warns once, and the subscriber joins when Redis is back", async () => {

@@ -92,6 +92,9 @@ const schema = z.object({
   WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LIVE_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LIVE_LIKES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // Collects, comments, follows and live bookings: per account, and per address (many phones share one behind a carrier).
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   TRUST_PROXY: z.string().default("loopback"),
   // Site workers build/cluster.js starts; unset, one per core.
@@ -104,6 +107,8 @@ const schema = z.object({
     .url()
     .refine((value) => /^rediss?:$/.test(new URL(value).protocol), "must be a redis:// or rediss:// URL")
     .optional(),
+  // Signs the messages replicas send each other through Redis (app/runtime/content-writes.server.ts); the same on each.
+  REPLICA_KEY: z.string().min(32).optional(),
   // The internal listener's /metrics (Prometheus) and its other internal routes, never on the public port; 0 turns it off.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   METRICS_HOST: z.string().default("127.0.0.1"),
@@ -168,6 +173,9 @@ function readEnv() {
   const refusal = values.NODE_ENV === "production" ? productionRefusal(values) : null;
   if (refusal) throw new Error(`Invalid environment: ${refusal}`);
   const isProduction = values.NODE_ENV === "production";
+  if (isProduction && values.REDIS_URL && !values.REPLICA_KEY) {
+    throw new Error("Invalid environment:\n  REPLICA_KEY: must be set with REDIS_URL in production (32+ characters, the same on every replica)");
+  }
   const platformApiUrl = (values.PLATFORM_API_URL ?? `http://127.0.0.1:${values.PORT}/_platform`).replace(/\/+$/, "");
   return {
     ...values,
@@ -182,6 +190,8 @@ function readEnv() {
     // The embedded platform's development pages (the SMS outbox) open only with this key, printed at start-up.
     platformDevKey: values.PLATFORM_DEV_KEY ?? randomBytes(16).toString("hex"),
     platformDevKeyIsEphemeral: values.PLATFORM_DEV_KEY === undefined,
+    // Outside production a fixed key, so the processes of a trial with Redis agree without one more setting.
+    replicaKey: values.REPLICA_KEY ?? "development-replica-key-not-for-production",
     cookieSecure: values.COOKIE_SECURE ?? isProduction,
     shutdownDelayMs: values.SHUTDOWN_DELAY_MS ?? (isProduction ? 5000 : 0),
     appLaunch: {

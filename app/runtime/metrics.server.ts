@@ -64,6 +64,12 @@ function createMetrics() {
       labelNames: ["limit"] as const,
       registers,
     }),
+    droppedWriteMessages: new Counter({
+      name: "davmu_share_write_messages_dropped_total",
+      help: "Messages on the content-written channel dropped unread, by reason (oversized, unsigned, forged, malformed)",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
   };
 
   new Gauge({
@@ -191,6 +197,11 @@ export function countingRefusals<L extends { hit(key: string): Promise<number> }
       return wait;
     },
   };
+}
+
+/** One message of another process about a write, dropped unread for `reason`. */
+export function countDroppedWriteMessage(reason: string): void {
+  metrics().droppedWriteMessages.inc({ reason });
 }
 
 const secondsSince = (startedAt: bigint) => Number(process.hrtime.bigint() - startedAt) / 1e9;

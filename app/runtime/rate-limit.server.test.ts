@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryRateLimiter, createRedisRateLimiter } from "~/runtime/rate-limit.server";
+import { redisKeyPart } from "~/runtime/redis-key.server";
 import { connectRedis } from "~/runtime/redis.server";
 
 describe("createMemoryRateLimiter", () => {
@@ -63,6 +64,19 @@ describe.runIf(hasRedis || process.env.CI)("createRedisRateLimiter against a rea
     // Redis ends the window on its own clock: ask until a new one has begun, which then counts afresh.
     await vi.waitFor(async () => expect(await limiter.hit("k")).toBe(0), { timeout: 5_000, interval: 50 });
     expect(await limiter.hit("k")).toBe(1);
+  });
+
+  it("names its windows by the key's hash: no token, account or address in a Redis key", async () => {
+    const redis = await client();
+    const name = `hashed-${Date.now()}`;
+    const token = "eyJhbGciOiJIUzI1NiJ9.platform-bearer-token";
+    const limiter = createRedisRateLimiter({ name, windowMs: 60_000, max: 1 }, redis, neverUsed);
+    await limiter.hit(token);
+    await limiter.hit("198.51.100.7");
+    const keys = await redis.keys(`rate:${name}:*`);
+    expect(keys.sort()).toEqual([`rate:${name}:${redisKeyPart(token)}`, `rate:${name}:${redisKeyPart("198.51.100.7")}`].sort());
+    expect(keys.join(" ")).not.toMatch(/platform-bearer-token|198\.51/);
+    expect(redisKeyPart(token)).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it("falls back to the process's own counters when Redis does not answer", async () => {

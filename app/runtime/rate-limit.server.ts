@@ -3,11 +3,12 @@ import type { Redis } from "ioredis";
 import { sharedRedis } from "~/runtime/redis.server";
 import { countingRefusals } from "~/runtime/metrics.server";
 import { logger } from "~/runtime/logger.server";
+import { redisKeyPart } from "~/runtime/redis-key.server";
 
 /**
- * Fixed-window counters per key (the visitor's address): the site's first line in front of the platform's own
- * limits. With REDIS_URL the windows live in Redis, so every process and replica counts together; otherwise in
- * this process's memory, and each process counts on its own.
+ * Fixed-window counters per key (the visitor's address, account or token): the site's first line in front of the
+ * platform's own limits. With REDIS_URL the windows live in Redis, under the key's hash, so every process and replica
+ * counts together; otherwise in this process's memory, and each process counts on its own.
  */
 export type RateLimiter = {
   /** Counts one attempt; answers how many seconds to wait when it is over the limit, else 0. */
@@ -61,7 +62,7 @@ export function createRedisRateLimiter(options: Options, redis: Redis, fallback:
   return {
     async hit(key) {
       try {
-        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `rate:${options.name}:${key}`, options.windowMs)) as [number, number];
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `rate:${options.name}:${redisKeyPart(key)}`, options.windowMs)) as [number, number];
         warned = false;
         return count > options.max ? Math.max(1, Math.ceil(ttl / 1000)) : 0;
       } catch (error) {

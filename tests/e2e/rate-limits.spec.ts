@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from "node:fs";
-import { type APIRequestContext, type APIResponse } from "@playwright/test";
+import { devices, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 import { SEED_FIXTURES } from "../../platform/seed";
@@ -8,6 +8,7 @@ import { DEMO_ACCOUNT, uniquePhone } from "./support/login";
 import { startSite } from "./support/platform-outage";
 import { startRedisServer } from "./support/redis-server";
 import { articleUrl, detailUrl, urlId } from "./support/urls";
+import { redisKeyPart } from "../../app/runtime/redis-key.server";
 
 /**
  * The site's own rate limits per route (docs/security.md, "Rate limits"): past the limit each answers 429 with
@@ -26,6 +27,7 @@ const LIMITS = {
   WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE: 4,
   LIVE_CHAT_RATE_LIMIT_PER_MINUTE: 1,
   LIVE_LIKES_RATE_LIMIT_PER_MINUTE: 1,
+  WRITE_RATE_LIMIT_PER_MINUTE: 2,
 };
 
 let redis: Awaited<ReturnType<typeof startRedisServer>>;
@@ -56,7 +58,7 @@ function via(client: string, spoofed = ""): Record<string, string> {
 }
 
 /** What a refusal by the limit must carry: 429 and a wait in whole seconds, at most the window. */
-function expectRefused(response: APIResponse, windowSeconds: number) {
+function expectRefused(response: Pick<APIResponse, "status" | "headers">, windowSeconds: number) {
   expect(response.status()).toBe(429);
   const wait = Number(response.headers()["retry-after"]);
   expect(wait).toBeGreaterThanOrEqual(1);
@@ -92,7 +94,7 @@ test("/auth: code requests and logins of one address share one budget; past it, 
   expect(await refused.text()).toMatch(/操作过于频繁，请\d+秒后再试/);
   expect(refused.headers()["set-cookie"]).toBeUndefined();
   // Every attempt was counted in the one shared window, whichever worker took it.
-  expect(Number(await redis.client.get(`rate:auth:${client}`))).toBe(LIMITS.AUTH_RATE_LIMIT_PER_MINUTE + 1);
+  expect(Number(await redis.client.get(`rate:auth:${redisKeyPart(client)}`))).toBe(LIMITS.AUTH_RATE_LIMIT_PER_MINUTE + 1);
 
   // Another address has its own budget.
   expect((await authPost(request, "198.51.100.12", { intent: "send-code", phone: uniquePhone() })).status()).toBe(200);
@@ -107,7 +109,7 @@ test("the tracker: past its limit a beacon gets 429 with Retry-After, and a diff
 
   // What the visitor writes comes before the address the proxy appends: a new one each time changes nothing.
   for (const spoofed of ["203.0.113.7", "10.0.0.1, 203.0.113.8", "127.0.0.1"]) expectRefused(await trackerPost(request, client, spoofed), 60);
-  expect(Number(await redis.client.get(`rate:tracker:${client}`))).toBe(LIMITS.TRACKER_RATE_LIMIT_PER_MINUTE + 4);
+  expect(Number(await redis.client.get(`rate:tracker:${redisKeyPart(client)}`))).toBe(LIMITS.TRACKER_RATE_LIMIT_PER_MINUTE + 4);
 });
 
 // Wrong passwords go to phones nobody registered: the demo account, which the last test logs in with, is never locked.
@@ -129,7 +131,7 @@ test("the WeChat signature route: past its limit 429 with Retry-After, in the si
   expectRefused(refused, 60);
   expect(refused.headers()["cache-control"]).toBe("no-store");
   expect(await refused.json()).toEqual({ status: 429, message: "请求过于频繁" });
-  expect(Number(await redis.client.get(`rate:wechat-signature:${client}`))).toBe(LIMITS.WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE + 1);
+  expect(Number(await redis.client.get(`rate:wechat-signature:${redisKeyPart(client)}`))).toBe(LIMITS.WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE + 1);
 });
 
 test("live chat and likes: past the visitor's limit the page's request gets 429 with Retry-After and the reason", async ({ playwright }) => {
@@ -150,7 +152,53 @@ test("live chat and likes: past the visitor's limit the page's request gets 429 
   const like = await write({ intent: "live_like", count: "2" });
   expectRefused(like, 60);
   expect(await like.text()).toContain("操作太频繁了，请稍后再试");
-  // Counted per visitor in Redis, whichever worker answered.
-  expect(await redis.client.keys("rate:live-chat-minute:*")).toHaveLength(1);
+  // Counted per visitor in Redis, whichever worker answered, under a hash of their token: never the token itself.
+  const keys = await redis.client.keys("rate:live-chat-minute:*");
+  expect(keys).toHaveLength(1);
+  const { cookies } = await visitor.storageState();
+  for (const cookie of cookies) expect(keys[0]).not.toContain(cookie.value.slice(0, 16));
+  expect(keys[0]).toMatch(/^rate:live-chat-minute:[\w-]{22}$/);
   await visitor.dispose();
+});
+
+test("one account writing too fast: 429 with the reason beside the control, with and without JavaScript, the comment kept; other content stays stored", async ({
+  page,
+  browser,
+}) => {
+  // Another article's page, stored by both workers (each new connection goes to the next one).
+  const other = `${site.origin}${articleUrl(SEED_FIXTURES.manyComments)}`;
+  const cacheOfOther = async () => (await fetch(other, { headers: { connection: "close" } })).headers.get("x-cache");
+  for (let i = 0; i < 4; i++) await cacheOfOther();
+
+  const login = await authPost(page.context().request, "198.51.100.51", { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password });
+  expect(login.status()).toBe(302);
+  const article = `${site.origin}${articleUrl(SEED_FIXTURES.article)}`;
+  // The account's budget, spent as the comment bar's collect button spends it: each answered with a redirect back (202 in
+  // single fetch's data).
+  for (const type of ["add", "del"]) {
+    const collect = await page.context().request.post(`${article}.data`, { form: { intent: "collect", type, track_id: "", js: "1" }, headers: ownForm() });
+    expect(collect.status()).toBe(202);
+  }
+
+  const comment = async (visitor: Page) => {
+    await visitor.goto(article);
+    const text = `太快了 ${Date.now().toString(36)}`;
+    await visitor.locator("#comment-input").fill(text);
+    const [posted] = await Promise.all([
+      visitor.waitForResponse((response) => response.request().method() === "POST"),
+      visitor.getByRole("button", { name: "发送" }).click(),
+    ]);
+    expectRefused(posted, 60);
+    await expect(visitor.locator("#comment-error")).toHaveText("操作太频繁了，请稍后再试");
+    await expect(visitor.locator("#comment-input")).toHaveValue(text);
+    return visitor;
+  };
+  await comment(page);
+  const noJs = await browser.newContext({ ...devices["Pixel 7"], javaScriptEnabled: false, storageState: await page.context().storageState() });
+  // Without JavaScript the page also carries the toast, as for any form it answers.
+  await expect((await comment(await noJs.newPage())).locator(".toast")).toHaveText("操作太频繁了，请稍后再试");
+  await noJs.close();
+
+  // A refused write drops nothing, and the allowed ones only their own article's pages.
+  for (let i = 0; i < 2; i++) expect(["HIT", "STALE"]).toContain(await cacheOfOther());
 });

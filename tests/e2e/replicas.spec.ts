@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { devices, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
@@ -5,7 +6,7 @@ import { expect, test } from "./support/test";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { startPlatform, stopProcess, type Running } from "../../scripts/bench/processes";
-import { E2E_PORT } from "./support/e2e-server";
+import { E2E_PORT, E2E_SERVER_ENV } from "./support/e2e-server";
 import { PIN_COOKIE, PIN_HEADER, startHaproxy } from "./support/haproxy";
 import { DEMO_ACCOUNT } from "./support/login";
 import { freePort, startSite } from "./support/platform-outage";
@@ -15,8 +16,9 @@ import { articleUrl, detailUrl, urlId } from "./support/urls";
 /**
  * Two replicas of the built site (build/server.js, the same secrets) behind Debian's HAProxy with no affinity, one
  * Redis and one platform (docs/deploy.md, "Several replicas"): a write through one drops the other's stored page,
- * rate limits and sessions are shared, live chat reaches the viewers of both, and killing one loses no request
- * the balancer retried. Process-level: it runs once (playwright.config.ts).
+ * a message on Redis not signed with their key drops nothing, rate limits and sessions are shared, live chat
+ * reaches the viewers of both, and killing one loses no request the balancer retried. Process-level: it runs once
+ * (playwright.config.ts).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -106,6 +108,34 @@ test("a comment through one replica shows on the other's next page view, stored 
   };
   await expect.poll(() => shows(article), { message: "replica b's page shows the comment", timeout: 4_000 }).toBe(true);
   expect(await shows(comments), "replica b's comments answer has it").toBe(true);
+  await reader.dispose();
+});
+
+test("a message on Redis not signed with the replicas' key drops no stored page; one signed with it does", async ({ playwright }) => {
+  const target = articleUrl(SEED_FIXTURES.manyComments);
+  const witness = articleUrl(SEED_FIXTURES.article);
+  const reader = await playwright.request.newContext({ baseURL: balancer.origin });
+  const cacheOfB = async (url: string) => (await reader.get(url, { headers: pinned("b") })).headers()["x-cache"];
+  for (const url of [target, witness]) await cacheOfB(url);
+  expect([await cacheOfB(target), await cacheOfB(witness)]).toEqual(["HIT", "HIT"]);
+
+  // The wire format of docs/deploy.md: an HMAC-SHA256 of the JSON in base64url, a dot, the JSON.
+  const written = (tag: string, answers: string[] = []) => JSON.stringify({ kind: "content-written", origin: "outsider", write: { pages: [tag], answers } });
+  const signed = (body: string, key = E2E_SERVER_ENV.REPLICA_KEY) => `${createHmac("sha256", key).update(body).digest("base64url")}.${body}`;
+  const forTarget = written(`content:${urlId(SEED_FIXTURES.manyComments)}`);
+  for (const message of [
+    forTarget,
+    signed(forTarget, "anyone-else's-key-just-as-long-as-theirs"),
+    signed(`${forTarget}${" ".repeat(8192)}`),
+    signed(written(`content:${urlId(SEED_FIXTURES.manyComments)}`, [""])),
+  ]) {
+    await redis.client.publish("content-written", message);
+  }
+  // Redis delivers in order: once the signed message after them has dropped its page, b has read them all.
+  await redis.client.publish("content-written", signed(written(`content:${urlId(SEED_FIXTURES.article)}`)));
+  await expect.poll(() => cacheOfB(witness), { timeout: 4_000 }).toBe("MISS");
+  expect(await cacheOfB(target)).toBe("HIT");
+  expect(sites.b.logLines().some(({ msg }) => /^content writes: dropped \d+ message\(s\) on the Redis channel/.test(msg))).toBe(true);
   await reader.dispose();
 });
 

@@ -38,7 +38,11 @@ export function CommentFooter(props: Props) {
   );
 }
 
-function CommentBar({ kind, documentResult, personal, ...data }: Props) {
+/** The intents of the bar's own forms: a refusal of another control (follow) is shown beside that one. */
+const BAR_INTENTS = new Set([undefined, "comment", "collect"]);
+
+function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) {
+  const documentResult = BAR_INTENTS.has(answer?.intent) ? answer : undefined;
   const { commentsOpen } = data;
   const { isCollected } = usePersonal(personal);
   const { user, csrfToken } = useViewer();
@@ -48,7 +52,8 @@ function CommentBar({ kind, documentResult, personal, ...data }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
   const [reply, setReply] = useState<ReplyTarget | null>(data.replyTarget);
-  const [text, setText] = useState("");
+  // A comment refused without JavaScript comes back with the page: the text the visitor typed stays.
+  const [text, setText] = useState(documentResult?.intent === "comment" ? (documentResult.content ?? "") : "");
   const loggedIn = Boolean(user);
   useLoginPrompt(comment.data);
   useLoginPrompt(collect.data);
@@ -72,6 +77,10 @@ function CommentBar({ kind, documentResult, personal, ...data }: Props) {
   const wasSending = useRef(false);
   const answerBefore = useRef<InteractionAnswer | undefined>(undefined);
   const answerSeen = useRef(comment.data);
+  // A refused collect says why in the same place, beside it.
+  useEffect(() => {
+    if (collect.data?.fieldError) setFieldError(collect.data.fieldError);
+  }, [collect.data]);
   useEffect(() => {
     if (sending && !wasSending.current) answerBefore.current = comment.data;
     if (comment.data !== answerSeen.current && comment.data?.fieldError) setFieldError(comment.data.fieldError);

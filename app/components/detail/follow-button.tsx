@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { PersonalSlot } from "~/components/personal-slot";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useLoginPrompt, type InteractionAnswer } from "~/hooks/use-login-prompt";
+import { useLoginPrompt, useRefusal, type InteractionAnswer } from "~/hooks/use-login-prompt";
 import { usePersonal, useViewer, type Personal } from "~/hooks/use-personal";
 
 type Props = {
@@ -9,6 +9,8 @@ type Props = {
   mp: string;
   /** Whether the visitor follows it. */
   personal: Personal<{ isFollowed: boolean }>;
+  /** Why the page's follow posted without JavaScript was refused. */
+  refused?: string;
 };
 
 /** Follow / unfollow the content's official account (mp), next to its name; posts to the detail page's action. */
@@ -20,12 +22,13 @@ export function FollowButton(props: Props) {
   );
 }
 
-function FollowForm({ mp, personal }: Props) {
+function FollowForm({ mp, personal, refused }: Props) {
   const { isFollowed } = usePersonal(personal);
   const { csrfToken } = useViewer();
   const hydrated = useHydrated();
   const follow = useFetcher<InteractionAnswer>();
   useLoginPrompt(follow.data);
+  const refusal = useRefusal(follow, refused);
   return (
     <follow.Form method="post" className="follow" preventScrollReset>
       <input type="hidden" name="csrf" value={csrfToken} />
@@ -41,6 +44,11 @@ function FollowForm({ mp, personal }: Props) {
       >
         {isFollowed ? "已关注" : "+ 关注"}
       </button>
+      {refusal ? (
+        <span className="follow__error" role="alert">
+          {refusal}
+        </span>
+      ) : null}
     </follow.Form>
   );
 }

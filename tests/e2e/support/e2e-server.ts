@@ -32,6 +32,8 @@ export const E2E_SERVER_ENV = {
   HOST: "127.0.0.1",
   PLATFORM_DB_PATH: `${E2E_DATA_DIR}/platform.sqlite`,
   SESSION_SECRET: "e2e-session-secret-not-for-production",
+  // Production refuses REDIS_URL without it: the specs that start sites with Redis share this one.
+  REPLICA_KEY: "e2e-replica-key-not-for-production-use",
   PLATFORM_DEV_KEY: E2E_DEV_KEY,
   HASHIDS_SALT: E2E_HASHIDS.salt,
   HASHIDS_MIN_LENGTH: String(E2E_HASHIDS.minLength),
@@ -39,6 +41,9 @@ export const E2E_SERVER_ENV = {
   // Every e2e browser is 127.0.0.1: per-address limits are raised so parallel tests don't share one budget.
   PLATFORM_CODES_PER_IP_PER_HOUR: "1000",
   AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+  // And every test logs in as the one demo account: its writes of parallel tests would share one budget too.
+  WRITE_RATE_LIMIT_PER_MINUTE: "1000",
+  WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE: "1000",
   // Links the app would claim on a host of its own, so iPhone and HarmonyOS NEXT take those launch paths.
   APP_UNIVERSAL_LINK: E2E_APP_LINKS.universal,
   APP_HARMONY_APP_LINK: E2E_APP_LINKS.harmony,

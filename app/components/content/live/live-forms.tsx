@@ -1,10 +1,10 @@
-import { Form, useFetcher } from "@remix-run/react";
+import { Form, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { LiveMessage } from "~/bff/live.server";
 import { openLogin, showToast } from "~/client/events";
 import { Icon } from "~/components/icon";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useLoginPrompt } from "~/hooks/use-login-prompt";
+import { useLoginPrompt, useRefusal } from "~/hooks/use-login-prompt";
 import { useViewer } from "~/hooks/use-personal";
 import type { LiveAnswer } from "~/hooks/use-login-prompt";
 import { abbreviateCount } from "~/lib/count";
@@ -33,6 +33,9 @@ function Hidden({ intent, liveId }: { intent: string; liveId: string }) {
 export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; booked: boolean; bookingCount: number }) {
   const booking = useFetcher<LiveAnswer>();
   useLoginPrompt(booking.data);
+  // A booking refused without JavaScript comes back as the page's action answer.
+  const answer = useActionData<LiveAnswer>();
+  const refusal = useRefusal(booking, answer?.intent === "live_book" ? answer.fieldError : undefined);
   // Shown at once; the reloaded page data confirms it (aria-busy until then).
   const pendingType = booking.formData?.get("type");
   const shownBooked = pendingType ? pendingType === "add" : booked;
@@ -44,6 +47,11 @@ export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; 
         {shownBooked ? LIVE_TEXTS.booked : LIVE_TEXTS.book}
       </button>
       {bookingCount > 0 ? <span className="live-booking__count">{LIVE_TEXTS.bookingCount(bookingCount)}</span> : null}
+      {refusal ? (
+        <span className="live-booking__error" role="alert">
+          {refusal}
+        </span>
+      ) : null}
     </booking.Form>
   );
 }
@@ -52,10 +60,23 @@ export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; 
  * The chat input. Without JavaScript a plain form (post/redirect/get; the login page first); with it, the message
  * is sent in place and shown to its sender at once, and focusing the input while logged out opens the login sheet.
  */
-export function ChatForm({ liveId, onSent, fieldError, overlay = false }: { liveId: string; onSent: (message: LiveMessage) => void; fieldError?: string; overlay?: boolean }) {
+export function ChatForm({
+  liveId,
+  onSent,
+  fieldError,
+  typed = "",
+  overlay = false,
+}: {
+  liveId: string;
+  onSent: (message: LiveMessage) => void;
+  fieldError?: string;
+  /** The text of a message refused without JavaScript, back in the input. */
+  typed?: string;
+  overlay?: boolean;
+}) {
   const { user } = useViewer();
   const chat = useFetcher<LiveAnswer>();
-  const [text, setText] = useState("");
+  const [text, setText] = useState(typed);
   const [error, setError] = useState(fieldError);
   const inputRef = useRef<HTMLInputElement>(null);
   useLoginPrompt(chat.data?.needLogin ? chat.data : undefined);
