@@ -87,3 +87,14 @@ describe("the shutdown delay", () => {
     expect((await readEnv({ SHUTDOWN_DELAY_MS: "15000" })).shutdownDelayMs).toBe(15000);
   });
 });
+
+describe("the live stream caps", () => {
+  it("holds 50 streams per client address and 5000 per process unless configured, and refuses anything but a positive count", async () => {
+    expect(await readEnv({})).toMatchObject({ LIVE_STREAMS_PER_ADDRESS: 50, LIVE_STREAMS_PER_PROCESS: 5000 });
+    expect(await readEnv({ LIVE_STREAMS_PER_ADDRESS: "4", LIVE_STREAMS_PER_PROCESS: "100" })).toMatchObject({ LIVE_STREAMS_PER_ADDRESS: 4, LIVE_STREAMS_PER_PROCESS: 100 });
+    for (const value of ["0", "-1", "2.5", "many"]) {
+      await expect(readEnv({ LIVE_STREAMS_PER_ADDRESS: value })).rejects.toThrow(/LIVE_STREAMS_PER_ADDRESS/);
+      await expect(readEnv({ LIVE_STREAMS_PER_PROCESS: value })).rejects.toThrow(/LIVE_STREAMS_PER_PROCESS/);
+    }
+  });
+});
