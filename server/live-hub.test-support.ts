@@ -1,10 +1,17 @@
 import type { UpstreamConnect } from "./live-hub";
 
-/** A stand-in for the platform's live stream: each connection is a ReadableStream the test writes SSE text into. */
+/**
+ * A stand-in for the platform's live stream: each connection is a ReadableStream the test writes SSE text into;
+ * `attempts` counts every call, refused ones included.
+ */
 export function fakeUpstream() {
   const connections: { liveId: string; lastEventId: number | null; write(text: string): void; end(): void; signal: AbortSignal }[] = [];
   let refuse: number | null = null;
+  let silent = false;
+  let attempts = 0;
   const connect: UpstreamConnect = async (liveId, lastEventId, signal) => {
+    attempts += 1;
+    if (silent) return new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
     if (refuse !== null) return new Response("{}", { status: refuse });
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
@@ -28,8 +35,13 @@ export function fakeUpstream() {
   return {
     connect,
     connections,
+    attempts: () => attempts,
     refuseWith(status: number | null) {
       refuse = status;
+    },
+    /** Calls from now on get no answer until the hub gives up on them. */
+    stayingSilent(on: boolean) {
+      silent = on;
     },
     last: () => connections[connections.length - 1]!,
   };

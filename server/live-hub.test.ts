@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLiveHub, type LiveEvent, type Subscriber } from "./live-hub";
+import { createLiveHub, type LiveEvent, type LiveHub, type Subscriber } from "./live-hub";
 import { fakeUpstream, message } from "./live-hub.test-support";
 
 function recorder() {
@@ -18,13 +18,21 @@ const delivered = (check: () => void) => vi.waitFor(check, { timeout: 2_000, int
 
 afterEach(() => vi.useRealTimers());
 
+/** Long after (fake timers): the upstream was asked `attempts` times in all, and the hub holds no broadcast and no timer. */
+async function expectLetGo(hub: LiveHub, upstream: ReturnType<typeof fakeUpstream>, attempts: number) {
+  await vi.advanceTimersByTimeAsync(120_000);
+  expect(upstream.attempts()).toBe(attempts);
+  expect(hub.stats()).toEqual([]);
+  expect(vi.getTimerCount()).toBe(0);
+}
+
 describe("createLiveHub", () => {
   it("opens one upstream for many visitors of one broadcast and sends each of them every event once", async () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
     const visitors = Array.from({ length: 50 }, () => recorder());
     const subscriptions = visitors.map((v) => hub.subscribe("marathon", null, v.subscriber));
-    expect(await subscriptions[0]!.exists).toBe(true);
+    expect(await subscriptions[0]!.watch).toBe("watching");
     expect(upstream.connections).toHaveLength(1);
 
     upstream.last().write(message(1) + message(2));
@@ -39,7 +47,7 @@ describe("createLiveHub", () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
     const visitor = recorder();
-    await hub.subscribe("marathon", null, visitor.subscriber).exists;
+    await hub.subscribe("marathon", null, visitor.subscriber).watch;
     upstream.last().write(`id: 1\nevent: message\ndata: {"msg_id": 5}\n\nid: 2\nevent: bogus\ndata: {}\n\nid: 3\nevent: stats\ndata: {"online_count":3,"like_count":9,"x":"<script>"}\n\n`);
     await delivered(() => expect(visitor.ids()).toContain(3));
     expect(visitor.events).toEqual([{ id: 3, event: "stats", data: '{"online_count":3,"like_count":9}' }]);
@@ -50,7 +58,7 @@ describe("createLiveHub", () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
     const watcher = recorder();
-    await hub.subscribe("marathon", null, watcher.subscriber).exists;
+    await hub.subscribe("marathon", null, watcher.subscriber).watch;
     upstream.last().write(message(1) + message(2) + message(3) + message(4));
     await delivered(() => expect(watcher.ids()).toContain(4));
 
@@ -73,7 +81,7 @@ describe("createLiveHub", () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, ringSize: 3, log: () => undefined });
     const watcher = recorder();
-    await hub.subscribe("marathon", null, watcher.subscriber).exists;
+    await hub.subscribe("marathon", null, watcher.subscriber).watch;
     upstream.last().write([10, 11, 12, 13, 14].map(message).join(""));
     await delivered(() => expect(watcher.ids()).toContain(14));
     const late = recorder();
@@ -90,7 +98,7 @@ describe("createLiveHub", () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, ringSize: 3, log: () => undefined });
     const watcher = recorder();
-    await hub.subscribe("marathon", null, watcher.subscriber).exists;
+    await hub.subscribe("marathon", null, watcher.subscriber).watch;
     const state = (id: number, status: number) =>
       `id: ${id}\nevent: state\ndata: ${JSON.stringify({ status, start_time: 1, end_time: 2, stream_url: null, playlists: [] })}\n\n`;
     const stats = (id: number) => `id: ${id}\nevent: stats\ndata: {"online_count":${id},"like_count":1}\n\n`;
@@ -114,7 +122,7 @@ describe("createLiveHub", () => {
     const upstream = fakeUpstream();
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
     const visitor = recorder();
-    await hub.subscribe("marathon", 7, visitor.subscriber).exists;
+    await hub.subscribe("marathon", 7, visitor.subscriber).watch;
     expect(upstream.last().lastEventId).toBe(7);
     upstream.last().write(message(7) + message(8));
     await delivered(() => expect(visitor.ids()).toContain(8));
@@ -177,14 +185,78 @@ describe("createLiveHub", () => {
     expect(upstream.connections).toHaveLength(1);
   });
 
-  it("ends the visitors' streams of a broadcast the platform does not know", async () => {
+  it("answers a broadcast the platform does not know as unknown, once, and holds nothing for it", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const upstream = fakeUpstream();
     upstream.refuseWith(404);
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
     const visitor = recorder();
     const subscription = hub.subscribe("nope", null, visitor.subscriber);
-    expect(await subscription.exists).toBe(false);
+    expect(await subscription.watch).toBe("unknown");
     expect(visitor.gone()).toBe(1);
+    await expectLetGo(hub, upstream, 1);
+  });
+
+  it("ends the streams of a broadcast deleted while watched, without retrying it", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, backoffBaseMs: 100, log: () => undefined });
+    const visitor = recorder();
+    expect(await hub.subscribe("marathon", null, visitor.subscriber).watch).toBe("watching");
+    upstream.refuseWith(404);
+    upstream.last().end();
+    await expectLetGo(hub, upstream, 2);
+    expect(visitor.gone()).toBe(1);
+  });
+
+  it("does not retry a broadcast it never reached: its visitors hear it is unavailable, and the hub holds nothing", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const upstream = fakeUpstream();
+    upstream.refuseWith(503);
+    const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
+    const [first, second] = [hub.subscribe("guessed-id", null, recorder().subscriber), hub.subscribe("guessed-id", null, recorder().subscriber)];
+    expect(await first.watch).toBe("unavailable");
+    expect(await second.watch).toBe("unavailable");
+    await expectLetGo(hub, upstream, 1);
+  });
+
+  it("retries a watched broadcast through an outage, and stops the moment its last visitor leaves", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, graceMs: 10_000, backoffBaseMs: 100, backoffMaxMs: 1000, random: () => 1, log: () => undefined });
+    const visitor = hub.subscribe("marathon", null, recorder().subscriber);
+    expect(await visitor.watch).toBe("watching");
+    upstream.refuseWith(503);
+    upstream.last().end();
+    await vi.advanceTimersByTimeAsync(100 + 200 + 400);
+    expect(upstream.attempts()).toBe(4);
+    expect(hub.stats()).toEqual([expect.objectContaining({ liveId: "marathon", subscribers: 1, upstreamOpen: false })]);
+    // No grace while the upstream is down: the wait to retry ends with the visitor.
+    visitor.unsubscribe();
+    expect(hub.stats()).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+    await expectLetGo(hub, upstream, 4);
+  });
+
+  it("does not resume an upstream that drops during the grace after the last visitor left", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const upstream = fakeUpstream();
+    const hub = createLiveHub({ connect: upstream.connect, graceMs: 10_000, backoffBaseMs: 100, log: () => undefined });
+    const visitor = hub.subscribe("marathon", null, recorder().subscriber);
+    await visitor.watch;
+    visitor.unsubscribe();
+    expect(hub.stats()).toHaveLength(1);
+    upstream.last().end();
+    await expectLetGo(hub, upstream, 1);
+  });
+
+  it("answers a visitor still waiting for the first answer as unavailable when the hub closes", async () => {
+    const upstream = fakeUpstream();
+    upstream.stayingSilent(true);
+    const hub = createLiveHub({ connect: upstream.connect });
+    const waiting = hub.subscribe("marathon", null, recorder().subscriber);
+    hub.close();
+    expect(await waiting.watch).toBe("unavailable");
     expect(hub.stats()).toEqual([]);
   });
 

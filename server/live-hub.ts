@@ -1,9 +1,6 @@
 import { createParser } from "eventsource-parser";
 import type { z } from "zod";
-import { fetchAnonymousToken } from "../app/bff/auth.server";
-import { platformHeaders } from "../app/bff/client.server";
 import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } from "../app/bff/live.server";
-import { env } from "../app/runtime/env.server";
 import { logger } from "../app/runtime/logger.server";
 
 /**
@@ -11,7 +8,8 @@ import { logger } from "../app/runtime/logger.server";
  * to every visitor watching it. It keeps a ring of the most recent events, so that a visitor whose stream
  * reconnects with Last-Event-ID is sent exactly what they missed; it resumes the upstream with its own
  * Last-Event-ID after a disconnect (backing off, with jitter, while the platform is down); and it closes the
- * upstream a short grace after the last visitor leaves.
+ * upstream a short grace after the last visitor leaves, at once when it is down. It holds nothing for a broadcast
+ * the platform does not know, nor for one it has never reached: no retry loop outlives the visitors who wait on it.
  */
 
 export type LiveEventKind = "post" | "message" | "stats" | "state";
@@ -42,7 +40,7 @@ export type HubOptions = {
 export type Subscriber = {
   /** Called with every new event, in id order, never twice with the same id. */
   send(event: LiveEvent): void;
-  /** The broadcast is unknown to the platform: the stream ends. */
+  /** The platform does not know the broadcast (or no longer: deleted while watched): the stream ends for good. */
   gone(): void;
   /**
    * The visitor asked to resume from an id the ring no longer covers: what they missed is unknown, so their
@@ -51,9 +49,15 @@ export type Subscriber = {
   reset(): void;
 };
 
+/**
+ * What the hub makes of a broadcast once the upstream answered: `watching` (streaming, or resuming after a drop),
+ * `unknown` (the platform does not know it), `unavailable` (the platform could not be reached before the hub had ever
+ * streamed it, or the hub closed): for the last two the hub holds nothing.
+ */
+export type Watch = "watching" | "unknown" | "unavailable";
+
 export type Subscription = {
-  /** False when the platform does not know the broadcast (the stream should be a 404). */
-  exists: Promise<boolean>;
+  watch: Promise<Watch>;
   unsubscribe(): void;
 };
 
@@ -73,11 +77,11 @@ type Broadcast = {
   abort: AbortController;
   attempt: number;
   closeTimer: ReturnType<typeof setTimeout> | null;
-  retryTimer: ReturnType<typeof setTimeout> | null;
   open: boolean;
-  /** Settles `exists` once the upstream has answered (an unreachable one counts as existing). */
-  known: (exists: boolean) => void;
-  exists: Promise<boolean>;
+  /** What the first answer made of it (null before): only a broadcast once `watching` is ever retried. */
+  watched: Watch | null;
+  settle: (watch: Watch) => void;
+  watch: Promise<Watch>;
 };
 
 export function createLiveHub(options: HubOptions) {
@@ -121,6 +125,12 @@ export function createLiveHub(options: HubOptions) {
     for (const subscriber of broadcast.subscribers) subscriber.send(event);
   }
 
+  function settle(broadcast: Broadcast, watch: Watch) {
+    if (broadcast.watched) return;
+    broadcast.watched = watch;
+    broadcast.settle(watch);
+  }
+
   async function run(broadcast: Broadcast) {
     const { signal } = broadcast.abort;
     while (!signal.aborted) {
@@ -128,16 +138,17 @@ export function createLiveHub(options: HubOptions) {
       // This attempt's own abort: the idle watchdog ends a connection that went silent (the platform pings every 15 s).
       const attempt = new AbortController();
       let idle: ReturnType<typeof setTimeout> | undefined;
-      const watch = () => {
+      const watchdog = () => {
         clearTimeout(idle);
         idle = setTimeout(() => attempt.abort(new Error(`no data for ${idleMs} ms`)), idleMs);
       };
+      let reason: string;
       try {
-        watch();
+        watchdog();
         const response = await options.connect(broadcast.liveId, broadcast.lastId, AbortSignal.any([signal, attempt.signal]));
         if (response.status === 404) {
           await response.body?.cancel();
-          broadcast.known(false);
+          settle(broadcast, "unknown");
           for (const subscriber of broadcast.subscribers) subscriber.gone();
           return end(broadcast);
         }
@@ -146,7 +157,7 @@ export function createLiveHub(options: HubOptions) {
           throw new Error(`upstream answered ${response.status}`);
         }
         broadcast.open = true;
-        broadcast.known(true);
+        settle(broadcast, "watching");
         const parser = createParser({
           onEvent(message) {
             const id = Number(message.id);
@@ -157,45 +168,48 @@ export function createLiveHub(options: HubOptions) {
         });
         const decoder = new TextDecoder();
         for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          watch();
+          watchdog();
           parser.feed(decoder.decode(chunk, { stream: true }));
           if (delivered) broadcast.attempt = 0;
         }
-        throw new Error("upstream ended the stream");
+        reason = "upstream ended the stream";
       } catch (error) {
+        reason = (error as Error).message;
+      } finally {
         clearTimeout(idle);
-        broadcast.open = false;
-        if (signal.aborted) return;
-        // Unreachable or failing: the broadcast may well exist; visitors get their stream and wait for it.
-        broadcast.known(true);
-        const wait = backoffDelay(broadcast.attempt);
-        broadcast.attempt += 1;
-        log(`live ${broadcast.liveId}: upstream lost (${(error as Error).message}); retrying in ${wait} ms`);
-        await new Promise<void>((resolve) => {
-          broadcast.retryTimer = setTimeout(resolve, wait);
-          signal.addEventListener("abort", () => resolve(), { once: true });
-        });
-        if (broadcast.retryTimer) clearTimeout(broadcast.retryTimer);
-        broadcast.retryTimer = null;
       }
+      broadcast.open = false;
+      if (signal.aborted) return;
+      // Never reached: the id may be anyone's guess, so its visitors are told to come back later instead of the
+      // hub retrying on their word. Once streamed, it exists: retried while anyone watches.
+      const stop = broadcast.watched !== "watching" ? "never reached" : broadcast.subscribers.size === 0 ? "nobody watching" : null;
+      if (stop) {
+        log(`live ${broadcast.liveId}: upstream lost (${reason}); ${stop}, not retrying`);
+        return end(broadcast);
+      }
+      const wait = backoffDelay(broadcast.attempt);
+      broadcast.attempt += 1;
+      log(`live ${broadcast.liveId}: upstream lost (${reason}); retrying in ${wait} ms`);
+      await pause(wait, signal);
     }
   }
 
   function end(broadcast: Broadcast) {
+    // Aborting stops the upstream and any wait to retry it.
     broadcast.abort.abort();
-    broadcast.known(false);
+    settle(broadcast, "unavailable");
     if (broadcast.closeTimer) clearTimeout(broadcast.closeTimer);
-    if (broadcast.retryTimer) clearTimeout(broadcast.retryTimer);
     broadcast.subscribers.clear();
     if (broadcasts.get(broadcast.liveId) === broadcast) broadcasts.delete(broadcast.liveId);
   }
 
   function start(liveId: string, lastEventId: number | null): Broadcast {
-    let known: (exists: boolean) => void = () => undefined;
-    const exists = new Promise<boolean>((resolve) => (known = resolve));
+    let resolve: (watch: Watch) => void = () => undefined;
+    const watch = new Promise<Watch>((done) => (resolve = done));
     const broadcast: Broadcast = {
-      known,
-      exists,
+      settle: resolve,
+      watch,
+      watched: null,
       liveId,
       subscribers: new Set(),
       ring: [],
@@ -206,7 +220,6 @@ export function createLiveHub(options: HubOptions) {
       abort: new AbortController(),
       attempt: 0,
       closeTimer: null,
-      retryTimer: null,
       open: false,
     };
     broadcasts.set(liveId, broadcast);
@@ -251,10 +264,12 @@ export function createLiveHub(options: HubOptions) {
       broadcast.subscribers.add(member);
       const owner = broadcast;
       return {
-        exists: owner.exists,
+        watch: owner.watch,
         unsubscribe() {
           owner.subscribers.delete(member);
-          if (owner.subscribers.size > 0 || owner.closeTimer || !broadcasts.has(owner.liveId)) return;
+          if (owner.subscribers.size > 0 || owner.closeTimer || broadcasts.get(owner.liveId) !== owner) return;
+          // An open upstream stays a grace for a reload to come straight back to; one connecting or down stops now.
+          if (!owner.open) return end(owner);
           owner.closeTimer = setTimeout(() => {
             owner.closeTimer = null;
             if (owner.subscribers.size === 0) end(owner);
@@ -276,48 +291,20 @@ export function createLiveHub(options: HubOptions) {
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
 
-/** The anonymous token the hub's upstream calls carry (the platform wants one on every call); fetched on first use. */
-let hubToken: string | null = null;
-
-/**
- * The platform's live stream as the hub reads it, with an anonymous token of its own (every viewer sees the same
- * stream). An answer that is not a stream is the platform's envelope: an expired token is fetched again once,
- * an unknown broadcast becomes a 404 for the hub, anything else a failure it backs off from.
- */
-const connectToPlatform: UpstreamConnect = async (liveId, lastEventId, signal) => {
-  for (let attempt = 0; ; attempt++) {
-    hubToken ??= await fetchAnonymousToken({ token: null, requestId: null });
-    const response = await openPlatformStream(liveId, lastEventId, signal, hubToken);
-    if (isEventStream(response)) return response;
-    const envelope = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
-    if (envelope?.code === 401 && attempt === 0) {
-      hubToken = null;
-      continue;
-    }
-    if (response.status === 404 || envelope?.code === 10024 || envelope?.code === 404) return new Response(null, { status: 404 });
-    return new Response(null, { status: response.status >= 400 ? response.status : 502, statusText: envelope?.message ?? "" });
-  }
-};
-
-async function openPlatformStream(liveId: string, lastEventId: number | null, signal: AbortSignal, token: string): Promise<Response> {
-  const path = "/peony/v3/live/stream";
-  const url = new URL(env.platformApiUrl + path);
-  url.searchParams.set("live_id", liveId);
-  const headers: Record<string, string> = { ...platformHeaders(path, { token, requestId: null }), accept: "text/event-stream" };
-  if (lastEventId !== null) headers["last-event-id"] = String(lastEventId);
-  // Only the answer's head must come within the usual time; the stream itself lasts (the idle watchdog guards it).
-  const head = new AbortController();
-  const timer = setTimeout(() => head.abort(), env.PLATFORM_TIMEOUT_MS);
-  try {
-    return await fetch(url, { headers, signal: AbortSignal.any([signal, head.signal]) });
-  } catch (error) {
-    throw new Error(head.signal.aborted ? `no answer within ${env.PLATFORM_TIMEOUT_MS} ms` : (error as Error).message);
-  } finally {
-    clearTimeout(timer);
-  }
+/** Waits `ms`, or less when `signal` aborts; leaves no timer or listener behind either way. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", stop);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", stop, { once: true });
+  });
 }
 
-const isEventStream = (response: Response) => response.ok && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
-
-/** A hub subscribed to the platform's event streams; the site owns one (server/site.ts). */
-export const createPlatformLiveHub = (): LiveHub => createLiveHub({ connect: connectToPlatform });
+/** An answer the hub can read: a 2xx event stream. */
+export const isEventStream = (response: Response) => response.ok && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");

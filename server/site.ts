@@ -14,7 +14,7 @@ import { openVisitor, type PostedForm, type VisitorHandle } from "../app/visitor
 import { gracefulShutdown } from "./graceful-shutdown";
 import { createReadiness, healthRoutes, readPlatformDetail } from "./health";
 import { answerDetailRequests, detailRoute } from "./health-detail";
-import { createPlatformLiveHub } from "./live-hub";
+import { createPlatformLiveHub } from "./platform-live-hub";
 import { liveStreamRoutes } from "./live-stream";
 import { processMetrics, startInternalListener } from "./metrics-listener";
 import { createPageStore } from "./page-store";
@@ -92,7 +92,12 @@ export function createSite(options: SiteOptions): Site {
   const liveHub = createPlatformLiveHub();
   // This process's writes reach the other workers and replicas, and theirs reach it.
   const stopContentWriteFanOut = startContentWriteFanOut();
-  const liveStreams = liveStreamRoutes({ hub: liveHub, maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000 });
+  const liveStreams = liveStreamRoutes({
+    hub: liveHub,
+    maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000,
+    perAddress: env.LIVE_STREAMS_PER_ADDRESS,
+    perProcess: env.LIVE_STREAMS_PER_PROCESS,
+  });
   app.use(BASE_PATH, liveStreams.router);
   watchSources({ breakers: breakerStates, pageCache: pageStore?.stats, liveStreams: liveStreams.count, liveHub: () => liveHub.stats() });
   const readDetail = readPlatformDetail({ pageCache: pageStore?.stats, redis: () => sharedRedis()?.status ?? "not configured" });

@@ -9,10 +9,16 @@ const MESSAGES: Record<number, string> = {
   400: "请求无效",
   404: "内容不存在或已下线",
   405: "不支持的请求方式",
+  429: "操作太频繁了，请稍后再试",
   500: "服务出错了，请稍后重试",
   503: "服务繁忙，请稍后再试",
 };
 
-export function jsonError(status: number, message = MESSAGES[status] ?? MESSAGES[500]): Response {
-  return Response.json({ status, message } satisfies JsonError, { status, headers: { "Cache-Control": "no-store" } });
+export function jsonError(status: number, message?: string): Response {
+  return Response.json(jsonErrorBody(status, message), { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** The body alone, for the host's Express routes. */
+export function jsonErrorBody(status: number, message = MESSAGES[status] ?? MESSAGES[500]): JsonError {
+  return { status, message };
 }

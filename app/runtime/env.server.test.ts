@@ -190,3 +190,14 @@ describe("the write limits", () => {
     await expect(readEnv({ WRITE_RATE_LIMIT_PER_MINUTE: "0" })).rejects.toThrow("WRITE_RATE_LIMIT_PER_MINUTE");
   });
 });
+
+describe("the live stream caps", () => {
+  it("holds 50 streams per client address and 5000 per process unless configured, and refuses anything but a positive count", async () => {
+    expect(await readEnv({})).toMatchObject({ LIVE_STREAMS_PER_ADDRESS: 50, LIVE_STREAMS_PER_PROCESS: 5000 });
+    expect(await readEnv({ LIVE_STREAMS_PER_ADDRESS: "4", LIVE_STREAMS_PER_PROCESS: "100" })).toMatchObject({ LIVE_STREAMS_PER_ADDRESS: 4, LIVE_STREAMS_PER_PROCESS: 100 });
+    for (const value of ["0", "-1", "2.5", "many"]) {
+      await expect(readEnv({ LIVE_STREAMS_PER_ADDRESS: value })).rejects.toThrow(/LIVE_STREAMS_PER_ADDRESS/);
+      await expect(readEnv({ LIVE_STREAMS_PER_PROCESS: value })).rejects.toThrow(/LIVE_STREAMS_PER_PROCESS/);
+    }
+  });
+});

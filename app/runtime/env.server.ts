@@ -131,6 +131,9 @@ const schema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   // A live page's event stream ends after about this long; the browser reconnects and resumes (Last-Event-ID).
   LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().positive().default(300),
+  // Live event streams one process holds at once for one client address, and in all; past them a clean refusal.
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().positive().default(5000),
 });
 
 type Values = z.infer<typeof schema>;

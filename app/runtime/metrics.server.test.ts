@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { countingRefusals, metricsRegistry, observeRequest, timedSanitizing, timedUpstream, watchSources } from "~/runtime/metrics.server";
+import { countLiveStreamRefusal, countingRefusals, metricsRegistry, observeRequest, timedSanitizing, timedUpstream, watchSources } from "~/runtime/metrics.server";
 
 /** One sample: its labels, its value and, for a histogram, which of its series it is (…_count, …_sum). */
 type Sample = { [label: string]: string | number | undefined; value: number; metricName?: string };
@@ -56,6 +56,7 @@ describe("the metrics registry", () => {
     expect((await samples("davmu_share_page_cache_entries"))[0]?.value).toBe(2);
     expect((await samples("davmu_share_live_streams"))[0]?.value).toBe(4);
     expect((await samples("davmu_share_live_upstream_connections"))[0]?.value).toBe(1);
+    expect((await samples("davmu_share_live_broadcasts"))[0]?.value).toBe(2);
 
     const open = async () => (await samples("davmu_share_upstream_breaker_state")).filter((sample) => sample.value === 1).map(({ service, state }) => `${service} ${state}`);
     expect(await open()).toEqual(["peony closed", "law open"]);
@@ -90,6 +91,16 @@ describe("the metrics registry", () => {
     const limiter = countingRefusals("auth", { hit: async (_key: string) => waits.shift() ?? 0 });
     expect([await limiter.hit("ip"), await limiter.hit("ip"), await limiter.hit("ip"), await limiter.hit("ip")]).toEqual([0, 0, 30, 12]);
     expect(await samples("davmu_share_rate_limit_refusals_total")).toEqual([expect.objectContaining({ limit: "auth", value: 2 })]);
+  });
+
+  it("counts live stream refusals by reason", async () => {
+    countLiveStreamRefusal("address");
+    countLiveStreamRefusal("address");
+    countLiveStreamRefusal("unknown");
+    expect(await samples("davmu_share_live_stream_refusals_total")).toEqual([
+      expect.objectContaining({ reason: "address", value: 2 }),
+      expect.objectContaining({ reason: "unknown", value: 1 }),
+    ]);
   });
 
   it("is what the dashboard in docs/ reads: every metric its panels query is exported", async () => {

@@ -70,6 +70,12 @@ function createMetrics() {
       labelNames: ["reason"] as const,
       registers,
     }),
+    liveStreamRefusals: new Counter({
+      name: "davmu_share_live_stream_refusals_total",
+      help: "Live event streams refused, by reason (address, process, unknown, unavailable)",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
   };
 
   new Gauge({
@@ -137,6 +143,14 @@ function createMetrics() {
       this.set((sources.liveHub?.() ?? []).filter((broadcast) => broadcast.upstreamOpen).length);
     },
   });
+  new Gauge({
+    name: "davmu_share_live_broadcasts",
+    help: "Broadcasts the live hub holds (watched, or in the grace after the last visitor left); those without an open upstream connection are connecting or waiting to retry",
+    registers,
+    collect() {
+      this.set(sources.liveHub?.().length ?? 0);
+    },
+  });
   return metrics;
 }
 
@@ -202,6 +216,13 @@ export function countingRefusals<L extends { hit(key: string): Promise<number> }
 /** One message of another process about a write, dropped unread for `reason`. */
 export function countDroppedWriteMessage(reason: string): void {
   metrics().droppedWriteMessages.inc({ reason });
+}
+
+/** Why the site refused a live event stream: a cap (the client's address, the process), or what the hub learned of the broadcast. */
+export type LiveStreamRefusal = "address" | "process" | "unknown" | "unavailable";
+
+export function countLiveStreamRefusal(reason: LiveStreamRefusal): void {
+  metrics().liveStreamRefusals.inc({ reason });
 }
 
 const secondsSince = (startedAt: bigint) => Number(process.hrtime.bigint() - startedAt) / 1e9;

@@ -74,7 +74,9 @@ function openViewer(url: string, expected: string[]): Promise<Viewer> {
 }
 
 export async function measureLive(workDir: string): Promise<LiveResult> {
-  const server = await startServer(workDir, { LIVE_STREAM_MAX_SECONDS: "3600", LOG_LEVEL: "silent" });
+  // Every viewer is this machine's one address: the caps let them all in.
+  const caps = { LIVE_STREAMS_PER_ADDRESS: String(LIVE_VIEWERS), LIVE_STREAMS_PER_PROCESS: String(LIVE_VIEWERS) };
+  const server = await startServer(workDir, { LIVE_STREAM_MAX_SECONDS: "3600", LOG_LEVEL: "silent", ...caps });
   const viewers: Viewer[] = [];
   return withServer(server, async () => {
     try {

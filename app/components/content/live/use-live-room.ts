@@ -3,6 +3,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { LiveMessage, LivePlaylist, LivePost, LiveState, LiveStats } from "~/bff/live.server";
 import type { ContentView, LiveRoom } from "~/components/content/body-props";
 import { LIVE_STATUS, shownStatus, type LiveStatus } from "~/lib/live-state";
+import { openLiveEvents, type Connection } from "./live-event-source";
 
 /** The most posts and messages a page keeps in memory (newest first); older ones are on the platform. */
 const KEEP = 200;
@@ -76,8 +77,6 @@ export function reduceLiveRoom(room: Room, action: Action): Room {
   }
 }
 
-export type Connection = "connecting" | "open" | "lost";
-
 /**
  * A broadcast as the page shows it, kept current: the loader's room, then the site's event stream (posts, chat,
  * counts, state) and the local clock, which moves the state on when the start or end time comes. At the start
@@ -120,27 +119,19 @@ export function useLiveRoom(extra: LiveRoom) {
 
   useEffect(() => {
     if (ended || typeof EventSource === "undefined") return;
-    const query = extra.resumeFrom === null ? "" : `?last_event_id=${extra.resumeFrom}`;
-    const source = new EventSource(events + query);
-    const on = <T,>(name: string, handle: (data: T, id: number) => void) =>
-      source.addEventListener(name, (event) => {
-        const { data, lastEventId } = event as MessageEvent<string>;
-        try {
-          handle(JSON.parse(data) as T, Number(lastEventId));
-        } catch {
-          /* the hub only forwards checked JSON; nothing else is worth a crash */
-        }
-      });
-    on<LivePost>("post", (post, id) => dispatch({ type: "post", post, id }));
-    on<LiveMessage>("message", (message, id) => dispatch({ type: "message", message, id }));
-    on<LiveStats>("stats", (stats, id) => dispatch({ type: "stats", stats, id }));
-    on<LiveState>("state", (state, id) => dispatch({ type: "state", state, id }));
-    // The site could not say what was missed while away: the page reloads its lists instead.
-    on<unknown>("reset", () => revalidate.current());
-    source.onopen = () => setConnection("open");
-    // EventSource reconnects by itself (resuming with Last-Event-ID); the page only says it is trying.
-    source.onerror = () => setConnection(source.readyState === EventSource.CLOSED ? "lost" : "connecting");
-    return () => source.close();
+    return openLiveEvents({
+      url: events,
+      resumeFrom: extra.resumeFrom,
+      events: {
+        post: (post, id) => dispatch({ type: "post", post: post as LivePost, id }),
+        message: (message, id) => dispatch({ type: "message", message: message as LiveMessage, id }),
+        stats: (stats, id) => dispatch({ type: "stats", stats: stats as LiveStats, id }),
+        state: (state, id) => dispatch({ type: "state", state: state as LiveState, id }),
+        // The site could not say what was missed while away: the page reloads its lists instead.
+        reset: () => revalidate.current(),
+      },
+      onConnection: setConnection,
+    });
     // One stream per broadcast and page: resumeFrom only matters for the first connection.
   }, [liveId, ended]);
 
