@@ -77,4 +77,7 @@ ${ELEMENT_TRICKS}
 ${extremeBoxes}
 <p>${OVERLAY_CORPUS.lastLine}</p>`;
 
-export const OVERLAY_CORPUS_ARTICLE = newsroomItem(OVERLAY_CORPUS.id, "article", ["排版压力测试：正文只待在自己的方框里", "借用站点样式名和极端样式的正文。"], 3, 88, GROUP.culture, { body: BODY });
+/** Older than every other seeded item: last in every list, it moves no card another test reads. */
+const HOURS_AGO = 2000;
+
+export const OVERLAY_CORPUS_ARTICLE = newsroomItem(OVERLAY_CORPUS.id, "article", ["排版压力测试：正文只待在自己的方框里", "借用站点样式名和极端样式的正文。"], 3, HOURS_AGO, GROUP.culture, { body: BODY });
