@@ -12,9 +12,10 @@ type Token = (node: ValueNode) => boolean;
 /**
  * How far a length of one kind of property may reach: `px` (pt converted) and `percent` (of what the property's
  * percentages are of). An em is measured at the largest font a body keeps and a rem at the root's, so no unit
- * reaches further than the px cap. Each cap keeps a body's boxes, shadows and text within a phone's column.
+ * reaches further than the px cap; vw, a share of a screen that may be far wider than the column, only where `vw`
+ * says so. Each cap keeps a body's boxes, shadows and text within a phone's column.
  */
-type Reach = { px: number; percent: number; negative?: boolean };
+type Reach = { px: number; percent: number; negative?: boolean; vw?: boolean };
 
 /** The largest font a body keeps, in px: editors' headings and decorative numbers stay under it. */
 const MAX_FONT_PX = 64;
@@ -22,7 +23,7 @@ const ROOT_FONT_PX = 16;
 
 const FONT: Reach = { px: MAX_FONT_PX, percent: 100 };
 /** Widths only ever come with `max-width: 100%` (keptStyle), so their cap only bounds the number. */
-const WIDTH: Reach = { px: 1000, percent: 100 };
+const WIDTH: Reach = { px: 1000, percent: 100, vw: true };
 const SPACING: Reach = { px: 64, percent: 20 };
 const TEXT_INDENT: Reach = { px: 128, percent: 50 };
 const LINE_HEIGHT: Reach = { px: 256, percent: 400 };
@@ -57,7 +58,7 @@ const color: Token = (node) => {
 
 /** A length (or 0) within `reach`. */
 const length =
-  ({ px, percent, negative = false }: Reach): Token =>
+  ({ px, percent, negative = false, vw = false }: Reach): Token =>
   (node) => {
     if (node.type !== "word") return false;
     const match = LENGTH.exec(node.value);
@@ -71,8 +72,9 @@ const length =
       case "":
         return false;
       case "%":
-      case "vw":
         return size <= percent;
+      case "vw":
+        return vw && size <= percent;
       case "em":
         return size * MAX_FONT_PX <= px;
       case "rem":
@@ -105,7 +107,7 @@ const SIDES = upTo(4, spacing);
 const MARGINS = upTo(4, anyOf(spacing, words("auto")));
 const radius = length(RADIUS);
 const letterSpacing = one(anyOf(length(LETTER_SPACING), words("normal")));
-const lineHeightNumber: Token = (node) => number(node) && Math.abs(Number(node.value)) <= MAX_LINE_HEIGHT_NUMBER;
+const lineHeightNumber: Token = (node) => number(node) && Number(node.value) >= 0 && Number(node.value) <= MAX_LINE_HEIGHT_NUMBER;
 const flexBasis = anyOf(length(FLEX_BASIS), words("auto"));
 /** A tilt of at most MAX_TILT_DEG, as 秀米 templates put on a title card. */
 const tilt: Token = (node) =>
