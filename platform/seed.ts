@@ -8,6 +8,7 @@ import { DEJIN_FIXTURES, seedDejin } from "./seed-dejin";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { TYPE_CARDS } from "./seed-content-types";
 import { EDITOR_ARTICLES } from "./seed-editor-articles";
+import { OVERLAY_CORPUS_ARTICLE } from "./seed-overlay-corpus";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
 import { LIST_FIXTURES, seedListsAndSearch } from "./seed-lists";
 import { DEFAULT_LIVE_UPCOMING_DELAY_S, seedLive } from "./seed-live";
@@ -659,7 +660,7 @@ export function seedDatabase(db: Db, now: Date, liveUpcomingDelayS = DEFAULT_LIV
     const insertGroupItem = db.prepare("INSERT INTO content_group_items (group_id, content_id) VALUES (?, ?)");
     const insertChild = db.prepare("INSERT INTO content_children (parent_id, child_id, sort, section_id) VALUES (?, ?, ?, ?)");
     const insertSection = db.prepare("INSERT INTO special_sections (special_id, name, sort) VALUES (?, ?, ?)");
-    const contents = [...ARTICLES.map(articleSeed), ...OTHER_CONTENT, ...EDITOR_ARTICLES, ...TYPE_CARDS];
+    const contents = [...ARTICLES.map(articleSeed), ...OTHER_CONTENT, ...EDITOR_ARTICLES, OVERLAY_CORPUS_ARTICLE, ...TYPE_CARDS];
     for (const c of contents) {
       const published = hoursAgo(c.hoursAgo);
       publishMs.set(c.id, published);

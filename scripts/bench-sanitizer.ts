@@ -87,7 +87,7 @@ function sanitizerOf(candidate: Candidate, require: NodeRequire): (html: string)
       let images = 0;
       const options = {
         allowedTags: [...sanitize.defaults.allowedTags, "section", "img", "iframe", "video", "audio", "source", "hr", "sup", "sub", "span", "font"],
-        allowedAttributes: { "*": ["style", "class", "title", "align"], a: ["href", "name"], img: ["src", "alt", "width", "height"], iframe: ["src", "width", "height", "allowfullscreen", "frameborder"], video: ["src", "poster", "width", "height"], audio: ["src"], source: ["src", "type"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan"] },
+        allowedAttributes: { "*": ["style", "title", "align"], a: ["href", "name"], img: ["src", "alt", "width", "height"], iframe: ["src", "width", "height", "allowfullscreen", "frameborder"], video: ["src", "poster", "width", "height"], audio: ["src"], source: ["src", "type"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan"] },
         allowedSchemes: ["http", "https", "mailto", "tel"],
         allowedIframeHostnames: TRUSTED_EMBED_HOSTS,
         allowProtocolRelative: false,

@@ -9,10 +9,35 @@ import valueParser, { type Node as ValueNode } from "postcss-value-parser";
 /** What one value token may be. */
 type Token = (node: ValueNode) => boolean;
 
-/** The largest absolute length kept, in px: a body is a phone column, and more than this only pushes things off it. */
-const MAX_PX = 1000;
-/** The largest relative length kept (em, rem). */
-const MAX_EM = 40;
+/**
+ * How far a length of one kind of property may reach: `px` (pt converted) and `percent` (of what the property's
+ * percentages are of). An em is measured at the largest font a body keeps and a rem at the root's, so no unit
+ * reaches further than the px cap; vw, a share of a screen that may be far wider than the column, only where `vw`
+ * says so. Each cap keeps a body's boxes, shadows and text within a phone's column.
+ */
+type Reach = { px: number; percent: number; negative?: boolean; vw?: boolean };
+
+/** The largest font a body keeps, in px: editors' headings and decorative numbers stay under it. */
+const MAX_FONT_PX = 64;
+const ROOT_FONT_PX = 16;
+
+const FONT: Reach = { px: MAX_FONT_PX, percent: 100 };
+/** Widths only ever come with `max-width: 100%` (keptStyle), so their cap only bounds the number. */
+const WIDTH: Reach = { px: 1000, percent: 100, vw: true };
+const SPACING: Reach = { px: 64, percent: 20 };
+const TEXT_INDENT: Reach = { px: 128, percent: 50 };
+const LINE_HEIGHT: Reach = { px: 256, percent: 400 };
+const LETTER_SPACING: Reach = { px: 16, percent: 0 };
+const BORDER_WIDTH: Reach = { px: 16, percent: 0 };
+/** A radius rounds a box without enlarging it. */
+const RADIUS: Reach = { px: 1000, percent: 100 };
+const SHADOW: Reach = { px: 24, percent: 0, negative: true };
+const VERTICAL_SHIFT: Reach = { px: 16, percent: 50, negative: true };
+/** A flex item's basis only as a share of its row: a basis in px would outgrow the column. */
+const FLEX_BASIS: Reach = { px: 0, percent: 100 };
+/** The steepest tilt kept: a tilted tall box swings its corners out of the column. */
+const MAX_TILT_DEG = 15;
+const MAX_LINE_HEIGHT_NUMBER = 4;
 
 const COLOR_NAMES = /^(?:[a-z]{3,20})$/i;
 const HEX = /^#(?:[\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i;
@@ -31,12 +56,9 @@ const color: Token = (node) => {
   return node.type === "word" && (HEX.test(node.value) || COLOR_NAMES.test(node.value));
 };
 
-/** The largest margin or padding kept, in px: editors' spacing stays well under it, and more pushes text off the column. */
-const MAX_SPACING_PX = 200;
-
-/** A length (or 0, or a percentage) within the column; `negative` allows values below zero, `maxPx` caps px and pt. */
+/** A length (or 0) within `reach`. */
 const length =
-  (negative = false, maxPx = MAX_PX): Token =>
+  ({ px, percent, negative = false, vw = false }: Reach): Token =>
   (node) => {
     if (node.type !== "word") return false;
     const match = LENGTH.exec(node.value);
@@ -44,10 +66,24 @@ const length =
     const amount = Number(match[1]);
     const unit = (match[2] ?? "").toLowerCase();
     if (!negative && amount < 0) return false;
-    if (unit === "" && amount !== 0) return false;
-    if (unit === "%" || unit === "vw") return Math.abs(amount) <= 100;
-    if (unit === "em" || unit === "rem") return Math.abs(amount) <= (MAX_EM * maxPx) / MAX_PX;
-    return Math.abs(unit === "pt" ? (amount * 4) / 3 : amount) <= maxPx;
+    if (amount === 0) return true;
+    const size = Math.abs(amount);
+    switch (unit) {
+      case "":
+        return false;
+      case "%":
+        return size <= percent;
+      case "vw":
+        return vw && size <= percent;
+      case "em":
+        return size * MAX_FONT_PX <= px;
+      case "rem":
+        return size * ROOT_FONT_PX <= px;
+      case "pt":
+        return (size * 4) / 3 <= px;
+      default:
+        return size <= px;
+    }
   };
 
 const number: Token = (node) => node.type === "word" && NUMBER.test(node.value);
@@ -64,29 +100,41 @@ type Rule = { token: Token; max: number; commas?: boolean };
 const one = (token: Token): Rule => ({ token, max: 1 });
 const upTo = (max: number, token: Token): Rule => ({ token, max });
 
-const BORDER = upTo(3, anyOf(length(), lineStyle, widthKeyword, color));
-const spacing = length(false, MAX_SPACING_PX);
+const borderWidth = anyOf(length(BORDER_WIDTH), widthKeyword);
+const BORDER = upTo(3, anyOf(borderWidth, lineStyle, color));
+const spacing = length(SPACING);
 const SIDES = upTo(4, spacing);
 const MARGINS = upTo(4, anyOf(spacing, words("auto")));
-const RADIUS = upTo(4, length());
+const radius = length(RADIUS);
+const letterSpacing = one(anyOf(length(LETTER_SPACING), words("normal")));
+const lineHeightNumber: Token = (node) => number(node) && Number(node.value) >= 0 && Number(node.value) <= MAX_LINE_HEIGHT_NUMBER;
+const flexBasis = anyOf(length(FLEX_BASIS), words("auto"));
+/** A tilt of at most MAX_TILT_DEG, as 秀米 templates put on a title card. */
+const tilt: Token = (node) =>
+  node.type === "function" &&
+  node.value.toLowerCase() === "rotate" &&
+  node.nodes.length === 1 &&
+  /^[+-]?(?:\d+\.?\d*|\.\d+)deg$/i.test(node.nodes[0].value) &&
+  Math.abs(parseFloat(node.nodes[0].value)) <= MAX_TILT_DEG;
 
 const RULES: Record<string, Rule> = {
   color: one(color),
   "background-color": one(color),
-  "font-size": one(anyOf(length(), words("xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "smaller", "larger"))),
+  // An em or % font is of its parent's, so only a smaller one is kept: nested ones cannot grow past MAX_FONT_PX.
+  "font-size": one(anyOf(length(FONT), words("xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "smaller"))),
   "font-weight": one(anyOf(words("normal", "bold", "bolder", "lighter"), (n) => n.type === "word" && /^[1-9]00$/.test(n.value))),
   "font-style": one(words("normal", "italic", "oblique")),
   "text-align": one(words("left", "right", "center", "justify", "start", "end")),
-  "text-indent": one(length()),
+  "text-indent": one(length(TEXT_INDENT)),
   "text-decoration": upTo(3, anyOf(words("none", "underline", "overline", "line-through", "solid", "double", "dotted", "dashed", "wavy"), color)),
   "text-decoration-line": upTo(2, words("none", "underline", "overline", "line-through")),
   "text-decoration-color": one(color),
   "text-decoration-style": one(words("solid", "double", "dotted", "dashed", "wavy")),
   "text-transform": one(words("none", "uppercase", "lowercase", "capitalize")),
-  "text-shadow": { token: anyOf(length(true), color, words("none")), max: 4 },
-  "letter-spacing": one(anyOf(length(), words("normal"))),
-  "word-spacing": one(anyOf(length(), words("normal"))),
-  "line-height": one(anyOf(length(), words("normal"))),
+  "text-shadow": { token: anyOf(length(SHADOW), color, words("none")), max: 4 },
+  "letter-spacing": letterSpacing,
+  "word-spacing": letterSpacing,
+  "line-height": one(anyOf(length(LINE_HEIGHT), lineHeightNumber, words("normal"))),
   "white-space": one(words("normal", "nowrap", "pre", "pre-wrap", "pre-line", "break-spaces")),
   "word-break": one(words("normal", "break-all", "keep-all", "break-word")),
   "overflow-wrap": one(words("normal", "break-word", "anywhere")),
@@ -106,7 +154,7 @@ const RULES: Record<string, Rule> = {
   "border-right": BORDER,
   "border-bottom": BORDER,
   "border-left": BORDER,
-  "border-width": upTo(4, anyOf(length(), widthKeyword)),
+  "border-width": upTo(4, borderWidth),
   "border-style": upTo(4, lineStyle),
   "border-color": upTo(4, color),
   "border-top-color": one(color),
@@ -117,26 +165,27 @@ const RULES: Record<string, Rule> = {
   "border-right-style": one(lineStyle),
   "border-bottom-style": one(lineStyle),
   "border-left-style": one(lineStyle),
-  "border-top-width": one(anyOf(length(), widthKeyword)),
-  "border-right-width": one(anyOf(length(), widthKeyword)),
-  "border-bottom-width": one(anyOf(length(), widthKeyword)),
-  "border-left-width": one(anyOf(length(), widthKeyword)),
-  "border-radius": RADIUS,
-  "border-top-left-radius": upTo(2, length()),
-  "border-top-right-radius": upTo(2, length()),
-  "border-bottom-left-radius": upTo(2, length()),
-  "border-bottom-right-radius": upTo(2, length()),
+  "border-top-width": one(borderWidth),
+  "border-right-width": one(borderWidth),
+  "border-bottom-width": one(borderWidth),
+  "border-left-width": one(borderWidth),
+  "border-radius": upTo(4, radius),
+  "border-top-left-radius": upTo(2, radius),
+  "border-top-right-radius": upTo(2, radius),
+  "border-bottom-left-radius": upTo(2, radius),
+  "border-bottom-right-radius": upTo(2, radius),
   "border-collapse": one(words("collapse", "separate")),
-  "border-spacing": upTo(2, length()),
-  "box-shadow": { token: anyOf(length(true), color, words("inset", "none")), max: 6, commas: true },
-  width: one(anyOf(length(), words("auto"))),
-  "max-width": one(anyOf(length(), words("none"))),
+  "border-spacing": upTo(2, length(BORDER_WIDTH)),
+  "box-shadow": { token: anyOf(length(SHADOW), color, words("inset", "none")), max: 6, commas: true },
+  width: one(anyOf(length(WIDTH), words("auto"))),
+  // Not `none`: a width is kept only under a maximum (keptStyle).
+  "max-width": one(length(WIDTH)),
   // A minimum width in px would outgrow the column past every max-width: only a share of it.
-  "min-width": one((node) => length()(node) && /(?:%|^0)$/.test(node.value)),
+  "min-width": one((node) => length(WIDTH)(node) && /(?:%|^0)$/.test(node.value)),
   // Only the heights that cannot clip text: a fixed height with overflow hidden cuts a paragraph off.
   height: one(words("auto")),
   display: one(words("block", "inline", "inline-block", "flex", "inline-flex", "table", "table-row", "table-cell", "list-item", "none")),
-  "vertical-align": one(anyOf(words("baseline", "top", "middle", "bottom", "text-top", "text-bottom", "sub", "super"), length(true))),
+  "vertical-align": one(anyOf(words("baseline", "top", "middle", "bottom", "text-top", "text-bottom", "sub", "super"), length(VERTICAL_SHIFT))),
   "box-sizing": one(words("border-box", "content-box")),
   position: one(words("static", "relative")),
   float: one(words("left", "right", "none")),
@@ -150,16 +199,16 @@ const RULES: Record<string, Rule> = {
   "justify-content": one(words("flex-start", "flex-end", "center", "space-between", "space-around", "space-evenly", "start", "end")),
   "align-items": one(words("flex-start", "flex-end", "center", "baseline", "stretch", "start", "end")),
   "align-self": one(words("auto", "flex-start", "flex-end", "center", "baseline", "stretch")),
-  flex: upTo(3, anyOf(number, length(), words("auto", "none"))),
+  flex: upTo(3, anyOf(number, flexBasis, words("none"))),
   "flex-grow": one(number),
   "flex-shrink": one(number),
-  "flex-basis": one(anyOf(length(), words("auto"))),
+  "flex-basis": one(flexBasis),
   "list-style-type": one(words("none", "disc", "circle", "square", "decimal", "lower-alpha", "upper-alpha", "lower-roman", "upper-roman")),
   "list-style-position": one(words("inside", "outside")),
   "table-layout": one(words("auto", "fixed")),
   "caption-side": one(words("top", "bottom")),
-  // Decorative tilts of 秀米 templates; scale and translate could cover the page, so only a rotation is kept.
-  transform: one((node) => node.type === "function" && node.value.toLowerCase() === "rotate" && node.nodes.length === 1 && /^[+-]?\d+\.?\d*deg$/i.test(node.nodes[0].value)),
+  // Decorative tilts of 秀米 templates; scale and translate could cover the page, so only a slight rotation is kept.
+  transform: one(tilt),
 };
 
 /** A `background` shorthand is kept when it is only a colour (templates' frames put url() in it, which is not). */
@@ -177,7 +226,8 @@ function allowed(rule: Rule, value: string): boolean {
 /**
  * The part of a style attribute that a body keeps, as `prop: value` pairs joined by '; ' ('' when nothing is left).
  * `!important` is dropped: an inline style already wins over the site's rules for the body, and must not win over the
- * ones that keep it in the column. A width in px also gets `max-width: 100%` unless the style sets one.
+ * ones that keep it in the column. A width that is not a share of the column also gets `max-width: 100%` unless the
+ * style sets a share itself.
  */
 export function keptStyle(style: string): string {
   let declarations: Declaration[];
@@ -196,6 +246,10 @@ export function keptStyle(style: string): string {
     kept.delete(prop);
     kept.set(prop, value);
   }
-  if (/(?:px|pt)$/i.test(kept.get("width") ?? "") && !kept.has("max-width")) kept.set("max-width", "100%");
+  const share = /^(?:[\d.]+%|0|auto)$/i;
+  if (kept.has("width") && !share.test(kept.get("width") ?? "") && !share.test(kept.get("max-width") ?? "")) {
+    kept.delete("max-width");
+    kept.set("max-width", "100%");
+  }
   return [...kept].map(([prop, value]) => `${prop}: ${value}`).join("; ");
 }

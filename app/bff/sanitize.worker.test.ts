@@ -1,10 +1,51 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeHtml as clean } from "./sanitize.worker";
+import { BODY_ID_PREFIX, sanitizeHtml as clean } from "./sanitize.worker";
 
 describe("sanitizeHtml policy", () => {
-  it("keeps ordinary article markup and classes", () => {
-    const html = '<h2 class="title">标题</h2><p>正文<strong>加粗</strong><em>斜体</em></p><ul><li>一</li></ul><blockquote>引用</blockquote>';
+  it("keeps ordinary article markup", () => {
+    const html = "<h2>标题</h2><p>正文<strong>加粗</strong><em>斜体</em></p><ul><li>一</li></ul><blockquote>引用</blockquote>";
     expect(clean(html)).toBe(html);
+  });
+
+  it("drops every class, the site's own and the editors'", () => {
+    expect(clean('<section class="sheet app-open"><p class="launch-tips card-id-5">正文</p><img class="rich_pages wxw-img" src="/a.jpg"></section>')).toBe(
+      '<section><p>正文</p><img src="/a.jpg" referrerpolicy="no-referrer" fetchpriority="high"></section>',
+    );
+  });
+
+  it("puts a table in the sanitizer's own box even inside a box that claims its class", () => {
+    expect(clean('<div class="rich-text__table"><table><tr><td>1</td></tr></table></div>')).toBe(
+      '<div><div class="rich-text__table"><table><tbody><tr><td>1</td></tr></tbody></table></div></div>',
+    );
+  });
+
+  it("prefixes ids and names, and the in-body links and references that point at them", () => {
+    expect(BODY_ID_PREFIX).toBe("user-content-");
+    expect(clean('<h2 id="app-open">目录</h2><p><a href="#app-open">回到目录</a> <a name="notes"></a><a href="#notes">注</a></p>')).toBe(
+      '<h2 id="user-content-app-open">目录</h2><p><a href="#user-content-app-open">回到目录</a> <a name="user-content-notes"></a><a href="#user-content-notes">注</a></p>',
+    );
+    expect(clean('<label for="comment-input">评论</label>')).toBe('<label for="user-content-comment-input">评论</label>');
+    expect(clean('<p aria-labelledby="a  b" aria-describedby="comments-title">x</p>')).toBe(
+      '<p aria-labelledby="user-content-a user-content-b" aria-describedby="user-content-comments-title">x</p>',
+    );
+    expect(clean('<table><tr><th id="h">h</th><td headers="h">1</td></tr></table>')).toContain('<th id="user-content-h">h</th><td headers="user-content-h">1</td>');
+    expect(clean('<img src="/a.jpg" usemap="#m" name="getElementById">')).toContain('usemap="#user-content-m" name="user-content-getElementById"');
+  });
+
+  it("leaves a bare # link, an id already prefixed and links to other pages as they are", () => {
+    expect(clean('<a href="#">顶部</a>')).toBe('<a href="#">顶部</a>');
+    expect(clean('<p id="user-content-x"><a href="#user-content-x">x</a></p>')).toBe('<p id="user-content-x"><a href="#user-content-x">x</a></p>');
+    expect(clean('<a href="/davmu/share/#app-open">x</a>')).toBe('<a href="/davmu/share/#app-open">x</a>');
+  });
+
+  it("removes dialog and main elements but keeps their text", () => {
+    expect(clean('<dialog open><p>立即前往</p></dialog><main><p>正文</p></main>')).toBe("<p>立即前往</p><p>正文</p>");
+  });
+
+  it("drops popovers, tab order, roles and modal claims", () => {
+    expect(clean('<div popover="manual" tabindex="1" role="dialog" aria-modal="true" aria-label="登录">x</div><a href="/a" popovertarget="p">y</a>')).toBe(
+      '<div aria-label="登录">x</div><a href="/a">y</a>',
+    );
   });
 
   it("removes scripts, styles and their contents", () => {
