@@ -170,13 +170,13 @@ describe("the key replicas sign their messages with (REPLICA_KEY)", () => {
   const redis = { REDIS_URL: "redis://127.0.0.1:6379" };
 
   it("must be set in production when REDIS_URL is, and the refusal names it", async () => {
-    await expect(readEnv({ NODE_ENV: "production", ...redis })).rejects.toThrow(/^Invalid environment:\n {2}REPLICA_KEY: must be set with REDIS_URL/);
-    await expect(readEnv({ NODE_ENV: "production", ...redis, REPLICA_KEY: "too-short" })).rejects.toThrow("REPLICA_KEY");
-    expect((await readEnv({ NODE_ENV: "production", ...redis, REPLICA_KEY: "k".repeat(32) })).replicaKey).toBe("k".repeat(32));
+    await expect(readEnv({ ...DEMO, NODE_ENV: "production", ...redis })).rejects.toThrow(/^Invalid environment: REPLICA_KEY: must be set with REDIS_URL/);
+    await expect(readEnv({ ...DEMO, NODE_ENV: "production", ...redis, REPLICA_KEY: "too-short" })).rejects.toThrow("REPLICA_KEY");
+    expect((await readEnv({ ...DEMO, NODE_ENV: "production", ...redis, REPLICA_KEY: "k".repeat(32) })).replicaKey).toBe("k".repeat(32));
   });
 
   it("is not needed without Redis, nor outside production, where every process has the same development key", async () => {
-    expect((await readEnv({ NODE_ENV: "production" })).REPLICA_KEY).toBeUndefined();
+    expect((await readEnv({ ...DEMO, NODE_ENV: "production" })).REPLICA_KEY).toBeUndefined();
     const development = await readEnv(redis);
     expect(development.replicaKey).toBe((await readEnv(redis)).replicaKey);
     expect(development.replicaKey.length).toBeGreaterThanOrEqual(32);

@@ -143,7 +143,8 @@ const isLoopback = (host: string) => host === "localhost" || host === "::1" || /
 /**
  * What a production process must not start without, as one line naming the variable (docs/security.md, "Production
  * settings"): the demo platform only when asked for, a real platform's sessions signed by a secret of the
- * deployment and its pages written for its public origin, and an internal listener off loopback behind a token.
+ * deployment and its pages written for its public origin, replicas that sign their messages, and an internal
+ * listener off loopback behind a token.
  */
 function productionRefusal(values: Values): string | null {
   // A worker of build/cluster.js reaches the primary's embedded platform at PLATFORM_API_URL: still the demo.
@@ -153,6 +154,7 @@ function productionRefusal(values: Values): string | null {
   }
   if (!demo && !values.SESSION_SECRET) return "SESSION_SECRET: required in production with PLATFORM_API_URL (16+ characters; a comma-separated list to rotate)";
   if (!demo && !values.PUBLIC_ORIGIN) return "PUBLIC_ORIGIN: required in production with PLATFORM_API_URL (the origin visitors use, e.g. https://m.example.com)";
+  if (values.REDIS_URL && !values.REPLICA_KEY) return "REPLICA_KEY: must be set with REDIS_URL in production (32+ characters, the same on every replica)";
   if (values.METRICS_PORT !== 0 && !isLoopback(values.METRICS_HOST) && !values.METRICS_TOKEN) {
     return `METRICS_TOKEN: required in production when the internal listener is not on loopback (METRICS_HOST=${values.METRICS_HOST}); set it, or METRICS_HOST=127.0.0.1, or METRICS_PORT=0`;
   }
@@ -176,9 +178,6 @@ function readEnv() {
   const refusal = values.NODE_ENV === "production" ? productionRefusal(values) : null;
   if (refusal) throw new Error(`Invalid environment: ${refusal}`);
   const isProduction = values.NODE_ENV === "production";
-  if (isProduction && values.REDIS_URL && !values.REPLICA_KEY) {
-    throw new Error("Invalid environment:\n  REPLICA_KEY: must be set with REDIS_URL in production (32+ characters, the same on every replica)");
-  }
   const platformApiUrl = (values.PLATFORM_API_URL ?? `http://127.0.0.1:${values.PORT}/_platform`).replace(/\/+$/, "");
   return {
     ...values,
