@@ -1,16 +1,12 @@
 # syntax=docker/dockerfile:1
 # The share site with its embedded platform: docker build -t davmu-share . && docker run -p 3000:3000 davmu-share
 
-# Dependencies, with the toolchain better-sqlite3 falls back to when no prebuilt binary fits.
+# Dependencies. None compiles: better-sqlite3 ships its native module built for every Node from 22 on (Node-API).
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# patch-package applies these on install (a Remix basename fix, see patches/); then better-sqlite3 must load.
+# patch-package applies these on install (a Remix basename fix, see patches/).
 COPY patches ./patches
-COPY scripts/native-modules.mjs ./scripts/
 # `npm install` honours the lock file; `npm ci` refuses it (see .ci/run).
 RUN npm install --no-audit --no-fund
 
@@ -20,7 +16,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev --omit=optional
 
-# Runtime: production node_modules (native modules built above for this same base image), the build,
+# Runtime: production node_modules, the build,
 # and the demo media the embedded platform serves.
 FROM node:24-bookworm-slim
 # The metrics listener on every interface of the container: keep 9464 off the public network (docs/operations.md).
