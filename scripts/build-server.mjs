@@ -5,7 +5,7 @@
 // The site itself is in the Remix server build (build/server/index.js, docs/decisions/0007-one-module-graph.md).
 import { build } from "esbuild";
 
-const common = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", sourcemap: true, logLevel: "warning" };
+const common = { bundle: true, platform: "node", format: "esm", target: "node24", packages: "external", sourcemap: true, logLevel: "warning" };
 
 /** The embedded platform stays a file of its own, loaded by a dynamic import only when the process runs it. */
 const platformApart = {

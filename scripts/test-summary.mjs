@@ -133,6 +133,9 @@ const suites = [
   { name: "e2e (playwright)", path: E2E_REPORT, read: e2eSuite },
 ];
 
+// scripts/run-tests.sh runs the summary with the Node that ran every step before it.
+if (startedAt) console.log(`npm test ran on Node ${process.versions.node}`);
+
 let passed = 0;
 let failed = 0;
 const problems = [];
