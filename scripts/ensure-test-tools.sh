@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the tests need from Debian: Chromium for the browser tests (Playwright cannot download browsers here) and
 # redis-server for the shared rate limits and the several-process tests, HAProxy for the several-replica test,
-# WebKitGTK and its media decoders for the webkit project.
+# WebKitGTK and its media decoders for the webkit project, a Chinese font for the layout checks.
 # Installs whichever is missing.
 set -euo pipefail
 missing=()
@@ -14,6 +14,9 @@ command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
 command -v xvfb-run >/dev/null || missing+=(xvfb)
 # WebKit plays media through GStreamer: its libav plugin decodes the seed's AAC and H.264, as every iPhone does.
 dpkg -s gstreamer1.0-libav >/dev/null 2>&1 || missing+=(gstreamer1.0-libav)
+# Chinese text laid out in a Chinese font, as on every phone: without one Chromium draws boxes of other widths and
+# the layout checks (which parts of a card's meta give way) measure something no reader sees.
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
