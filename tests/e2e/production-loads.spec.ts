@@ -18,8 +18,11 @@ async function loadsOf(name: string, env: Record<string, string>) {
     expect((await fetch(`${site.origin}/davmu/share/`)).status).toBe(200);
     return {
       modules: readFileSync(record, "utf8").split("\n").filter(Boolean),
-      // The native addon is mapped into the process once anything requires it, whichever loader asked.
-      nativeSqlite: readFileSync(`/proc/${site.process.pid}/maps`, "utf8").includes("better_sqlite3.node"),
+      // The native addon (the package's prebuilt `prebuilds/<platform>.node`) is mapped into the process once anything
+      // requires it, whichever loader asked.
+      nativeSqlite: readFileSync(`/proc/${site.process.pid}/maps`, "utf8")
+        .split("\n")
+        .some((line) => line.includes("/node_modules/better-sqlite3/") && line.endsWith(".node")),
     };
   } finally {
     site.stop();
