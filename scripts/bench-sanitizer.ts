@@ -1,7 +1,7 @@
 // Measures the rich-HTML sanitizer candidates of docs/decisions/0001-sanitizer.md: time per body, heap held, and
 // what of the hostile corpus survives. The candidates that are not the project's dependencies are loaded from a
-// folder given as the first argument, installed there beforehand:
-//   npm install --prefix /tmp/sanitizer-candidates jsdom29@npm:jsdom@29 linkedom happy-dom sanitize-html
+// folder given as the first argument, installed there beforehand (jsdom 26 is the one the project's replaced):
+//   npm install --prefix /tmp/sanitizer-candidates jsdom26@npm:jsdom@26 linkedom happy-dom sanitize-html
 //   npx tsx scripts/bench-sanitizer.ts /tmp/sanitizer-candidates
 // Each candidate runs in a process of its own (the heap figure is then its own): `--one NAME` is that child.
 import { execFileSync } from "node:child_process";
@@ -17,7 +17,7 @@ import { ARTICLES } from "../platform/seed-articles";
 import { EDITOR_ARTICLES, EDITOR_FIXTURES } from "../platform/seed-editor-articles";
 import { SEED_FIXTURES } from "../platform/seed";
 
-const CANDIDATES = ["dompurify+jsdom26", "dompurify+jsdom29", "dompurify+linkedom", "dompurify+happy-dom", "sanitize-html"] as const;
+const CANDIDATES = ["dompurify+jsdom", "dompurify+jsdom26", "dompurify+linkedom", "dompurify+happy-dom", "sanitize-html"] as const;
 type Candidate = (typeof CANDIDATES)[number];
 
 const media = (html: string) => html.replaceAll("{{media}}", "https://cdn.example.cn/media");
@@ -46,7 +46,7 @@ const HOSTILE = [
   '<select><template><style><img src=x onerror=alert(1)></style></template></select>',
 ];
 
-/** What of a sanitized body could still act, read as a browser would parse it (jsdom 26's HTML parser). */
+/** What of a sanitized body could still act, read as a browser would parse it (the project's jsdom's HTML parser). */
 function dangers(html: string): string[] {
   const { document } = new JSDOM(`<body>${html}</body>`).window;
   const found: string[] = [];
@@ -74,10 +74,10 @@ function sanitizerOf(candidate: Candidate, require: NodeRequire): (html: string)
     return (html: string) => sanitizeHtml(html, purify);
   };
   switch (candidate) {
-    case "dompurify+jsdom26":
+    case "dompurify+jsdom":
       return purifierOn(new JSDOM("").window);
-    case "dompurify+jsdom29":
-      return purifierOn(new (require("jsdom29").JSDOM)("").window);
+    case "dompurify+jsdom26":
+      return purifierOn(new (require("jsdom26").JSDOM)("").window);
     case "dompurify+linkedom":
       return purifierOn(require("linkedom").parseHTML("<!doctype html><html><body></body></html>").window);
     case "dompurify+happy-dom":
