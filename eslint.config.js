@@ -27,19 +27,19 @@ export default tseslint.config(
     },
   },
   js.configs.recommended,
-  // Without type information: the type-aware rules would triple the time of a run (docs/benchmarks.md), and
+  // Without type information: the type-aware rules more than doubled the time of a run (docs/benchmarks.md), and
   // `npm run typecheck` runs in the same loop.
   tseslint.configs.recommended,
   importX.flatConfigs.recommended,
   importX.flatConfigs.typescript,
   {
     rules: {
-      // TypeScript resolves every import and checks every imported name already; these repeat it at a fifth of a run.
+      // TypeScript resolves every import and checks every imported name already (namespace alone was a fifth of a run).
       "import-x/namespace": "off",
       "import-x/named": "off",
       "import-x/default": "off",
       "import-x/no-unresolved": "off",
-      // They flag `express.json()` and `ts.createSourceFile()`, the way those CommonJS packages document themselves.
+      // They flag `import AxeBuilder from "@axe-core/playwright"` and `tseslint.configs` here: the forms those packages document.
       "import-x/no-named-as-default": "off",
       "import-x/no-named-as-default-member": "off",
       "import-x/first": "error",
