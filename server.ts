@@ -20,7 +20,10 @@ const development = process.env.NODE_ENV !== "production";
 // What packages print while the build loads (a browser SDK's warning) waits for the site's logger, so every line
 // the process writes is one JSON object.
 const heldConsole: HeldConsoleLine[] = [];
-for (const method of ["debug", "log", "info", "warn", "error", "trace"] as const) console[method] = (...args: unknown[]) => void heldConsole.push({ method, args });
+for (const method of ["debug", "log", "info", "warn", "error", "trace"] as const) {
+  // eslint-disable-next-line no-console -- the one place that takes console over, to hold its lines
+  console[method] = (...args: unknown[]) => void heldConsole.push({ method, args });
+}
 
 /** Ends a start that failed, in one JSON line after what packages printed (server/start-up-failure.ts). */
 const cannotStart = (error: unknown) => startUpFailed(error, heldConsole);

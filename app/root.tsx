@@ -152,13 +152,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
   const location = useLocation();
   const chrome = pageChrome(useMiniProgramMode());
+  const lang = import.meta.env.SSR ? (data?.htmlLang ?? "zh-CN") : undefined;
   return (
     // Without root data (an error before it loaded) the stylesheet's own theme colours apply. The address's dark flag
     // is marked by the server only: in the browser the head script owns `data-scheme`, kept across navigations. The
     // language never changes within a page's router (each has its basename), so `lang` is the server's too.
     <html
       style={data?.themeStyle}
-      {...(import.meta.env.SSR && { lang: data?.htmlLang ?? "zh-CN", "data-scheme": data?.scheme })}
+      lang={lang}
+      {...(import.meta.env.SSR && { "data-scheme": data?.scheme })}
     >
       <head>
         <meta charSet="utf-8" />

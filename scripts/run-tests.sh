@@ -11,6 +11,6 @@ TEST_RUN_STARTED_AT_MS="$(node -p 'Date.now()')"
 export TEST_RUN_STARTED_AT_MS
 
 status=0
-npm run typecheck && npm run test:unit && npm run build && npm run test:e2e || status=$?
+npm run typecheck && npm run lint && npm run test:unit && npm run build && npm run test:e2e || status=$?
 node scripts/test-summary.mjs || status=$((status ? status : 1))
 exit "$status"

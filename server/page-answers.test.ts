@@ -6,7 +6,6 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deviceClass } from "../app/render/page-device.server";
 import { contentTag } from "../app/lib/content-tag";
-import { newRenderRecord } from "../app/render/page-facts.server";
 import type { StoredPersonalization } from "../app/render/stored-personalization";
 import { announceWrite } from "../app/runtime/content-writes.server";
 import { serveShared, servePersonal, SHARED_CACHE_CONTROL, type MakePersonal, type PageRender } from "./page-answers";

@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { breakerStates, platformEnvelope, requestDeadline } from "../app/bff/client.server";
+import { breakerStates, requestDeadline } from "../app/bff/client.server";
 import { BASE_PATH } from "../app/lib/base-path";
 import { startContentWriteFanOut } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";

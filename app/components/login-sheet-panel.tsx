@@ -15,6 +15,7 @@ export function LoginSheetPanel({ opening }: { opening: number }) {
   const open = openOn === location.key;
 
   // Only a new request opens it again (location.key is read here, not watched: a navigation must not reopen it).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- location.key left out on purpose, as said above
   useEffect(() => setOpenOn(location.key), [opening]);
 
   useEffect(() => {

@@ -25,6 +25,7 @@ export function ModalDialog({ open, onClose, className, labelledBy, closeOnAnyTa
   }, [open]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a tap on the backdrop; Escape closes a modal <dialog> by itself
     <dialog
       ref={ref}
       className={className}

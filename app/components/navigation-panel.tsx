@@ -127,7 +127,9 @@ export function NavigationPanel({ site }: { site: RootData["site"] }) {
           </ul>
         </section>
         {/* A document load, not the router's: the other language has its own basename (docs/languages.md). */}
-        <a className="nav__language" {...site.languageChoice} />
+        <a className="nav__language" href={site.languageChoice.href}>
+          {site.languageChoice.children}
+        </a>
         <p id={UNSUPPORTED_ID} className="nav__unsupported" role="status">
           {APP_ONLY_MESSAGE}
         </p>

@@ -97,19 +97,21 @@ export function useRouterContextsAround(): (children: ReactNode) => ReactNode {
   const location = useContext(UNSAFE_LocationContext);
   const route = useContext(UNSAFE_RouteContext);
   const remixApart = remix && { ...remix, renderMeta: {} };
-  return (children) => (
-    <UNSAFE_RemixContext.Provider value={remixApart}>
-      <UNSAFE_DataRouterContext.Provider value={dataRouter}>
-        <UNSAFE_DataRouterStateContext.Provider value={dataRouterState}>
-          <UNSAFE_NavigationContext.Provider value={navigation}>
-            <UNSAFE_LocationContext.Provider value={location}>
-              <UNSAFE_RouteContext.Provider value={route}>{children}</UNSAFE_RouteContext.Provider>
-            </UNSAFE_LocationContext.Provider>
-          </UNSAFE_NavigationContext.Provider>
-        </UNSAFE_DataRouterStateContext.Provider>
-      </UNSAFE_DataRouterContext.Provider>
-    </UNSAFE_RemixContext.Provider>
-  );
+  return function RouterContexts(children) {
+    return (
+      <UNSAFE_RemixContext.Provider value={remixApart}>
+        <UNSAFE_DataRouterContext.Provider value={dataRouter}>
+          <UNSAFE_DataRouterStateContext.Provider value={dataRouterState}>
+            <UNSAFE_NavigationContext.Provider value={navigation}>
+              <UNSAFE_LocationContext.Provider value={location}>
+                <UNSAFE_RouteContext.Provider value={route}>{children}</UNSAFE_RouteContext.Provider>
+              </UNSAFE_LocationContext.Provider>
+            </UNSAFE_NavigationContext.Provider>
+          </UNSAFE_DataRouterStateContext.Provider>
+        </UNSAFE_DataRouterContext.Provider>
+      </UNSAFE_RemixContext.Provider>
+    );
+  };
 }
 
 /** The `handle` export of each route the rendered page matched, root first: the router's matches and Remix's modules. */

@@ -15,5 +15,6 @@ export function useChangeRouteMessage(detail: DocDetail, parentOrigins: readonly
     const parentOrigin = window.location.ancestorOrigins?.[0];
     for (const origin of changeRouteTargets(window.location.origin, parentOrigins, parentOrigin)) window.parent.postMessage(message, origin);
     // Once per route change: the detail belongs to the route, and its object is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- detail and parentOrigins left out on purpose, as said above
   }, [location.key]);
 }

@@ -3,7 +3,7 @@
  * own process) killed with SIGKILL, then started again on the same port and database.
  */
 import { MOBILE_UA, sleep, verdict } from "./constants";
-import { freePort, startPlatform, startServer, stopProcess, untilPlatformAnswers, untilReady, wasInterrupted, type Running } from "./processes";
+import { freePort, startPlatform, startServer, stopProcess, untilPlatformAnswers, untilReady, wasInterrupted } from "./processes";
 import { cookiesOf, get, homeArticles } from "./site-pages";
 
 const CONCURRENCY = 20;

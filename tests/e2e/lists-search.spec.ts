@@ -1,4 +1,3 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { LIST_FIXTURES } from "../../platform/seed-lists";
 import { recordDocumentRequests } from "./support/document-requests";

@@ -10,7 +10,7 @@ import { articleUrl } from "./urls";
 /**
  * The e2e specs' `test`: Playwright's, with the phone profile each project emulates as an option, the logged-in
  * users, and the per-test tools the specs share. Every spec imports `test` and `expect` from here
- * (scripts/spec-hygiene.test.ts checks it).
+ * (the lint checks it, eslint.config.js).
  */
 
 /**

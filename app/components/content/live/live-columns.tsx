@@ -35,7 +35,7 @@ export function ColumnTabs({ columns, panel }: { columns: LiveColumn[]; panel: (
   if (!current) return null;
   return (
     <section className="live-columns">
-      <nav className="live-tabs" role="tablist" aria-label="直播栏目">
+      <div className="live-tabs" role="tablist" aria-label="直播栏目">
         {columns.map((column) => (
           <a
             key={column.id}
@@ -56,7 +56,7 @@ export function ColumnTabs({ columns, panel }: { columns: LiveColumn[]; panel: (
             {column.name}
           </a>
         ))}
-      </nav>
+      </div>
       <div id="live-panel" className="live-panel" role="tabpanel" aria-labelledby={`live-tab-${current.id}`}>
         {panel(current.type)}
       </div>

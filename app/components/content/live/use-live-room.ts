@@ -107,15 +107,15 @@ export function useLiveRoom(extra: LiveRoom) {
   const status = now === null ? room.status : shownStatus(room.status, room, now);
   const ended = status === LIVE_STATUS.ended;
 
-  const crossed = useRef(status);
-  useEffect(() => {
-    if (status !== crossed.current && status !== LIVE_STATUS.upcoming) revalidator.revalidate();
-    crossed.current = status;
-    // The revalidator changes on every navigation state; only the status decides.
-  }, [status]);
-
+  // The revalidator changes on every navigation state: the effects below call its latest revalidate without watching it.
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+
+  const crossed = useRef(status);
+  useEffect(() => {
+    if (status !== crossed.current && status !== LIVE_STATUS.upcoming) revalidate.current();
+    crossed.current = status;
+  }, [status]);
 
   useEffect(() => {
     if (ended || typeof EventSource === "undefined") return;
@@ -133,6 +133,7 @@ export function useLiveRoom(extra: LiveRoom) {
       onConnection: setConnection,
     });
     // One stream per broadcast and page: resumeFrom only matters for the first connection.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- events and resumeFrom left out on purpose, as said above
   }, [liveId, ended]);
 
   /** A message the visitor sent, shown at once (the stream's echo is the same id). */
