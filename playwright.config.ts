@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from "./scripts/chromium.mjs";
 import { SUITE_BUDGET_MINUTES } from "./scripts/test-budget.mjs";
 import { E2E_DATA_DIR, E2E_ORIGIN, E2E_PORT, E2E_SERVER_ENV } from "./tests/e2e/support/e2e-server";
 import { EXCLUSIVE_TAG } from "./tests/e2e/support/exclusive";
@@ -11,10 +11,10 @@ const isCI = Boolean(process.env.CI);
 /** The specs of what only WeChat does (share cards, open tags, mini-program mode). */
 const WECHAT_SPECS = [/wechat\.spec\.ts$/, /mini-program-hydration\.spec\.ts$/];
 
-// Every project drives Debian's Chromium.
+// Every project drives Debian's Chromium headless shell.
 const chromium = {
   browserName: "chromium" as const,
-  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+  launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS },
 };
 
 /**
