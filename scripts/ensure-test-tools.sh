@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# What the tests need from Debian: Chromium for the browser tests (Playwright cannot download browsers here) and
-# redis-server for the shared rate limits and the several-process tests, HAProxy for the several-replica test,
+# What the tests need from Debian: Chromium's headless shell for the browser tests and the full browser for
+# Lighthouse (Playwright cannot download browsers here), redis-server for the shared rate limits and the several-process tests, HAProxy for the several-replica test,
 # WebKitGTK and its media decoders for the webkit project, a Chinese font for the layout checks.
 # Installs whichever is missing.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 command -v redis-server >/dev/null || missing+=(redis-server)
 # Debian puts it in /usr/sbin, not on every user's PATH.
 [ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null || missing+=(haproxy)

@@ -13,7 +13,7 @@ test.describe("logged in", () => {
   // A new user of this file's own per project: its collections and follows are its own, whatever runs beside it.
   test.use({ storageState: ({ fileUser }, use) => use(fileUser.storageState) });
 
-  test("collect and uncollect, with toasts, kept across reloads", async ({ page, scratchArticle }) => {
+  test("collect and uncollect, with toasts, kept across reloads", async ({ page, phone, scratchArticle }) => {
     const url = scratchArticle().url;
     await page.goto(url);
     await expect(page.locator(".banner__login .avatar")).toBeVisible();
@@ -24,6 +24,8 @@ test.describe("logged in", () => {
     const count = seedArticle(scratchArticle().id).collects;
     await expect(button.locator(".footer-bar__count")).toHaveText(String(count));
 
+    // Each tap is the hydrated page's (this test is the script's path; a tap before hydration posts the form).
+    if (phone.js) await waitForHydration(page, ".footer-bar");
     await button.click();
     await expect(page.locator(".toast")).toHaveText(TEXTS.collected);
     await expect(button).toHaveAttribute("aria-pressed", "true");
@@ -35,6 +37,7 @@ test.describe("logged in", () => {
     await expect(collectButton(page)).toHaveAttribute("aria-pressed", "true");
     await expect(collectButton(page)).toHaveAttribute("aria-label", /^取消收藏 /);
 
+    if (phone.js) await waitForHydration(page, ".footer-bar");
     await collectButton(page).click();
     await expect(page.locator(".toast")).toHaveText(TEXTS.uncollected);
     await expect(collectButton(page)).toHaveAttribute("aria-pressed", "false");
@@ -45,13 +48,14 @@ test.describe("logged in", () => {
     await expect(collectButton(page)).toHaveAttribute("aria-pressed", "false");
   });
 
-  test("follow and unfollow the official account, with toasts, kept across reloads", async ({ page, scratchArticle }) => {
+  test("follow and unfollow the official account, with toasts, kept across reloads", async ({ page, phone, scratchArticle }) => {
     const url = scratchArticle().url;
     await page.goto(url);
     await expect(page.locator(".banner__login .avatar")).toBeVisible();
     await expect(followButton(page)).toHaveText("+ 关注");
     await expect(followButton(page)).toHaveAttribute("aria-pressed", "false");
 
+    if (phone.js) await waitForHydration(page, ".article__meta");
     await followButton(page).click();
     await expect(page.locator(".toast")).toHaveText(TEXTS.followed);
     await expect(followButton(page)).toHaveText("已关注");
@@ -61,6 +65,7 @@ test.describe("logged in", () => {
     await page.reload();
     await expect(followButton(page)).toHaveText("已关注");
 
+    if (phone.js) await waitForHydration(page, ".article__meta");
     await followButton(page).click();
     await expect(page.locator(".toast")).toHaveText(TEXTS.unfollowed);
     await expect(followButton(page)).toHaveText("+ 关注");

@@ -118,6 +118,8 @@ test.describe("every entry leads to its page", () => {
     // The seed's modules and 更多: the home and its groups, a list, a content model, a tip-off topic, a circle, a
     // circle topic, a law question, and the site's own pages.
     expect(panel.length).toBeGreaterThanOrEqual(20);
+    // Two page loads and a hydration per entry: the time allowed grows with the entries, not one test's worth.
+    test.setTimeout(panel.length * 15_000);
     for (const [index, href] of panel.entries()) {
       const entries = await openPanel(page, phone.js);
       const entry = entries.locator("a:not([href^='#'])").nth(index);

@@ -56,7 +56,8 @@ export function hydrationCommitState(): { effectsRan: boolean; waiting: string[]
   const waiting: string[] = [];
   const visit = (parent: Element) => {
     for (const child of parent.children) {
-      if (child.tagName === "SCRIPT") continue;
+      // WeChat's open tags are made by an effect once the page has hydrated: never React's, so never with a fiber.
+      if (child.tagName === "SCRIPT" || child.classList.contains("wx-open-tag__tag")) continue;
       const fiber = reactKey(child, "__reactFiber$");
       const props = reactKey(child, "__reactProps$");
       if (!fiber) waiting.push(child.outerHTML.slice(0, 80));

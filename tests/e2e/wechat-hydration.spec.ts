@@ -1,12 +1,15 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { hydrationErrors, waitForHydration } from "./support/hydration";
-import { MINI_PROGRAM_PAGES } from "./support/spec-routes";
+import { hydrationErrors, waitForHydration, waitForHydrationCommitted } from "./support/hydration";
+import { MINI_PROGRAM_PAGES, SPEC_ROUTES } from "./support/spec-routes";
 import { articleUrl } from "./support/urls";
 
-// In a mini program's web-view the page swaps its header for the mini-program chrome, and WeChat's answer to
-// getEnv updates the page while it hydrates: no part of any page may then be thrown away and rendered again.
+// Every page hydrating with WeChat's SDK, once per WeChat: what WeChat changes in a page is its SDK and its answers,
+// not what the page does, so one sweep here stands for rerunning the other specs in WeChat (playwright.config.ts).
+// In WeChat's browser the page configures the SDK as it hydrates; in a mini program's web-view it swaps its header
+// for the mini-program chrome, and WeChat's answer to getEnv updates the page while it hydrates: no part of any
+// page may then be thrown away and rendered again.
 
 // Each test opens every page of the site in turn: more than one page's time.
 test.describe.configure({ mode: "parallel", timeout: 240_000 });
@@ -23,6 +26,34 @@ async function visitEveryPage(page: Page, fakeWeChat: { calls(name: string): Pro
   }
   return errors;
 }
+
+/** Opens each page and waits until it has hydrated whole and asked WeChat for its configuration. */
+async function visitEveryPageInWeChat(page: Page, fakeWeChat: { calls(name: string): Promise<unknown[]> }): Promise<string[]> {
+  const errors = hydrationErrors(page);
+  for (const { url } of SPEC_ROUTES) {
+    await page.goto(url);
+    await waitForHydrationCommitted(page);
+    await expect.poll(async () => (await fakeWeChat.calls("preVerifyJSAPI")).length, { message: url }).toBeGreaterThan(0);
+  }
+  return errors;
+}
+
+test.describe("in WeChat's browser", () => {
+  // What the SDK does in a page is the same on iOS; what iOS WeChat does differently (the address it signs) is wechat.spec.ts's.
+  test.skip(({ phone }) => !phone.wechat || phone.miniProgram || phone.os !== "android", "WeChat's browser on Android, not a mini program's web-view");
+
+  test("every page hydrates with WeChat's SDK without an error for an anonymous visitor", async ({ page, fakeWeChat }) => {
+    expect(await visitEveryPageInWeChat(page, fakeWeChat)).toEqual([]);
+  });
+
+  test.describe(() => {
+    test.use({ storageState: ({ demoUser }, use) => use(demoUser) });
+
+    test("every page hydrates with WeChat's SDK without an error for a logged-in visitor", async ({ page, fakeWeChat }) => {
+      expect(await visitEveryPageInWeChat(page, fakeWeChat)).toEqual([]);
+    });
+  });
+});
 
 test.describe("in a mini program's web-view", () => {
   test.skip(({ phone }) => !phone.miniProgram, "the mini program's web-view");
