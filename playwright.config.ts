@@ -23,19 +23,19 @@ const chromium = {
  * navigation) runs on android and no-js; what the engine changes (the media and live players, the service worker)
  * runs on android and in real WebKit (the webkit project), not again in Chromium with another user agent.
  */
-const IPHONE_SPECS = [
-  /phone-layout\.spec\.ts$/,
-  /app-launch\.spec\.ts$/,
-  /article-share-meta\.spec\.ts$/,
-  ...WECHAT_SPECS,
-  /smoke\.spec\.ts$/,
-];
+const IPHONE_SPECS = [/phone-layout\.spec\.ts$/, /app-launch\.spec\.ts$/, /article-share-meta\.spec\.ts$/, ...WECHAT_SPECS, /smoke\.spec\.ts$/];
 
 /**
  * What WeChat's Android browser changes: its SDK on every page (one hydration sweep, wechat-hydration.spec.ts), share
  * cards, open tags, the app launch and the launch tips.
  */
-const WECHAT_ANDROID_SPECS = [/app-launch\.spec\.ts$/, /article-share-meta\.spec\.ts$/, ...WECHAT_SPECS, /launch-tips\.spec\.ts$/, /smoke\.spec\.ts$/];
+const WECHAT_ANDROID_SPECS = [
+  /app-launch\.spec\.ts$/,
+  /article-share-meta\.spec\.ts$/,
+  ...WECHAT_SPECS,
+  /launch-tips\.spec\.ts$/,
+  /smoke\.spec\.ts$/,
+];
 
 /** The specs whose behaviour differs between iOS WeChat, HarmonyOS NEXT and the other profiles. */
 const PER_BROWSER_SPECS = [/app-launch\.spec\.ts$/];
@@ -73,13 +73,33 @@ const phoneProjects = [
   // iPhone Safari's viewport, touch and user agent, rendered by Chromium (Playwright's WebKit is unavailable).
   { name: "iphone", ...elsewhere, testMatch: IPHONE_SPECS, use: { phone: PHONES.iphone, ...devices["iPhone 13"], ...chromium } },
   { name: "android", grepInvert: EXCLUSIVE, teardown: "exclusive", use: { phone: PHONES.android, ...devices["Pixel 7"], ...chromium } },
-  { name: "wechat-android", ...elsewhere, testMatch: WECHAT_ANDROID_SPECS, use: { phone: PHONES["wechat-android"], ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent } },
+  {
+    name: "wechat-android",
+    ...elsewhere,
+    testMatch: WECHAT_ANDROID_SPECS,
+    use: { phone: PHONES["wechat-android"], ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent },
+  },
   { name: "no-js", ...elsewhere, use: { phone: PHONES["no-js"], ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
   // User-agent variants for what differs by browser: only the specs listed run on them. iOS WeChat differs in
   // opening the app and in WeChat's own behaviours, a mini program's web-view only in the latter.
-  { name: "wechat-ios", ...elsewhere, testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS], use: { phone: PHONES["wechat-ios"], ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent } },
-  { name: "mini-program", ...elsewhere, testMatch: WECHAT_SPECS, use: { phone: PHONES["mini-program"], ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent } },
-  { name: "harmony-next", ...elsewhere, testMatch: PER_BROWSER_SPECS, use: { phone: PHONES["harmony-next"], ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent } },
+  {
+    name: "wechat-ios",
+    ...elsewhere,
+    testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS],
+    use: { phone: PHONES["wechat-ios"], ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent },
+  },
+  {
+    name: "mini-program",
+    ...elsewhere,
+    testMatch: WECHAT_SPECS,
+    use: { phone: PHONES["mini-program"], ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent },
+  },
+  {
+    name: "harmony-next",
+    ...elsewhere,
+    testMatch: PER_BROWSER_SPECS,
+    use: { phone: PHONES["harmony-next"], ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent },
+  },
   // Debian's WebKitGTK through WebKitWebDriver (tests/e2e/support/webkit.ts): its own flows, no Playwright browser.
   { name: "webkit", testMatch: /\.webkit\.ts$/, teardown: "exclusive" },
 ];

@@ -50,7 +50,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           }),
       }),
     tsconfigPaths(),
-    !isSsrBuild && !process.env.VITEST && { ...license({ thirdParty: { output: { file: "build/client/third-party-licenses.txt" } } }), apply: (config) => !isZhHantClientBuild(config) },
+    !isSsrBuild &&
+      !process.env.VITEST && {
+        ...license({ thirdParty: { output: { file: "build/client/third-party-licenses.txt" } } }),
+        apply: (config) => !isZhHantClientBuild(config),
+      },
     serviceWorkerBuild(),
   ],
   test: {

@@ -14,7 +14,7 @@ void preloadPageChunks().then(() =>
       document,
       <StrictMode>
         <RemixBrowser />
-      </StrictMode>
+      </StrictMode>,
     );
-  })
+  }),
 );

@@ -23,7 +23,12 @@ describe("handleError", () => {
   it("logs real failures, with their stack", () => {
     const { lines } = captureLog();
     handleError(new Error("boom"), { request: request() });
-    expect(lines).toEqual([expect.objectContaining({ level: "error", err: expect.objectContaining({ message: "boom", stack: expect.stringContaining("entry.server.test.ts") }) })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: "error",
+        err: expect.objectContaining({ message: "boom", stack: expect.stringContaining("entry.server.test.ts") }),
+      }),
+    ]);
   });
 });
 

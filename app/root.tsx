@@ -1,12 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { getAppConfig, type AppConfig } from "~/bff/app-config.server";
 import { isOutage, sidePart } from "~/bff/client.server";
@@ -157,18 +150,20 @@ export function Layout({ children }: { children: ReactNode }) {
     // Without root data (an error before it loaded) the stylesheet's own theme colours apply. The address's dark flag
     // is marked by the server only: in the browser the head script owns `data-scheme`, kept across navigations. The
     // language never changes within a page's router (each has its basename), so `lang` is the server's too.
-    <html
-      style={data?.themeStyle}
-      lang={lang}
-      {...(import.meta.env.SSR && { "data-scheme": data?.scheme })}
-    >
+    <html style={data?.themeStyle} lang={lang} {...(import.meta.env.SSR && { "data-scheme": data?.scheme })}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         {/* Dark pages (lib/color-scheme.ts). Only the server writes these attributes and the script's text: hydration
             adopts an element as sent without rewriting its attributes, and these never change, so none of it weighs on
             every page's JavaScript. The script applies the app's dark flag before the first paint. */}
-        <meta {...(import.meta.env.SSR && { name: "theme-color", media: themeColorMedia("light", data?.scheme), content: site?.themeColor ?? DEFAULT_THEME_COLOR })} />
+        <meta
+          {...(import.meta.env.SSR && {
+            name: "theme-color",
+            media: themeColorMedia("light", data?.scheme),
+            content: site?.themeColor ?? DEFAULT_THEME_COLOR,
+          })}
+        />
         <meta {...(import.meta.env.SSR && { name: "theme-color", media: themeColorMedia("dark", data?.scheme), content: DARK_THEME_COLOR })} />
         <meta {...(import.meta.env.SSR && { name: "color-scheme", content: "light dark" })} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? VISIT_SCHEME_SCRIPT : "" }} />

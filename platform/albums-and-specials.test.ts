@@ -10,7 +10,10 @@ type Items = { list: Content[]; total: number };
 type Section = { section_id: string; name: string; list: Content[]; total: number };
 type Special = { special: ContentDetail; sections: Section[]; total_sections: number };
 
-const test = platformTest.extend<{ items: (album: number, query?: string) => Promise<Envelope<Items>>; special: (n: number, query?: string) => Promise<Envelope<Special>> }>({
+const test = platformTest.extend<{
+  items: (album: number, query?: string) => Promise<Envelope<Items>>;
+  special: (n: number, query?: string) => Promise<Envelope<Special>>;
+}>({
   items: async ({ p, token }, use) => use((album, query = "") => p.get(`/peony/v1/content/${id(album)}/items${query}`, { token })),
   special: async ({ p, token }, use) => use((n, query = "") => p.get(`/peony/v1/special/${id(n)}${query}`, { token })),
 });

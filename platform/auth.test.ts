@@ -11,7 +11,11 @@ const test = platformTest.extend<{ passwordLogin: (account: string, password: st
   passwordLogin: async ({ p }, use) => use((account, password) => p.post("/peony/v1/auth", { body: { ...LOGIN, account, password } })),
 });
 /** A platform of its own for each test, so that the limits on codes start from nothing. */
-const codeTest = freshPlatformTest.extend<{ send: (tel: string, ip?: string) => Call; login: (tel: string, code: string) => Call; outbox: (query?: string) => Call }>({
+const codeTest = freshPlatformTest.extend<{
+  send: (tel: string, ip?: string) => Call;
+  login: (tel: string, code: string) => Call;
+  outbox: (query?: string) => Call;
+}>({
   send: async ({ p, token }, use) => use((tel, ip = "10.0.0.1") => p.get(`/peony/v1/vcode?tel=${tel}&type=6`, { token, ip })),
   login: async ({ p }, use) => use((tel, code) => p.post("/peony/v1/auth", { body: { ...LOGIN, account: tel, verify_code: code } })),
   outbox: async ({ p }, use) => use((query = "") => p.get(`${smsOutboxPath(TEST_DEV_KEY)}${query}`)),
@@ -83,7 +87,13 @@ describe("verification codes", () => {
 
   codeTest("answers the outbox only with the development key: anything else is a plain 404", async ({ p, send, outbox }) => {
     await send("13812345678");
-    for (const path of ["/dev/sms-outbox", "/dev/sms-outbox?tel=13812345678", "/dev/sms-outbox?key=wrong", `/dev/sms-outbox?key=${TEST_DEV_KEY}x`, "/dev/"]) {
+    for (const path of [
+      "/dev/sms-outbox",
+      "/dev/sms-outbox?tel=13812345678",
+      "/dev/sms-outbox?key=wrong",
+      `/dev/sms-outbox?key=${TEST_DEV_KEY}x`,
+      "/dev/",
+    ]) {
       const response = await fetch(`${p.origin}/_platform${path}`);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).not.toMatch(/\d{6}/);

@@ -59,7 +59,13 @@ describe("clue report", () => {
     });
     expect(data!.images.map((i) => i.url)).toEqual(["/_platform/media/cover-10.jpg", "/_platform/media/cover-05.jpg"]);
     const video = await get<Clue>(`/detail?post_id=${id(DEJIN_FIXTURES.videoClue)}`);
-    expect(video.data!.video).toEqual({ url: "/_platform/media/clip-portrait.mp4", poster: "/_platform/media/cover-portrait.jpg", width: 360, height: 640, duration_sec: 3 });
+    expect(video.data!.video).toEqual({
+      url: "/_platform/media/clip-portrait.mp4",
+      poster: "/_platform/media/cover-portrait.jpg",
+      width: 360,
+      height: 640,
+      duration_sec: 3,
+    });
   });
 
   test("answers 10024 for a clue id that does not decode or is not a clue, and 400 without one", async ({ get }) => {
@@ -105,7 +111,9 @@ describe("clue report", () => {
     expect(inChannel.data!.total).toBe(channel.clue_count);
     expect(inChannel.data!.list.every((c) => c.channel.name === channel.name)).toBe(true);
 
-    const empty = await get<Page>(`/clues?topic_name=${encodeURIComponent(DEJIN_FIXTURES.topicWithEmptyChannel)}&channel_id=${id(DEJIN_FIXTURES.emptyChannel)}`);
+    const empty = await get<Page>(
+      `/clues?topic_name=${encodeURIComponent(DEJIN_FIXTURES.topicWithEmptyChannel)}&channel_id=${id(DEJIN_FIXTURES.emptyChannel)}`,
+    );
     expect(empty.data).toEqual({ list: [], total: 0 });
   });
 
@@ -114,7 +122,9 @@ describe("clue report", () => {
     expect((await get("/clues?limit=51")).code).toBe(400);
     expect((await get("/clues?page=0")).code).toBe(400);
     // A channel of another topic is not a channel of this one.
-    expect((await get(`/clues?topic_name=${encodeURIComponent(DEJIN_FIXTURES.bigTopic)}&channel_id=${id(DEJIN_FIXTURES.emptyChannel)}`)).code).toBe(404);
+    expect((await get(`/clues?topic_name=${encodeURIComponent(DEJIN_FIXTURES.bigTopic)}&channel_id=${id(DEJIN_FIXTURES.emptyChannel)}`)).code).toBe(
+      404,
+    );
     expect((await get("/clues?channel_id=zz")).code).toBe(404);
   });
 

@@ -15,7 +15,8 @@ const test = platformTest.extend<{
 }>({
   list: async ({ p, token }, use) => use((post, query = "") => p.get(`/peony/v1/comment/${id(post)}${query}`, { token })),
   postComment: async ({ p, demo }, use) => use((post, body, token = demo.token) => p.post(`/peony/v1/comment/${id(post)}`, { token, body })),
-  commentCount: async ({ p, token }, use) => use(async (post) => (await p.get<ContentDetail>(`/peony/v1/content/${id(post)}`, { token })).data!.comment_count),
+  commentCount: async ({ p, token }, use) =>
+    use(async (post) => (await p.get<ContentDetail>(`/peony/v1/content/${id(post)}`, { token })).data!.comment_count),
 });
 
 describe("comments", () => {
@@ -60,8 +61,16 @@ describe("comments", () => {
   });
 
   test("refuses anonymous, empty, overlong and misdirected comments", async ({ token, postComment }) => {
-    expect(await postComment(SEED_FIXTURES.article, { comment_type: 1, content: "你好" }, token)).toEqual({ code: 403, message: "请先登录", data: null });
-    expect(await postComment(SEED_FIXTURES.article, { comment_type: 1, content: "  \n " })).toEqual({ code: 400, message: "评论内容不能为空", data: null });
+    expect(await postComment(SEED_FIXTURES.article, { comment_type: 1, content: "你好" }, token)).toEqual({
+      code: 403,
+      message: "请先登录",
+      data: null,
+    });
+    expect(await postComment(SEED_FIXTURES.article, { comment_type: 1, content: "  \n " })).toEqual({
+      code: 400,
+      message: "评论内容不能为空",
+      data: null,
+    });
     expect(await postComment(SEED_FIXTURES.article, { comment_type: 1 })).toEqual({ code: 400, message: "评论内容不能为空", data: null });
     expect(await postComment(SEED_FIXTURES.article, { comment_type: 1, content: "长".repeat(501) })).toEqual({
       code: 400,
@@ -71,7 +80,11 @@ describe("comments", () => {
     expect((await postComment(SEED_FIXTURES.article, { comment_type: 3, content: "你好" })).code).toBe(400);
     expect((await postComment(SEED_FIXTURES.article, { comment_type: 2, content: "你好" })).message).toBe("回复评论需要指定 parent_id");
     expect((await postComment(SEED_FIXTURES.state17, { comment_type: 1, content: "你好" })).code).toBe(10024);
-    expect(await postComment(SEED_FIXTURES.closedComments, { comment_type: 1, content: "你好" })).toEqual({ code: 403, message: "评论已关闭", data: null });
+    expect(await postComment(SEED_FIXTURES.closedComments, { comment_type: 1, content: "你好" })).toEqual({
+      code: 403,
+      message: "评论已关闭",
+      data: null,
+    });
   });
 
   test("posts a level-1 comment as plain text and counts it", async ({ demo, list, postComment, commentCount }) => {

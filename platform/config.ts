@@ -10,7 +10,9 @@ export function readStandaloneConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   if (!Number.isInteger(minLength) || minLength < 0) throw new Error(`HASHIDS_MIN_LENGTH must be a whole number, got ${env.HASHIDS_MIN_LENGTH}`);
   if (!Number.isInteger(liveDemoIntervalMs) || liveDemoIntervalMs < 0) {
-    throw new Error(`PLATFORM_LIVE_DEMO_INTERVAL_MS must be a whole number of milliseconds (0: no demo audience), got ${env.PLATFORM_LIVE_DEMO_INTERVAL_MS}`);
+    throw new Error(
+      `PLATFORM_LIVE_DEMO_INTERVAL_MS must be a whole number of milliseconds (0: no demo audience), got ${env.PLATFORM_LIVE_DEMO_INTERVAL_MS}`,
+    );
   }
   if (!Number.isInteger(liveUpcomingDelaySeconds) || liveUpcomingDelaySeconds < 0) {
     throw new Error(`PLATFORM_LIVE_UPCOMING_DELAY_S must be a whole number of seconds, got ${env.PLATFORM_LIVE_UPCOMING_DELAY_S}`);
@@ -31,7 +33,10 @@ export function readStandaloneConfig(env: NodeJS.ProcessEnv = process.env) {
     wechat: {
       appId: env.PLATFORM_WECHAT_APP_ID,
       jsapiTicket: env.PLATFORM_WECHAT_JSAPI_TICKET,
-      safeDomains: (env.PLATFORM_WECHAT_SAFE_DOMAINS ?? "localhost,127.0.0.1").split(",").map((domain) => domain.trim()).filter(Boolean),
+      safeDomains: (env.PLATFORM_WECHAT_SAFE_DOMAINS ?? "localhost,127.0.0.1")
+        .split(",")
+        .map((domain) => domain.trim())
+        .filter(Boolean),
     },
   };
 }

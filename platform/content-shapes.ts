@@ -141,10 +141,11 @@ export type MediaFields = {
   media_height: number;
 };
 
-export type ContentDetail = Content & MediaFields & {
-  content: string;
-  images: GalleryImage[];
-} & LiveFields;
+export type ContentDetail = Content &
+  MediaFields & {
+    content: string;
+    images: GalleryImage[];
+  } & LiveFields;
 
 function formatDuration(seconds: number): string {
   if (seconds <= 0) return "";

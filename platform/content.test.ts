@@ -29,7 +29,16 @@ describe("app configuration", () => {
     expect(appInfo.primaryColor).toBe("#FF4A26");
     const { navigationItems } = JSON.parse(appInfo.bottomNavigationBar);
     expect(navigationItems.map((item: { title: string }) => item.title)).toEqual([
-      "首页", "视频", "城市", "活动", "服务", "临江民生", DEJIN_FIXTURES.bigTopic, "临江跑团", `#${COMMUNITY_FIXTURES.topicName}`, "法律问答",
+      "首页",
+      "视频",
+      "城市",
+      "活动",
+      "服务",
+      "临江民生",
+      DEJIN_FIXTURES.bigTopic,
+      "临江跑团",
+      `#${COMMUNITY_FIXTURES.topicName}`,
+      "法律问答",
     ]);
     expect(navigationItems[0]).toMatchObject({ isHome: true, category: "group", icons: { normal: "/_platform/media/nav-home.svg" } });
     expect(navigationItems[0].groups[0]).toBe(id(SEED_FIXTURES.groups.recommend));
@@ -86,7 +95,10 @@ describe("app configuration", () => {
       expect(response.headers.get("content-type")).toBe("video/mp2t");
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
     }
-    for (const [file, type] of [["river-dawn.mp4", "video/mp4"], ["story-snail.m4a", "audio/mp4"]]) {
+    for (const [file, type] of [
+      ["river-dawn.mp4", "video/mp4"],
+      ["story-snail.m4a", "audio/mp4"],
+    ]) {
       const part = await fetch(`${p.origin}/_platform/media/${file}`, { headers: { range: "bytes=100-199" } });
       expect(part.status).toBe(206);
       expect(part.headers.get("content-type")).toBe(type);
@@ -151,7 +163,19 @@ describe("content", () => {
 
   test("has every content type of the spec's map", async ({ listAll }) => {
     const types = new Set((await listAll()).list.map((c) => c.content_type));
-    for (const type of ["article", "video", "svideo", "audio", "image", "video_album", "audio_album", "mini_program", "link", "local_live", "special"]) {
+    for (const type of [
+      "article",
+      "video",
+      "svideo",
+      "audio",
+      "image",
+      "video_album",
+      "audio_album",
+      "mini_program",
+      "link",
+      "local_live",
+      "special",
+    ]) {
       expect(types).toContain(type);
     }
   });
@@ -246,7 +270,11 @@ describe("content", () => {
       expect(short).toMatchObject({ content_type: "svideo", media_width: 360, media_height: 640, hls_url: "" });
       expect(short.media_url).toMatch(/\.mp4$/);
     }
-    expect(await detail(SEED_FIXTURES.audio)).toMatchObject({ media_url: "/_platform/media/news-morning.m4a", duration_str: "00:10", media_width: 0 });
+    expect(await detail(SEED_FIXTURES.audio)).toMatchObject({
+      media_url: "/_platform/media/news-morning.m4a",
+      duration_str: "00:10",
+      media_width: 0,
+    });
     const gallery = await detail(SEED_FIXTURES.gallery);
     expect(gallery.pic_num).toBe(6);
     expect(gallery.images[0]).toEqual({

@@ -16,7 +16,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const storedHash = () => (db.prepare("SELECT password_hash FROM users WHERE phone = ?").get(DEMO_PHONE) as { password_hash: string | null }).password_hash;
+const storedHash = () =>
+  (db.prepare("SELECT password_hash FROM users WHERE phone = ?").get(DEMO_PHONE) as { password_hash: string | null }).password_hash;
 
 describe("the demo account", () => {
   it("has no password in the seed: no login is published with the source", () => {

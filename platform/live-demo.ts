@@ -42,9 +42,7 @@ export function startLiveDemo(ctx: PlatformContext, hub: LiveHub, intervalMs: nu
     }
     // A broadcast that just began fills up; then the audience drifts by up to 1% a round. Some of it taps like.
     const online =
-      room.online_count < FILLED_AUDIENCE
-        ? room.online_count + between(3, 30)
-        : Math.round(room.online_count * (1 + (Math.random() - 0.5) * 0.02));
+      room.online_count < FILLED_AUDIENCE ? room.online_count + between(3, 30) : Math.round(room.online_count * (1 + (Math.random() - 0.5) * 0.02));
     drift.run(online, between(0, 12), room.id);
     hub.touchStats(room.id);
   }

@@ -34,7 +34,12 @@ async function openStream(p: TestPlatform, liveId: string, options: { token: str
         while ((end = buffer.indexOf("\n\n")) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(block.split("\n").filter((line) => !line.startsWith(":")).map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]));
+          const fields = Object.fromEntries(
+            block
+              .split("\n")
+              .filter((line) => !line.startsWith(":"))
+              .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
+          );
           if (block.startsWith(":")) comments.push(block);
           if (fields.event) events.push({ id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data) });
           waiter.wake?.();
@@ -66,7 +71,8 @@ async function openStream(p: TestPlatform, liveId: string, options: { token: str
 
 const test = platformTest.extend<{ viewers: string[]; say: (liveId: string, content: string) => Promise<LiveMessage> }>({
   viewers: [
-    async ({ p }, use) => use(await Promise.all(["13900000002", "13900000003", "13900000004", "13900000005"].map(async (tel) => (await p.loginWithCode(tel)).token))),
+    async ({ p }, use) =>
+      use(await Promise.all(["13900000002", "13900000003", "13900000004", "13900000005"].map(async (tel) => (await p.loginWithCode(tel)).token))),
     { scope: "file" },
   ],
   /** A chat message from the next viewer in turn, so no one hits the per-user rate limit. */
@@ -97,7 +103,10 @@ describe("the live event stream", () => {
     const message = await stream.next();
     expect(message).toMatchObject({ event: "message", data: sent });
 
-    const liked = await p.post<{ like_count: number }>("/peony/v3/live/like", { token: viewers[0], body: { live_id: LIVE_FIXTURES.portraitLive, count: 5 } });
+    const liked = await p.post<{ like_count: number }>("/peony/v3/live/like", {
+      token: viewers[0],
+      body: { live_id: LIVE_FIXTURES.portraitLive, count: 5 },
+    });
     // Stats follow a change within 2 s.
     expect((await stream.next("stats")).data.like_count).toBe(liked.data!.like_count);
 
@@ -118,7 +127,11 @@ describe("the live event stream", () => {
     first.close();
     await first.ended;
 
-    const missed = [await say(LIVE_FIXTURES.imageLive, "错过的一"), await say(LIVE_FIXTURES.imageLive, "错过的二"), await say(LIVE_FIXTURES.imageLive, "错过的三")];
+    const missed = [
+      await say(LIVE_FIXTURES.imageLive, "错过的一"),
+      await say(LIVE_FIXTURES.imageLive, "错过的二"),
+      await say(LIVE_FIXTURES.imageLive, "错过的三"),
+    ];
     const resumed = await openStream(p, LIVE_FIXTURES.imageLive, { token, lastEventId: lastSeen });
     const replayed = [await resumed.next(), await resumed.next(), await resumed.next()];
     expect(replayed.map((event) => event.event)).toEqual(["message", "message", "message"]);
@@ -170,7 +183,9 @@ describe("the live event stream", () => {
     const b = await openStream(p, LIVE_FIXTURES.landscapeLive, { token });
     const c = await openStream(p, LIVE_FIXTURES.portraitLive, { token });
     await Promise.all([a.next("stats"), b.next("stats"), c.next("stats")]);
-    expect((await p.get(`/dev/live/streams?key=${TEST_DEV_KEY}`)).data).toEqual({ open: { [LIVE_FIXTURES.landscapeLive]: 2, [LIVE_FIXTURES.portraitLive]: 1 } });
+    expect((await p.get(`/dev/live/streams?key=${TEST_DEV_KEY}`)).data).toEqual({
+      open: { [LIVE_FIXTURES.landscapeLive]: 2, [LIVE_FIXTURES.portraitLive]: 1 },
+    });
     const drop = (liveId: string) => p.post(`/dev/live/drop-streams?key=${TEST_DEV_KEY}`, { body: { live_id: liveId } });
     expect((await drop(LIVE_FIXTURES.landscapeLive)).data).toEqual({ dropped: 2 });
     await Promise.all([a.ended, b.ended]);

@@ -1,3 +1,4 @@
+// Long because it checks every live call of the platform, and its playlist and housekeeping, against one set of seeded broadcasts.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -42,7 +43,8 @@ const test = platformTest.extend<{
   waitOutLimits: () => void;
 }>({
   other: [async ({ p }, use) => use(await p.loginWithCode("13900000005")), { scope: "file" }],
-  info: async ({ p, token }, use) => use((liveId, caller = token) => p.get(`/peony/v3/live/info?live_id=${encodeURIComponent(liveId)}`, { token: caller })),
+  info: async ({ p, token }, use) =>
+    use((liveId, caller = token) => p.get(`/peony/v3/live/info?live_id=${encodeURIComponent(liveId)}`, { token: caller })),
   send: async ({ p, demo }, use) => use((body, token = demo.token) => p.post("/peony/v3/live/send_msg", { token, body })),
   chat: async ({ p, token }, use) => use((query) => p.get(`/peony/v3/live/chat?${query}`, { token })),
   room: async ({ p, token }, use) => use((query) => p.get(`/peony/v3/live/room?${query}`, { token })),
@@ -61,7 +63,11 @@ describe("live broadcast calls", () => {
     const image = (await info(LIVE_FIXTURES.imageLive)).data!;
     expect(image).toMatchObject({ style: "image", status: 1, stream_url: null });
     expect(image.columns.map((c) => c.type)).toEqual(["posts", "chat", "intro"]);
-    expect((await info(LIVE_FIXTURES.portraitLive)).data!).toMatchObject({ style: "portrait", status: 1, stream_url: "/_platform/media/live/portrait.m3u8" });
+    expect((await info(LIVE_FIXTURES.portraitLive)).data!).toMatchObject({
+      style: "portrait",
+      status: 1,
+      stream_url: "/_platform/media/live/portrait.m3u8",
+    });
     const upcoming = (await info(LIVE_FIXTURES.upcoming)).data!;
     expect(upcoming).toMatchObject({ status: 0, stream_url: null, countdown: { show: true, title: "距离开播还有" } });
     // The default delay: three minutes after the platform started.
@@ -107,7 +113,11 @@ describe("live broadcast calls", () => {
 
     const messages = (await chat(`live_id=${LIVE_FIXTURES.imageLive}`)).data!;
     expect(messages.list.length).toBe(8);
-    expect(messages.list[0].user).toMatchObject({ id: expect.any(String), nickname: expect.any(String), avatar: expect.stringMatching(/avatar-\d+\.png$/) });
+    expect(messages.list[0].user).toMatchObject({
+      id: expect.any(String),
+      nickname: expect.any(String),
+      avatar: expect.stringMatching(/avatar-\d+\.png$/),
+    });
 
     expect(await chat(`live_id=${LIVE_FIXTURES.imageLive}&pagesize=51`)).toMatchObject({ code: 400, message: "参数 pagesize 不能大于 50" });
     expect(await chat(`live_id=${LIVE_FIXTURES.imageLive}&pagesize=0`)).toMatchObject({ code: 400 });
@@ -116,12 +126,23 @@ describe("live broadcast calls", () => {
     expect(await chat(`live_id=${LIVE_FIXTURES.imageLive}&before=${first.list[0].msg_id}`)).toMatchObject({ code: 400 });
   });
 
-  test("sends a chat message of a logged-in viewer while live, as plain text of 1-200 characters", async ({ p, token, demo, send, chat, waitOutLimits }) => {
+  test("sends a chat message of a logged-in viewer while live, as plain text of 1-200 characters", async ({
+    p,
+    token,
+    demo,
+    send,
+    chat,
+    waitOutLimits,
+  }) => {
     waitOutLimits();
     expect(await send({ live_id: LIVE_FIXTURES.imageLive, content: "你好" }, token)).toEqual({ code: 403, message: "请先登录", data: null });
     expect(await send({ live_id: LIVE_FIXTURES.imageLive, content: " \n\t " })).toEqual({ code: 400, message: "消息内容不能为空", data: null });
     expect(await send({ live_id: LIVE_FIXTURES.imageLive })).toMatchObject({ code: 400, message: "消息内容不能为空" });
-    expect(await send({ live_id: LIVE_FIXTURES.imageLive, content: "长".repeat(201) })).toEqual({ code: 400, message: "消息内容不能超过200字", data: null });
+    expect(await send({ live_id: LIVE_FIXTURES.imageLive, content: "长".repeat(201) })).toEqual({
+      code: 400,
+      message: "消息内容不能超过200字",
+      data: null,
+    });
     expect(await send({ live_id: "nope", content: "你好" })).toMatchObject({ code: 10024 });
     expect(await send({ live_id: LIVE_FIXTURES.upcoming, content: "你好" })).toMatchObject({ code: 403, message: "直播还没开始，开播后再来聊吧" });
     expect(await send({ live_id: LIVE_FIXTURES.endedWithReplay, content: "你好" })).toMatchObject({ code: 403, message: "直播已结束，不能再发言了" });
@@ -138,7 +159,11 @@ describe("live broadcast calls", () => {
   test("limits each viewer to one message per 2 s and 20 per minute", async ({ p, other, send, waitOutLimits }) => {
     waitOutLimits();
     expect((await send({ live_id: LIVE_FIXTURES.portraitLive, content: "第一条" })).code).toBe(0);
-    expect(await send({ live_id: LIVE_FIXTURES.portraitLive, content: "第二条" })).toEqual({ code: 429, message: "发言太频繁，请2秒后再试", data: null });
+    expect(await send({ live_id: LIVE_FIXTURES.portraitLive, content: "第二条" })).toEqual({
+      code: 429,
+      message: "发言太频繁，请2秒后再试",
+      data: null,
+    });
     // Another viewer is not held up.
     expect((await send({ live_id: LIVE_FIXTURES.portraitLive, content: "我也来" }, other.token)).code).toBe(0);
     for (let n = 2; n <= 20; n++) {
@@ -160,7 +185,10 @@ describe("live broadcast calls", () => {
     expect((await info(LIVE_FIXTURES.landscapeLive)).data!.like_count).toBe(before + 4);
 
     const otherPost = (await room(`live_id=${LIVE_FIXTURES.imageLive}&pagesize=1`)).data!.list[0];
-    expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, msg_id: otherPost.msg_id, count: 1 })).toMatchObject({ code: 404, message: "消息不存在" });
+    expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, msg_id: otherPost.msg_id, count: 1 })).toMatchObject({
+      code: 404,
+      message: "消息不存在",
+    });
     expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, count: 0 })).toMatchObject({ code: 400, message: "参数 count 不能小于 1" });
     expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, count: 101 })).toMatchObject({ code: 400, message: "参数 count 不能大于 100" });
     expect(await like({ live_id: LIVE_FIXTURES.landscapeLive, count: 1.5 })).toMatchObject({ code: 400 });
@@ -170,7 +198,10 @@ describe("live broadcast calls", () => {
   test("limits each viewer to 600 likes a minute", async ({ p, like, waitOutLimits }) => {
     waitOutLimits();
     for (let n = 0; n < 6; n++) expect((await like({ live_id: LIVE_FIXTURES.portraitLive, count: 100 })).code).toBe(0);
-    expect(await like({ live_id: LIVE_FIXTURES.portraitLive, count: 1 })).toMatchObject({ code: 429, message: expect.stringMatching(/^点赞太频繁，请\d+秒后再试$/) });
+    expect(await like({ live_id: LIVE_FIXTURES.portraitLive, count: 1 })).toMatchObject({
+      code: 429,
+      message: expect.stringMatching(/^点赞太频繁，请\d+秒后再试$/),
+    });
     p.advance(61_000);
     expect((await like({ live_id: LIVE_FIXTURES.portraitLive, count: 1 })).code).toBe(0);
   });
@@ -187,7 +218,14 @@ describe("live broadcast calls", () => {
     expect((await info(LIVE_FIXTURES.upcoming, other.token)).data!.booked).toBe(false);
     const list = await p.get("/peony/v3/booking_list", { token: demo.token });
     expect(list.data).toEqual({
-      list: [{ booking_id: LIVE_FIXTURES.upcoming, booking_type: "live", title: "预告｜江心洲湿地观鸟节开幕直播", start_time: (await info(LIVE_FIXTURES.upcoming)).data!.start_time }],
+      list: [
+        {
+          booking_id: LIVE_FIXTURES.upcoming,
+          booking_type: "live",
+          title: "预告｜江心洲湿地观鸟节开幕直播",
+          start_time: (await info(LIVE_FIXTURES.upcoming)).data!.start_time,
+        },
+      ],
     });
     expect((await p.get("/peony/v3/booking_list", { token: other.token })).data).toEqual({ list: [] });
     expect(await book("un_booking", LIVE_FIXTURES.upcoming)).toEqual({ code: 0, message: "success", data: { booked: false, booking_count: count } });
@@ -248,7 +286,9 @@ describe("live broadcast calls", () => {
       expect((await fetch(`${p.origin}/_platform${path}?key=wrong-key`, { method })).status).toBe(404);
     }
     expect((await p.get(`/dev/live/streams?key=${TEST_DEV_KEY}`)).data).toEqual({ open: {} });
-    const refused = await p.post(`/dev/live/schedule?key=${TEST_DEV_KEY}`, { body: { live_id: LIVE_FIXTURES.upcoming, starts_in_s: 60, ends_in_s: 30 } });
+    const refused = await p.post(`/dev/live/schedule?key=${TEST_DEV_KEY}`, {
+      body: { live_id: LIVE_FIXTURES.upcoming, starts_in_s: 60, ends_in_s: 30 },
+    });
     expect(refused).toMatchObject({ code: 400, message: "参数 ends_in_s 必须大于 starts_in_s" });
   });
 });
@@ -310,14 +350,20 @@ describe("live housekeeping", () => {
     const db = openDatabase(":memory:");
     const now = new Date("2026-05-20T02:00:00.000Z");
     seedDatabase(db, now);
-    const room = db.prepare("SELECT id, event_seq FROM live_rooms WHERE live_id = ?").get(LIVE_FIXTURES.imageLive) as { id: number; event_seq: number };
+    const room = db.prepare("SELECT id, event_seq FROM live_rooms WHERE live_id = ?").get(LIVE_FIXTURES.imageLive) as {
+      id: number;
+      event_seq: number;
+    };
     const insert = db.prepare("INSERT INTO live_messages (room_id, seq, kind, text, user_id, created_at) VALUES (?, ?, 'message', ?, 2, ?)");
     for (let n = 1; n <= 1200; n++) insert.run(room.id, room.event_seq + n, `第${n}条`, now.toISOString());
     pruneExpiredRows(db, now);
-    const count = (kind: string) => (db.prepare("SELECT COUNT(*) AS n FROM live_messages WHERE room_id = ? AND kind = ?").get(room.id, kind) as { n: number }).n;
+    const count = (kind: string) =>
+      (db.prepare("SELECT COUNT(*) AS n FROM live_messages WHERE room_id = ? AND kind = ?").get(room.id, kind) as { n: number }).n;
     expect(count("message")).toBe(1000);
     expect(count("post")).toBe(9);
-    const oldest = db.prepare("SELECT text FROM live_messages WHERE room_id = ? AND kind = 'message' ORDER BY id LIMIT 1").get(room.id) as { text: string };
+    const oldest = db.prepare("SELECT text FROM live_messages WHERE room_id = ? AND kind = 'message' ORDER BY id LIMIT 1").get(room.id) as {
+      text: string;
+    };
     expect(oldest.text).toBe("第201条");
     db.close();
   });

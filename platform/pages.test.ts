@@ -21,7 +21,10 @@ describe("invitations", () => {
     const result = await p.get<Invite>(`/peony/v1/invite/record?code=${PAGES_FIXTURES.inviteCode}&size=3`, { token });
     expect(result.code).toBe(0);
     expect(result.data).toMatchObject({ code: PAGES_FIXTURES.inviteCode, expired: false, total: PAGES_FIXTURES.inviteCodeJoined });
-    expect(result.data!.inviter).toMatchObject({ alias: PAGES_FIXTURES.inviteCodeInviter, avatar: expect.stringMatching(/^\/_platform\/media\/avatar-\d+\.png$/) });
+    expect(result.data!.inviter).toMatchObject({
+      alias: PAGES_FIXTURES.inviteCodeInviter,
+      avatar: expect.stringMatching(/^\/_platform\/media\/avatar-\d+\.png$/),
+    });
     expect(result.data!.list.map((r) => r.alias)).toEqual(["大学生小林", "大学生记者小吴", "跑者阿明"]);
     const last = await p.get<Invite>(`/peony/v1/invite/record?code=${PAGES_FIXTURES.inviteCode.toLowerCase()}&size=5&page=3`, { token });
     expect(last.data!.list.map((r) => r.alias)).toEqual(["晴天", "小鹿乱撞"]);

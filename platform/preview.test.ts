@@ -10,7 +10,8 @@ const id = (n: number) => testIds.encode(n);
 const NOT_FOUND = { code: 10024, message: "内容不存在", data: null };
 
 const test = platformTest.extend<{ preview: (postId: string, previewToken: string) => Promise<Envelope<ContentDetail>> }>({
-  preview: async ({ p, token }, use) => use((postId, previewToken) => p.get(`/peony/v1/preview/content/${postId}?preview=${encodeURIComponent(previewToken)}`, { token })),
+  preview: async ({ p, token }, use) =>
+    use((postId, previewToken) => p.get(`/peony/v1/preview/content/${postId}?preview=${encodeURIComponent(previewToken)}`, { token })),
 });
 
 describe("preview tokens", () => {
@@ -47,7 +48,9 @@ describe("preview tokens", () => {
 });
 
 it("refuses a preview secret too short to sign with", () => {
-  expect(() => createPlatform({ dbPath: ":memory:", hashidsSalt: "s", hashidsMinLength: 8, previewSecret: "short", log: () => undefined })).toThrow(/at least 16/);
+  expect(() => createPlatform({ dbPath: ":memory:", hashidsSalt: "s", hashidsMinLength: 8, previewSecret: "short", log: () => undefined })).toThrow(
+    /at least 16/,
+  );
 });
 
 describe("preview endpoint", () => {
@@ -94,7 +97,10 @@ describe("preview endpoint", () => {
   test("previews published content too, but not offline or deleted content", async ({ p, preview }) => {
     const expiry = new Date(p.now().getTime() + 60_000);
     const sign = (n: number) => signPreviewToken(TEST_PREVIEW_SECRET, id(n), expiry);
-    expect((await preview(id(SEED_FIXTURES.article), sign(SEED_FIXTURES.article))).data).toMatchObject({ state: 1, expired_at: expiry.toISOString() });
+    expect((await preview(id(SEED_FIXTURES.article), sign(SEED_FIXTURES.article))).data).toMatchObject({
+      state: 1,
+      expired_at: expiry.toISOString(),
+    });
     expect(await preview(id(SEED_FIXTURES.state17), sign(SEED_FIXTURES.state17))).toEqual(NOT_FOUND);
     expect(await preview(id(SEED_FIXTURES.state100), sign(SEED_FIXTURES.state100))).toEqual(NOT_FOUND);
   });

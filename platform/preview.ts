@@ -7,9 +7,7 @@ export type DraftPreview = { content: Content; preview_token: string; expired_at
 
 /** Preview tokens for every draft, valid for `ttlMs` from now. */
 export function issueDraftPreviews(ctx: PlatformContext, ttlMs = PREVIEW_TTL_MS): DraftPreview[] {
-  const rows = ctx.db
-    .prepare(`SELECT ${CONTENT_COLUMNS} FROM ${CONTENT_FROM} WHERE c.state = ? ORDER BY c.id`)
-    .all(STATE_DRAFT) as ContentRow[];
+  const rows = ctx.db.prepare(`SELECT ${CONTENT_COLUMNS} FROM ${CONTENT_FROM} WHERE c.state = ? ORDER BY c.id`).all(STATE_DRAFT) as ContentRow[];
   const expiredAt = new Date(ctx.now().getTime() + ttlMs);
   return rows.map((row) => {
     const content = toContent(ctx, row);

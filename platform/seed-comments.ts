@@ -47,13 +47,18 @@ const metroComments: SeedComment[] = METRO_COMMENTS.map(([user, text, ip, stars]
   minutesAfter: (index + 1) * 4,
 }));
 metroComments[2].replies = [
-  { user: USER.official, to: USER.cat, text: "您好，会展中心站C出口预计下月开通，届时到达展馆步行约三分钟。", ip: "浙江", stars: 88, minutesAfter: 30 },
+  {
+    user: USER.official,
+    to: USER.cat,
+    text: "您好，会展中心站C出口预计下月开通，届时到达展馆步行约三分钟。",
+    ip: "浙江",
+    stars: 88,
+    minutesAfter: 30,
+  },
   { user: USER.runner, to: USER.official, text: "那就好，办展的时候可方便多了。", ip: "浙江", stars: 4, minutesAfter: 41 },
   { user: USER.deer, to: USER.cat, text: "同感，今天走得腿都酸了。", ip: "广东", stars: 2, minutesAfter: 55 },
 ];
-metroComments[6].replies = [
-  { user: USER.river, to: USER.student, text: "可以的，我刚刷过，还是半价。", ip: "浙江", stars: 6, minutesAfter: 35 },
-];
+metroComments[6].replies = [{ user: USER.river, to: USER.student, text: "可以的，我刚刷过，还是半价。", ip: "浙江", stars: 6, minutesAfter: 35 }];
 metroComments[27].replies = [
   { user: USER.zhang, to: USER.commuter, text: "晚高峰还会更挤，建议错开六点那一波。", ip: "浙江", stars: 1, minutesAfter: 113 },
   { user: USER.commuter, to: USER.zhang, text: "好的，下次早点走。", ip: "浙江", stars: 0, minutesAfter: 115 },
@@ -73,9 +78,23 @@ const elevatorComments: SeedComment[] = [
     minutesAfter: 60,
     replies: [
       { user: USER.zhang, to: USER.teacher, text: "一楼的补偿怎么算？我们楼就卡在这里。", ip: "浙江", stars: 23, minutesAfter: 120 },
-      { user: USER.teacher, to: USER.zhang, text: "我们是按楼层分摊的，一楼不出钱，每户再给一楼两千块补偿，大家商量着来。", ip: "浙江", stars: 61, minutesAfter: 200 },
+      {
+        user: USER.teacher,
+        to: USER.zhang,
+        text: "我们是按楼层分摊的，一楼不出钱，每户再给一楼两千块补偿，大家商量着来。",
+        ip: "浙江",
+        stars: 61,
+        minutesAfter: 200,
+      },
       { user: USER.commuter, to: USER.teacher, text: "社区有没有帮忙协调？我们自己谈了两年都没谈拢。", ip: "浙江", stars: 9, minutesAfter: 300 },
-      { user: USER.official, to: USER.commuter, text: "您好，可拨打12345或联系所在社区，街道有专人负责加装电梯的协商和审批指导。", ip: "浙江", stars: 45, minutesAfter: 420 },
+      {
+        user: USER.official,
+        to: USER.commuter,
+        text: "您好，可拨打12345或联系所在社区，街道有专人负责加装电梯的协商和审批指导。",
+        ip: "浙江",
+        stars: 45,
+        minutesAfter: 420,
+      },
       { user: USER.deer, to: USER.teacher, text: "羡慕，我外婆住六楼，每次买菜上楼都要歇三回。", ip: "广东", stars: 7, minutesAfter: 600 },
       { user: USER.zhang, to: USER.official, text: "好的，明天就去社区问问。", ip: "浙江", stars: 2, minutesAfter: 900 },
     ],
@@ -107,7 +126,9 @@ export const THREADS: SeedThread[] = [
         ip: "浙江",
         stars: 36,
         minutesAfter: 240,
-        replies: [{ user: USER.official, to: USER.zhang, text: "您好，人工坐席仍然24小时在岗，说“转人工”即可。", ip: "浙江", stars: 12, minutesAfter: 300 }],
+        replies: [
+          { user: USER.official, to: USER.zhang, text: "您好，人工坐席仍然24小时在岗，说“转人工”即可。", ip: "浙江", stars: 12, minutesAfter: 300 },
+        ],
       },
     ],
   },

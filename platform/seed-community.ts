@@ -6,7 +6,6 @@ import { USER } from "./seed-users";
 
 /** The community (dimim) and law (fazak) seed: two circles with their posts, topics and replies; law questions with answers. */
 
-
 /** Lawyers are users of their own (ids 131+), with a lawyer profile. */
 const LAWYER = { he: 131, song: 132 } as const;
 const LAWYERS = [
@@ -421,7 +420,8 @@ export function seedCommunity(db: Db, { at, hoursAgo }: Clock): void {
       at(published),
     );
     for (const t of p.topics ?? []) tag.run(p.id, t);
-    for (const r of p.replies ?? []) insertReply.run(p.id, r.user, r.to ?? null, r.text, "临江", r.likes ?? 0, at(published + r.minutesAfter * 60_000));
+    for (const r of p.replies ?? [])
+      insertReply.run(p.id, r.user, r.to ?? null, r.text, "临江", r.likes ?? 0, at(published + r.minutesAfter * 60_000));
   }
 
   const insertQuestion = db.prepare(

@@ -21,17 +21,32 @@ export const TYPE_CARD_FIXTURES = {
 const SPECIAL = 47;
 const LOCAL_LIVE = 46;
 
-const card = (id: number, type: ContentSeed["type"], title: string, summary: string, cover: number, hoursAgo: number, payload: ContentSeed["payload"]) =>
-  newsroomItem(id, type, [title, summary], cover, hoursAgo, GROUP.tech, { payload });
+const card = (
+  id: number,
+  type: ContentSeed["type"],
+  title: string,
+  summary: string,
+  cover: number,
+  hoursAgo: number,
+  payload: ContentSeed["payload"],
+) => newsroomItem(id, type, [title, summary], cover, hoursAgo, GROUP.tech, { payload });
 
 /** One card of each content-model type the detail route has no page for, and two of types it does not know. */
 export const TYPE_CARDS: ContentSeed[] = [
-  card(720, "h5", "H5｜一图读懂临江2026年政府工作报告", "滑动查看今年的十件民生实事。", 17, 90, { url: "https://www.example.com/h5/linjiang-report-2026" }),
-  card(721, "cloud_form", "报名｜城市马拉松志愿者招募", "填写表单报名，赛前统一培训。", 4, 91, { url: "https://forms.example.com/f/marathon-volunteers" }),
+  card(720, "h5", "H5｜一图读懂临江2026年政府工作报告", "滑动查看今年的十件民生实事。", 17, 90, {
+    url: "https://www.example.com/h5/linjiang-report-2026",
+  }),
+  card(721, "cloud_form", "报名｜城市马拉松志愿者招募", "填写表单报名，赛前统一培训。", 4, 91, {
+    url: "https://forms.example.com/f/marathon-volunteers",
+  }),
   card(722, "topic", "#夜市打卡：晒出你的夜市美食", "参与话题，分享老街夜市的烟火气。", 7, 92, { target_id: COMMUNITY_FIXTURES.topic }),
   card(723, "sp_topic", "专题｜城市更新进行时", "新线路、新电梯、新夜市：一座老城的焕新之路。", 17, 93, { target_id: SPECIAL }),
   card(724, "live", "直播｜鸣枪开跑，城市马拉松来了", "三万名跑者从市民广场出发。", 4, 94, { target_id: LOCAL_LIVE }),
-  card(725, "vote", "投票｜你最喜欢的夜市小吃", "糖画、烤串还是臭豆腐？投出你的一票。", 9, 95, { share_link: "https://www.example.com/davmu/vote/night-market-2026" }),
+  card(725, "vote", "投票｜你最喜欢的夜市小吃", "糖画、烤串还是臭豆腐？投出你的一票。", 9, 95, {
+    share_link: "https://www.example.com/davmu/vote/night-market-2026",
+  }),
   card(726, "quiz", "答题｜临江城市知识挑战赛", "十道题，看看你有多了解临江。", 13, 96, {}),
-  card(727, "h5", "H5｜点击领取消费券（测试用恶意链接）", "这张卡片的目标不是网页地址，列表不应显示它。", 9, 97, { url: "javascript:alert(document.cookie)" }),
+  card(727, "h5", "H5｜点击领取消费券（测试用恶意链接）", "这张卡片的目标不是网页地址，列表不应显示它。", 9, 97, {
+    url: "javascript:alert(document.cookie)",
+  }),
 ];

@@ -9,11 +9,25 @@ import { USER } from "./seed-users";
 const REPORTER = { zhou: 101, fang: 102, chen: 103, lin: 104, wu: 105 } as const;
 
 const REPORTERS = [
-  { id: REPORTER.zhou, phone: "13900000101", alias: "热心市民老周", avatar: 3, intro: "退休公交司机，每天清早沿江走一圈，看到啥拍啥。", location: "江北区" },
+  {
+    id: REPORTER.zhou,
+    phone: "13900000101",
+    alias: "热心市民老周",
+    avatar: 3,
+    intro: "退休公交司机，每天清早沿江走一圈，看到啥拍啥。",
+    location: "江北区",
+  },
   { id: REPORTER.fang, phone: "13900000102", alias: "骑行的阿芳", avatar: 7, intro: "外卖骑手，一天跑遍临江大街小巷。", location: "高新区" },
   { id: REPORTER.chen, phone: "13900000103", alias: "楼长陈姐", avatar: 4, intro: "滨江花园小区楼长，邻里的事就是我的事。", location: "滨江区" },
   { id: REPORTER.lin, phone: "13900000104", alias: "摄影爱好者林工", avatar: 6, intro: "业余摄影十年，爱拍云、拍江、拍老街。", location: "老城区" },
-  { id: REPORTER.wu, phone: "13900000105", alias: "大学生记者小吴", avatar: 12, intro: "临江大学新闻系大三学生，校园记者团成员。", location: "大学城" },
+  {
+    id: REPORTER.wu,
+    phone: "13900000105",
+    alias: "大学生记者小吴",
+    avatar: 12,
+    intro: "临江大学新闻系大三学生，校园记者团成员。",
+    location: "大学城",
+  },
 ];
 
 type Topic = { id: number; name: string; description: string; cover: number; recommend: number; channels: { id: number; name: string }[] };
@@ -389,7 +403,6 @@ export const DEJIN_FIXTURES = {
   topicCount: TOPICS.length,
 } as const;
 
-
 type Clock = { at: (ms: number) => string; hoursAgo: (hours: number) => number };
 
 /** Inserts the clue report's seed; called by seedDatabase inside its transaction, after the users exist. */
@@ -416,13 +429,17 @@ export function seedDejin(db: Db, { at, hoursAgo }: Clock): void {
   );
   const insertClue = db.prepare("INSERT INTO clues (content_id, reporter_id, channel_id, location, happened_at) VALUES (?, ?, ?, ?, ?)");
   const insertMention = db.prepare("INSERT INTO clue_mentions (content_id, user_id) VALUES (?, ?)");
-  const insertComment = db.prepare(
-    "INSERT INTO comments (content_id, user_id, content, ip_location, created_at) VALUES (?, ?, ?, ?, ?)",
-  );
+  const insertComment = db.prepare("INSERT INTO comments (content_id, user_id, content, ip_location, created_at) VALUES (?, ?, ?, ?, ?)");
   const aliasOf = new Map<number, string>(REPORTERS.map((r) => [r.id, r.alias]));
   for (const c of CLUES) {
     const published = hoursAgo(c.hoursAgo);
-    const pictures = (c.pictures ?? []).map((p) => ({ url: media(p.file), thumb: media(p.thumb), width: p.width, height: p.height, description: "" }));
+    const pictures = (c.pictures ?? []).map((p) => ({
+      url: media(p.file),
+      thumb: media(p.thumb),
+      width: p.width,
+      height: p.height,
+      description: "",
+    }));
     const coverFile = c.video ? c.video.poster : c.pictures?.[0]?.file.replace(/\.jpg$/, "");
     const covers = coverFile ? [seededCover(coverFile)] : [];
     insertContent.run({

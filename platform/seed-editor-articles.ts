@@ -44,7 +44,10 @@ const paragraph = (text: string) =>
   `<p style="text-indent: 2em; line-height: 1.75em; letter-spacing: 1px; margin-bottom: 16px;"><span style="font-size: 15px; color: rgb(62, 62, 62);">${text}</span></p>`;
 
 /** A numbered heading of a 135编辑器 template: a coloured badge and a line under the title. */
-const numberedHeading = (n: number, title: string) => `<section data-tools="135编辑器" data-id="${86000 + n}" class="_135editor" style="margin: 24px 0 12px; box-sizing: border-box;">
+const numberedHeading = (
+  n: number,
+  title: string,
+) => `<section data-tools="135编辑器" data-id="${86000 + n}" class="_135editor" style="margin: 24px 0 12px; box-sizing: border-box;">
 <section style="display: flex; align-items: center; border-bottom: 1px solid rgb(255, 74, 38); padding-bottom: 6px; box-sizing: border-box;">
 <section style="display: inline-block; background-color: rgb(255, 74, 38); color: rgb(255, 255, 255); font-size: 16px; font-weight: bold; padding: 2px 10px; border-radius: 4px 4px 0 4px; box-sizing: border-box;">0${n}</section>
 <section style="display: inline-block; margin-left: 10px; font-size: 17px; font-weight: bold; color: rgb(255, 74, 38); letter-spacing: 1px;"><strong>${title}</strong></section>
@@ -61,7 +64,7 @@ const TEMPLATE_135 = `<section data-role="outer" label="edit by 135editor" style
 ${picture(0)}
 ${caption("▲改造后的老街夜市入口，灯带沿街延伸三百米")}
 ${numberedHeading(1, "摊位从“抢”到“排”")}
-${paragraph("过去的老街，摊位靠“抢”：天不黑就有人占道铺布，晚来的只能挤在巷口。改造后，一百二十个摊位全部编号，摊主每月线上摇号，<strong style=\"color: rgb(255, 74, 38);\">同一品类相邻不超过三家</strong>。")}
+${paragraph('过去的老街，摊位靠“抢”：天不黑就有人占道铺布，晚来的只能挤在巷口。改造后，一百二十个摊位全部编号，摊主每月线上摇号，<strong style="color: rgb(255, 74, 38);">同一品类相邻不超过三家</strong>。')}
 ${paragraph("摆了十二年糖画的周师傅说：“以前天天吵，现在看号码就行，心里踏实。”")}
 ${picture(1)}
 ${caption("▲摊主在入口扫码签到，领取当晚的摊位牌")}
@@ -138,10 +141,15 @@ function photoEssay(): string {
     `<section style="background-color: rgb(245, 245, 245); padding: 12px 14px; border-radius: 6px; margin-bottom: 16px;"><p style="font-size: 14px; line-height: 1.75em; color: rgb(89, 89, 89);"><strong style="color: rgb(31, 96, 140);">导读</strong>｜一百二十张照片，记录临江的一年：从江心洲的晨雾到老街夜市的灯火。</p></section>`,
   ];
   for (let chapter = 0; chapter < EDITOR_FIXTURES.longPhotoEssayPictures / 10; chapter++) {
-    parts.push(`<section class="_135editor" data-tools="135编辑器" style="margin: 24px 0 10px; text-align: center;"><p style="display: inline-block; font-size: 16px; font-weight: bold; color: rgb(31, 96, 140); border-bottom: 2px solid rgb(250, 206, 92); padding: 0 8px 4px;">${chapter + 1}月</p></section>`);
+    parts.push(
+      `<section class="_135editor" data-tools="135编辑器" style="margin: 24px 0 10px; text-align: center;"><p style="display: inline-block; font-size: 16px; font-weight: bold; color: rgb(31, 96, 140); border-bottom: 2px solid rgb(250, 206, 92); padding: 0 8px 4px;">${chapter + 1}月</p></section>`,
+    );
     for (let i = 0; i < 10; i++) {
       const index = chapter * 10 + i;
-      parts.push(picture(index), caption(`${chapter + 1}月·${PHOTO_PLACES[(index * 7) % PHOTO_PLACES.length]}（${index + 1}/${EDITOR_FIXTURES.longPhotoEssayPictures}）`));
+      parts.push(
+        picture(index),
+        caption(`${chapter + 1}月·${PHOTO_PLACES[(index * 7) % PHOTO_PLACES.length]}（${index + 1}/${EDITOR_FIXTURES.longPhotoEssayPictures}）`),
+      );
     }
   }
   parts.push(`<p style="text-align: right; font-size: 13px; color: rgb(160, 160, 160);">摄影：大目新闻视觉中心</p>`);

@@ -39,7 +39,18 @@ export const LIVE_FIXTURES = {
 } as const;
 
 /** Seeded viewers who chat (the commenters of the seed; not the demo account, not the official account). */
-export const DEMO_VIEWERS = [USER.river, USER.zhang, USER.deer, USER.foodie, USER.runner, USER.sunny, USER.cat, USER.teacher, USER.commuter, USER.student];
+export const DEMO_VIEWERS = [
+  USER.river,
+  USER.zhang,
+  USER.deer,
+  USER.foodie,
+  USER.runner,
+  USER.sunny,
+  USER.cat,
+  USER.teacher,
+  USER.commuter,
+  USER.student,
+];
 
 export type DemoPost = Pick<LivePost, "kind" | "text"> & { pictures?: LivePost["pictures"]; video?: { url: string; poster: string } };
 
@@ -54,7 +65,11 @@ const cover = (line: string, ...covers: number[]): DemoPost => ({
   text: line,
   pictures: covers.map((n) => ({ url: media(`${coverName(n)}.jpg`), width: 640, height: 360 })),
 });
-const clip = (line: string, file: string, poster: string): DemoPost => ({ kind: "video", text: line, video: { url: media(file), poster: media(poster) } });
+const clip = (line: string, file: string, poster: string): DemoPost => ({
+  kind: "video",
+  text: line,
+  video: { url: media(file), poster: media(poster) },
+});
 
 const WIDE: [number, number] = [960, 640];
 const TALL: [number, number] = [640, 960];
@@ -82,10 +97,46 @@ type Place = { id: number; name: string; address: string; lat: number; lng: numb
 
 /** The places of the broadcasts, with the weather the demo reports there. */
 const PLACE = {
-  start: { id: 1, name: "临江市民广场（起点）", address: "临江市江北区市民大道1号", lat: 30.5728, lng: 114.2793, city: "临江", weather: "晴", temperature: 16 },
-  floodControl: { id: 2, name: "临江市防汛抗旱指挥中心", address: "临江市滨江区沿江路88号", lat: 30.5561, lng: 114.3012, city: "临江", weather: "大雨", temperature: 19 },
-  nightMarket: { id: 3, name: "老街夜市", address: "临江市老城区老街牌坊口", lat: 30.5489, lng: 114.2876, city: "临江", weather: "多云", temperature: 22 },
-  wetland: { id: 4, name: "江心洲湿地公园", address: "临江市江心洲环岛路6号", lat: 30.5632, lng: 114.3188, city: "临江", weather: "晴", temperature: 18 },
+  start: {
+    id: 1,
+    name: "临江市民广场（起点）",
+    address: "临江市江北区市民大道1号",
+    lat: 30.5728,
+    lng: 114.2793,
+    city: "临江",
+    weather: "晴",
+    temperature: 16,
+  },
+  floodControl: {
+    id: 2,
+    name: "临江市防汛抗旱指挥中心",
+    address: "临江市滨江区沿江路88号",
+    lat: 30.5561,
+    lng: 114.3012,
+    city: "临江",
+    weather: "大雨",
+    temperature: 19,
+  },
+  nightMarket: {
+    id: 3,
+    name: "老街夜市",
+    address: "临江市老城区老街牌坊口",
+    lat: 30.5489,
+    lng: 114.2876,
+    city: "临江",
+    weather: "多云",
+    temperature: 22,
+  },
+  wetland: {
+    id: 4,
+    name: "江心洲湿地公园",
+    address: "临江市江心洲环岛路6号",
+    lat: 30.5632,
+    lng: 114.3188,
+    city: "临江",
+    weather: "晴",
+    temperature: 18,
+  },
 } satisfies Record<string, Place>;
 
 type LiveSeed = {
@@ -456,7 +507,9 @@ export function seedLive(db: Db, now: Date, upcomingDelayS: number): void {
       countdownShow: seed.countdown.show ? 1 : 0,
       countdownTitle: seed.countdown.title,
       stream,
-      playlists: JSON.stringify((seed.playlists ?? []).map((p) => ({ title: p.title, url: media(p.file), cover: media(p.cover), duration: p.duration }))),
+      playlists: JSON.stringify(
+        (seed.playlists ?? []).map((p) => ({ title: p.title, url: media(p.file), cover: media(p.cover), duration: p.duration })),
+      ),
       columns: JSON.stringify(seed.columns),
       hostName: seed.host.name,
       hostAvatar: seed.host.avatar,
@@ -471,7 +524,9 @@ export function seedLive(db: Db, now: Date, upcomingDelayS: number): void {
     if (untilMs <= startMs) continue;
     const history = [
       ...seed.posts.map((post, index, all) => ({ at: spread(startMs, untilMs, index, all.length), post })),
-      ...seed.chatter.slice(0, seed.chatHistory).map((line, index, all) => ({ at: spread(startMs, untilMs, index, all.length) + 17_000, line, index })),
+      ...seed.chatter
+        .slice(0, seed.chatHistory)
+        .map((line, index, all) => ({ at: spread(startMs, untilMs, index, all.length) + 17_000, line, index })),
     ].sort((a, b) => a.at - b.at);
     let seq = 0;
     for (const item of history) {

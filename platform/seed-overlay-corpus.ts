@@ -45,7 +45,8 @@ const EXTREMES = [
 const filler = "作者写的这段文字必须留在正文的方框里，不能盖住页面的顶栏、底栏和弹窗。";
 
 const extremeBoxes = EXTREMES.map(
-  (style) => `<section style="${style}"><p>${escape(style)}</p><p>${filler}<span style="vertical-align: -16px">下</span><span style="vertical-align: 1000px">上</span></p></section>`,
+  (style) =>
+    `<section style="${style}"><p>${escape(style)}</p><p>${filler}<span style="vertical-align: -16px">下</span><span style="vertical-align: 1000px">上</span></p></section>`,
 ).join("\n");
 
 /** The site's own app-open dialog as the author would fake it, with the site's id and classes, and the author's 立即前往. */
@@ -80,4 +81,12 @@ ${extremeBoxes}
 /** Older than every other seeded item: last in every list, it moves no card another test reads. */
 const HOURS_AGO = 2000;
 
-export const OVERLAY_CORPUS_ARTICLE = newsroomItem(OVERLAY_CORPUS.id, "article", ["排版压力测试：正文只待在自己的方框里", "借用站点样式名和极端样式的正文。"], 3, HOURS_AGO, GROUP.culture, { body: BODY });
+export const OVERLAY_CORPUS_ARTICLE = newsroomItem(
+  OVERLAY_CORPUS.id,
+  "article",
+  ["排版压力测试：正文只待在自己的方框里", "借用站点样式名和极端样式的正文。"],
+  3,
+  HOURS_AGO,
+  GROUP.culture,
+  { body: BODY },
+);

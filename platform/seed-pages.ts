@@ -89,7 +89,9 @@ const ACTIVITIES = [
     participants: 0,
     rules:
       "<h3>活动时间</h3><p>每天18:00—23:00。</p><h3>玩法</h3><ul><li>在APP领取电子集章卡；</li><li>在参与活动的摊位消费后扫码盖章；</li><li>集满8枚，到夜市服务台兑换礼盒，每人限1份。</li></ul>" +
-      '<p><img src="' + media(`${coverName(8)}.jpg`) + '" alt="老街夜市" width="640" height="360"></p>',
+      '<p><img src="' +
+      media(`${coverName(8)}.jpg`) +
+      '" alt="老街夜市" width="640" height="360"></p>',
   },
   {
     id: PAGES_FIXTURES.endedActivity,
@@ -151,7 +153,14 @@ export function seedPages(db: Db, { at, hoursAgo }: Times): void {
   );
   const insertRecord = db.prepare("INSERT INTO invite_records (code, invitee_id, joined_at) VALUES (?, ?, ?)");
   for (const invite of INVITES) {
-    insertCode.run(invite.code, invite.inviter, invite.reward, invite.description, at(hoursAgo(invite.createdHoursAgo)), at(hoursAgo(-invite.expiresInHours)));
+    insertCode.run(
+      invite.code,
+      invite.inviter,
+      invite.reward,
+      invite.description,
+      at(hoursAgo(invite.createdHoursAgo)),
+      at(hoursAgo(-invite.expiresInHours)),
+    );
     for (const invitee of invite.invitees) insertRecord.run(invite.code, invitee.user, at(hoursAgo(invitee.hoursAgo)));
   }
 

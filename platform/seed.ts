@@ -165,7 +165,13 @@ const STATIC_DATA: Record<string, unknown> = {
       navigationItem({ id: "livelihood", title: "临江民生", category: "content_model", binding: LIST_FIXTURES.livelihood, icon: null }),
       navigationItem({ id: "tip-off", title: DEJIN_FIXTURES.bigTopic, category: "dejin", binding: DEJIN_FIXTURES.bigTopic, icon: null }),
       navigationItem({ id: "running", title: "临江跑团", category: "circle", binding: COMMUNITY_FIXTURES.circle, icon: null }),
-      navigationItem({ id: "night-market", title: `#${COMMUNITY_FIXTURES.topicName}`, category: "circle_topic", binding: COMMUNITY_FIXTURES.topic, icon: null }),
+      navigationItem({
+        id: "night-market",
+        title: `#${COMMUNITY_FIXTURES.topicName}`,
+        category: "circle_topic",
+        binding: COMMUNITY_FIXTURES.topic,
+        icon: null,
+      }),
       navigationItem({ id: "law", title: "法律问答", category: "fazak", binding: COMMUNITY_FIXTURES.question, icon: null }),
     ],
   },
@@ -216,10 +222,42 @@ const story = (id: number, title: string, hoursAgo: number, views: number, track
 });
 
 const DIALECT_PHRASES = [
-  "吃了吗", "落雨了", "莫着急", "蛮好的", "搞么子", "晓得了", "慢慢走", "过早", "好扎实", "冇得事",
-  "么样搞", "几好的", "莫港了", "拐了", "闹热", "清爽", "灵醒", "扎劲", "岔巴子", "日白",
-  "嗯是的", "排场", "苕", "味道好", "打流", "划得来", "涮坛子", "不带信", "拉倒", "鬼火冒",
-  "刹黑", "老倌", "伢们", "么事", "哈数", "称透",
+  "吃了吗",
+  "落雨了",
+  "莫着急",
+  "蛮好的",
+  "搞么子",
+  "晓得了",
+  "慢慢走",
+  "过早",
+  "好扎实",
+  "冇得事",
+  "么样搞",
+  "几好的",
+  "莫港了",
+  "拐了",
+  "闹热",
+  "清爽",
+  "灵醒",
+  "扎劲",
+  "岔巴子",
+  "日白",
+  "嗯是的",
+  "排场",
+  "苕",
+  "味道好",
+  "打流",
+  "划得来",
+  "涮坛子",
+  "不带信",
+  "拉倒",
+  "鬼火冒",
+  "刹黑",
+  "老倌",
+  "伢们",
+  "么事",
+  "哈数",
+  "称透",
 ];
 
 /** The 36 episodes of the finished dialect album, a day apart and long before the rest of the seed. */
@@ -635,9 +673,7 @@ export function seedDatabase(db: Db, now: Date, liveUpcomingDelayS = DEFAULT_LIV
   const publishMs = new Map<number, number>();
 
   db.transaction(() => {
-    const insertAccount = db.prepare(
-      "INSERT INTO official_accounts (id, name, avatar, description, follower_count) VALUES (?, ?, ?, ?, ?)",
-    );
+    const insertAccount = db.prepare("INSERT INTO official_accounts (id, name, avatar, description, follower_count) VALUES (?, ?, ?, ?, ?)");
     for (const a of OFFICIAL_ACCOUNTS) insertAccount.run(a.id, a.name, media(a.avatar), a.description, a.followers);
 
     const insertUser = db.prepare(

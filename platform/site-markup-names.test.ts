@@ -29,10 +29,12 @@ function stylesheetClasses(): string[] {
 }
 
 /** The text of string and template literals in an expression, each `${…}` read as "1" (an id or a count). */
-const literalTexts = (expression: string) => [...expression.matchAll(/"([^"]*)"|`([^`]*)`/g)].map(([, plain, template]) => plain ?? template.replace(/\$\{[^}]*\}/g, "1"));
+const literalTexts = (expression: string) =>
+  [...expression.matchAll(/"([^"]*)"|`([^`]*)`/g)].map(([, plain, template]) => plain ?? template.replace(/\$\{[^}]*\}/g, "1"));
 
 /** The attribute expressions of `name=` in JSX: a string or a `{…}` without nested braces beyond one template level. */
-const attributeValues = (source: string, name: string) => [...source.matchAll(new RegExp(`\\b${name}=("[^"]*"|\\{(?:[^{}]|\\{[^{}]*\\})*\\})`, "g"))].map(([, value]) => value);
+const attributeValues = (source: string, name: string) =>
+  [...source.matchAll(new RegExp(`\\b${name}=("[^"]*"|\\{(?:[^{}]|\\{[^{}]*\\})*\\})`, "g"))].map(([, value]) => value);
 
 /** Every class the components' markup writes, and every id it writes or links to (`#name` in any string). */
 function markupNames(): { classes: string[]; ids: string[] } {
@@ -48,7 +50,8 @@ function markupNames(): { classes: string[]; ids: string[] } {
       ids.push(...texts, ...(declared ? [declared] : []));
     }
     // A link to a place on the page, not a colour.
-    for (const text of literalTexts(source)) for (const [, id] of text.matchAll(/^#([a-z][a-z\d-]*)$/g)) if (!/^(?:[\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/.test(id)) ids.push(id);
+    for (const text of literalTexts(source))
+      for (const [, id] of text.matchAll(/^#([a-z][a-z\d-]*)$/g)) if (!/^(?:[\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/.test(id)) ids.push(id);
   }
   return { classes, ids };
 }

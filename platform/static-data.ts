@@ -2,9 +2,7 @@ import type { PlatformContext } from "./context";
 
 /** The stored JSON text of a static-data module, with media references resolved; null when there is none. */
 export function readStaticData(ctx: PlatformContext, moduleName: string): string | null {
-  const row = ctx.db.prepare("SELECT value FROM static_data WHERE module_name = ?").get(moduleName) as
-    | { value: string }
-    | undefined;
+  const row = ctx.db.prepare("SELECT value FROM static_data WHERE module_name = ?").get(moduleName) as { value: string } | undefined;
   return row ? ctx.media(row.value) : null;
 }
 

@@ -30,8 +30,7 @@ export function sendVerificationCode(ctx: PlatformContext, tel: string, ip: stri
   const db = ctx.db;
 
   const last = db.prepare("SELECT created_at FROM verification_codes WHERE tel = ? ORDER BY id DESC LIMIT 1").get(tel) as
-    | { created_at: string }
-    | undefined;
+    { created_at: string } | undefined;
   if (last) {
     const waitMs = Date.parse(last.created_at) + RESEND_COOLDOWN_MS - nowMs;
     if (waitMs > 0) throw new PlatformError(ErrorCode.tooManyRequests, `发送过于频繁，请${Math.ceil(waitMs / 1000)}秒后再试`);

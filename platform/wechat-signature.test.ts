@@ -32,7 +32,12 @@ describe("jsapiSignature", () => {
       timestamp: 1795000000,
       url: "https://m.example.com/davmu/share/news/doc/2026/11/aBcD1234/index.html?_t=1795000000000&group=要闻",
     };
-    const expected = referenceSignature({ jsapi_ticket: fields.jsapiTicket, noncestr: fields.nonceStr, timestamp: String(fields.timestamp), url: fields.url });
+    const expected = referenceSignature({
+      jsapi_ticket: fields.jsapiTicket,
+      noncestr: fields.nonceStr,
+      timestamp: String(fields.timestamp),
+      url: fields.url,
+    });
     expect(jsapiSignature(fields)).toBe(expected);
     expect(jsapiSignature({ ...fields, url: fields.url.replace("_t=1795000000000", "_t=1795000000001") })).not.toBe(expected);
   });

@@ -31,19 +31,19 @@ const HOSTILE = [
   '<a href="javascript&colon;alert(1)">x</a>',
   "<svg><script>alert(1)</script></svg>",
   '<svg><animate onbegin="alert(1)" attributeName="x"></animate></svg>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
-  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+  "<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>",
   '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
   '<iframe src="https://evil.example.com/"></iframe>',
   '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
   '<p style="position:fixed;top:0;left:0;width:100%;height:100%;z-index:99999;background:url(https://evil.example/x.png)">x</p>',
   '<p style="color: expression(alert(1))">x</p>',
   '<div style="-moz-binding: url(https://evil.example/x.xml#x)">x</div>',
-  '<template><img src=x onerror=alert(1)></template>',
+  "<template><img src=x onerror=alert(1)></template>",
   '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-  '<xmp><img src=x onerror=alert(1)></xmp>',
-  '<select><template><style><img src=x onerror=alert(1)></style></template></select>',
+  "<xmp><img src=x onerror=alert(1)></xmp>",
+  "<select><template><style><img src=x onerror=alert(1)></style></template></select>",
 ];
 
 /** What of a sanitized body could still act, read as a browser would parse it (the project's jsdom's HTML parser). */
@@ -61,7 +61,8 @@ function dangers(html: string): string[] {
       const value = attribute.value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
       if (attribute.name.startsWith("on")) found.push(`${tag}[${attribute.name}]`);
       if (/^(?:javascript|vbscript|data):/.test(value)) found.push(`${tag}[${attribute.name}=${value.slice(0, 20)}]`);
-      if (attribute.name === "style" && /url\(|expression|binding|fixed|absolute|z-index/.test(value)) found.push(`${tag}[style=${value.slice(0, 30)}]`);
+      if (attribute.name === "style" && /url\(|expression|binding|fixed|absolute|z-index/.test(value))
+        found.push(`${tag}[style=${value.slice(0, 30)}]`);
     }
   }
   return found;
@@ -87,7 +88,17 @@ function sanitizerOf(candidate: Candidate, require: NodeRequire): (html: string)
       let images = 0;
       const options = {
         allowedTags: [...sanitize.defaults.allowedTags, "section", "img", "iframe", "video", "audio", "source", "hr", "sup", "sub", "span", "font"],
-        allowedAttributes: { "*": ["style", "title", "align"], a: ["href", "name"], img: ["src", "alt", "width", "height"], iframe: ["src", "width", "height", "allowfullscreen", "frameborder"], video: ["src", "poster", "width", "height"], audio: ["src"], source: ["src", "type"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan"] },
+        allowedAttributes: {
+          "*": ["style", "title", "align"],
+          a: ["href", "name"],
+          img: ["src", "alt", "width", "height"],
+          iframe: ["src", "width", "height", "allowfullscreen", "frameborder"],
+          video: ["src", "poster", "width", "height"],
+          audio: ["src"],
+          source: ["src", "type"],
+          td: ["colspan", "rowspan"],
+          th: ["colspan", "rowspan"],
+        },
         allowedSchemes: ["http", "https", "mailto", "tel"],
         allowedIframeHostnames: TRUSTED_EMBED_HOSTS,
         allowProtocolRelative: false,
@@ -145,7 +156,16 @@ async function runOne(candidate: Candidate, folder: string): Promise<void> {
   const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
   const survivors = HOSTILE.flatMap((html) => dangers(sanitize(html)));
   const kept = sanitize(editor(EDITOR_FIXTURES.template135));
-  console.log(JSON.stringify({ candidate, timings, heapMb, rssMb: process.memoryUsage().rss / 2 ** 20, survivors, keptStyles: (kept.match(/style="/g) ?? []).length }));
+  console.log(
+    JSON.stringify({
+      candidate,
+      timings,
+      heapMb,
+      rssMb: process.memoryUsage().rss / 2 ** 20,
+      survivors,
+      keptStyles: (kept.match(/style="/g) ?? []).length,
+    }),
+  );
 }
 
 const [first, second, third] = process.argv.slice(2);
@@ -154,16 +174,29 @@ if (first === "--one") {
 } else {
   const folder = path.resolve(first ?? "/tmp/sanitizer-candidates");
   const self = fileURLToPath(import.meta.url);
-  console.log(`| candidate | ms per 135 template body | ms per 120-picture body | heap after (MB) | RSS (MB) | hostile survivors | styled elements kept |`);
+  console.log(
+    `| candidate | ms per 135 template body | ms per 120-picture body | heap after (MB) | RSS (MB) | hostile survivors | styled elements kept |`,
+  );
   console.log(`|---|---|---|---|---|---|---|`);
   for (const candidate of CANDIDATES) {
     try {
-      const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", self, "--one", candidate, folder], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", self, "--one", candidate, folder], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       const r = JSON.parse(out.trim().split("\n").pop() ?? "{}");
       const [t1, t2] = Object.values(r.timings as Record<string, number>);
-      console.log(`| ${candidate} | ${t1.toFixed(2)} | ${t2.toFixed(2)} | ${r.heapMb.toFixed(0)} | ${r.rssMb.toFixed(0)} | ${r.survivors.length ? r.survivors.join(", ") : "none"} | ${r.keptStyles} |`);
+      console.log(
+        `| ${candidate} | ${t1.toFixed(2)} | ${t2.toFixed(2)} | ${r.heapMb.toFixed(0)} | ${r.rssMb.toFixed(0)} | ${r.survivors.length ? r.survivors.join(", ") : "none"} | ${r.keptStyles} |`,
+      );
     } catch (error) {
-      console.log(`| ${candidate} | failed: ${String((error as { stderr?: string }).stderr ?? error).split("\n").find((l) => /Error/.test(l)) ?? "error"} | | | | | |`);
+      console.log(
+        `| ${candidate} | failed: ${
+          String((error as { stderr?: string }).stderr ?? error)
+            .split("\n")
+            .find((l) => /Error/.test(l)) ?? "error"
+        } | | | | | |`,
+      );
     }
   }
 }

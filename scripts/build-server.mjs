@@ -33,7 +33,13 @@ function bundlesOnly(result, output, allowed) {
 const PURE = /^app\/lib\//;
 
 const launcher = await build({ ...common, entryPoints: ["server.ts"], outfile: "build/server.js", metafile: true, plugins: [platformApart] });
-bundlesOnly(launcher, "build/server.js", [/^server\.ts$/, /^server\/site-entry\.ts$/, /^server\/worker-health\.ts$/, /^server\/start-up-failure\.ts$/, PURE]);
+bundlesOnly(launcher, "build/server.js", [
+  /^server\.ts$/,
+  /^server\/site-entry\.ts$/,
+  /^server\/worker-health\.ts$/,
+  /^server\/start-up-failure\.ts$/,
+  PURE,
+]);
 
 const primary = await build({ ...common, entryPoints: ["server/cluster.ts"], outfile: "build/cluster.js", metafile: true, plugins: [platformApart] });
 bundlesOnly(primary, "build/cluster.js", [/^(app|server)\//]);

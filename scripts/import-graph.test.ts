@@ -55,7 +55,9 @@ it("app/ folders import only the layers below them (tests aside)", { timeout: 12
 });
 
 it("app/ root holds only the framework's entries", () => {
-  const files = readdirSync(`${ROOT}app`, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  const files = readdirSync(`${ROOT}app`, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
   const entries = ["entry.client.tsx", "entry.server.tsx", "entry.server.test.ts", "root.tsx", "service-worker.ts"];
   expect(files.filter((name) => !entries.includes(name))).toEqual([]);
 });

@@ -31,12 +31,18 @@ function printTimes(heading, table) {
   console.log(`  ${heading}:`);
   const rows = [...table].sort((a, b) => b[1].ms - a[1].ms);
   const width = Math.max(...rows.map(([key]) => key.length));
-  for (const [key, { ms, runs }] of rows) console.log(`    ${key.padEnd(width)}  ${formatDuration(ms).padStart(7)}  ${runs} ${runs === 1 ? "run" : "runs"}`);
+  for (const [key, { ms, runs }] of rows)
+    console.log(`    ${key.padEnd(width)}  ${formatDuration(ms).padStart(7)}  ${runs} ${runs === 1 ? "run" : "runs"}`);
 }
 
 function firstLine(text = "") {
   // Playwright's messages carry terminal colours.
-  return text.replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((line) => line.trim()) ?? "";
+  return (
+    text
+      .replace(/\u001b\[[0-9;]*m/g, "")
+      .split("\n")
+      .find((line) => line.trim()) ?? ""
+  );
 }
 
 function unitSuite(report) {
@@ -91,7 +97,9 @@ function e2eSuite(report) {
     else if (test.status === "flaky") {
       const failures = test.results.filter((result) => result.status !== "passed");
       const how = failures.map((result) => result.status).join(", ");
-      flaky.push(`${name}: passed on retry #${test.results.length - 1} after ${failures.length} failed tries (${how}): ${firstLine(failures[0]?.error?.message)}`);
+      flaky.push(
+        `${name}: passed on retry #${test.results.length - 1} after ${failures.length} failed tries (${how}): ${firstLine(failures[0]?.error?.message)}`,
+      );
     } else if (test.status === "skipped") {
       const annotations = [...test.annotations, ...test.results.flatMap((result) => result.annotations ?? [])];
       const reason = annotations.find((annotation) => ["skip", "fixme"].includes(annotation.type))?.description ?? "no reason given";

@@ -59,7 +59,8 @@ export function uiLanguageBuild(): Plugin[] {
       const source = readFileSync(id, "utf8");
       const context = makesReactContext(source);
       // Kept one module for both languages, it would show its texts in Simplified Chinese on zh-Hant pages.
-      if (context && textsOf(source, id).length > 0) throw new Error(`${id} makes a React context and has UI texts: move the texts to a module of their own`);
+      if (context && textsOf(source, id).length > 0)
+        throw new Error(`${id} makes a React context and has UI texts: move the texts to a module of their own`);
       makesContext.set(id, context);
     }
     return !makesContext.get(id);
@@ -68,7 +69,9 @@ export function uiLanguageBuild(): Plugin[] {
   function translated(this: Rollup.TransformPluginContext, code: string, id: string) {
     const result = inLanguage(code, id, catalogue);
     if (result.missing.length > 0) {
-      this.error(`UI texts without a zh-Hant entry: ${result.missing.join(" | ")}. Run \`npx tsx scripts/ui-text-catalogue.ts\` and review the drafts.`);
+      this.error(
+        `UI texts without a zh-Hant entry: ${result.missing.join(" | ")}. Run \`npx tsx scripts/ui-text-catalogue.ts\` and review the drafts.`,
+      );
     }
     return { code: result.code, map: result.map };
   }
@@ -134,7 +137,14 @@ export function uiLanguageBuild(): Plugin[] {
       },
       async closeBundle() {
         if (config.build.ssr || zhHantClient) return;
-        await build({ configFile: config.configFile, root: config.root, mode: config.mode, logLevel: "warn", build: { emptyOutDir: false }, uiLanguage: "zh-Hant" });
+        await build({
+          configFile: config.configFile,
+          root: config.root,
+          mode: config.mode,
+          logLevel: "warn",
+          build: { emptyOutDir: false },
+          uiLanguage: "zh-Hant",
+        });
       },
     },
   ];

@@ -21,7 +21,9 @@ export const CATALOGUE_FILE = "app/lib/ui-texts.zh-Hant.json";
 export function uiModules(): string[] {
   return readdirSync(path.join(ROOT, "app"), { recursive: true, encoding: "utf8" })
     .map((file) => path.join("app", file))
-    .filter((file) => /\.tsx?$/.test(file) && !/\.server\.|\.test\.|\.test-support\.|\.d\.ts$/.test(file) && file !== path.join("app", "service-worker.ts"))
+    .filter(
+      (file) => /\.tsx?$/.test(file) && !/\.server\.|\.test\.|\.test-support\.|\.d\.ts$/.test(file) && file !== path.join("app", "service-worker.ts"),
+    )
     .sort();
 }
 

@@ -27,7 +27,8 @@ export function uiTextLiterals(code: string): UiTextLiteral[] {
     }
     if (node.type === "TaggedTemplateExpression") return;
     for (const [field, child] of Object.entries(node)) {
-      const isKey = field === "key" && (node.type === "Property" || node.type === "MethodDefinition" || node.type === "PropertyDefinition") && !node.computed;
+      const isKey =
+        field === "key" && (node.type === "Property" || node.type === "MethodDefinition" || node.type === "PropertyDefinition") && !node.computed;
       if (isKey) continue;
       if (Array.isArray(child)) child.filter(isNode).forEach(visit);
       else if (isNode(child)) visit(child);

@@ -40,7 +40,10 @@ describe("basePathOnly", () => {
   });
 
   it("redirects the base path without its slash to the base path, keeping the query", async () => {
-    for (const [from, to] of [["/davmu/share", "/davmu/share/"], ["/davmu/share?group=2", "/davmu/share/?group=2"]]) {
+    for (const [from, to] of [
+      ["/davmu/share", "/davmu/share/"],
+      ["/davmu/share?group=2", "/davmu/share/?group=2"],
+    ]) {
       const response = await fetch(base + from, { redirect: "manual" });
       expect(response.status, from).toBe(301);
       expect(response.headers.get("location"), from).toBe(to);

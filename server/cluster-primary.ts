@@ -55,7 +55,10 @@ cluster.on("exit", (worker, code, signal) => {
   const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
   startedAt.delete(worker.id);
   if (stopping) return;
-  logger.warn({ worker: worker.id, pid: worker.process.pid, exit: signal ?? code }, `worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? code}); starting another`);
+  logger.warn(
+    { worker: worker.id, pid: worker.process.pid, exit: signal ?? code },
+    `worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? code}); starting another`,
+  );
   earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
   if (earlyDeaths > EARLY_DEATHS_ALLOWED) {
     logger.fatal("workers keep dying at start-up; giving up");

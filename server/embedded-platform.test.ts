@@ -44,13 +44,18 @@ describe("embeddedPlatformNotes", () => {
     expect(info.join("\n")).toContain("http://localhost:3000/_platform/dev/sms-outbox?key=0123456789abcdef0123");
     expect(info.join("\n")).toContain(`Demo account: phone 13800138000, password ${demoPasswordFor(env.platformDevKey)};`);
     expect(info.join("\n")).toContain("set PLATFORM_DEV_KEY");
-    expect(embeddedPlatformNotes("http://localhost:3000", platform, { ...env, platformDevKeyIsEphemeral: false }).info.join("\n")).not.toContain("PLATFORM_DEV_KEY");
+    expect(embeddedPlatformNotes("http://localhost:3000", platform, { ...env, platformDevKeyIsEphemeral: false }).info.join("\n")).not.toContain(
+      "PLATFORM_DEV_KEY",
+    );
   });
 
   it("links what is live now and the drafts' previews", () => {
     const { links } = embeddedPlatformNotes("http://localhost:3000", platform, env);
     expect(links).toEqual([
-      { msg: "Live now (the chat moves by itself)", urls: ["http://localhost:3000/davmu/share/news/local_live/2026/05/k3Pq9xZa/index.html  直播｜马拉松"] },
+      {
+        msg: "Live now (the chat moves by itself)",
+        urls: ["http://localhost:3000/davmu/share/news/local_live/2026/05/k3Pq9xZa/index.html  直播｜马拉松"],
+      },
       { msg: "Draft previews (links valid 30 minutes)", urls: [] },
     ]);
   });

@@ -40,7 +40,8 @@ type Draft = { content: Listed; preview_token: string };
 
 /** The platform's lines through the site's logger, marked as the platform's; a failure's error in `err`. */
 export function platformLogThrough(logger: Pick<Logger, "info" | "error">): PlatformLog {
-  return (line, error) => (error === undefined ? logger.info({ component: "platform" }, line) : logger.error({ component: "platform", err: error }, line));
+  return (line, error) =>
+    error === undefined ? logger.info({ component: "platform" }, line) : logger.error({ component: "platform", err: error }, line);
 }
 
 /**

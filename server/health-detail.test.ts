@@ -4,7 +4,12 @@ import { sumDetails } from "./health-detail";
 import type { PageCacheStats } from "./page-store";
 
 const cache = (n: number): PageCacheStats => ({ entries: n, bytes: 100 * n, hits: 2 * n, stale: 0, joined: n, misses: n, uncached: 0, personal: 1 });
-const up = (breakers: Record<string, string>, n: number, redis = "ready"): PlatformDetail => ({ platform: { reachable: true }, breakers, pageCache: cache(n), redis });
+const up = (breakers: Record<string, string>, n: number, redis = "ready"): PlatformDetail => ({
+  platform: { reachable: true },
+  breakers,
+  pageCache: cache(n),
+  redis,
+});
 
 describe("sumDetails: build/cluster.js's detail over its workers'", () => {
   it("adds up the page caches and keeps each breaker at its worst", () => {
@@ -18,7 +23,10 @@ describe("sumDetails: build/cluster.js's detail over its workers'", () => {
 
   it("is unreachable when any worker found the platform so, and shows a Redis that is not ready", () => {
     const down: PlatformDetail = { platform: { reachable: false, reason: "timeout" }, breakers: { peony: "closed" }, redis: "reconnecting" };
-    expect(sumDetails([up({ peony: "closed" }, 1), down])).toMatchObject({ platform: { reachable: false, reason: "timeout" }, redis: "reconnecting" });
+    expect(sumDetails([up({ peony: "closed" }, 1), down])).toMatchObject({
+      platform: { reachable: false, reason: "timeout" },
+      redis: "reconnecting",
+    });
   });
 
   it("has no page cache when no worker has one", () => {

@@ -14,7 +14,9 @@ export type ClusterDetail = PlatformDetail & { workers: { answered: number; of: 
 export function detailRoute(read: () => Promise<PlatformDetail>): InternalRoute {
   return async (_req, res) => {
     const detail = await read();
-    res.writeHead(detail.platform.reachable ? 200 : 503, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }).end(JSON.stringify(detail));
+    res
+      .writeHead(detail.platform.reachable ? 200 : 503, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" })
+      .end(JSON.stringify(detail));
   };
 }
 
@@ -41,7 +43,7 @@ export function workersDetail(timeoutMs: number): () => Promise<ClusterDetail> {
   cluster.on("message", (_worker, message: unknown) => {
     if (isMessage<Answer>(message, ANSWER)) waiting.get(message.id)?.(message.detail);
   });
-  const ask = (worker: NonNullable<(typeof cluster.workers)>[number]) =>
+  const ask = (worker: NonNullable<typeof cluster.workers>[number]) =>
     new Promise<PlatformDetail | null>((resolve) => {
       const id = ++next;
       const done = (detail: PlatformDetail | null) => {
@@ -57,7 +59,8 @@ export function workersDetail(timeoutMs: number): () => Promise<ClusterDetail> {
   return async () => {
     const workers = Object.values(cluster.workers ?? {});
     const details = (await Promise.all(workers.map(ask))).filter((detail): detail is PlatformDetail => detail !== null);
-    const sum = details.length > 0 ? sumDetails(details) : { ...sumDetails([]), platform: { reachable: false as const, reason: "no worker answered" } };
+    const sum =
+      details.length > 0 ? sumDetails(details) : { ...sumDetails([]), platform: { reachable: false as const, reason: "no worker answered" } };
     return { ...sum, workers: { answered: details.length, of: workers.length } };
   };
 }
@@ -78,7 +81,9 @@ export function sumDetails(details: readonly PlatformDetail[]): PlatformDetail {
   }
   const caches = details.flatMap((detail) => (detail.pageCache ? [detail.pageCache] : []));
   const pageCache = caches.length
-    ? (Object.fromEntries(Object.keys(caches[0]).map((key) => [key, caches.reduce((sum, cache) => sum + cache[key as keyof typeof cache], 0)])) as PlatformDetail["pageCache"])
+    ? (Object.fromEntries(
+        Object.keys(caches[0]).map((key) => [key, caches.reduce((sum, cache) => sum + cache[key as keyof typeof cache], 0)]),
+      ) as PlatformDetail["pageCache"])
     : undefined;
   return {
     platform: unreachable?.platform ?? { reachable: true },

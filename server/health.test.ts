@@ -11,7 +11,11 @@ import type { PageCacheStats } from "./page-store";
 const pageCache: PageCacheStats = { entries: 3, bytes: 4096, hits: 10, stale: 1, joined: 2, misses: 3, uncached: 0, personal: 4 };
 
 /** The health routes on an Express app of their own, over the stand-in platform; one per file, as a process has one. */
-type HealthSite = { readiness: Readiness; text(path: string): Promise<[number, string]>; detail(): Promise<{ status: number; body: PlatformDetail }> };
+type HealthSite = {
+  readiness: Readiness;
+  text(path: string): Promise<[number, string]>;
+  detail(): Promise<{ status: number; body: PlatformDetail }>;
+};
 
 // Generous: on a busy machine a slow answer must not pass for an unparseable one.
 const test = fakePlatformTest({ health: () => import("./health") }, { timeoutMs: 1500 }).extend<{ site: HealthSite }>({
@@ -43,7 +47,9 @@ const test = fakePlatformTest({ health: () => import("./health") }, { timeoutMs:
 });
 
 describe("/readyz and /healthz", () => {
-  test("is unready while the process starts, ready once it serves, unready again while it drains; alive throughout", async ({ site: { text, readiness } }) => {
+  test("is unready while the process starts, ready once it serves, unready again while it drains; alive throughout", async ({
+    site: { text, readiness },
+  }) => {
     expect(await text("/davmu/share/readyz")).toEqual([503, "not ready: starting"]);
     readiness.ready();
     expect(await text("/davmu/share/readyz")).toEqual([200, "ready"]);
@@ -57,9 +63,15 @@ describe("/readyz and /healthz", () => {
 });
 
 describe("the platform's detail, on the internal listener", () => {
-  test("says the platform is reachable when it answers an envelope, whatever its code, with the breakers and the page cache", async ({ site: { detail }, platform }) => {
+  test("says the platform is reachable when it answers an envelope, whatever its code, with the breakers and the page cache", async ({
+    site: { detail },
+    platform,
+  }) => {
     platform.answer((_req, res) => json(res, { code: 401, message: "缺少访问令牌", data: null }));
-    expect(await detail()).toEqual({ status: 200, body: { platform: { reachable: true }, breakers: { peony: "closed" }, pageCache, redis: "not configured" } });
+    expect(await detail()).toEqual({
+      status: 200,
+      body: { platform: { reachable: true }, breakers: { peony: "closed" }, pageCache, redis: "not configured" },
+    });
     expect(platform.seen[0].url).toBe("/api/peony/v1/group");
   });
 
@@ -101,9 +113,15 @@ describe("the platform's detail, on the internal listener", () => {
 
   test("names no address: a failure's reason is its kind, never the error's text", async ({ health }) => {
     const { PlatformError } = await import("../app/bff/client.server");
-    const failing = () => Promise.reject(new PlatformError("unavailable", "platform unreachable: /peony/v1/group: connect ECONNREFUSED 10.0.0.7:8080"));
+    const failing = () =>
+      Promise.reject(new PlatformError("unavailable", "platform unreachable: /peony/v1/group: connect ECONNREFUSED 10.0.0.7:8080"));
     const detail = await health.readPlatformDetail({ probe: failing, breakers: () => ({ peony: "closed" }), redis: () => "ready" })();
-    expect(detail).toEqual({ platform: { reachable: false, reason: "unavailable" }, breakers: { peony: "closed" }, pageCache: undefined, redis: "ready" });
+    expect(detail).toEqual({
+      platform: { reachable: false, reason: "unavailable" },
+      breakers: { peony: "closed" },
+      pageCache: undefined,
+      redis: "ready",
+    });
     expect(JSON.stringify(detail)).not.toContain("10.0.0.7");
   });
 });

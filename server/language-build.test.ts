@@ -10,7 +10,9 @@ describe("answerInTraditional", () => {
       data: { title: "發佈" },
       init: { status: 404, headers: { "X-A": "1" } },
     });
-    const json = (await answerInTraditional(Response.json({ message: "评论发布成功" }, { status: 201, headers: { "Cache-Control": "no-store" } }))) as Response;
+    const json = (await answerInTraditional(
+      Response.json({ message: "评论发布成功" }, { status: 201, headers: { "Cache-Control": "no-store" } }),
+    )) as Response;
     expect([json.status, json.headers.get("cache-control"), await json.json()]).toEqual([201, "no-store", { message: "評論發佈成功" }]);
   });
 
@@ -45,7 +47,14 @@ describe("traditionalBuild", () => {
       version: "a1",
       url: "/davmu/share/assets/manifest-a1.js",
       entry: { module: "/davmu/share/assets/entry-1.js", imports: ["/davmu/share/assets/shell-1.js"] },
-      routes: { root: { id: "root", module: "/davmu/share/assets/root-1.js", imports: ["/davmu/share/assets/framework-1.js"], css: ["/davmu/share/assets/app.css"] } },
+      routes: {
+        root: {
+          id: "root",
+          module: "/davmu/share/assets/root-1.js",
+          imports: ["/davmu/share/assets/framework-1.js"],
+          css: ["/davmu/share/assets/app.css"],
+        },
+      },
     };
     const hantRoot = { loader: async () => ({ name: "大目新闻" }), default: () => "繁體" };
     const withParts = {
@@ -54,7 +63,10 @@ describe("traditionalBuild", () => {
       uiLanguageParts: {
         "zh-Hant": {
           modulesByRoute: { root: hantRoot, page: build.routes.page.module },
-          clientFiles: { "/davmu/share/assets/entry-1.js": "/davmu/share/assets/entry-2.js", "/davmu/share/assets/root-1.js": "/davmu/share/assets/root-2.js" },
+          clientFiles: {
+            "/davmu/share/assets/entry-1.js": "/davmu/share/assets/entry-2.js",
+            "/davmu/share/assets/root-1.js": "/davmu/share/assets/root-2.js",
+          },
         },
       },
     } as unknown as ServerBuild;
@@ -62,7 +74,11 @@ describe("traditionalBuild", () => {
     expect(hant.routes.root.module.default).toBe(hantRoot.default);
     expect(await hant.routes.root.module.loader!({} as never)).toEqual({ name: "大目新聞" });
     expect(hant.assets.entry).toEqual({ module: "/davmu/share/assets/entry-2.js", imports: ["/davmu/share/assets/shell-1.js"] });
-    expect(hant.assets.routes.root).toMatchObject({ module: "/davmu/share/assets/root-2.js", imports: ["/davmu/share/assets/framework-1.js"], css: ["/davmu/share/assets/app.css"] });
+    expect(hant.assets.routes.root).toMatchObject({
+      module: "/davmu/share/assets/root-2.js",
+      imports: ["/davmu/share/assets/framework-1.js"],
+      css: ["/davmu/share/assets/app.css"],
+    });
     expect(hant.assets.version).toMatch(/^[0-9a-f]{8}$/);
     expect(hant.assets.version).not.toBe(assets.version);
     expect(withParts.assets).toBe(assets);

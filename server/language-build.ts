@@ -47,7 +47,11 @@ function traditionalOf(build: ServerBuild): ServerBuild {
  */
 export function assetsWith(assets: ServerBuild["assets"], files: LanguageParts["clientFiles"]): ServerBuild["assets"] {
   const file = (url: string) => files[url] ?? url;
-  const scripts = <T extends { module: string; imports?: string[] }>(entry: T): T => ({ ...entry, module: file(entry.module), imports: entry.imports?.map(file) });
+  const scripts = <T extends { module: string; imports?: string[] }>(entry: T): T => ({
+    ...entry,
+    module: file(entry.module),
+    imports: entry.imports?.map(file),
+  });
   const entry = scripts(assets.entry);
   const routes = Object.fromEntries(Object.entries(assets.routes).map(([id, route]) => [id, scripts(route)]));
   const version = createHash("sha256").update(JSON.stringify({ entry, routes })).digest("hex").slice(0, 8);

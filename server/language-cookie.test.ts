@@ -46,7 +46,11 @@ describe("the language choice", () => {
 describe("the locale cookie's redirect", () => {
   it("sends a zh-Hant visitor at an unprefixed page to the zh-Hant page, kept apart by shared caches", async () => {
     const answer = await ask(`${PAGE}?a=1`, { cookie: "i18n_redirected=zh-Hant" });
-    expect([answer.status, answer.headers.get("location"), answer.headers.get("cache-control")]).toEqual([302, `${HANT_PAGE}?a=1`, "private, no-store"]);
+    expect([answer.status, answer.headers.get("location"), answer.headers.get("cache-control")]).toEqual([
+      302,
+      `${HANT_PAGE}?a=1`,
+      "private, no-store",
+    ]);
     // Express's redirect adds Accept (it negotiates the body).
     expect(answer.headers.get("vary")).toMatch(/^Cookie\b/);
   });

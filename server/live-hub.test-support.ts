@@ -50,4 +50,3 @@ export function fakeUpstream() {
 /** A chat message event as the platform sends it. */
 export const message = (id: number) =>
   `id: ${id}\nevent: message\ndata: ${JSON.stringify({ msg_id: `m${id}`, text: `消息${id}`, user: { id: "7", nickname: "观众", avatar: "" }, created_at: 1_700_000_000 + id })}\n\n`;
-

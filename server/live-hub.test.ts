@@ -48,7 +48,11 @@ describe("createLiveHub", () => {
     const hub = createLiveHub({ connect: upstream.connect, log: () => undefined });
     const visitor = recorder();
     await hub.subscribe("marathon", null, visitor.subscriber).watch;
-    upstream.last().write(`id: 1\nevent: message\ndata: {"msg_id": 5}\n\nid: 2\nevent: bogus\ndata: {}\n\nid: 3\nevent: stats\ndata: {"online_count":3,"like_count":9,"x":"<script>"}\n\n`);
+    upstream
+      .last()
+      .write(
+        `id: 1\nevent: message\ndata: {"msg_id": 5}\n\nid: 2\nevent: bogus\ndata: {}\n\nid: 3\nevent: stats\ndata: {"online_count":3,"like_count":9,"x":"<script>"}\n\n`,
+      );
     await delivered(() => expect(visitor.ids()).toContain(3));
     expect(visitor.events).toEqual([{ id: 3, event: "stats", data: '{"online_count":3,"like_count":9}' }]);
     hub.close();
@@ -134,7 +138,13 @@ describe("createLiveHub", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const upstream = fakeUpstream();
     const waits: number[] = [];
-    const hub = createLiveHub({ connect: upstream.connect, backoffBaseMs: 100, backoffMaxMs: 800, random: () => 1, log: (line) => waits.push(Number(/in (\d+) ms/.exec(line)?.[1])) });
+    const hub = createLiveHub({
+      connect: upstream.connect,
+      backoffBaseMs: 100,
+      backoffMaxMs: 800,
+      random: () => 1,
+      log: (line) => waits.push(Number(/in (\d+) ms/.exec(line)?.[1])),
+    });
     const visitor = recorder();
     hub.subscribe("marathon", null, visitor.subscriber);
     await vi.advanceTimersByTimeAsync(0);
@@ -223,7 +233,14 @@ describe("createLiveHub", () => {
   it("retries a watched broadcast through an outage, and stops the moment its last visitor leaves", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const upstream = fakeUpstream();
-    const hub = createLiveHub({ connect: upstream.connect, graceMs: 10_000, backoffBaseMs: 100, backoffMaxMs: 1000, random: () => 1, log: () => undefined });
+    const hub = createLiveHub({
+      connect: upstream.connect,
+      graceMs: 10_000,
+      backoffBaseMs: 100,
+      backoffMaxMs: 1000,
+      random: () => 1,
+      log: () => undefined,
+    });
     const visitor = hub.subscribe("marathon", null, recorder().subscriber);
     expect(await visitor.watch).toBe("watching");
     upstream.refuseWith(503);
@@ -263,7 +280,14 @@ describe("createLiveHub", () => {
   it("drops a silent upstream after the idle limit and resumes it", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const upstream = fakeUpstream();
-    const hub = createLiveHub({ connect: upstream.connect, idleMs: 1000, backoffBaseMs: 100, backoffMaxMs: 100, random: () => 1, log: () => undefined });
+    const hub = createLiveHub({
+      connect: upstream.connect,
+      idleMs: 1000,
+      backoffBaseMs: 100,
+      backoffMaxMs: 100,
+      random: () => 1,
+      log: () => undefined,
+    });
     hub.subscribe("marathon", null, recorder().subscriber);
     await vi.advanceTimersByTimeAsync(0);
     upstream.last().write(message(1));

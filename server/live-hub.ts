@@ -17,7 +17,12 @@ export type LiveEventKind = "post" | "message" | "stats" | "state";
 /** One event as it travels to visitors: its id and kind, and its data already checked and serialized once for all. */
 export type LiveEvent = { id: number; event: LiveEventKind; data: string };
 
-const SCHEMAS: Record<LiveEventKind, z.ZodTypeAny> = { post: livePostSchema, message: liveMessageSchema, stats: liveStatsSchema, state: liveStateSchema };
+const SCHEMAS: Record<LiveEventKind, z.ZodTypeAny> = {
+  post: livePostSchema,
+  message: liveMessageSchema,
+  stats: liveStatsSchema,
+  state: liveStateSchema,
+};
 
 /** What the hub reads the upstream through: an SSE response resuming after `lastEventId` (null: from now on). */
 export type UpstreamConnect = (liveId: string, lastEventId: number | null, signal: AbortSignal) => Promise<Response>;

@@ -200,6 +200,7 @@ describe("liveStreamRoutes", () => {
 /** The refusal counter's value per reason. */
 async function refusalCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = { address: 0, process: 0, unknown: 0, unavailable: 0 };
-  for (const sample of (await metricsRegistry().getSingleMetric("davmu_share_live_stream_refusals_total")!.get()).values) counts[sample.labels.reason!] = sample.value;
+  for (const sample of (await metricsRegistry().getSingleMetric("davmu_share_live_stream_refusals_total")!.get()).values)
+    counts[sample.labels.reason!] = sample.value;
   return counts;
 }

@@ -110,7 +110,11 @@ describe("formBodies", () => {
 
   it.each([
     ["no boundary", "multipart/form-data", '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--\r\n'],
-    ["another boundary than declared", "multipart/form-data; boundary=abc", '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--\r\n'],
+    [
+      "another boundary than declared",
+      "multipart/form-data; boundary=abc",
+      '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--\r\n',
+    ],
     ["a body cut short", "multipart/form-data; boundary=xyz", '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1'],
   ])("refuses a multipart body with %s with 400", async (_name, type, body) => {
     const answer = await post(page, type, body);

@@ -44,11 +44,14 @@ describe("the internal listener", () => {
   it("answers a route that fails with a 500 and logs it", async () => {
     const { lines } = captureLog();
     expect((await fetch(`${base}/broken`)).status).toBe(500);
-    expect(lines).toContainEqual(expect.objectContaining({ level: "error", msg: "internal /broken failed", err: expect.objectContaining({ message: "detail unavailable" }) }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: "error", msg: "internal /broken failed", err: expect.objectContaining({ message: "detail unavailable" }) }),
+    );
   });
 
   it("answers nothing else: other paths 404 (the base path's too), other methods 405", async () => {
-    for (const path of ["/", "/davmu/share/metrics", "/metrics/", "/toString", "/__proto__"]) expect((await fetch(base + path)).status, path).toBe(404);
+    for (const path of ["/", "/davmu/share/metrics", "/metrics/", "/toString", "/__proto__"])
+      expect((await fetch(base + path)).status, path).toBe(404);
     const post = await fetch(`${base}/metrics`, { method: "POST" });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD");
@@ -75,15 +78,20 @@ describe("the internal listener with a token (METRICS_TOKEN)", () => {
     }
   });
 
-  it.each([undefined, "Bearer wrong-token-0123456789", `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, `Basic ${TOKEN}`, TOKEN, `Bearer ${TOKEN} extra`])(
-    "refuses %j with 401 and WWW-Authenticate: Bearer, and says nothing more",
-    async (authorization) => {
-      for (const path of ["/metrics", "/health/detail"]) {
-        const response = await fetch(at + path, { headers: authorization ? { authorization } : {} });
-        expect(response.status, path).toBe(401);
-        expect(response.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
-        expect(await response.text()).toBe("unauthorized");
-      }
-    },
-  );
+  it.each([
+    undefined,
+    "Bearer wrong-token-0123456789",
+    `Bearer ${TOKEN}x`,
+    `Bearer ${TOKEN.slice(1)}`,
+    `Basic ${TOKEN}`,
+    TOKEN,
+    `Bearer ${TOKEN} extra`,
+  ])("refuses %j with 401 and WWW-Authenticate: Bearer, and says nothing more", async (authorization) => {
+    for (const path of ["/metrics", "/health/detail"]) {
+      const response = await fetch(at + path, { headers: authorization ? { authorization } : {} });
+      expect(response.status, path).toBe(401);
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+      expect(await response.text()).toBe("unauthorized");
+    }
+  });
 });

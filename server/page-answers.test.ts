@@ -286,7 +286,11 @@ describe("the page cache", () => {
     expect([c3.headers.get("x-cache"), d4.headers.get("x-cache")]).toEqual(["MISS", "JOINED"]);
 
     const cached = async (path: string) => (await get(path)).headers.get("x-cache");
-    expect({ d4: await cached("/p/d4"), d4List: await cached("/p/d4-list"), c3List: await cached("/p/c3-list") }).toEqual({ d4: "HIT", d4List: "HIT", c3List: "HIT" });
+    expect({ d4: await cached("/p/d4"), d4List: await cached("/p/d4-list"), c3List: await cached("/p/c3-list") }).toEqual({
+      d4: "HIT",
+      d4List: "HIT",
+      c3List: "HIT",
+    });
     answer = () => ({ tags: [contentTag("C3")] });
     expect(await cached("/p/c3")).toBe("MISS");
     expect(renders).toHaveLength(6);

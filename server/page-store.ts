@@ -145,7 +145,11 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     perf: { now },
     maxSize: options.maxBytes,
     sizeCalculation: (entry) =>
-      entry.plain.length + entry.gzip.length + entry.br.length + 1024 + (entry.personalization ? PERSONALIZE_BYTES + entry.plain.length + entry.gzip.length : 0),
+      entry.plain.length +
+      entry.gzip.length +
+      entry.br.length +
+      1024 +
+      (entry.personalization ? PERSONALIZE_BYTES + entry.plain.length + entry.gzip.length : 0),
     ttl: (PAGE_FRESH_SECONDS + PAGE_STALE_IF_ERROR_SECONDS) * 1000,
     dispose: (entry, key) => {
       for (const tag of entry.tags) byTag.remove(tag, key);

@@ -32,7 +32,10 @@ describe("a logged-in visitor's page from the stored page's pieces", () => {
   });
 
   it("hashes the script a part falls in with the visitor's part", () => {
-    const [ofOne, ofOther] = [["", "", "1", "2"], ["", "", "3", "2"]].map((fills) => personalScriptHashes(pageWith(fills)));
+    const [ofOne, ofOther] = [
+      ["", "", "1", "2"],
+      ["", "", "3", "2"],
+    ].map((fills) => personalScriptHashes(pageWith(fills)));
     expect(ofOne).toHaveLength(2);
     expect(ofOne).not.toEqual(ofOther);
   });

@@ -35,7 +35,6 @@ type Prepared = { pieces: Piece[]; deflated: Promise<Buffer[]> };
 
 const prepared = new WeakMap<readonly string[], Prepared>();
 
-
 function pieceOf(text: string): Piece {
   let openScriptText: number | null = null;
   // Searched case-insensitively in the text itself: lower-casing may change its length (İ), and so its offsets.

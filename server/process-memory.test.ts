@@ -20,7 +20,12 @@ describe("withHeapSettings", () => {
   });
 
   const heapLimitOf = (args: string[]) =>
-    Number(execFileSync(process.execPath, [...args, "-p", "require('v8').getHeapStatistics().heap_size_limit"], { env: { ...process.env, NODE_OPTIONS: "" } })) / 2 ** 20;
+    Number(
+      execFileSync(process.execPath, [...args, "-p", "require('v8').getHeapStatistics().heap_size_limit"], {
+        env: { ...process.env, NODE_OPTIONS: "" },
+      }),
+    ) /
+    2 ** 20;
 
   it("gives a process started with it that heap limit, and a young generation smaller than V8's own", () => {
     const mb = heapLimitOf(withHeapSettings([]));

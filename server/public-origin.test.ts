@@ -37,8 +37,20 @@ describe("publicOrigin", () => {
 
 describe("knownHosts", () => {
   it("takes the configured hosts and the host of PUBLIC_ORIGIN, with and without its default port", () => {
-    const hosts = knownHosts({ allowedHosts: " M.Example.com , m2.example.com:8443,", publicOrigin: "https://share.example.cn", host: "127.0.0.1", port: 3000 });
-    expect([...hosts].sort()).toEqual(["127.0.0.1:3000", "localhost:3000", "m.example.com", "m2.example.com:8443", "share.example.cn", "share.example.cn:443"]);
+    const hosts = knownHosts({
+      allowedHosts: " M.Example.com , m2.example.com:8443,",
+      publicOrigin: "https://share.example.cn",
+      host: "127.0.0.1",
+      port: 3000,
+    });
+    expect([...hosts].sort()).toEqual([
+      "127.0.0.1:3000",
+      "localhost:3000",
+      "m.example.com",
+      "m2.example.com:8443",
+      "share.example.cn",
+      "share.example.cn:443",
+    ]);
   });
 
   it("defaults to the listening address, every interface's when bound to all", () => {

@@ -34,7 +34,12 @@ const build = {
   entry: { module: { default: (_request: Request, status: number) => new Response("document", { status }) } },
   routes: {
     root: { id: "root", path: "", module: {} },
-    "routes/answer": { id: "routes/answer", parentId: "root", path: "answer", module: { loader: (args: Parameters<typeof loader>[0]) => loader(args) } },
+    "routes/answer": {
+      id: "routes/answer",
+      parentId: "root",
+      path: "answer",
+      module: { loader: (args: Parameters<typeof loader>[0]) => loader(args) },
+    },
     "routes/form": { id: "routes/form", parentId: "root", path: "form", module: { default: () => null, action: () => ({ done: true }) } },
   },
   assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "test" },
@@ -124,7 +129,8 @@ describe("remixHandler", () => {
 
   it("leaves the origin of a write to the site: a proxy that rewrote Host gets no server error from Remix's own check", async () => {
     // The site has judged the post's Origin against its public origin already (server/same-origin.ts).
-    const post = (...headers: string[]) => sendRaw(port, ["POST /form HTTP/1.1", ...headers, "Content-Type: application/x-www-form-urlencoded"].join("\r\n"), "a=1");
+    const post = (...headers: string[]) =>
+      sendRaw(port, ["POST /form HTTP/1.1", ...headers, "Content-Type: application/x-www-form-urlencoded"].join("\r\n"), "a=1");
     expect((await post("Host: origin.internal:8080", `Origin: ${base}`)).status).toBe(200);
     expect((await post(`Host: 127.0.0.1:${port}`, "X-Forwarded-Host: cdn.example.com", `Origin: ${base}`)).status).toBe(200);
     expect((await post(`Host: 127.0.0.1:${port}`)).status).toBe(200);
@@ -158,7 +164,10 @@ describe("remixHandler", () => {
       cut: null,
     };
     const stored = Buffer.from(`<script>data("${serializedStringInPage(anonymous)}")</script>`);
-    const page = await personalMaker({ visitor: new VisitorStandIn() } as unknown as RequestContext, "/davmu/share/news/doc/2026/11/x/index.html")(personalization, stored);
+    const page = await personalMaker({ visitor: new VisitorStandIn() } as unknown as RequestContext, "/davmu/share/news/doc/2026/11/x/index.html")(
+      personalization,
+      stored,
+    );
     expect(page.fills).toEqual([serializedStringInPage(JSON.stringify({ toast: "评论成功" }))]);
     expect(page.setCookie).toBe(cookie);
   });
@@ -177,6 +186,8 @@ describe("remixHandler", () => {
     const traditional = JSON.stringify(traditionalAnswer({ toast: "评论成功，感谢你的支持" }));
     expect(traditional).not.toContain("评论");
     expect(await fills("/davmu/share/zh-Hant/news/doc/2026/11/x/index.html?cpage=2")).toEqual([serializedStringInPage(traditional)]);
-    expect(await fills("/davmu/share/news/doc/2026/11/x/index.html")).toEqual([serializedStringInPage(JSON.stringify({ toast: "评论成功，感谢你的支持" }))]);
+    expect(await fills("/davmu/share/news/doc/2026/11/x/index.html")).toEqual([
+      serializedStringInPage(JSON.stringify({ toast: "评论成功，感谢你的支持" })),
+    ]);
   });
 });

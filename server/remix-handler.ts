@@ -54,7 +54,11 @@ export function remixHandler(options: {
     // Rendered for everyone of the key: the canonical URL, no nonce, nobody's session, not stopped when this visitor leaves.
     const shared: PageRender = (url, signal, record) => {
       const visitor = sharedPageVisitor({ deadline: context.deadline, clientIp: context.clientIp, signal });
-      return render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), { ...context, cspNonce: "", shared: true, visitor }, record);
+      return render(
+        () => remixRequest(req, options.originOf(req) + url, signal, { shared: true }),
+        { ...context, cspNonce: "", shared: true, visitor },
+        record,
+      );
     };
     const own = async () => {
       const made = render(() => remixRequest(req, options.originOf(req) + req.originalUrl, context.visitor.signal, {}), context);
@@ -111,7 +115,8 @@ async function send(res: ExpressResponse, response: Response, stale: boolean): P
   if (stale) res.set("Warning", '110 - "Response is Stale"');
   if (!response.body) res.end();
   // A page is rendered whole before it is sent (app/entry.server.tsx); other bodies may come in pieces.
-  else if (response.headers.get("content-type")?.startsWith("text/html")) await sendCompressedOnce(res.req, res, Buffer.from(await response.arrayBuffer()));
+  else if (response.headers.get("content-type")?.startsWith("text/html"))
+    await sendCompressedOnce(res.req, res, Buffer.from(await response.arrayBuffer()));
   else await writeReadableStreamToWritable(response.body, res);
 }
 

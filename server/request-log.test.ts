@@ -56,7 +56,9 @@ async function loggedLines(run: () => Promise<unknown>): Promise<LogLine[]> {
 describe("requestLog", () => {
   it("logs the path that was asked for, base path included, for a file served under a mount point", async () => {
     const lines = await loggedLines(() => fetch(`${base}/davmu/share/assets/app.js?v=1`).then((r) => r.text()));
-    expect(lines).toEqual([expect.objectContaining({ level: "info", msg: "request completed", method: "GET", path: "/davmu/share/assets/app.js", status: 200 })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "info", msg: "request completed", method: "GET", path: "/davmu/share/assets/app.js", status: 200 }),
+    ]);
   });
 
   it("never logs the query string, and skips what it is told to skip", async () => {
@@ -92,7 +94,7 @@ describe("requestId", () => {
 
   it("takes a trusted proxy's id only when well-formed", async () => {
     expect(await idFor(`${base}/davmu/share/healthz`, "proxy-id-12345")).toBe("proxy-id-12345");
-    for (const malformed of ["short", "x".repeat(65), "id with spaces 1", "id\"quoted\"12345", "<script>12345"]) {
+    for (const malformed of ["short", "x".repeat(65), "id with spaces 1", 'id"quoted"12345', "<script>12345"]) {
       const id = await idFor(`${base}/davmu/share/healthz`, malformed);
       expect(id, malformed).not.toBe(malformed);
       expect(id).toMatch(/^[0-9a-f-]{36}$/);

@@ -37,7 +37,10 @@ export function logWhenFinished(
   if (!logger.isLevelEnabled("info") || options.skip(line.path)) return;
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    logger.info({ requestId: line.id, method: line.method, path: line.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request completed");
+    logger.info(
+      { requestId: line.id, method: line.method, path: line.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+      "request completed",
+    );
   });
 }
 

@@ -47,7 +47,10 @@ describe("routeFamily", () => {
     expect(pages.length).toBeGreaterThan(30);
     for (const route of pages) {
       // A flat route's segments, with a sample value for each parameter (optional ones given).
-      const segments = route.split(".").filter((segment) => segment !== "_index").map((segment) => (segment.includes("$") ? "Xk3pQ9aB" : segment));
+      const segments = route
+        .split(".")
+        .filter((segment) => segment !== "_index")
+        .map((segment) => (segment.includes("$") ? "Xk3pQ9aB" : segment));
       expect(routeFamily(BASE_PATH + segments.join("/")), route).not.toMatch(/^(other|outside)$/);
     }
   });
@@ -78,7 +81,9 @@ describe("measureRequest", () => {
 
   const count = async (labels: Record<string, string>) => {
     const metric = metricsRegistry().getSingleMetric("http_request_duration_seconds")!;
-    const values = (await metric.get()).values.filter((sample) => (sample as { metricName?: string }).metricName === "http_request_duration_seconds_count");
+    const values = (await metric.get()).values.filter(
+      (sample) => (sample as { metricName?: string }).metricName === "http_request_duration_seconds_count",
+    );
     return values.find((sample) => Object.entries(labels).every(([name, value]) => sample.labels[name] === value))?.value ?? 0;
   };
 

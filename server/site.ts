@@ -56,7 +56,8 @@ export function createSite(options: SiteOptions): Site {
   const loadContext = (req: express.Request, res: ServerResponse, facts: RequestFacts): RequestContext => {
     const clientIp = req.ip ?? "";
     const visitor =
-      facts.visitor ?? openVisitor({ cookie: req.headers.cookie, deadline: requestDeadline(), clientIp, signal: visitorSignal(res), posted: postedForm(facts) });
+      facts.visitor ??
+      openVisitor({ cookie: req.headers.cookie, deadline: requestDeadline(), clientIp, signal: visitorSignal(res), posted: postedForm(facts) });
     return {
       cspNonce: facts.cspNonce,
       requestId: facts.requestId,

@@ -36,7 +36,7 @@ export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: 
           "WARNING: this is a demonstration platform, not for real visitors. The site runs the embedded platform",
           "with demo content and no SMS gateway: verification codes go to the development outbox, never to a phone.",
           "For a real deployment set PLATFORM_API_URL to the platform API, with HASHIDS_SALT, HASHIDS_MIN_LENGTH,",
-          "SESSION_SECRET and PUBLIC_ORIGIN (see the README, \"Pointing the site at a real platform\").",
+          'SESSION_SECRET and PUBLIC_ORIGIN (see the README, "Pointing the site at a real platform").',
         ].join("\n")
       : null;
   return { info, warning };
@@ -48,7 +48,12 @@ export function announceStartUp(
   env: Pick<Env, "isProduction" | "sessionSecretIsEphemeral">,
   embedded: EmbeddedPlatformNotes | null,
 ): void {
-  const { info, warning } = startUpMessage({ origin, production: env.isProduction, embedded, sessionSecretIsEphemeral: env.sessionSecretIsEphemeral });
+  const { info, warning } = startUpMessage({
+    origin,
+    production: env.isProduction,
+    embedded,
+    sessionSecretIsEphemeral: env.sessionSecretIsEphemeral,
+  });
   for (const line of info) logger.info(line);
   if (warning) logger.warn(warning);
   exampleShareUrls(origin + BASE_PATH)

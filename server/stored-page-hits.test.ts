@@ -61,7 +61,14 @@ beforeAll(async () => {
   app.use(requestId);
   app.use(requestLog(log));
   app.use(compression());
-  app.use(pageMiddleware({ development: false, knownHosts: HOSTS, originOf: publicOrigin({ configured: `http://${HOST}`, production: true, port: 80 }), cookieSecure: false }));
+  app.use(
+    pageMiddleware({
+      development: false,
+      knownHosts: HOSTS,
+      originOf: publicOrigin({ configured: `http://${HOST}`, production: true, port: 80 }),
+      cookieSecure: false,
+    }),
+  );
   app.get("*", (req, res, next) => {
     if (isPersonalPageRequest(req, req.originalUrl)) {
       return servePersonal(cache, req, res, render, personalFor(req.get("cookie")), async () => void res.send("personal")).catch(next);
@@ -106,7 +113,13 @@ const portOf = (server: Server) => (server.address() as AddressInfo).port;
 function ask(server: Server, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const asking = request(
-      { host: "127.0.0.1", port: portOf(server), path, method, headers: { host: HOST, "user-agent": ANDROID, "accept-encoding": "gzip", ...headers } },
+      {
+        host: "127.0.0.1",
+        port: portOf(server),
+        path,
+        method,
+        headers: { host: HOST, "user-agent": ANDROID, "accept-encoding": "gzip", ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -180,7 +193,12 @@ describe("a stored page answered before the pipeline", () => {
     expect(sameForEveryAnswer(answer)).toEqual(sameForEveryAnswer(fromPipeline));
     expect(answer.body.equals(fromPipeline.body)).toBe(true);
     expect(gunzipSync(answer.body).toString()).toContain("bob #");
-    expect(answer.headers).toMatchObject({ "cache-control": "private, no-store", "x-cache": "PERSONAL", vary: "Accept-Encoding", "x-frame-options": "SAMEORIGIN" });
+    expect(answer.headers).toMatchObject({
+      "cache-control": "private, no-store",
+      "x-cache": "PERSONAL",
+      vary: "Accept-Encoding",
+      "x-frame-options": "SAMEORIGIN",
+    });
     expect(answer.headers["set-cookie"]).toEqual(["__share=next; Path=/; HttpOnly"]);
     expect(answer.headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^']+'/);
     expect(answer.headers["content-security-policy"]).not.toContain("nonce-");
@@ -226,7 +244,11 @@ describe("a stored page answered before the pipeline", () => {
     release();
     await vi.waitFor(async () => expect((await ask(pipelineOnly, PAGE)).headers["x-cache"]).toBe("HIT"));
     const after = await askHost(PAGE);
-    expect([after.answer.headers["x-cache"], after.pipeline, gunzipSync(after.answer.body).toString()]).toEqual(["HIT", false, expect.stringContaining(`#${renders}`)]);
+    expect([after.answer.headers["x-cache"], after.pipeline, gunzipSync(after.answer.body).toString()]).toEqual([
+      "HIT",
+      false,
+      expect.stringContaining(`#${renders}`),
+    ]);
   });
 });
 
@@ -243,19 +265,31 @@ describe("what the pipeline answers otherwise goes to it", () => {
     // Stored for the same device class: only the request's other facts keep it from the stored page.
     await stored(PAGE, storedWith);
     const { answer, pipeline } = await askHost(PAGE, headers);
-    expect([answer.status, pipeline, answer.headers["x-cache"] === "HIT" && answer.headers["content-encoding"] !== undefined]).toEqual([status, true, false]);
+    expect([answer.status, pipeline, answer.headers["x-cache"] === "HIT" && answer.headers["content-encoding"] !== undefined]).toEqual([
+      status,
+      true,
+      false,
+    ]);
   });
 
   it("a page in one language is never the stored answer for the other", async () => {
     const hant = PAGE.replace(BASE_PATH, `${BASE_PATH}zh-Hant/`);
     await stored(PAGE);
     const first = await askHost(hant, { cookie: "i18n_redirected=zh-Hant" });
-    expect([first.answer.status, first.answer.headers["x-cache"], gunzipSync(first.answer.body).toString()]).toEqual([200, "MISS", expect.stringContaining(hant)]);
+    expect([first.answer.status, first.answer.headers["x-cache"], gunzipSync(first.answer.body).toString()]).toEqual([
+      200,
+      "MISS",
+      expect.stringContaining(hant),
+    ]);
     const redirected = await askHost(PAGE, { cookie: "i18n_redirected=zh-Hant" });
     expect([redirected.answer.status, redirected.answer.headers.location, redirected.pipeline]).toEqual([302, hant, true]);
     // A zh-Hans cookie (or none) keeps the unprefixed page, from the store.
     const kept = await askHost(PAGE, { cookie: "i18n_redirected=zh-Hans" });
-    expect([kept.answer.headers["x-cache"], kept.pipeline, gunzipSync(kept.answer.body).toString()]).toEqual(["HIT", false, expect.not.stringContaining(hant)]);
+    expect([kept.answer.headers["x-cache"], kept.pipeline, gunzipSync(kept.answer.body).toString()]).toEqual([
+      "HIT",
+      false,
+      expect.not.stringContaining(hant),
+    ]);
   });
 
   it("a preview, a HEAD and a path that is not the page's own", async () => {
@@ -272,13 +306,21 @@ describe("what the pipeline answers otherwise goes to it", () => {
   it("a request target that is not a path", async () => {
     await stored(PAGE);
     const before = throughPipeline;
-    const answer = await rawRequest(portOf(host), `GET http://${HOST}${PAGE} HTTP/1.1\r\nHost: ${HOST}\r\nUser-Agent: ${ANDROID}\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`);
+    const answer = await rawRequest(
+      portOf(host),
+      `GET http://${HOST}${PAGE} HTTP/1.1\r\nHost: ${HOST}\r\nUser-Agent: ${ANDROID}\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`,
+    );
     expect([answer.status, throughPipeline]).toEqual([400, before + 1]);
   });
 
   it("a request the stored-page answer fails on, before it has sent anything", async () => {
     const failing = storedPageHits({
-      pageStore: { ...cache, answerable: () => { throw new URIError("URI malformed"); } },
+      pageStore: {
+        ...cache,
+        answerable: () => {
+          throw new URIError("URI malformed");
+        },
+      },
       knownHosts: HOSTS,
       trustProxy: () => true,
       log,

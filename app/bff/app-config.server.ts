@@ -59,9 +59,7 @@ const appInfoSchema = z.object({
   ),
 });
 
-const siteConfigSchema = jsonString(
-  z.object({ site_name: z.string().default(""), descriptions: z.string().default(""), site_logo: platformUrl }),
-);
+const siteConfigSchema = jsonString(z.object({ site_name: z.string().default(""), descriptions: z.string().default(""), site_logo: platformUrl }));
 const downloadSchema = jsonString(z.object({ url: platformUrl }));
 
 export type AppConfig = {

@@ -12,7 +12,13 @@ describe("login (spec section 8: a code other than 0 shows the server's message;
     platform.answer((_req, res) => json(res, { code: 0, message: "", data: { token: "user-token", user_id: 42 } }));
     await expect(auth.login(caller, credentials)).resolves.toEqual({ token: "user-token", user_id: "42" });
     expect(platform.seen[0].url).toBe("/api/peony/v1/auth");
-    expect(JSON.parse(platform.seen[0].body)).toMatchObject({ appid: 1, platform: "mobile", account: "13800138000", device_id: "d1", verify_code: "123456" });
+    expect(JSON.parse(platform.seen[0].body)).toMatchObject({
+      appid: 1,
+      platform: "mobile",
+      account: "13800138000",
+      device_id: "d1",
+      verify_code: "123456",
+    });
   });
 
   test.for([

@@ -76,7 +76,9 @@ export type CircleReply = z.infer<typeof replySchema>;
 export type PostList = { kind: "circle"; id: string } | { kind: "topic"; id: string };
 
 export function getCircle(caller: Caller, id: string): Promise<Circle> {
-  return cached(caller, `circle:${id}`, CIRCLE_TTL_MS, () => platformRequest(`${BASE}/circle/detail`, detached(caller), { query: { id }, schema: circleSchema }));
+  return cached(caller, `circle:${id}`, CIRCLE_TTL_MS, () =>
+    platformRequest(`${BASE}/circle/detail`, detached(caller), { query: { id }, schema: circleSchema }),
+  );
 }
 
 /** A topic by its id, or by its name (a topic link may carry either). */

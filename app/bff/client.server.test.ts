@@ -105,11 +105,14 @@ describe("what the platform answers is not trusted", () => {
     expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 503 }) }));
   });
 
-  test.for([10024, 404, 400])("code %i (missing content, or parameters of the visitor's address refused) is a 404", async (code, { platform, client }) => {
-    platform.answer((_req, res) => json(res, { code, message: "", data: null }));
-    const error = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
-    expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 404 }) }));
-  });
+  test.for([10024, 404, 400])(
+    "code %i (missing content, or parameters of the visitor's address refused) is a 404",
+    async (code, { platform, client }) => {
+      platform.answer((_req, res) => json(res, { code, message: "", data: null }));
+      const error = await client.platformRequest("/x", caller, { schema }).catch((e: unknown) => e);
+      expect(() => client.rethrowAsResponse(error)).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 404 }) }));
+    },
+  );
 
   test("refuses an answer whose declared length is past the default cap", async ({ platform, client }) => {
     const size = 3 * 1024 * 1024;
@@ -196,9 +199,7 @@ describe("platformHeaders", () => {
   });
 
   test("forwards the visitor's address", ({ client }) => {
-    expect(client.platformHeaders("/a", { token: "t", requestId: "r", clientIp: "203.0.113.9" })["X-Forwarded-For"]).toBe(
-      "203.0.113.9",
-    );
+    expect(client.platformHeaders("/a", { token: "t", requestId: "r", clientIp: "203.0.113.9" })["X-Forwarded-For"]).toBe("203.0.113.9");
   });
 });
 
@@ -225,7 +226,10 @@ describe("one budget per request", () => {
 });
 
 describe("circuit breaker of an upstream service", () => {
-  test("opens after PLATFORM_BREAKER_FAILURES outages in a row; then calls fail fast as an outage, without reaching it", async ({ platform, client }) => {
+  test("opens after PLATFORM_BREAKER_FAILURES outages in a row; then calls fail fast as an outage, without reaching it", async ({
+    platform,
+    client,
+  }) => {
     platform.answer((_req, res) => json(res, { code: 0, data: null }, 503));
     for (let i = 0; i < 5; i++) await client.platformRequest("/breaker/v1/x", caller, { schema }).catch(() => undefined);
     platform.answer((_req, res) => json(res, { code: 0, message: "", data: { n: 1 } }));
@@ -238,7 +242,10 @@ describe("circuit breaker of an upstream service", () => {
     await expect(client.platformRequest("/other/v1/x", caller, { schema })).resolves.toEqual({ n: 1 });
   });
 
-  test("does not hold a side part's timeouts against the platform: the site gave up at its share, the platform was only slow", async ({ platform, client }) => {
+  test("does not hold a side part's timeouts against the platform: the site gave up at its share, the platform was only slow", async ({
+    platform,
+    client,
+  }) => {
     platform.answer(() => undefined); // answers later than any side part waits
     for (let i = 0; i < 8; i++) {
       const side = client.sidePart({ ...caller, deadline: Date.now() + 200 });
@@ -251,7 +258,10 @@ describe("circuit breaker of an upstream service", () => {
     await expect(client.platformRequest("/slow/v1/main", caller, { schema })).resolves.toEqual({ n: 2 });
   });
 
-  test("holds a side part's outages (5xx, refused connections) against the platform, and never lets a side part be the probe", async ({ platform, client }) => {
+  test("holds a side part's outages (5xx, refused connections) against the platform, and never lets a side part be the probe", async ({
+    platform,
+    client,
+  }) => {
     platform.answer((_req, res) => json(res, { code: 0, data: null }, 503));
     for (let i = 0; i < 5; i++) await client.platformRequest("/sideout/v1/x", client.sidePart(caller), { schema }).catch(() => undefined);
     expect(client.breakerStates()).toMatchObject({ sideout: "open" });
@@ -266,7 +276,10 @@ describe("circuit breaker of an upstream service", () => {
 });
 
 describe("each call's log line", () => {
-  test("names the service and the path's pattern, never its ids, with the status, time, attempt and breaker, under the request's id", async ({ platform, client }) => {
+  test("names the service and the path's pattern, never its ids, with the status, time, attempt and breaker, under the request's id", async ({
+    platform,
+    client,
+  }) => {
     // Imported here: the logger reads the environment, which the fake platform sets first.
     const { captureLog } = await import("~/runtime/logger.test-support");
     const { withRequestId } = await import("~/runtime/logger.server");
@@ -277,11 +290,34 @@ describe("each call's log line", () => {
       await client.platformRequest("/peony/v1/content/48213?page=2", caller, { schema });
     });
     platform.answer((_req, res) => json(res, { code: 0, data: null }, 502));
-    await withRequestId("request-log-2", () => client.platformRequest(`/logged/v1/mp/follow/${encodeURIComponent("新闻")}`, caller, { schema })).catch(() => null);
+    await withRequestId("request-log-2", () =>
+      client.platformRequest(`/logged/v1/mp/follow/${encodeURIComponent("新闻")}`, caller, { schema }),
+    ).catch(() => null);
     expect(lines).toEqual([
-      expect.objectContaining({ level: "debug", msg: "upstream call", requestId: "request-log-1", service: "peony", method: "GET", path: "/peony/v1/content/:id", status: 200, attempt: 1, breaker: "closed", ms: expect.any(Number) }),
+      expect.objectContaining({
+        level: "debug",
+        msg: "upstream call",
+        requestId: "request-log-1",
+        service: "peony",
+        method: "GET",
+        path: "/peony/v1/content/:id",
+        status: 200,
+        attempt: 1,
+        breaker: "closed",
+        ms: expect.any(Number),
+      }),
       expect.objectContaining({ requestId: "request-log-1", path: "/peony/v1/content/:id", attempt: 2 }),
-      expect.objectContaining({ level: "warn", msg: "upstream call failed", requestId: "request-log-2", service: "logged", path: "/logged/v1/mp/follow/:id", status: 502, attempt: 1, failure: "unavailable", reason: "platform answered 502: /logged/v1/mp/follow/:id" }),
+      expect.objectContaining({
+        level: "warn",
+        msg: "upstream call failed",
+        requestId: "request-log-2",
+        service: "logged",
+        path: "/logged/v1/mp/follow/:id",
+        status: 502,
+        attempt: 1,
+        failure: "unavailable",
+        reason: "platform answered 502: /logged/v1/mp/follow/:id",
+      }),
     ]);
     expect(JSON.stringify(lines)).not.toMatch(/48213|page=2|%E6/);
   });

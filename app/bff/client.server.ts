@@ -53,7 +53,14 @@ export function sidePart(caller: Caller): Caller {
  * deadline stays: whoever joins later has a later deadline of their own, so nobody waits past theirs.
  */
 export function detached(caller: Caller): Caller {
-  return { token: caller.token, requestId: caller.requestId, clientIp: caller.clientIp, deadline: caller.deadline, sidePart: caller.sidePart, render: caller.render };
+  return {
+    token: caller.token,
+    requestId: caller.requestId,
+    clientIp: caller.clientIp,
+    deadline: caller.deadline,
+    sidePart: caller.sidePart,
+    render: caller.render,
+  };
 }
 
 export type PlatformErrorKind = "code" | "timeout" | "unavailable" | "invalid";
@@ -161,51 +168,58 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
 
   const upstream = upstreamOf(path);
   const logged = upstreamCall(upstream, options.method ?? "GET", path);
-  const text = await breakers.run(
-    upstream,
-    timedUpstream(upstream, async () => {
-      // One controller for the budget and the visitor leaving: on Node 24 AbortSignal.any over AbortSignal.timeout
-      // took about 1.6 times its CPU a call and held the call's signals until its budget ran out (docs/benchmarks.md).
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.ceil(budget));
-      const visitorLeft = () => controller.abort(caller.signal?.reason);
-      caller.signal?.addEventListener("abort", visitorLeft, { once: true });
-      try {
-        const response = await request(url, {
-          method: options.method ?? "GET",
-          headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
-          signal: controller.signal,
-          dispatcher: platformAgent,
-        });
-        logged.status = response.statusCode;
-        if (response.statusCode >= 500) {
-          await response.body.dump();
-          throw new PlatformError("unavailable", `platform answered ${response.statusCode}: ${path}`);
-        }
-        return await readCapped(response, options.maxBytes ?? env.PLATFORM_MAX_RESPONSE_BYTES, path);
-      } catch (error) {
-        if (error instanceof PlatformError) throw error;
-        if (controller.signal.reason === TIMED_OUT) throw new PlatformError("timeout", `platform timed out after ${Math.ceil(budget)} ms: ${path}`);
-        if (caller.signal?.aborted) throw error;
-        throw new PlatformError("unavailable", `platform unreachable: ${path}: ${(error as Error).message}`);
-      } finally {
-        clearTimeout(timer);
-        caller.signal?.removeEventListener("abort", visitorLeft);
-      }
-    }, upstreamOutcome),
-    {
-      countsAsFailure: (error) => isUpstreamFailure(error) && !(caller.sidePart && (error as PlatformError).kind === "timeout"),
-      whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`),
-      mayProbe: !caller.sidePart,
-    },
-  ).then(
-    (body) => (logged.done(breakers.states()[upstream]), body),
-    (error: unknown) => {
-      logged.done(breakers.states()[upstream], error instanceof PlatformError ? error : undefined);
-      throw error;
-    },
-  );
+  const text = await breakers
+    .run(
+      upstream,
+      timedUpstream(
+        upstream,
+        async () => {
+          // One controller for the budget and the visitor leaving: on Node 24 AbortSignal.any over AbortSignal.timeout
+          // took about 1.6 times its CPU a call and held the call's signals until its budget ran out (docs/benchmarks.md).
+          const controller = new AbortController();
+          const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.ceil(budget));
+          const visitorLeft = () => controller.abort(caller.signal?.reason);
+          caller.signal?.addEventListener("abort", visitorLeft, { once: true });
+          try {
+            const response = await request(url, {
+              method: options.method ?? "GET",
+              headers,
+              body: options.body === undefined ? undefined : JSON.stringify(options.body),
+              signal: controller.signal,
+              dispatcher: platformAgent,
+            });
+            logged.status = response.statusCode;
+            if (response.statusCode >= 500) {
+              await response.body.dump();
+              throw new PlatformError("unavailable", `platform answered ${response.statusCode}: ${path}`);
+            }
+            return await readCapped(response, options.maxBytes ?? env.PLATFORM_MAX_RESPONSE_BYTES, path);
+          } catch (error) {
+            if (error instanceof PlatformError) throw error;
+            if (controller.signal.reason === TIMED_OUT)
+              throw new PlatformError("timeout", `platform timed out after ${Math.ceil(budget)} ms: ${path}`);
+            if (caller.signal?.aborted) throw error;
+            throw new PlatformError("unavailable", `platform unreachable: ${path}: ${(error as Error).message}`);
+          } finally {
+            clearTimeout(timer);
+            caller.signal?.removeEventListener("abort", visitorLeft);
+          }
+        },
+        upstreamOutcome,
+      ),
+      {
+        countsAsFailure: (error) => isUpstreamFailure(error) && !(caller.sidePart && (error as PlatformError).kind === "timeout"),
+        whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`),
+        mayProbe: !caller.sidePart,
+      },
+    )
+    .then(
+      (body) => (logged.done(breakers.states()[upstream]), body),
+      (error: unknown) => {
+        logged.done(breakers.states()[upstream], error instanceof PlatformError ? error : undefined);
+        throw error;
+      },
+    );
 
   let json: unknown;
   try {

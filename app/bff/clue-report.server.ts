@@ -95,7 +95,9 @@ export function listRecommendedTopics(caller: Caller, page: number): Promise<Pag
 }
 
 export function getTopic(caller: Caller, name: string): Promise<Topic> {
-  return cached(caller, `dejin:topic:${name}`, TOPIC_TTL_MS, () => platformRequest(`${BASE}/topic/${segment(name)}`, detached(caller), { schema: topicSchema }));
+  return cached(caller, `dejin:topic:${name}`, TOPIC_TTL_MS, () =>
+    platformRequest(`${BASE}/topic/${segment(name)}`, detached(caller), { schema: topicSchema }),
+  );
 }
 
 export function getReporter(caller: Caller, userId: string): Promise<Reporter> {

@@ -3,9 +3,11 @@ import { bffTest } from "./fixtures.test-support";
 import { SEED_FIXTURES } from "../../platform/seed";
 
 type Content = typeof import("~/bff/content.server");
-const test = bffTest({ content: () => import("~/bff/content.server") }).extend<{ detail: (dbId: number) => ReturnType<Content["getContentDetail"]> }>({
-  detail: async ({ upstream, content }, use) => use((dbId) => content.getContentDetail(upstream.caller, upstream.id(dbId))),
-});
+const test = bffTest({ content: () => import("~/bff/content.server") }).extend<{ detail: (dbId: number) => ReturnType<Content["getContentDetail"]> }>(
+  {
+    detail: async ({ upstream, content }, use) => use((dbId) => content.getContentDetail(upstream.caller, upstream.id(dbId))),
+  },
+);
 
 describe("getContentDetail", () => {
   test("gives a video its MP4 and HLS sources, poster, duration and size", async ({ detail }) => {
@@ -22,7 +24,12 @@ describe("getContentDetail", () => {
   });
 
   test("gives short videos a portrait size and audio its file and cover", async ({ detail }) => {
-    expect((await detail(SEED_FIXTURES.svideoFerry)).media).toMatchObject({ kind: "video", mp4: "/_platform/media/svideo-ferry.mp4", width: 360, height: 640 });
+    expect((await detail(SEED_FIXTURES.svideoFerry)).media).toMatchObject({
+      kind: "video",
+      mp4: "/_platform/media/svideo-ferry.mp4",
+      width: 360,
+      height: 640,
+    });
     expect((await detail(SEED_FIXTURES.audio)).media).toEqual({
       kind: "audio",
       url: "/_platform/media/news-morning.m4a",

@@ -35,9 +35,7 @@ export const contentSchema = z.object({
   share_link: platformUrl,
   mp: z.string().default(""),
   mp_name: z.string().default(""),
-  style: z
-    .object({ data: z.array(z.object({ thumb: platformUrl, url: platformUrl, wbep_thumb: platformUrl })).default([]) })
-    .default({ data: [] }),
+  style: z.object({ data: z.array(z.object({ thumb: platformUrl, url: platformUrl, wbep_thumb: platformUrl })).default([]) }).default({ data: [] }),
   payload: z
     // `url` is a link's target or, for a mini program, its page path ('pages/index/index'): not always a URL, so
     // it stays raw here and every place that navigates to it checks it is http(s) first (see contentPath).
@@ -88,7 +86,15 @@ export type AudioMedia = { kind: "audio"; url: string; cover: string; duration_s
 export function mediaOf(item: z.infer<typeof playableContentSchema>): VideoMedia | AudioMedia | null {
   const timing = { duration_sec: item.duration_sec, duration_str: item.duration_str };
   if (VIDEO_TYPES.has(item.content_type) && (item.media_url || item.hls_url)) {
-    return { kind: "video", mp4: item.media_url, hls: item.hls_url, poster: coverOf(item), width: item.media_width, height: item.media_height, ...timing };
+    return {
+      kind: "video",
+      mp4: item.media_url,
+      hls: item.hls_url,
+      poster: coverOf(item),
+      width: item.media_width,
+      height: item.media_height,
+      ...timing,
+    };
   }
   if (item.content_type === "audio" && item.media_url) return { kind: "audio", url: item.media_url, cover: coverOf(item), ...timing };
   return null;
@@ -103,7 +109,13 @@ function miniProgramOf(content: Content): MiniProgram | null {
     const value = content.payload[key];
     return typeof value === "string" ? value : "";
   };
-  return { name: text("mini_program_name"), appid: text("appid"), path: content.payload.url, username: text("bizName"), fallback_url: content.payload.real_url };
+  return {
+    name: text("mini_program_name"),
+    appid: text("appid"),
+    path: content.payload.url,
+    username: text("bizName"),
+    fallback_url: content.payload.real_url,
+  };
 }
 
 /** A content detail; the preview and a special's head read the same shape. */
@@ -123,10 +135,7 @@ export const detailSchema = contentSchema
         }),
       )
       .default([]),
-    live: z
-      .object({ status: z.number().int(), start_time: z.string(), end_time: z.string(), online_count: count })
-      .nullable()
-      .default(null),
+    live: z.object({ status: z.number().int(), start_time: z.string(), end_time: z.string(), online_count: count }).nullable().default(null),
     /** The broadcast a local_live page opens (the live calls take it); null for other content. */
     live_id: z.string().regex(LIVE_ID_PATTERN).nullable().catch(null),
   })

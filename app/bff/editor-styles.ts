@@ -51,7 +51,16 @@ const words = (...list: string[]) => {
 };
 
 const color: Token = (node) => {
-  if (node.type === "function") return COLOR_FUNCTIONS.has(node.value.toLowerCase()) && node.nodes.every((n) => n.type !== "function" && n.type !== "string" && (n.type !== "word" || NUMBER.test(n.value) || LENGTH.test(n.value) || /^[\d.]+deg$/i.test(n.value)));
+  if (node.type === "function")
+    return (
+      COLOR_FUNCTIONS.has(node.value.toLowerCase()) &&
+      node.nodes.every(
+        (n) =>
+          n.type !== "function" &&
+          n.type !== "string" &&
+          (n.type !== "word" || NUMBER.test(n.value) || LENGTH.test(n.value) || /^[\d.]+deg$/i.test(n.value)),
+      )
+    );
   // A named colour: words only, no other function or url can pass as one.
   return node.type === "word" && (HEX.test(node.value) || COLOR_NAMES.test(node.value));
 };

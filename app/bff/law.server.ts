@@ -46,7 +46,9 @@ const answerSchema = z.object({
 export type LawAnswer = z.infer<typeof answerSchema>;
 
 export function getLawQuestion(caller: Caller, id: string): Promise<LawQuestion> {
-  return cached(caller, `law:question:${id}`, QUESTION_TTL_MS, () => platformRequest(`${BASE}/detail`, detached(caller), { query: { id }, schema: questionSchema }));
+  return cached(caller, `law:question:${id}`, QUESTION_TTL_MS, () =>
+    platformRequest(`${BASE}/detail`, detached(caller), { query: { id }, schema: questionSchema }),
+  );
 }
 
 export function listLawAnswers(caller: Caller, id: string, page: number): Promise<Page<LawAnswer>> {

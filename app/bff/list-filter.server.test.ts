@@ -2,7 +2,11 @@ import { describe, expect } from "vitest";
 import { json } from "./fake-platform.test-support";
 import { fakePlatformTest } from "./fixtures.test-support";
 
-const test = fakePlatformTest({ content: () => import("~/bff/content.server"), lists: () => import("~/bff/lists.server"), search: () => import("~/bff/search.server") });
+const test = fakePlatformTest({
+  content: () => import("~/bff/content.server"),
+  lists: () => import("~/bff/lists.server"),
+  search: () => import("~/bff/search.server"),
+});
 
 const caller = { token: "t", requestId: "r" };
 const item = (post_id: string, content_type: string, layout?: string) => ({
@@ -13,7 +17,14 @@ const item = (post_id: string, content_type: string, layout?: string) => ({
   ...(layout ? { layout } : {}),
 });
 // What a platform may put in any list: app-only types, and page blocks repeated further down.
-const mixed = [item("a", "article", "banner"), item("b", "dejin"), item("c", "video"), item("d", "article", "banner"), item("e", "clue_report"), item("f", "audio")];
+const mixed = [
+  item("a", "article", "banner"),
+  item("b", "dejin"),
+  item("c", "video"),
+  item("d", "article", "banner"),
+  item("e", "clue_report"),
+  item("f", "audio"),
+];
 const kept = ["a", "c", "f"];
 
 describe("the list filter in the BFF", () => {

@@ -13,7 +13,10 @@ describe("the live calls over the embedded platform", () => {
     expect(info.stream_url).toMatch(/\.m3u8$/);
     expect(info.columns.map((column) => column.type)).toContain("chat");
     expect(info.lbs_id).toBeTruthy();
-    const [place, weather] = await Promise.all([live.getLivePlace(upstream.caller, info.lbs_id!), live.getLiveWeather(upstream.caller, info.lbs_id!)]);
+    const [place, weather] = await Promise.all([
+      live.getLivePlace(upstream.caller, info.lbs_id!),
+      live.getLiveWeather(upstream.caller, info.lbs_id!),
+    ]);
     expect(place.name).not.toBe("");
     expect(weather.city).not.toBe("");
   });
@@ -56,7 +59,11 @@ describe("the live calls over the embedded platform", () => {
     expect(written).toEqual(Array(2).fill({ pages: [liveTag(LIVE_FIXTURES.upcoming)], answers: [] }));
   });
 
-  test("tells a page where its lists stand, so its first stream misses nothing said after the render and repeats nothing", async ({ upstream, live, user }) => {
+  test("tells a page where its lists stand, so its first stream misses nothing said after the render and repeats nothing", async ({
+    upstream,
+    live,
+    user,
+  }) => {
     const liveId = LIVE_FIXTURES.landscapeLive;
     const [posts, messages] = await Promise.all([live.listLivePosts(upstream.caller, liveId), live.listLiveMessages(upstream.caller, liveId)]);
     const resumeFrom = live.resumePointOf(posts, messages);

@@ -25,7 +25,11 @@ const playlistSchema = z.object({ title: text, url: platformUrl, cover: platform
 export type LivePlaylist = z.infer<typeof playlistSchema>;
 
 export type LiveColumnType = "intro" | "posts" | "chat" | "replay";
-const columnSchema = z.object({ id: z.union([z.string(), z.number()]).transform(String), name: text, type: z.enum(["intro", "posts", "chat", "replay"]) });
+const columnSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  name: text,
+  type: z.enum(["intro", "posts", "chat", "replay"]),
+});
 export type LiveColumn = z.infer<typeof columnSchema>;
 
 export const liveStyleSchema = z.enum(["image", "landscape", "portrait"]);
@@ -44,8 +48,14 @@ export const liveInfoSchema = z.object({
   countdown: z.object({ show: z.boolean(), title: text }).catch({ show: true, title: "" }),
   online_count: count,
   like_count: count,
-  stream_url: platformUrl.nullable().catch(null).transform((url) => url || null),
-  playlists: z.array(playlistSchema).catch([]).transform((list) => list.filter((item) => item.url)),
+  stream_url: platformUrl
+    .nullable()
+    .catch(null)
+    .transform((url) => url || null),
+  playlists: z
+    .array(playlistSchema)
+    .catch([])
+    .transform((list) => list.filter((item) => item.url)),
   columns: z.array(columnSchema).catch([]),
   host: person,
   lbs_id: z.string().regex(LIVE_ID_PATTERN).nullable().catch(null),
@@ -143,7 +153,13 @@ export type LivePlace = { id: string; name: string; address: string; lat: number
 
 export function getLivePlace(caller: Caller, lbsId: string): Promise<LivePlace> {
   return platformRequest(`/peony/v3/lbs/${encodeURIComponent(lbsId)}`, caller, {
-    schema: z.object({ id: z.union([z.string(), z.number()]).transform(String), name: text, address: text, lat: z.number().catch(0), lng: z.number().catch(0) }),
+    schema: z.object({
+      id: z.union([z.string(), z.number()]).transform(String),
+      name: text,
+      address: text,
+      lat: z.number().catch(0),
+      lng: z.number().catch(0),
+    }),
   });
 }
 

@@ -85,7 +85,9 @@ describe("platform answers with unsafe URLs", () => {
 
   test("comment avatars keep only http(s)", async ({ platform, comments }) => {
     const comment = { gid: "c1", content: "好", created_at: "2026-11-20T08:00:00+08:00", avatar: "javascript:alert(1)" };
-    platform.answer((_req, res) => json(res, { code: 0, message: "", data: { list: [comment, { ...comment, gid: "c2", avatar: "//img.example.cn/u.png" }], total: 2 } }));
+    platform.answer((_req, res) =>
+      json(res, { code: 0, message: "", data: { list: [comment, { ...comment, gid: "c2", avatar: "//img.example.cn/u.png" }], total: 2 } }),
+    );
     const page = await comments.listComments(caller, "p1", 1);
     expect(page.list.map((c) => c.avatar)).toEqual(["", "https://img.example.cn/u.png"]);
   });

@@ -12,7 +12,10 @@ describe("getPreviewDetail", () => {
   test("reads a draft through its preview link, with the link's expiry as expired_at", async ({ upstream, preview }) => {
     const [draft] = upstream.platform.draftPreviews();
     const result = await preview.getPreviewDetail(upstream.caller, draft.content.post_id, draft.preview_token);
-    expect(result).toMatchObject({ kind: "draft", detail: { post_id: upstream.id(SEED_FIXTURES.draftArticle), state: 0, expired_at: draft.expired_at } });
+    expect(result).toMatchObject({
+      kind: "draft",
+      detail: { post_id: upstream.id(SEED_FIXTURES.draftArticle), state: 0, expired_at: draft.expired_at },
+    });
   });
 
   test("gives a draft video its player sources", async ({ upstream, preview }) => {
@@ -40,7 +43,9 @@ describe("getPreviewDetail", () => {
       expired_at: expiredAt.toISOString(),
     });
     // Issued for another post: not this one's to expire.
-    expect(await preview.getPreviewDetail(upstream.caller, upstream.id(SEED_FIXTURES.draftVideo), expired, upstream.platform.now())).toEqual({ kind: "missing" });
+    expect(await preview.getPreviewDetail(upstream.caller, upstream.id(SEED_FIXTURES.draftVideo), expired, upstream.platform.now())).toEqual({
+      kind: "missing",
+    });
   });
 
   test("refuses empty, oversized and unreadable tokens, and unknown ids, as missing", async ({ upstream, preview }) => {

@@ -13,7 +13,8 @@ describe("sanitizeRichHtml", () => {
   });
 
   it("sanitizes the largest accepted body within the thread's heap limit", async () => {
-    const paragraph = '<p style="color:#333">临江<b>新线路</b><a href="https://example.cn/">链接</a><img src="https://img.example.cn/a.jpg" alt="图"></p>';
+    const paragraph =
+      '<p style="color:#333">临江<b>新线路</b><a href="https://example.cn/">链接</a><img src="https://img.example.cn/a.jpg" alt="图"></p>';
     const largest = paragraph.repeat(Math.floor(RICH_HTML_MAX_LENGTH / paragraph.length));
     const clean = await sanitizeRichHtml(largest, "largest:1");
     expect(clean).toContain('src="https://img.example.cn/a.jpg"');

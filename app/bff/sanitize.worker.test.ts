@@ -8,9 +8,9 @@ describe("sanitizeHtml policy", () => {
   });
 
   it("drops every class, the site's own and the editors'", () => {
-    expect(clean('<section class="sheet app-open"><p class="launch-tips card-id-5">正文</p><img class="rich_pages wxw-img" src="/a.jpg"></section>')).toBe(
-      '<section><p>正文</p><img src="/a.jpg" referrerpolicy="no-referrer" fetchpriority="high"></section>',
-    );
+    expect(
+      clean('<section class="sheet app-open"><p class="launch-tips card-id-5">正文</p><img class="rich_pages wxw-img" src="/a.jpg"></section>'),
+    ).toBe('<section><p>正文</p><img src="/a.jpg" referrerpolicy="no-referrer" fetchpriority="high"></section>');
   });
 
   it("puts a table in the sanitizer's own box even inside a box that claims its class", () => {
@@ -28,7 +28,9 @@ describe("sanitizeHtml policy", () => {
     expect(clean('<p aria-labelledby="a  b" aria-describedby="comments-title">x</p>')).toBe(
       '<p aria-labelledby="user-content-a user-content-b" aria-describedby="user-content-comments-title">x</p>',
     );
-    expect(clean('<table><tr><th id="h">h</th><td headers="h">1</td></tr></table>')).toContain('<th id="user-content-h">h</th><td headers="user-content-h">1</td>');
+    expect(clean('<table><tr><th id="h">h</th><td headers="h">1</td></tr></table>')).toContain(
+      '<th id="user-content-h">h</th><td headers="user-content-h">1</td>',
+    );
     expect(clean('<img src="/a.jpg" usemap="#m" name="getElementById">')).toContain('usemap="#user-content-m" name="user-content-getElementById"');
   });
 
@@ -39,17 +41,17 @@ describe("sanitizeHtml policy", () => {
   });
 
   it("removes dialog and main elements but keeps their text", () => {
-    expect(clean('<dialog open><p>立即前往</p></dialog><main><p>正文</p></main>')).toBe("<p>立即前往</p><p>正文</p>");
+    expect(clean("<dialog open><p>立即前往</p></dialog><main><p>正文</p></main>")).toBe("<p>立即前往</p><p>正文</p>");
   });
 
   it("drops popovers, tab order, roles and modal claims", () => {
-    expect(clean('<div popover="manual" tabindex="1" role="dialog" aria-modal="true" aria-label="登录">x</div><a href="/a" popovertarget="p">y</a>')).toBe(
-      '<div aria-label="登录">x</div><a href="/a">y</a>',
-    );
+    expect(
+      clean('<div popover="manual" tabindex="1" role="dialog" aria-modal="true" aria-label="登录">x</div><a href="/a" popovertarget="p">y</a>'),
+    ).toBe('<div aria-label="登录">x</div><a href="/a">y</a>');
   });
 
   it("removes scripts, styles and their contents", () => {
-    const out = clean('<p>a</p><script>alert(1)</script><style>body{display:none}</style><p>b</p>');
+    const out = clean("<p>a</p><script>alert(1)</script><style>body{display:none}</style><p>b</p>");
     expect(out).toBe("<p>a</p><p>b</p>");
   });
 
@@ -99,7 +101,9 @@ describe("sanitizeHtml policy", () => {
   });
 
   it("refuses data: URLs on images and media too", () => {
-    const out = clean('<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="><video poster="data:image/png;base64,AAAA" src="https://v.example.cn/a.mp4"></video>');
+    const out = clean(
+      '<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="><video poster="data:image/png;base64,AAAA" src="https://v.example.cn/a.mp4"></video>',
+    );
     expect(out).not.toContain("data:");
     expect(out).toContain('src="https://v.example.cn/a.mp4"');
   });
@@ -108,7 +112,7 @@ describe("sanitizeHtml policy", () => {
     for (const html of [
       "<svg><script>alert(1)</script></svg>",
       '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
-      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+      "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
       '<svg><animate onbegin="alert(1)" attributeName="x"></animate></svg>',
     ]) {
       const out = clean(html);
@@ -122,7 +126,9 @@ describe("sanitizeHtml policy", () => {
   });
 
   it("keeps https iframes from trusted video hosts, sandboxed and lazy", () => {
-    const out = clean('<iframe src="https://player.bilibili.com/player.html?bvid=BV1xx" width="100%" height="240" allowfullscreen="true" frameborder="0" onload="x()"></iframe>');
+    const out = clean(
+      '<iframe src="https://player.bilibili.com/player.html?bvid=BV1xx" width="100%" height="240" allowfullscreen="true" frameborder="0" onload="x()"></iframe>',
+    );
     expect(out).toContain('src="https://player.bilibili.com/player.html?bvid=BV1xx"');
     expect(out).toContain('sandbox="allow-scripts allow-same-origin allow-presentation"');
     expect(out).toContain('loading="lazy"');

@@ -21,19 +21,63 @@ const IGNORED_URL_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u
 export const BODY_ID_PREFIX = "user-content-";
 
 /** Attributes whose value is ids of the same document: they follow the body's ids (a label's `for` would click a control of the site's). */
-const ID_REFERENCES = new Set(["for", "headers", "list", "aria-activedescendant", "aria-controls", "aria-describedby", "aria-details", "aria-errormessage", "aria-flowto", "aria-labelledby", "aria-owns"]);
+const ID_REFERENCES = new Set([
+  "for",
+  "headers",
+  "list",
+  "aria-activedescendant",
+  "aria-controls",
+  "aria-describedby",
+  "aria-details",
+  "aria-errormessage",
+  "aria-flowto",
+  "aria-labelledby",
+  "aria-owns",
+]);
 
 const POLICY: Config = {
   USE_PROFILES: { html: true },
   ADD_TAGS: ["iframe"],
   ADD_ATTR: ["allowfullscreen", "frameborder"],
   // A <dialog> is placed absolutely by the browser's own style, and a <main> is what the site's page transition names.
-  FORBID_TAGS: ["script", "style", "link", "meta", "base", "object", "embed", "form", "input", "button", "textarea", "select", "option", "template", "dialog", "main"],
+  FORBID_TAGS: [
+    "script",
+    "style",
+    "link",
+    "meta",
+    "base",
+    "object",
+    "embed",
+    "form",
+    "input",
+    "button",
+    "textarea",
+    "select",
+    "option",
+    "template",
+    "dialog",
+    "main",
+  ],
   // srcset would need per-candidate URL checks; a single src is enough for article images. Style attributes are
   // kept, cut down to the safe subset of editor-styles.ts (the hook below). Classes are the site's stylesheet's and
   // scripts' keys (an editor's have no style here); popovers draw above the page; a tabindex reorders its controls;
   // a role or aria-modal would pass a box off as the site's dialog to a screen reader.
-  FORBID_ATTR: ["srcset", "srcdoc", "autoplay", "target", "referrerpolicy", "class", "popover", "popovertarget", "popovertargetaction", "command", "commandfor", "tabindex", "role", "aria-modal"],
+  FORBID_ATTR: [
+    "srcset",
+    "srcdoc",
+    "autoplay",
+    "target",
+    "referrerpolicy",
+    "class",
+    "popover",
+    "popovertarget",
+    "popovertargetaction",
+    "command",
+    "commandfor",
+    "tabindex",
+    "role",
+    "aria-modal",
+  ],
   SANITIZE_NAMED_PROPS: true,
   ALLOW_DATA_ATTR: false,
   ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
@@ -89,7 +133,8 @@ export function createPurifier(window: WindowLike): DOMPurify {
     // DOMPurify lets data: through on media elements; this site refuses it everywhere.
     if (URL_ATTRIBUTES.has(data.attrName) && !isSafeUrl(data.attrValue)) data.keepAttr = false;
     // In-body links and references follow the ids (and map names) they point at.
-    if (data.attrName === "href" || data.attrName === "usemap") data.attrValue = data.attrValue.replace(/^#(.+)$/s, (_, id: string) => `#${bodyId(id)}`);
+    if (data.attrName === "href" || data.attrName === "usemap")
+      data.attrValue = data.attrValue.replace(/^#(.+)$/s, (_, id: string) => `#${bodyId(id)}`);
     if (ID_REFERENCES.has(data.attrName)) data.attrValue = data.attrValue.split(/\s+/).filter(Boolean).map(bodyId).join(" ");
     if (data.attrName === "style") {
       data.attrValue = keptStyle(data.attrValue);

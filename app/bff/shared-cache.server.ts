@@ -90,11 +90,13 @@ function refresh(key: string, ttlMs: number, load: () => Promise<unknown>, lastG
       return { value: lastGood.value, stale: true };
     },
   );
-  outcome.finally(() => {
-    if (!mine()) return;
-    inFlight.delete(key);
-    unindex(key);
-  }).catch(() => undefined);
+  outcome
+    .finally(() => {
+      if (!mine()) return;
+      inFlight.delete(key);
+      unindex(key);
+    })
+    .catch(() => undefined);
   return outcome;
 }
 

@@ -14,9 +14,7 @@ export type Special = { special: ContentDetail; sections: SpecialSection[]; tota
 
 const specialSchema = z.object({
   special: detailSchema,
-  sections: z.array(
-    z.object({ section_id: z.string(), name: z.string(), total: z.number().int().nonnegative(), list: z.array(contentSchema) }),
-  ),
+  sections: z.array(z.object({ section_id: z.string(), name: z.string(), total: z.number().int().nonnegative(), list: z.array(contentSchema) })),
   total_sections: z.number().int().nonnegative(),
 });
 

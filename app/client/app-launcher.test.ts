@@ -16,7 +16,8 @@ const ARTICLE = "/davmu/share/news/doc/2026/11/Ab12Cd34/index.html";
 // location.href, where any other address would only log "not implemented".
 const FALLBACK = `${window.location.origin}${ARTICLE}#download`;
 const ANDROID_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36";
-const IPHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
+const IPHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
 const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const WECHAT_UA = `${ANDROID_UA} MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN`;
 
@@ -157,11 +158,27 @@ describe("launchApp", () => {
 });
 
 describe("openApp", () => {
-  const appLaunch = { scheme: "davmu", universalLink: "https://link.davmu.example/open", androidPackage: "com.davmu.app", iosAppStoreId: "123456789", harmonyAppLink: "" };
+  const appLaunch = {
+    scheme: "davmu",
+    universalLink: "https://link.davmu.example/open",
+    androidPackage: "com.davmu.app",
+    iosAppStoreId: "123456789",
+    harmonyAppLink: "",
+  };
   const params = { stype: "docDetailspage", post_id: "Ab12Cd34", type: "article" };
 
   function root(userAgent: string, downloadUrl = FALLBACK): Pick<RootData, "device" | "appLaunch" | "site"> {
-    const site = { name: "大目新闻", description: "", logo: "", downloadUrl, themeColor: "#FF4A26", themeTextColor: "#FFFFFF", themeDarkTextColor: "#FFFFFF", navigation: [], languageChoice: languageChoice("zh-Hans") };
+    const site = {
+      name: "大目新闻",
+      description: "",
+      logo: "",
+      downloadUrl,
+      themeColor: "#FF4A26",
+      themeTextColor: "#FFFFFF",
+      themeDarkTextColor: "#FFFFFF",
+      navigation: [],
+      languageChoice: languageChoice("zh-Hans"),
+    };
     return { device: pageDevice(userAgent), appLaunch, site };
   }
 
@@ -169,7 +186,9 @@ describe("openApp", () => {
     const { openApp } = await freshLauncher();
     openApp(root(ANDROID_UA), params, () => {});
     expect(followed).toHaveLength(1);
-    expect(followed[0]).toMatch(/^intent:\/\/open\?stype=docDetailspage&post_id=Ab12Cd34&type=article#Intent;scheme=davmu;package=com\.davmu\.app;S\.browser_fallback_url=/);
+    expect(followed[0]).toMatch(
+      /^intent:\/\/open\?stype=docDetailspage&post_id=Ab12Cd34&type=article#Intent;scheme=davmu;package=com\.davmu\.app;S\.browser_fallback_url=/,
+    );
     expect(decodeURIComponent(followed[0].split("S.browser_fallback_url=")[1].split(";")[0])).toContain(FALLBACK.split("#")[0]);
   });
 

@@ -12,7 +12,9 @@ export const DESKTOP_CHECK_DELAY_MS = 200;
  * landscape tablet, a resized window, a Mac rather than an iPad). `device` is the server's parse of the user agent.
  * Returns a function that cancels the pending check.
  */
-export function scheduleDesktopCheck(device: Pick<Device, "isMobile" | "isHarmony" | "isMacintosh" | "isBot" | "isOwnApp" | "isMiniProgram">): () => void {
+export function scheduleDesktopCheck(
+  device: Pick<Device, "isMobile" | "isHarmony" | "isMacintosh" | "isBot" | "isOwnApp" | "isMiniProgram">,
+): () => void {
   const timer = window.setTimeout(() => {
     // Inside the wrapper's iframe (or any frame) a redirect would nest wrappers.
     if (window.top !== window.self || isPcPage(location.pathname)) return;

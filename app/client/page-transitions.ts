@@ -20,5 +20,7 @@ export function enablePageTransitions(router = browserRouter()): void {
   const navigate = router.navigate.bind(router) as (to: To | number | null, options?: RouterNavigateOptions) => Promise<void>;
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   router.navigate = ((to: To | number | null, options?: RouterNavigateOptions) =>
-    !reducedMotion.matches && opensAPage(to, options) ? navigate(to, { ...options, viewTransition: true }) : navigate(to, options)) as Router["navigate"];
+    !reducedMotion.matches && opensAPage(to, options)
+      ? navigate(to, { ...options, viewTransition: true })
+      : navigate(to, options)) as Router["navigate"];
 }

@@ -27,7 +27,16 @@ async function freshTracking() {
 function card(id: string, box: { top: number; bottom: number }): HTMLElement {
   const element = document.createElement("a");
   element.className = `card card-id-${id}`;
-  element.getBoundingClientRect = () => ({ ...box, left: 0, right: 300, x: 0, y: box.top, width: 300, height: box.bottom - box.top, toJSON: () => ({}) });
+  element.getBoundingClientRect = () => ({
+    ...box,
+    left: 0,
+    right: 300,
+    x: 0,
+    y: box.top,
+    width: 300,
+    height: box.bottom - box.top,
+    toJSON: () => ({}),
+  });
   document.body.append(element);
   return element;
 }
@@ -187,7 +196,11 @@ describe("exposure", () => {
     ]);
     notify([{ target: first, isIntersecting: true, intersectionRatio: 1 }]);
     vi.advanceTimersByTime(2000);
-    expect(allSent().filter((event) => event.behavior === "expose").map((event) => event.tid)).toEqual(["First001"]);
+    expect(
+      allSent()
+        .filter((event) => event.behavior === "expose")
+        .map((event) => event.tid),
+    ).toEqual(["First001"]);
   });
 });
 

@@ -47,8 +47,10 @@ vi.mock("weixin-js-sdk", () => ({ default: wx }));
 const ORIGIN = window.location.origin;
 const ARTICLE = "/davmu/share/news/doc/2026/11/Ab12Cd34/index.html";
 const NEXT_ARTICLE = "/davmu/share/news/doc/2026/11/Zz98Yy76/index.html";
-const ANDROID_WECHAT = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN";
-const IOS_WECHAT = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN";
+const ANDROID_WECHAT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN";
+const IOS_WECHAT =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN";
 const SITE = { name: "大目新闻", description: "打开APP看更多", logo: "/davmu/share/_platform/media/logo.png", bundledLogo: "/davmu/share/logo.png" };
 const SIGNATURE = { appId: "wx1234567890abcdef", timestamp: 1764057600, nonceStr: "n0nce", signature: "5f1e", openTagAppId: "wxfedcba0987654321" };
 
@@ -86,7 +88,17 @@ async function settle(configuration: Promise<void>): Promise<void> {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   recordListeners();
-  Object.assign(wx, { refuse: false, miniProgramEnv: false, configs: [], friend: [], timeline: [], posted: [], navigated: [], readyHandlers: [], errorHandlers: [] });
+  Object.assign(wx, {
+    refuse: false,
+    miniProgramEnv: false,
+    configs: [],
+    friend: [],
+    timeline: [],
+    posted: [],
+    navigated: [],
+    readyHandlers: [],
+    errorHandlers: [],
+  });
   signed = [];
   loadChrome = vi.fn(() => Promise.resolve());
   answerSignature = async () => Response.json(SIGNATURE);
@@ -162,7 +174,10 @@ describe("configurePage", () => {
     expect(wx.friend).toEqual([]);
     expect(wx.timeline).toEqual([]);
     expect(state.getWeChatState().openTags).toBe(false);
-    expect(warn).toHaveBeenCalledWith("WeChat share setup failed", expect.objectContaining({ message: "wx.config refused: config:invalid signature" }));
+    expect(warn).toHaveBeenCalledWith(
+      "WeChat share setup failed",
+      expect.objectContaining({ message: "wx.config refused: config:invalid signature" }),
+    );
   });
 
   it("a failed signature request configures nothing", async () => {
@@ -202,7 +217,15 @@ describe("configurePage", () => {
     expect(loadChrome).toHaveBeenCalledTimes(1);
     expect(state.getWeChatState().miniProgram).toBe(true);
     expect(wx.posted).toEqual([
-      { data: { type: "share", title: "江北新区规划方案", desc: "正文摘要", link: `${ORIGIN}${ARTICLE}`, imageUrl: `${ORIGIN}/davmu/share/_platform/media/cover-01.jpg` } },
+      {
+        data: {
+          type: "share",
+          title: "江北新区规划方案",
+          desc: "正文摘要",
+          link: `${ORIGIN}${ARTICLE}`,
+          imageUrl: `${ORIGIN}/davmu/share/_platform/media/cover-01.jpg`,
+        },
+      },
     ]);
   });
 

@@ -16,7 +16,11 @@ function ItemContent({ item, active }: { item: NavigationItem; active: boolean }
   const icon = (active ? item.icons?.active : item.icons?.normal) || item.icons?.normal;
   return (
     <>
-      {icon ? <img className="bottom-nav__icon" src={icon} alt="" width={24} height={24} /> : <span className="bottom-nav__icon" aria-hidden="true" />}
+      {icon ? (
+        <img className="bottom-nav__icon" src={icon} alt="" width={24} height={24} />
+      ) : (
+        <span className="bottom-nav__icon" aria-hidden="true" />
+      )}
       <span className="bottom-nav__label">{item.title}</span>
     </>
   );

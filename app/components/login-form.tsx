@@ -271,9 +271,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
         </div>
         <p className="login__note">未注册的手机号验证后将自动注册</p>
       </fetcher.Form>
-      {agreement ? (
-        <FramePopup src={`${agreements}/${agreement}`} title={AGREEMENTS[agreement]} onClose={() => setAgreement(null)} />
-      ) : null}
+      {agreement ? <FramePopup src={`${agreements}/${agreement}`} title={AGREEMENTS[agreement]} onClose={() => setAgreement(null)} /> : null}
     </>
   );
 }

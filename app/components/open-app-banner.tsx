@@ -55,9 +55,7 @@ function BannerAccount() {
   }
 
   if (!user) {
-    return (
-      <LoginLink className="banner__login" authLink={authLink} />
-    );
+    return <LoginLink className="banner__login" authLink={authLink} />;
   }
   return (
     <>

@@ -27,7 +27,15 @@ export function ReaderMediaThumbs({ images, video, eager = false }: { images: Re
   return (
     <span className={`reader-thumbs reader-thumbs--${thumbs.length}`}>
       {thumbs.map((picture) => (
-        <img key={picture.url} src={picture.thumb || picture.url} alt="" width={picture.width || 640} height={picture.height || 360} loading={loading} decoding="async" />
+        <img
+          key={picture.url}
+          src={picture.thumb || picture.url}
+          alt=""
+          width={picture.width || 640}
+          height={picture.height || 360}
+          loading={loading}
+          decoding="async"
+        />
       ))}
       {images.length > THUMBS_SHOWN ? <span className="reader-thumbs__more">共{images.length}张</span> : null}
     </span>

@@ -32,8 +32,7 @@ export function OpenTagOverlay(props: OpenTagProps & { appId: string; extinfo: s
   useEffect(() => {
     const control = host.current?.previousElementSibling as HTMLElement | null;
     if (!control) return;
-    const measure = () =>
-      setBox({ left: control.offsetLeft, top: control.offsetTop, width: control.offsetWidth, height: control.offsetHeight });
+    const measure = () => setBox({ left: control.offsetLeft, top: control.offsetTop, width: control.offsetWidth, height: control.offsetHeight });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(control);
@@ -78,11 +77,5 @@ export function OpenTagOverlay(props: OpenTagProps & { appId: string; extinfo: s
     return () => tag.remove();
   }, [kind, label, appId, extinfo, username, path, width, height]);
 
-  return (
-    <span
-      ref={host}
-      className="wx-open-tag"
-      style={box ? { left: box.left, top: box.top, width: box.width, height: box.height } : undefined}
-    />
-  );
+  return <span ref={host} className="wx-open-tag" style={box ? { left: box.left, top: box.top, width: box.width, height: box.height } : undefined} />;
 }

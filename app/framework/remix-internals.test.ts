@@ -1,5 +1,6 @@
-// The fence's upgrade check: each test names the export of remix-internals.tsx whose internal it watches, so a
-// failure after an upgrade says which use of the framework to re-read (docs/decisions/0006-patches-and-react-router-7.md).
+// Long because it is the fence's one upgrade check, every internal in one place. Each test names the export of
+// remix-internals.tsx whose internal it watches, so a failure after an upgrade says which use of the framework to
+// re-read (docs/decisions/0006-patches-and-react-router-7.md).
 import { readdirSync, readFileSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -96,9 +97,13 @@ describe("the patches are applied (postinstall: patch-package)", () => {
     expect(source, `${internal("singleFetchDataUrl")}: no singleFetchUrl in @remix-run/react/${file}`).toBeDefined();
     const singleFetchUrl = new Function(`${source}; return singleFetchUrl;`)() as (url: URL) => URL;
     for (const url of urls) {
-      expect(singleFetchDataUrl(new URL(url)).href, `${internal("singleFetchDataUrl")}: the data URL of ${url}`).toBe(singleFetchUrl(new URL(url)).href);
+      expect(singleFetchDataUrl(new URL(url)).href, `${internal("singleFetchDataUrl")}: the data URL of ${url}`).toBe(
+        singleFetchUrl(new URL(url)).href,
+      );
     }
-    expect(singleFetchDataUrl(new URL(urls[0])).pathname, `${internal("singleFetchDataUrl")}: the base path's root (remix#10212)`).toBe("/davmu/share/.data");
+    expect(singleFetchDataUrl(new URL(urls[0])).pathname, `${internal("singleFetchDataUrl")}: the base path's root (remix#10212)`).toBe(
+      "/davmu/share/.data",
+    );
   });
 });
 
@@ -115,7 +120,9 @@ describe("single fetch on the wire", () => {
     const discovery = installed("@remix-run/react", "dist/fog-of-war.js");
     const spelled = '`${_build.basename ?? "/"}/__manifest`';
     expect(server.includes(spelled), `${internal("isRouteManifestPath")}: the server's manifest path changed`).toBe(true);
-    expect(discovery.includes('`${basename ?? "/"}/__manifest`'), `${internal("isRouteManifestPath")}: the browser's manifest path changed`).toBe(true);
+    expect(discovery.includes('`${basename ?? "/"}/__manifest`'), `${internal("isRouteManifestPath")}: the browser's manifest path changed`).toBe(
+      true,
+    );
     expect(isRouteManifestPath("__manifest?p=%2Fnews&version=1"), internal("isRouteManifestPath")).toBe(true);
     expect(isRouteManifestPath("news/__manifest"), internal("isRouteManifestPath")).toBe(false);
   });
@@ -130,12 +137,17 @@ describe("single fetch on the wire", () => {
   });
 
   it("SINGLE_FETCH_CONTENT_TYPE: the server's content type of data answers", () => {
-    expect(server.includes(`"Content-Type", "${SINGLE_FETCH_CONTENT_TYPE}"`), `${internal("SINGLE_FETCH_CONTENT_TYPE")}: no longer set by the server`).toBe(
-      true,
-    );
+    expect(
+      server.includes(`"Content-Type", "${SINGLE_FETCH_CONTENT_TYPE}"`),
+      `${internal("SINGLE_FETCH_CONTENT_TYPE")}: no longer set by the server`,
+    ).toBe(true);
   });
 
-  const hostile = ['{"user":{"alias":"</script><script>alert(1)</script>","avatar":""}}', "a & b > c \u2028 \u2029", 'back\\slash "quoted" 中文 \n\t'];
+  const hostile = [
+    '{"user":{"alias":"</script><script>alert(1)</script>","avatar":""}}',
+    "a & b > c \u2028 \u2029",
+    'back\\slash "quoted" 中文 \n\t',
+  ];
 
   /** The page's scripts that carry its loader data: turbo-stream's encoding, written by Remix's own StreamTransfer. */
   function streamedScripts(data: unknown): Promise<string> {
@@ -157,7 +169,9 @@ describe("single fetch on the wire", () => {
 
   it.each(hostile)("serializedStringInPage: the string as turbo-stream and Remix's StreamTransfer put it in the page: %s", async (value) => {
     const scripts = await streamedScripts({ root: { part: value } });
-    expect(scripts.split(serializedStringInPage(value)).length - 1, `${internal("serializedStringInPage")}: not in the page once: ${scripts}`).toBe(1);
+    expect(scripts.split(serializedStringInPage(value)).length - 1, `${internal("serializedStringInPage")}: not in the page once: ${scripts}`).toBe(
+      1,
+    );
   });
 
   it.each(hostile)("serializedStringInPage cannot end the script or start markup: %s", (value) => {
@@ -177,12 +191,20 @@ describe("what RemixBrowser leaves behind", () => {
  */
 async function renderStaticPage(element: ReactNode, remix: object) {
   const routes = [
-    { id: "root", path: "/", loader: () => ({ viewer: "root data" }), children: [{ id: "routes/page", path: "page", loader: () => ({ title: "page data" }) }] },
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ viewer: "root data" }),
+      children: [{ id: "routes/page", path: "page", loader: () => ({ title: "page data" }) }],
+    },
   ];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("https://s.example/page"));
   if (context instanceof Response || isRouteErrorResponse(context)) throw new Error("the static handler answered a Response");
-  const router = createStaticRouter(handler.dataRoutes.map((route) => ({ ...route, element })), context);
+  const router = createStaticRouter(
+    handler.dataRoutes.map((route) => ({ ...route, element })),
+    context,
+  );
   const html = renderToString(
     createElement(UNSAFE_RemixContext.Provider, { value: remix as never }, createElement(StaticRouterProvider, { router, context, hydrate: false })),
   );
@@ -190,7 +212,13 @@ async function renderStaticPage(element: ReactNode, remix: object) {
 }
 
 describe("what RemixServer renders with", () => {
-  const CONTEXTS = ["UNSAFE_DataRouterContext", "UNSAFE_DataRouterStateContext", "UNSAFE_NavigationContext", "UNSAFE_LocationContext", "UNSAFE_RouteContext"] as const;
+  const CONTEXTS = [
+    "UNSAFE_DataRouterContext",
+    "UNSAFE_DataRouterStateContext",
+    "UNSAFE_NavigationContext",
+    "UNSAFE_LocationContext",
+    "UNSAFE_RouteContext",
+  ] as const;
 
   it.each(CONTEXTS)("useRouterContextsAround: react-router-dom's %s is the React context react-router provides", (name) => {
     expect(reactRouterDom[name], `${internal("useRouterContextsAround")}: ${name}`).toBe(reactRouter[name]);
@@ -202,8 +230,14 @@ describe("what RemixServer renders with", () => {
   it("useRouterContextsAround: UNSAFE_RemixContext is a React context, and renderMeta keeps the page's streamed data", () => {
     const name = internal("useRouterContextsAround");
     expect((UNSAFE_RemixContext as unknown as { $$typeof: symbol }).$$typeof, `${name}: UNSAFE_RemixContext`).toBe(Symbol.for("react.context"));
-    expect(installed("@remix-run/react", "dist/components.js").includes("renderMeta.didRenderScripts = true"), `${name}: <Scripts> and renderMeta`).toBe(true);
-    expect(installed("@remix-run/react", "dist/single-fetch.js").includes("context.renderMeta.streamCache = {}"), `${name}: renderMeta's stream cache`).toBe(true);
+    expect(
+      installed("@remix-run/react", "dist/components.js").includes("renderMeta.didRenderScripts = true"),
+      `${name}: <Scripts> and renderMeta`,
+    ).toBe(true);
+    expect(
+      installed("@remix-run/react", "dist/single-fetch.js").includes("context.renderMeta.streamCache = {}"),
+      `${name}: renderMeta's stream cache`,
+    ).toBe(true);
   });
 
   /** A page of two routes rendered as RemixServer renders it: the router's provider inside Remix's context. */
@@ -235,7 +269,9 @@ describe("what RemixServer renders with", () => {
 
   it("isRouterLink: Remix's <Link> rendered apart carries the mark; a reloadDocument link does not", async () => {
     const { renderedApart } = await renderPage((around) =>
-      renderToString(around(createElement("p", null, createElement(Link, { to: "/other" }), createElement(Link, { to: "/x", reloadDocument: true })))),
+      renderToString(
+        around(createElement("p", null, createElement(Link, { to: "/other" }), createElement(Link, { to: "/x", reloadDocument: true }))),
+      ),
     );
     const [routed, reloading] = new JSDOM(renderedApart).window.document.querySelectorAll("a");
     expect(isRouterLink(routed), `${internal("isRouterLink")}: ${renderedApart}`).toBe(true);
@@ -254,9 +290,10 @@ describe("what RemixServer renders with", () => {
     // RemixServer renders from its own copy of the loader data, put back in the context the router reads.
     const server = installed("@remix-run/react", "dist/server.js");
     expect(server.includes("context.staticHandlerContext.loaderData = {"), `${internal("keepRootLoaderDataOnly")}: RemixServer's copy`).toBe(true);
-    expect(server.includes("createStaticRouter(routes$1, context.staticHandlerContext"), `${internal("keepRootLoaderDataOnly")}: the router's context`).toBe(
-      true,
-    );
+    expect(
+      server.includes("createStaticRouter(routes$1, context.staticHandlerContext"),
+      `${internal("keepRootLoaderDataOnly")}: the router's context`,
+    ).toBe(true);
   });
 });
 
@@ -268,7 +305,14 @@ describe("the scripts, started once the hero picture is in", () => {
       entry: { module: "/assets/entry.js", imports: ["/assets/react.js"] },
       routes: {
         root: { id: "root", path: "/", module: "/assets/root.js", imports: ["/assets/shell.js"], hasLoader: true },
-        "routes/page": { id: "routes/page", parentId: "root", path: "page", module: "/assets/page.js", imports: ["/assets/shell.js"], hasLoader: true },
+        "routes/page": {
+          id: "routes/page",
+          parentId: "root",
+          path: "page",
+          module: "/assets/page.js",
+          imports: ["/assets/shell.js"],
+          hasLoader: true,
+        },
       },
       url: "/assets/manifest.js",
       version: "1",
@@ -305,7 +349,10 @@ describe("the scripts, started once the hero picture is in", () => {
 
   it("ScriptsAfterHero: the router's state comes first, the start last, as classic scripts with the nonce", async () => {
     const scripts = [...(await rendered()).querySelectorAll("script")];
-    expect(scripts.map((script) => script.getAttribute("type")), name).toEqual([null, "text/x-module-after-hero", null]);
+    expect(
+      scripts.map((script) => script.getAttribute("type")),
+      name,
+    ).toEqual([null, "text/x-module-after-hero", null]);
     expect(scripts[0].textContent, `${name}: the router's state`).toContain("window.__remixContext = {}");
     expect(scripts[2].textContent, `${name}: the start`).toBe(startAfterHeroScript("link.hero"));
     expect(scripts[2].getAttribute("nonce"), `${name}: the start`).toBe("n0nce");

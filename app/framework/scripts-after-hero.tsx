@@ -31,7 +31,8 @@ export const HERO_WAIT_MS = 3000;
 const START_AFTER_HERO = `(function(hero,wait){var d=document,boot=d.querySelector('script[type="${MODULE_AFTER_HERO}"]'),started=0,priority=boot.getAttribute("fetchpriority");function add(node){if(priority)node.setAttribute("fetchpriority",priority);d.head.appendChild(node)}function start(){if(started)return;started=1;boot.getAttribute("${MODULE_PRELOADS_ATTRIBUTE}").split(" ").forEach(function(href){if(!href)return;var link=d.createElement("link");link.rel="modulepreload";link.href=href;add(link)});var script=d.createElement("script");script.type="module";script.nonce=boot.nonce;script.textContent=boot.textContent;add(script)}addEventListener("load",function(){setTimeout(start)});setTimeout(start,wait);function drawn(){requestAnimationFrame(function(){setTimeout(start)})}if(!hero)return drawn();var picture=new Image();picture.onload=picture.onerror=drawn;picture.referrerPolicy=hero.referrerPolicy;picture.src=hero.href})`;
 
 /** The hero-first start of a page whose hero preload the selector finds: the text of ScriptsAfterHero's last script. */
-export const startAfterHeroScript = (heroSelector: string) => `${START_AFTER_HERO}(document.querySelector(${JSON.stringify(heroSelector)}),${HERO_WAIT_MS})`;
+export const startAfterHeroScript = (heroSelector: string) =>
+  `${START_AFTER_HERO}(document.querySelector(${JSON.stringify(heroSelector)}),${HERO_WAIT_MS})`;
 
 /** Remix's <Scripts> output as a flat list of elements (it nests fragments). */
 function flatElements(node: ReactNode): ReactElement[] {

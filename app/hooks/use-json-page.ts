@@ -13,22 +13,25 @@ export function useJsonPage<T>() {
   const [loading, setLoading] = useState(false);
   // The base of the page's language: a zh-Hant page loads its more cards or comments in zh-Hant.
   const base = useHref("/");
-  const load = useCallback(async (url: string) => {
-    setLoading(true);
-    try {
-      const response = await fetch(base + url.replace(/^\//, ""), { headers: { accept: "application/json" } });
-      const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        const message = (body as { message?: unknown } | null)?.message;
-        showToast({ text: typeof message === "string" && message ? message : NETWORK_ERROR_TEXT, kind: "error" });
-        return;
+  const load = useCallback(
+    async (url: string) => {
+      setLoading(true);
+      try {
+        const response = await fetch(base + url.replace(/^\//, ""), { headers: { accept: "application/json" } });
+        const body: unknown = await response.json().catch(() => null);
+        if (!response.ok) {
+          const message = (body as { message?: unknown } | null)?.message;
+          showToast({ text: typeof message === "string" && message ? message : NETWORK_ERROR_TEXT, kind: "error" });
+          return;
+        }
+        setData(body as T);
+      } catch {
+        showToast({ text: NETWORK_ERROR_TEXT, kind: "error" });
+      } finally {
+        setLoading(false);
       }
-      setData(body as T);
-    } catch {
-      showToast({ text: NETWORK_ERROR_TEXT, kind: "error" });
-    } finally {
-      setLoading(false);
-    }
-  }, [base]);
+    },
+    [base],
+  );
   return { data, loading, load };
 }

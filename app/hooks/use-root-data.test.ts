@@ -21,7 +21,12 @@ const shareOf = (site: ReturnType<typeof rootSite>) =>
 
 describe("rootSite", () => {
   it("keeps the site's own texts", () => {
-    expect(rootSite(CONFIG)).toMatchObject({ name: "大目新闻", description: "看见临江", logo: "https://img.example.com/logo.png", themeColor: "#0A7AFF" });
+    expect(rootSite(CONFIG)).toMatchObject({
+      name: "大目新闻",
+      description: "看见临江",
+      logo: "https://img.example.com/logo.png",
+      themeColor: "#0A7AFF",
+    });
   });
 
   it("leaves an empty description empty, so the share card takes its own fallback, not the banner's", () => {
@@ -35,6 +40,10 @@ describe("rootSite", () => {
   it("has every fallback when the platform did not answer", () => {
     const site = rootSite(null);
     expect(site).toMatchObject({ name: "", description: "", logo: "", themeColor: DEFAULT_THEME_COLOR, navigation: [] });
-    expect(shareOf(site)).toMatchObject({ title: "精彩内容", desc: "打开APP，查看更多精彩内容", imgUrl: "https://m.example.com/davmu/share/app-logo.svg" });
+    expect(shareOf(site)).toMatchObject({
+      title: "精彩内容",
+      desc: "打开APP，查看更多精彩内容",
+      imgUrl: "https://m.example.com/davmu/share/app-logo.svg",
+    });
   });
 });

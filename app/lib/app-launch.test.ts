@@ -1,25 +1,15 @@
 import { describe, expect, it } from "vitest";
-import {
-  intentUrl,
-  launchOutcome,
-  launchPlan,
-  launchQuery,
-  schemeUrl,
-  type AppLaunchConfig,
-  type LaunchEnvironment,
-} from "~/lib/app-launch";
+import { intentUrl, launchOutcome, launchPlan, launchQuery, schemeUrl, type AppLaunchConfig, type LaunchEnvironment } from "~/lib/app-launch";
 import { dejinAppOpen, type AppOpenParams } from "~/lib/app-open";
 import { detectDevice } from "~/lib/device";
 
 const UA = {
   iphoneSafari:
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1",
-  androidChrome:
-    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36",
+  androidChrome: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36",
   samsung:
     "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36",
-  miui:
-    "Mozilla/5.0 (Linux; U; Android 13; zh-cn; 22081212C Build/TKQ1.220829.002) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/100.0.4896.127 Mobile Safari/537.36 XiaoMi/MiuiBrowser/17.7.60",
+  miui: "Mozilla/5.0 (Linux; U; Android 13; zh-cn; 22081212C Build/TKQ1.220829.002) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/100.0.4896.127 Mobile Safari/537.36 XiaoMi/MiuiBrowser/17.7.60",
   harmonyNext:
     "Mozilla/5.0 (Phone; OpenHarmony 4.1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile HuaweiBrowser/5.0.4.300",
   harmonyCompat:
@@ -40,8 +30,7 @@ const UA = {
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Weibo (iPhone14,5__weibo__13.12.3__iphone__os17.2)",
   douyin:
     "Mozilla/5.0 (Linux; Android 13; V2148A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/110.0.5481.153 Mobile Safari/537.36 aweme_290000 JsSdk/1.0 NetType/WIFI Channel/vivo_1128_64 app_version/29.0.0 ByteLocale/zh-CN",
-  ownApp:
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 davmu/3.2.0",
+  ownApp: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 davmu/3.2.0",
   desktop: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
 };
 
@@ -54,7 +43,13 @@ const config: AppLaunchConfig = {
 };
 const SITE = "https://m.davmu.example";
 const DOWNLOAD = "https://www.example.com/davmu/download";
-const ARTICLE: AppOpenParams = { stype: "docDetailspage", post_id: "AbC12345", type: "article", content_link: `${SITE}/davmu/share/news/doc/AbC12345/index.html`, mp: "mp9" };
+const ARTICLE: AppOpenParams = {
+  stype: "docDetailspage",
+  post_id: "AbC12345",
+  type: "article",
+  content_link: `${SITE}/davmu/share/news/doc/AbC12345/index.html`,
+  mp: "mp9",
+};
 
 const env = (ua: string): LaunchEnvironment => detectDevice(ua);
 const plan = (ua: string, params: AppOpenParams | null = ARTICLE, overrides: Partial<AppLaunchConfig> = {}) =>

@@ -57,7 +57,10 @@ describe("contentAppOpen", () => {
   });
 
   it("puts every parameter on the app's address in a fixed order", () => {
-    const href = appOpenHref("https://www.example.com/d", contentAppOpen({ post_id: "p1", content_type: "video", mp: "m" }, "videoDetailspage", link));
+    const href = appOpenHref(
+      "https://www.example.com/d",
+      contentAppOpen({ post_id: "p1", content_type: "video", mp: "m" }, "videoDetailspage", link),
+    );
     expect([...new URL(href).searchParams.keys()]).toEqual(["stype", "post_id", "type", "content_link", "mp"]);
   });
 });

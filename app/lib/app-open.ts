@@ -27,7 +27,17 @@ export type AppOpenParams = {
 export const APP_OPEN_HASH = "#app-open";
 
 /** Every parameter the app reads, in the order the launch URLs carry them. */
-export const APP_OPEN_KEYS = ["stype", "id", "post_id", "user_id", "topic_name", "type", "content_link", "mp", "invite_code"] as const satisfies readonly (keyof AppOpenParams)[];
+export const APP_OPEN_KEYS = [
+  "stype",
+  "id",
+  "post_id",
+  "user_id",
+  "topic_name",
+  "type",
+  "content_link",
+  "mp",
+  "invite_code",
+] as const satisfies readonly (keyof AppOpenParams)[];
 
 /**
  * A content page's parameters: its kind (`stype`, from the content-type registry: spec section 3's table), keyed

@@ -35,7 +35,17 @@ export function docDetailOf(
   page: { canonical: string; segment: string },
 ): DocDetail {
   const { title, summary, share_link, content_type, track_id, post_id, mp } = content;
-  return { title, summary, share_link: share_link || page.canonical, content_type, track_id, post_id, content_link: page.canonical, mp, type: page.segment };
+  return {
+    title,
+    summary,
+    share_link: share_link || page.canonical,
+    content_type,
+    track_id,
+    post_id,
+    content_link: page.canonical,
+    mp,
+    type: page.segment,
+  };
 }
 
 /** `path` is the page's path and query; its `_t` timestamp (spec section 2) is a cache-buster, not an address. */

@@ -24,30 +24,31 @@ describe("contentPath", () => {
   });
 
   it("uses year and month in UTC+8", () => {
-    expect(contentPath({ ...base, content_type: "article", publish_at: "2026-10-31T16:30:00Z" })).toBe(
-      "/news/doc/2026/11/Xk9aQ/index.html",
-    );
-    expect(contentPath({ ...base, content_type: "article", publish_at: "2026-01-01 08:00:00" })).toBe(
-      "/news/doc/2026/01/Xk9aQ/index.html",
-    );
+    expect(contentPath({ ...base, content_type: "article", publish_at: "2026-10-31T16:30:00Z" })).toBe("/news/doc/2026/11/Xk9aQ/index.html");
+    expect(contentPath({ ...base, content_type: "article", publish_at: "2026-01-01 08:00:00" })).toBe("/news/doc/2026/01/Xk9aQ/index.html");
   });
 
   it("uses the given actor", () => {
-    expect(contentPath({ ...base, content_type: "video" }, "preview-alice")).toBe(
-      "/preview-alice/video/2026/11/Xk9aQ/index.html",
-    );
+    expect(contentPath({ ...base, content_type: "video" }, "preview-alice")).toBe("/preview-alice/video/2026/11/Xk9aQ/index.html");
   });
 
   it("sends link content to its own http(s) URL", () => {
-    expect(contentPath({ ...base, content_type: "link", payload: { url: "https://example.org/a?b=1" } })).toBe(
-      "https://example.org/a?b=1",
-    );
+    expect(contentPath({ ...base, content_type: "link", payload: { url: "https://example.org/a?b=1" } })).toBe("https://example.org/a?b=1");
     // Normalised by the URL parser, so what is emitted is what a browser would navigate to.
     expect(contentPath({ ...base, content_type: "link", payload: { url: "HTTP://example.org" } })).toBe("http://example.org/");
   });
 
   it("falls back to the document page for links without a safe URL", () => {
-    for (const url of [undefined, "", "javascript:alert(1)", "//evil.com", "weixin://dl/business", "https://exa\nmple.org/", "https://a\\@evil.com/", "http://[bad"]) {
+    for (const url of [
+      undefined,
+      "",
+      "javascript:alert(1)",
+      "//evil.com",
+      "weixin://dl/business",
+      "https://exa\nmple.org/",
+      "https://a\\@evil.com/",
+      "http://[bad",
+    ]) {
       expect(contentPath({ ...base, content_type: "link", payload: { url } })).toBe("/news/doc/2026/11/Xk9aQ/index.html");
     }
     expect(contentPath({ ...base, content_type: "link" })).toBe("/news/doc/2026/11/Xk9aQ/index.html");

@@ -8,31 +8,11 @@
  */
 
 /** The icon drawn in a tag badge (app/components/icon.tsx has a drawing for each value). */
-export type BadgeIcon =
-  | "video"
-  | "svideo"
-  | "audio"
-  | "image"
-  | "audio_album"
-  | "video_album"
-  | "live"
-  | "mini_program"
-  | "topic"
-  | "h5"
-  | "special";
+export type BadgeIcon = "video" | "svideo" | "audio" | "image" | "audio_album" | "video_album" | "live" | "mini_program" | "topic" | "h5" | "special";
 
 /** Which body component renders a detail page (app/components/content/bodies.ts maps each to one). */
 export type BodyKind =
-  | "article"
-  | "video"
-  | "svideo"
-  | "audio"
-  | "gallery"
-  | "audio_album"
-  | "video_album"
-  | "mini_program"
-  | "special"
-  | "local_live";
+  "article" | "video" | "svideo" | "audio" | "gallery" | "audio_album" | "video_album" | "mini_program" | "special" | "local_live";
 
 /** The Open Graph `og:type` of a detail page. */
 export type OgType = "article" | "video.other" | "music.song" | "music.album" | "website";
@@ -82,7 +62,14 @@ export type ContentTypeEntry = {
 const FULL: DetailLayout = { commentFooter: true, commentList: true, bottomLists: true, footer: "default" };
 const BARE: DetailLayout = { commentFooter: false, commentList: false, bottomLists: false, footer: "default" };
 
-function page(segment: string, body: BodyKind, layout: DetailLayout, og: OgType, schema: SchemaType, index: DetailPage["index"] = "index.html"): DetailPage {
+function page(
+  segment: string,
+  body: BodyKind,
+  layout: DetailLayout,
+  og: OgType,
+  schema: SchemaType,
+  index: DetailPage["index"] = "index.html",
+): DetailPage {
   return { segment, index, body, layout, og, schema };
 }
 

@@ -98,7 +98,10 @@ describe("the head of a page in its language", () => {
   });
 
   it("puts the alternates after the canonical link and the language into the JSON-LD", () => {
-    const meta = inPageLanguage([{ title: "标题" }, { tagName: "link", rel: "canonical", href: canonical }, { "script:ld+json": { "@type": "NewsArticle" } }], canonical);
+    const meta = inPageLanguage(
+      [{ title: "标题" }, { tagName: "link", rel: "canonical", href: canonical }, { "script:ld+json": { "@type": "NewsArticle" } }],
+      canonical,
+    );
     expect(meta).toEqual([
       { title: "标题" },
       { tagName: "link", rel: "canonical", href: canonical },

@@ -33,7 +33,13 @@ export function prefetchUrl(href: string, routerLink: boolean, here: string, bas
   if (url.origin !== current.origin || !/^https?:$/.test(url.protocol)) return null;
   if (!url.pathname.startsWith(basePath)) return null;
   const path = url.pathname.slice(basePath.length);
-  if (path.startsWith("api/") || path.startsWith("assets/") || isSingleFetchDataPath(path) || /\.(js|css|svg|png|jpe?g|webp|mp4|mp3|m3u8)$/i.test(path)) return null;
+  if (
+    path.startsWith("api/") ||
+    path.startsWith("assets/") ||
+    isSingleFetchDataPath(path) ||
+    /\.(js|css|svg|png|jpe?g|webp|mp4|mp3|m3u8)$/i.test(path)
+  )
+    return null;
   if (url.pathname === current.pathname && url.search === current.search) return null;
   url.hash = "";
   return routerLink ? singleFetchDataUrl(url).href : url.href;

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CODE_COUNTDOWN_SECONDS,
-  CODE_MAX_LENGTH,
-  LOGIN_TEXTS,
-  canSubmitLogin,
-  formatCodeInput,
-  validateLogin,
-  validateSendCode,
-} from "./login-form";
+import { CODE_COUNTDOWN_SECONDS, CODE_MAX_LENGTH, LOGIN_TEXTS, canSubmitLogin, formatCodeInput, validateLogin, validateSendCode } from "./login-form";
 
 describe("constants", () => {
   it("match spec sections 5 and 9", () => {

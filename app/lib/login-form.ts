@@ -29,9 +29,7 @@ export function canSubmitLogin({ mode, phone, code, password }: LoginFields): bo
   return mode === "pass" ? password.length > 0 : code.trim().length > 0;
 }
 
-export type LoginValue =
-  | { mode: "phone"; phone: string; code: string }
-  | { mode: "pass"; phone: string; password: string };
+export type LoginValue = { mode: "phone"; phone: string; code: string } | { mode: "pass"; phone: string; password: string };
 
 export type LoginFieldErrors = Partial<Record<"phone" | "code" | "password" | "agreed", string>>;
 

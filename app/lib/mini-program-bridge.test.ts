@@ -11,7 +11,9 @@ describe("miniProgramLoginUrl", () => {
 
 describe("miniProgramShareMessage", () => {
   it("carries the share card under names the mini program's onShareAppMessage takes", () => {
-    expect(miniProgramShareMessage({ title: "t", desc: "d", link: "https://m.example.com/davmu/share/", imgUrl: "https://m.example.com/logo.png" })).toEqual({
+    expect(
+      miniProgramShareMessage({ title: "t", desc: "d", link: "https://m.example.com/davmu/share/", imgUrl: "https://m.example.com/logo.png" }),
+    ).toEqual({
       type: "share",
       title: "t",
       desc: "d",

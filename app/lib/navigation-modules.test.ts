@@ -19,14 +19,24 @@ describe("moduleEntries", () => {
   });
 
   it("makes a list or page module one entry leading to its list or page", () => {
-    expect(moduleEntries(item({ id: "city", title: "城市", category: "list", binding: "L1" }))).toEqual([{ key: "city", name: "城市", to: "/list/L1/index" }]);
+    expect(moduleEntries(item({ id: "city", title: "城市", category: "list", binding: "L1" }))).toEqual([
+      { key: "city", name: "城市", to: "/list/L1/index" },
+    ]);
     expect(moduleEntries(item({ id: "act", title: "活动", category: "page", binding: "/activity/index" }))).toEqual([
       { key: "act", name: "活动", to: "/activity/index" },
     ]);
   });
 
   it("keeps an app-only module's groups, none of them leading anywhere", () => {
-    const entries = moduleEntries(item({ category: "topic", groups: [{ gid: "1", name: "话题一" }, { gid: "2", name: "话题二" }] }));
+    const entries = moduleEntries(
+      item({
+        category: "topic",
+        groups: [
+          { gid: "1", name: "话题一" },
+          { gid: "2", name: "话题二" },
+        ],
+      }),
+    );
     expect(entries.map((entry) => entry.to)).toEqual([null, null]);
   });
 });
@@ -37,7 +47,12 @@ describe("isSingleEntryModule", () => {
     expect(isSingleEntryModule(video, moduleEntries(video))).toBe(true);
     const renamed = item({ groups: [{ gid: "v", name: "短视频" }] });
     expect(isSingleEntryModule(renamed, moduleEntries(renamed))).toBe(false);
-    const two = item({ groups: [{ gid: "v", name: "视频" }, { gid: "w", name: "直播" }] });
+    const two = item({
+      groups: [
+        { gid: "v", name: "视频" },
+        { gid: "w", name: "直播" },
+      ],
+    });
     expect(isSingleEntryModule(two, moduleEntries(two))).toBe(false);
   });
 });
@@ -58,8 +73,21 @@ describe("the bottom bar", () => {
 });
 
 describe("currentItem", () => {
-  const home = item({ id: "home", isHome: true, groups: [{ gid: "r", name: "推荐" }, { gid: "l", name: "本地" }] });
-  const video = item({ id: "video", groups: [{ gid: "v", name: "视频" }, { gid: "l", name: "本地" }] });
+  const home = item({
+    id: "home",
+    isHome: true,
+    groups: [
+      { gid: "r", name: "推荐" },
+      { gid: "l", name: "本地" },
+    ],
+  });
+  const video = item({
+    id: "video",
+    groups: [
+      { gid: "v", name: "视频" },
+      { gid: "l", name: "本地" },
+    ],
+  });
   const list = item({ id: "city", category: "list", binding: "L1" });
   const page = item({ id: "model", category: "page", binding: "/content_model/index?id=m1" });
   const service = item({ id: "service", category: "app" });

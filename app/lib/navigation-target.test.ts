@@ -2,12 +2,29 @@ import { describe, expect, it } from "vitest";
 import type { NavigationModule } from "~/bff/app-config.server";
 import { itemTarget } from "./navigation-target";
 
-const item = (over: Partial<NavigationModule>): NavigationModule => ({ id: "m", title: "视频", binding: "", category: "group", isHome: false, groups: [], ...over });
+const item = (over: Partial<NavigationModule>): NavigationModule => ({
+  id: "m",
+  title: "视频",
+  binding: "",
+  category: "group",
+  isHome: false,
+  groups: [],
+  ...over,
+});
 
 describe("itemTarget", () => {
   it("leads the home item home, another group item to its first group, a list item to its list", () => {
     expect(itemTarget(item({ isHome: true, groups: [{ gid: "r", name: "推荐" }] }))).toBe("/");
-    expect(itemTarget(item({ groups: [{ gid: "v", name: "视频" }, { gid: "w", name: "直播" }] }))).toBe("/?group=v");
+    expect(
+      itemTarget(
+        item({
+          groups: [
+            { gid: "v", name: "视频" },
+            { gid: "w", name: "直播" },
+          ],
+        }),
+      ),
+    ).toBe("/?group=v");
     expect(itemTarget(item({ category: "list", binding: "AbC123xy" }))).toBe("/list/AbC123xy/index");
   });
 
@@ -17,7 +34,8 @@ describe("itemTarget", () => {
     expect(itemTarget(item({ category: "circle_topic", binding: "T1" }))).toBe("/dimim/topic/index?id=T1");
     expect(itemTarget(item({ category: "fazak", binding: "Q1" }))).toBe("/fazak/problemShare/index?id=Q1");
     for (const category of ["list", "content_model", "circle", "circle_topic", "fazak"]) {
-      for (const binding of ["", "../x", "a?b", "a/b", "x".repeat(65)]) expect(itemTarget(item({ category, binding })), `${category} ${binding}`).toBeNull();
+      for (const binding of ["", "../x", "a?b", "a/b", "x".repeat(65)])
+        expect(itemTarget(item({ category, binding })), `${category} ${binding}`).toBeNull();
     }
   });
 
@@ -29,13 +47,24 @@ describe("itemTarget", () => {
   });
 
   it("never takes an inherited property for a category", () => {
-    for (const category of ["constructor", "toString", "__proto__", "hasOwnProperty"]) expect(itemTarget(item({ category, binding: "x" })), category).toBeNull();
+    for (const category of ["constructor", "toString", "__proto__", "hasOwnProperty"])
+      expect(itemTarget(item({ category, binding: "x" })), category).toBeNull();
   });
 
   it("leads a page item to a path of the site, never elsewhere", () => {
     expect(itemTarget(item({ category: "page", binding: "/activity/index" }))).toBe("/activity/index");
     expect(itemTarget(item({ category: "page", binding: "/content_model/index?id=x&group=y" }))).toBe("/content_model/index?id=x&group=y");
-    for (const binding of ["https://evil.example/", "//evil.example/x", "javascript:alert(1)", "/\\evil.example", "activity/index", "/a/../../b", "/a/%2e%2e/b", "/a b", ""]) {
+    for (const binding of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "javascript:alert(1)",
+      "/\\evil.example",
+      "activity/index",
+      "/a/../../b",
+      "/a/%2e%2e/b",
+      "/a b",
+      "",
+    ]) {
       expect(itemTarget(item({ category: "page", binding })), binding).toBeNull();
     }
   });

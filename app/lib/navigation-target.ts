@@ -62,4 +62,3 @@ export function itemTarget(item: ModuleFacts): string | null {
     }
   }
 }
-

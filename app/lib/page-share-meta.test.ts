@@ -12,7 +12,12 @@ describe("pageShareMeta", () => {
     expect(meta).toContainEqual({ property: "og:image", content: "https://news.example.com/_platform/media/cover-01.jpg" });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
     const ld = (meta as Record<string, unknown>[]).find((m) => "script:ld+json" in m)?.["script:ld+json"];
-    expect(ld).toMatchObject({ "@type": "CollectionPage", name: "爆料话题", url: canonical, image: ["https://news.example.com/_platform/media/cover-01.jpg"] });
+    expect(ld).toMatchObject({
+      "@type": "CollectionPage",
+      name: "爆料话题",
+      url: canonical,
+      image: ["https://news.example.com/_platform/media/cover-01.jpg"],
+    });
   });
 
   it("titles a list page from its data, and a failed one by the site", () => {
@@ -22,7 +27,10 @@ describe("pageShareMeta", () => {
   });
 
   it("falls back to the site's description, then to the fixed text, and drops a missing image", () => {
-    expect(pageShareMeta({ title: "t", description: "", image: "", canonical, site })).toContainEqual({ name: "description", content: site.description });
+    expect(pageShareMeta({ title: "t", description: "", image: "", canonical, site })).toContainEqual({
+      name: "description",
+      content: site.description,
+    });
     const bare = pageShareMeta({ title: "", description: "", image: "", canonical, site: { name: "", description: "" } });
     expect(bare).toContainEqual({ title: "精彩内容" });
     expect(bare).toContainEqual({ name: "description", content: "打开APP，查看更多精彩内容" });

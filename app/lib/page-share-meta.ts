@@ -22,32 +22,35 @@ export function pageShareMeta({ title, description, image, canonical, site }: Pa
   const text = description || site.description || "打开APP，查看更多精彩内容";
   const fullTitle = title ? `${title} - ${siteName}` : siteName;
   const imageUrl = image ? new URL(image, canonical).href : "";
-  return inPageLanguage([
-    { title: fullTitle },
-    { name: "description", content: text },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: siteName },
-    { property: "og:title", content: title || siteName },
-    { property: "og:description", content: text },
-    { property: "og:url", content: canonical },
-    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
-    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: title || siteName },
-    { name: "twitter:description", content: text },
-    ...(imageUrl ? [{ name: "twitter:image", content: imageUrl }] : []),
-    {
-      "script:ld+json": {
-        "@context": "https://schema.org",
-        "@type": "CollectionPage",
-        name: title || siteName,
-        description: text,
-        url: canonical,
-        ...(imageUrl ? { image: [imageUrl] } : {}),
-        isPartOf: { "@type": "WebSite", name: siteName },
+  return inPageLanguage(
+    [
+      { title: fullTitle },
+      { name: "description", content: text },
+      { tagName: "link", rel: "canonical", href: canonical },
+      { property: "og:type", content: "website" },
+      { property: "og:site_name", content: siteName },
+      { property: "og:title", content: title || siteName },
+      { property: "og:description", content: text },
+      { property: "og:url", content: canonical },
+      ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+      { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
+      { name: "twitter:title", content: title || siteName },
+      { name: "twitter:description", content: text },
+      ...(imageUrl ? [{ name: "twitter:image", content: imageUrl }] : []),
+      {
+        "script:ld+json": {
+          "@context": "https://schema.org",
+          "@type": "CollectionPage",
+          name: title || siteName,
+          description: text,
+          url: canonical,
+          ...(imageUrl ? { image: [imageUrl] } : {}),
+          isPartOf: { "@type": "WebSite", name: siteName },
+        },
       },
-    },
-  ], canonical);
+    ],
+    canonical,
+  );
 }
 
 /** The meta of a titled list page (a list, a content model) from its loader data (undefined when the loader failed). */

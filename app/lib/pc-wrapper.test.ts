@@ -5,7 +5,15 @@ import { acceptedChangeRoute } from "./pc-wrapper";
 const ORIGIN = "https://share.example.com";
 const BASE = "/davmu/share/";
 const DETAIL = docDetailOf(
-  { post_id: "Bk1Og15b", content_type: "article", title: "临江发布暴雨黄色预警", summary: "明后两天局地有大暴雨", share_link: "", track_id: "", mp: "" },
+  {
+    post_id: "Bk1Og15b",
+    content_type: "article",
+    title: "临江发布暴雨黄色预警",
+    summary: "明后两天局地有大暴雨",
+    share_link: "",
+    track_id: "",
+    mp: "",
+  },
   { canonical: `${ORIGIN}/davmu/share/news/doc/2026/11/Bk1Og15b/index.html`, segment: "doc" },
 );
 

@@ -39,10 +39,7 @@ describe("isValidPhone", () => {
     expect(isValidPhone(digits)).toBe(true);
   });
 
-  it.each(["", "1380013800", "138001380001", "12800138000", "10800138000", "23800138000", "138 0013 8000", "1380013800a"])(
-    "refuses %j",
-    (digits) => {
-      expect(isValidPhone(digits)).toBe(false);
-    },
-  );
+  it.each(["", "1380013800", "138001380001", "12800138000", "10800138000", "23800138000", "138 0013 8000", "1380013800a"])("refuses %j", (digits) => {
+    expect(isValidPhone(digits)).toBe(false);
+  });
 });

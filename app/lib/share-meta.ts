@@ -140,15 +140,18 @@ export function detailShareMeta({ content, canonical, site, pictures = [] }: Sha
     WebPage: { ...common, datePublished: published },
   };
 
-  return inPageLanguage([
-    { title: `${content.title} - ${siteName}` },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    ...openGraph,
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: content.title },
-    { name: "twitter:description", content: description },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
-    { "script:ld+json": { "@context": "https://schema.org", "@type": schema, ...byType[schema] } },
-  ], canonical);
+  return inPageLanguage(
+    [
+      { title: `${content.title} - ${siteName}` },
+      { name: "description", content: description },
+      { tagName: "link", rel: "canonical", href: canonical },
+      ...openGraph,
+      { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+      { name: "twitter:title", content: content.title },
+      { name: "twitter:description", content: description },
+      ...(image ? [{ name: "twitter:image", content: image }] : []),
+      { "script:ld+json": { "@context": "https://schema.org", "@type": schema, ...byType[schema] } },
+    ],
+    canonical,
+  );
 }

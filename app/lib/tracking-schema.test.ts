@@ -8,7 +8,12 @@ const parse = (events: unknown) => parseBrowserBatch(JSON.stringify(events));
 
 describe("parseBrowserBatch", () => {
   it("accepts views, reads, exposes and pages without content", () => {
-    const events = [view, read, { behavior: "expose", timestamp: 1_795_000_000, tid: "a1|b2" }, { behavior: "view", timestamp: 1_795_000_000, tid: "", path: "/" }];
+    const events = [
+      view,
+      read,
+      { behavior: "expose", timestamp: 1_795_000_000, tid: "a1|b2" },
+      { behavior: "view", timestamp: 1_795_000_000, tid: "", path: "/" },
+    ];
     expect(parse(events)).toEqual({ ok: true, events });
   });
 

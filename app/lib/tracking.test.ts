@@ -17,7 +17,8 @@ import {
 } from "~/lib/tracking";
 
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const HARMONY = "Mozilla/5.0 (Phone; OpenHarmony 4.1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile";
 const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
@@ -42,7 +43,18 @@ describe("event fields (spec section 3)", () => {
   it("adds duration in whole seconds and percent to a read event, and only to it", () => {
     const read = completeEvent(readEvent(ARTICLE, AT, 12_999, 64), { device: detectDevice(IPHONE), userId: null });
     expect(read).toMatchObject({ behavior: "read", duration: 12, percent: 64, device_os: "ios", user_id: "" });
-    expect(Object.keys(read)).toEqual(["timestamp", "version", "terminal", "tid", "behavior", "device_type", "device_os", "user_id", "duration", "percent"]);
+    expect(Object.keys(read)).toEqual([
+      "timestamp",
+      "version",
+      "terminal",
+      "tid",
+      "behavior",
+      "device_type",
+      "device_os",
+      "user_id",
+      "duration",
+      "percent",
+    ]);
     const expose = completeEvent(exposeEvent(["a1", "b2"], AT), { device: detectDevice(IPHONE), userId: null });
     expect(expose).not.toHaveProperty("duration");
     expect(expose).not.toHaveProperty("percent");

@@ -28,7 +28,12 @@ describe("wechatShareData", () => {
   it("takes the page's own title, description, canonical link and image, made absolute", () => {
     expect(
       wechatShareData(
-        { title: "江边步道开放", description: "全长12公里", link: "https://m.example.com/davmu/share/news/video/2026/11/bbbb2222/index.html", image: "/_platform/media/cover-01.jpg" },
+        {
+          title: "江边步道开放",
+          description: "全长12公里",
+          link: "https://m.example.com/davmu/share/news/video/2026/11/bbbb2222/index.html",
+          image: "/_platform/media/cover-01.jpg",
+        },
         site,
         options,
       ),

@@ -51,14 +51,29 @@ const comment = (n: number, overrides: Partial<Comment> = {}): Comment => ({
   ...overrides,
 });
 const navigation: NavigationItem[] = [
-  { id: "home", title: "首页", binding: "", category: "group", isHome: true, groups: [{ gid: "r", name: "推荐" }, { gid: "l", name: "本地" }], to: "/" },
+  {
+    id: "home",
+    title: "首页",
+    binding: "",
+    category: "group",
+    isHome: true,
+    groups: [
+      { gid: "r", name: "推荐" },
+      { gid: "l", name: "本地" },
+    ],
+    to: "/",
+  },
   { id: "video", title: "视频", binding: "", category: "group", isHome: false, groups: [{ gid: "v", name: "视频" }], to: "/?group=v" },
   { id: "app", title: "直播间", binding: "", category: "app", isHome: false, groups: [], to: null },
 ];
 
 /** The page as the server renders it: with the shared-markup renderer when `shared`, as React alone otherwise. */
 function page(content: ReactElement, shared: boolean, query = "?from=timeline"): ReactElement {
-  const routed = h(MemoryRouter, { basename: "/davmu/share", initialEntries: [`/davmu/share/news/doc/2026/11/x/index.html${query}`] }, h("main", null, content));
+  const routed = h(
+    MemoryRouter,
+    { basename: "/davmu/share", initialEntries: [`/davmu/share/news/doc/2026/11/x/index.html${query}`] },
+    h("main", null, content),
+  );
   return shared ? h(SharedMarkupContext.Provider, { value: ServerSharedMarkup }, routed) : routed;
 }
 

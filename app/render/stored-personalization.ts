@@ -35,4 +35,3 @@ export type StoredPersonalization = {
  * once; `fills` are this visitor's parts.
  */
 export type PersonalPage = { statics: readonly string[]; fills: string[]; setCookie: string | null };
-

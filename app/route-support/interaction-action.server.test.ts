@@ -26,11 +26,19 @@ describe("performInteraction", () => {
   });
 
   test("answers a platform refusal with its message", async ({ interactions, user }) => {
-    const refused = await interactions.performInteraction(user, { intent: "live_book", liveId: LIVE_FIXTURES.landscapeLive, type: "add" }, "account-refused");
+    const refused = await interactions.performInteraction(
+      user,
+      { intent: "live_book", liveId: LIVE_FIXTURES.landscapeLive, type: "add" },
+      "account-refused",
+    );
     expect(refused.toast).toEqual({ kind: "error", text: "直播已开始，快去观看吧" });
   });
 
-  test("refuses an account past its writes, whatever address it writes from, before the platform hears of it", async ({ interactions, upstream, user }) => {
+  test("refuses an account past its writes, whatever address it writes from, before the platform hears of it", async ({
+    interactions,
+    upstream,
+    user,
+  }) => {
     const follow = { intent: "follow", mp: "limits-test", type: "add" } as const;
     const write = (clientIp: string) => interactions.performInteraction({ ...user, clientIp }, follow, "account-busy");
     const allowed = [await write("198.51.100.1"), await write("198.51.100.2")];

@@ -29,13 +29,20 @@ export const interactionSchema = z.discriminatedUnion("intent", [
     postId: z.string().min(1),
     trackId: z.string().default(""),
     content: checkedText(validateComment),
-    reply: z.object({ parentId: z.string().min(1), targetUserId: z.string(), targetUserAlias: z.string() }).nullable().default(null),
+    reply: z
+      .object({ parentId: z.string().min(1), targetUserId: z.string(), targetUserAlias: z.string() })
+      .nullable()
+      .default(null),
   }),
   z.object({ intent: z.literal("collect"), postId: z.string().min(1), trackId: z.string().default(""), type: z.enum(["add", "del"]) }),
   z.object({ intent: z.literal("follow"), mp: z.string().min(1), type: z.enum(["add", "del"]) }),
   // A live broadcast page (local_live): chat, likes (batched by the page) and booking an upcoming broadcast.
   z.object({ intent: z.literal("live_chat"), liveId: z.string().regex(LIVE_ID_PATTERN), content: checkedText(validateChat) }),
-  z.object({ intent: z.literal("live_like"), liveId: z.string().regex(LIVE_ID_PATTERN), count: z.coerce.number().int().min(1).max(MAX_LIKES_PER_REQUEST) }),
+  z.object({
+    intent: z.literal("live_like"),
+    liveId: z.string().regex(LIVE_ID_PATTERN),
+    count: z.coerce.number().int().min(1).max(MAX_LIKES_PER_REQUEST),
+  }),
   z.object({ intent: z.literal("live_book"), liveId: z.string().regex(LIVE_ID_PATTERN), type: z.enum(["add", "del"]) }),
 ]);
 export type Interaction = z.infer<typeof interactionSchema>;

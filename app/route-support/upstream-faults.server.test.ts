@@ -40,7 +40,13 @@ function post({ handles }: Handles, fields: Record<string, string>, cookie?: str
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const url = "http://localhost:3000/davmu/share/news/doc/2026/11/abc/index.html";
-  const visitor = handles.openVisitor({ cookie, deadline: Date.now() + 30_000, clientIp: "203.0.113.7", signal: new AbortController().signal, posted: { form, origin: "own" } });
+  const visitor = handles.openVisitor({
+    cookie,
+    deadline: Date.now() + 30_000,
+    clientIp: "203.0.113.7",
+    signal: new AbortController().signal,
+    posted: { form, origin: "own" },
+  });
   const context = { visitor, origin: "http://localhost:3000", clientIp: "203.0.113.7", render: null };
   return { request: new Request(url, { method: "POST" }), context, params: {} } as unknown as ActionFunctionArgs;
 }
@@ -98,11 +104,14 @@ describe("a logged-in visitor's write the platform answers with what the site ca
 
   // A like's only field is a count, which reads as 0 when it is not one, like every count the site shows.
   for (const [name, data] of MALFORMED.slice(0, 2)) {
-    test.for(WRITES)(`answers the friendly 503 for %s when code 0 carries ${name}`, async ([, fields], { platform, interactions, handles, sessions }) => {
-      platform.answer(answering(data));
-      const args = post({ handles }, fields, await loggedIn({ sessions }));
-      const { status } = await statusOf(interactions.interactionAction(args, { postId: "p-1", commentFooter: true, live: true }));
-      expect(status).toBe(503);
-    });
+    test.for(WRITES)(
+      `answers the friendly 503 for %s when code 0 carries ${name}`,
+      async ([, fields], { platform, interactions, handles, sessions }) => {
+        platform.answer(answering(data));
+        const args = post({ handles }, fields, await loggedIn({ sessions }));
+        const { status } = await statusOf(interactions.interactionAction(args, { postId: "p-1", commentFooter: true, live: true }));
+        expect(status).toBe(503);
+      },
+    );
   }
 });

@@ -56,9 +56,7 @@ export default function Activities() {
           ))}
         </ul>
       )}
-      {pages * pageSize < activities.total ? (
-        <LoadMoreLink href={`?page=${pages + 1}`} text="加载更多" />
-      ) : null}
+      {pages * pageSize < activities.total ? <LoadMoreLink href={`?page=${pages + 1}`} text="加载更多" /> : null}
     </main>
   );
 }

@@ -18,7 +18,11 @@ const signatureLimiter = createRateLimiter({ name: "wechat-signature", windowMs:
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const wait = await signatureLimiter.hit(context.clientIp);
-  if (wait > 0) return Response.json({ status: 429, message: "请求过于频繁" }, { status: 429, headers: { "Retry-After": String(wait), "Cache-Control": "no-store" } });
+  if (wait > 0)
+    return Response.json(
+      { status: 429, message: "请求过于频繁" },
+      { status: 429, headers: { "Retry-After": String(wait), "Cache-Control": "no-store" } },
+    );
 
   const pageUrl = ownPageUrl(new URL(request.url).searchParams.get("url"), context.origin);
   if (!pageUrl) return jsonError(400, "只能为本站的页面签名");

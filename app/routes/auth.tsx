@@ -55,7 +55,10 @@ export async function action({ context }: ActionFunctionArgs) {
   const form = await context.visitor.ownForm();
   const wait = await authLimiter.hit(context.clientIp);
   if (wait > 0) {
-    return data<AuthActionData>({ intent: "login", message: `操作过于频繁，请${wait}秒后再试` }, { status: 429, headers: { "Retry-After": String(wait) } });
+    return data<AuthActionData>(
+      { intent: "login", message: `操作过于频繁，请${wait}秒后再试` },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
   }
   const intent = formText(form, "intent");
   const redirectTo = safeRedirectTarget(formText(form, "redirect"), context.origin, BASE_PATH);

@@ -53,7 +53,9 @@ export default function DejinCatalog() {
           {items.map((topic) => (
             <li key={topic.topic_name} className="topic-card">
               <Link className="topic-card__link" to={dejinPaths.topic(topic.topic_name)}>
-                {topic.cover ? <img className="topic-card__cover" src={topic.cover} alt="" width={96} height={64} loading="lazy" decoding="async" /> : null}
+                {topic.cover ? (
+                  <img className="topic-card__cover" src={topic.cover} alt="" width={96} height={64} loading="lazy" decoding="async" />
+                ) : null}
                 <span className="topic-card__text">
                   <strong className="topic-card__name">#{topic.topic_name}</strong>
                   <span className="topic-card__desc">{topic.description}</span>

@@ -16,10 +16,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isIndexSegment(params.index) || !isInviteCode(code)) throw data(null, { status: 404 });
   const { caller, canonical, pages, now } = await pageRequest(request, context);
   try {
-    const [first, record] = await Promise.all([
-      getInvite(caller, code, 1),
-      collectPages(pages, (page) => getInvite(caller, code, page)),
-    ]);
+    const [first, record] = await Promise.all([getInvite(caller, code, 1), collectPages(pages, (page) => getInvite(caller, code, page))]);
     const invite = { ...first, list: record.list };
     // An expired invitation is still shown, so the visitor learns why it does nothing; the status says it is gone.
     return data(

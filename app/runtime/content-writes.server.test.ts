@@ -129,7 +129,10 @@ describe.runIf(hasRedis || process.env.CI)("through Redis", () => {
   };
   /** Waits until `count` processes listen on the channel. */
   const subscribers = (server: Awaited<ReturnType<typeof startRedisServer>>, count: number) =>
-    vi.waitFor(async () => expect(await server.client.pubsub("NUMSUB", "content-written")).toEqual(["content-written", count]), { timeout: 10_000, interval: 50 });
+    vi.waitFor(async () => expect(await server.client.pubsub("NUMSUB", "content-written")).toEqual(["content-written", count]), {
+      timeout: 10_000,
+      interval: 50,
+    });
 
   afterEach(() => {
     for (const stop of stops.splice(0)) stop();

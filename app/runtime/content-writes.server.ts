@@ -104,7 +104,10 @@ function inMessages(write: ContentWrite): ContentWrite[] {
   const parts: ContentWrite[] = [];
   for (let start = 0; start < all.length; start += MAX_NAMES) {
     const part = all.slice(start, start + MAX_NAMES);
-    parts.push({ pages: part.filter((item) => item.page).map((item) => item.name), answers: part.filter((item) => !item.page).map((item) => item.name) });
+    parts.push({
+      pages: part.filter((item) => item.page).map((item) => item.name),
+      answers: part.filter((item) => !item.page).map((item) => item.name),
+    });
   }
   return parts;
 }

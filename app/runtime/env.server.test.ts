@@ -170,7 +170,9 @@ describe("the key replicas sign their messages with (REPLICA_KEY)", () => {
   const redis = { REDIS_URL: "redis://127.0.0.1:6379" };
 
   it("must be set in production when REDIS_URL is, and the refusal names it", async () => {
-    await expect(readEnv({ ...DEMO, NODE_ENV: "production", ...redis })).rejects.toThrow(/^Invalid environment: REPLICA_KEY: must be set with REDIS_URL/);
+    await expect(readEnv({ ...DEMO, NODE_ENV: "production", ...redis })).rejects.toThrow(
+      /^Invalid environment: REPLICA_KEY: must be set with REDIS_URL/,
+    );
     await expect(readEnv({ ...DEMO, NODE_ENV: "production", ...redis, REPLICA_KEY: "too-short" })).rejects.toThrow("REPLICA_KEY");
     expect((await readEnv({ ...DEMO, NODE_ENV: "production", ...redis, REPLICA_KEY: "k".repeat(32) })).replicaKey).toBe("k".repeat(32));
   });
@@ -194,7 +196,10 @@ describe("the write limits", () => {
 describe("the live stream caps", () => {
   it("holds 50 streams per client address and 5000 per process unless configured, and refuses anything but a positive count", async () => {
     expect(await readEnv({})).toMatchObject({ LIVE_STREAMS_PER_ADDRESS: 50, LIVE_STREAMS_PER_PROCESS: 5000 });
-    expect(await readEnv({ LIVE_STREAMS_PER_ADDRESS: "4", LIVE_STREAMS_PER_PROCESS: "100" })).toMatchObject({ LIVE_STREAMS_PER_ADDRESS: 4, LIVE_STREAMS_PER_PROCESS: 100 });
+    expect(await readEnv({ LIVE_STREAMS_PER_ADDRESS: "4", LIVE_STREAMS_PER_PROCESS: "100" })).toMatchObject({
+      LIVE_STREAMS_PER_ADDRESS: 4,
+      LIVE_STREAMS_PER_PROCESS: 100,
+    });
     for (const value of ["0", "-1", "2.5", "many"]) {
       await expect(readEnv({ LIVE_STREAMS_PER_ADDRESS: value })).rejects.toThrow(/LIVE_STREAMS_PER_ADDRESS/);
       await expect(readEnv({ LIVE_STREAMS_PER_PROCESS: value })).rejects.toThrow(/LIVE_STREAMS_PER_PROCESS/);

@@ -2,9 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { AppLaunchConfig } from "~/lib/app-launch";
 
-const boolean = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const boolean = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 /** An https link the app claims (universal link, App Linking): no fragment, so the parameters can follow it. */
 const appLink = z
@@ -36,18 +34,42 @@ const schema = z.object({
   PLATFORM_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
   PLATFORM_BREAKER_HALF_OPEN_MS: z.coerce.number().int().positive().default(2000),
   // How long an answer that is the same for everyone may stand in while the platform fails, and the memory it may take.
-  PLATFORM_STALE_MS: z.coerce.number().int().min(0).default(10 * 60_000),
-  PLATFORM_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
-  PLATFORM_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  PLATFORM_STALE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 60_000),
+  PLATFORM_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
+  PLATFORM_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
   // The rendered pages of anonymous visitors kept in memory (server/page-store.ts); 0 turns the cache off.
-  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   // Page renders one process runs at once; the rest wait their turn (server/remix-handler.ts).
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
   // Comma-separated: the first signs session cookies, every one verifies them, so a secret rotates without logging anyone out.
   SESSION_SECRET: z
     .string()
-    .transform((value) => value.split(",").map((secret) => secret.trim()).filter(Boolean))
-    .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 16), "must be one or more comma-separated secrets of 16+ characters")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 16),
+      "must be one or more comma-separated secrets of 16+ characters",
+    )
     .optional(),
   HASHIDS_SALT: z.string().default("davmu-share"),
   HASHIDS_MIN_LENGTH: z.coerce.number().int().min(0).max(32).default(8),
@@ -69,8 +91,16 @@ const schema = z.object({
   FRAME_PARENT_ORIGINS: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
-    .refine((origins) => origins.every(isOrigin), "must be a comma-separated list of http(s) origins such as https://news.example.com (no path, no *)")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (origins) => origins.every(isOrigin),
+      "must be a comma-separated list of http(s) origins such as https://news.example.com (no path, no *)",
+    )
     .transform((origins) => origins.map((origin) => new URL(origin).origin)),
   // Lets a production process run the embedded demonstration platform (no PLATFORM_API_URL); npm start sets it.
   DEMO_PLATFORM: boolean.optional(),
@@ -82,10 +112,16 @@ const schema = z.object({
   PLATFORM_LIVE_DEMO_INTERVAL_MS: z.coerce.number().int().min(0).default(4000),
   PLATFORM_LIVE_UPCOMING_DELAY_S: z.coerce.number().int().min(0).default(180),
   // Embedded platform: the official account that signs JS-SDK pages (demo values when unset).
-  PLATFORM_WECHAT_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)").optional(),
+  PLATFORM_WECHAT_APP_ID: z
+    .string()
+    .regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)")
+    .optional(),
   PLATFORM_WECHAT_JSAPI_TICKET: z.string().min(1).optional(),
   // The mobile app's AppID on the WeChat Open Platform: <wx-open-launch-app> opens the app by it.
-  WECHAT_OPEN_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)").default("wxa1b2c3d4e5f60718"),
+  WECHAT_OPEN_APP_ID: z
+    .string()
+    .regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)")
+    .default("wxa1b2c3d4e5f60718"),
   // The site's own per-minute limits in front of the platform's (docs/security.md, "Rate limits").
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRACKER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -118,13 +154,19 @@ const schema = z.object({
   // embedded platform's requests.
   LOG_LEVEL: z.enum(["silent", "fatal", "error", "warn", "info", "debug", "trace"]).default("info"),
   // The native app "open the app" launches (README, "Opening the app"); the defaults are the demo app's.
-  APP_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]*$/i, "must be a URL scheme such as davmu").default("davmu"),
+  APP_SCHEME: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]*$/i, "must be a URL scheme such as davmu")
+    .default("davmu"),
   APP_UNIVERSAL_LINK: appLink,
   APP_ANDROID_PACKAGE: z
     .string()
     .regex(/^[a-zA-Z]\w*(?:\.[a-zA-Z]\w*)+$/, "must be an Android application id such as com.davmu.news")
     .default("com.davmu.news"),
-  APP_IOS_APP_STORE_ID: z.string().regex(/^\d{1,12}$/, "must be the App Store id's digits").default("1234567890"),
+  APP_IOS_APP_STORE_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, "must be the App Store id's digits")
+    .default("1234567890"),
   APP_HARMONY_APP_LINK: appLink,
   // On SIGTERM the process answers unready this long before it stops taking connections, for balancers to notice;
   // unset, 5 s in production and none otherwise.
@@ -152,9 +194,12 @@ function productionRefusal(values: Values): string | null {
   if (demo && !values.DEMO_PLATFORM) {
     return "DEMO_PLATFORM: without PLATFORM_API_URL the site runs the embedded demo platform, which production does only with DEMO_PLATFORM=1; set PLATFORM_API_URL for a real platform";
   }
-  if (!demo && !values.SESSION_SECRET) return "SESSION_SECRET: required in production with PLATFORM_API_URL (16+ characters; a comma-separated list to rotate)";
-  if (!demo && !values.PUBLIC_ORIGIN) return "PUBLIC_ORIGIN: required in production with PLATFORM_API_URL (the origin visitors use, e.g. https://m.example.com)";
-  if (values.REDIS_URL && !values.REPLICA_KEY) return "REPLICA_KEY: must be set with REDIS_URL in production (32+ characters, the same on every replica)";
+  if (!demo && !values.SESSION_SECRET)
+    return "SESSION_SECRET: required in production with PLATFORM_API_URL (16+ characters; a comma-separated list to rotate)";
+  if (!demo && !values.PUBLIC_ORIGIN)
+    return "PUBLIC_ORIGIN: required in production with PLATFORM_API_URL (the origin visitors use, e.g. https://m.example.com)";
+  if (values.REDIS_URL && !values.REPLICA_KEY)
+    return "REPLICA_KEY: must be set with REDIS_URL in production (32+ characters, the same on every replica)";
   if (values.METRICS_PORT !== 0 && !isLoopback(values.METRICS_HOST) && !values.METRICS_TOKEN) {
     return `METRICS_TOKEN: required in production when the internal listener is not on loopback (METRICS_HOST=${values.METRICS_HOST}); set it, or METRICS_HOST=127.0.0.1, or METRICS_PORT=0`;
   }

@@ -9,7 +9,11 @@ it("writes one JSON object per line with the level's name, an ISO time and the m
   logger.debug("below the threshold");
   expect(lines).toEqual([
     expect.objectContaining({ level: "info", msg: "listening", port: 3000, time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) }),
-    expect.objectContaining({ level: "error", msg: "request failed", err: expect.objectContaining({ type: "TypeError", message: "no such thing", stack: expect.stringContaining("logger.server.test.ts") }) }),
+    expect.objectContaining({
+      level: "error",
+      msg: "request failed",
+      err: expect.objectContaining({ type: "TypeError", message: "no such thing", stack: expect.stringContaining("logger.server.test.ts") }),
+    }),
   ]);
   expect(lines[0]).not.toHaveProperty("requestId");
 });
@@ -42,6 +46,10 @@ it("takes what packages write to the console as lines of the matching level", ()
   expect(lines).toEqual([
     expect.objectContaining({ level: "warn", msg: "can't use an SDK in server side" }),
     expect.objectContaining({ level: "info", msg: "plain" }),
-    expect.objectContaining({ level: "error", msg: expect.stringContaining("RangeError: out of range"), err: expect.objectContaining({ type: "RangeError" }) }),
+    expect.objectContaining({
+      level: "error",
+      msg: expect.stringContaining("RangeError: out of range"),
+      err: expect.objectContaining({ type: "RangeError" }),
+    }),
   ]);
 });

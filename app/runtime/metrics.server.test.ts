@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { countLiveStreamRefusal, countingRefusals, metricsRegistry, observeRequest, timedSanitizing, timedUpstream, watchSources } from "~/runtime/metrics.server";
+import {
+  countLiveStreamRefusal,
+  countingRefusals,
+  metricsRegistry,
+  observeRequest,
+  timedSanitizing,
+  timedUpstream,
+  watchSources,
+} from "~/runtime/metrics.server";
 
 /** One sample: its labels, its value and, for a histogram, which of its series it is (…_count, …_sum). */
 type Sample = { [label: string]: string | number | undefined; value: number; metricName?: string };
@@ -9,11 +17,17 @@ type Sample = { [label: string]: string | number | undefined; value: number; met
 async function samples(name: string): Promise<Sample[]> {
   const metric = metricsRegistry().getSingleMetric(name);
   if (!metric) throw new Error(`no metric ${name}`);
-  return (await metric.get()).values.map((sample) => ({ ...sample.labels, value: sample.value, metricName: (sample as { metricName?: string }).metricName }));
+  return (await metric.get()).values.map((sample) => ({
+    ...sample.labels,
+    value: sample.value,
+    metricName: (sample as { metricName?: string }).metricName,
+  }));
 }
 
 const countOf = async (name: string, labels: Record<string, string>) =>
-  (await samples(name)).find((sample) => sample.metricName === `${name}_count` && Object.entries(labels).every(([label, value]) => sample[label] === value))?.value ?? 0;
+  (await samples(name)).find(
+    (sample) => sample.metricName === `${name}_count` && Object.entries(labels).every(([label, value]) => sample[label] === value),
+  )?.value ?? 0;
 
 describe("the metrics registry", () => {
   it("is one per process, whichever copy of the module asks", () => {
@@ -22,7 +36,12 @@ describe("the metrics registry", () => {
 
   it("carries the process defaults: event-loop lag, heap, RSS, GC", async () => {
     const text = await metricsRegistry().metrics();
-    for (const name of ["nodejs_eventloop_lag_seconds", "nodejs_heap_size_used_bytes", "process_resident_memory_bytes", "nodejs_gc_duration_seconds"]) {
+    for (const name of [
+      "nodejs_eventloop_lag_seconds",
+      "nodejs_heap_size_used_bytes",
+      "process_resident_memory_bytes",
+      "nodejs_gc_duration_seconds",
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
   });
@@ -30,7 +49,9 @@ describe("the metrics registry", () => {
   it("records a request's duration under its family, method and status class", async () => {
     const startedAt = process.hrtime.bigint() - 2_000_000n;
     observeRequest({ family: "detail", method: "GET", status_class: "2xx" }, startedAt);
-    const sum = (await samples("http_request_duration_seconds")).find((sample) => sample.metricName === "http_request_duration_seconds_sum" && sample.family === "detail");
+    const sum = (await samples("http_request_duration_seconds")).find(
+      (sample) => sample.metricName === "http_request_duration_seconds_sum" && sample.family === "detail",
+    );
     expect(sum?.value).toBeGreaterThanOrEqual(0.002);
     expect(await countOf("http_request_duration_seconds", { family: "detail", method: "GET", status_class: "2xx" })).toBe(1);
   });
@@ -48,7 +69,11 @@ describe("the metrics registry", () => {
       ],
     });
     expect(await samples("davmu_share_page_cache_requests_total")).toEqual(
-      expect.arrayContaining([expect.objectContaining({ result: "hit", value: 3 }), expect.objectContaining({ result: "miss", value: 5 }), expect.objectContaining({ result: "personal", value: 7 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ result: "hit", value: 3 }),
+        expect.objectContaining({ result: "miss", value: 5 }),
+        expect.objectContaining({ result: "personal", value: 7 }),
+      ]),
     );
     hits = 10;
     expect((await samples("davmu_share_page_cache_requests_total")).find((sample) => sample.result === "hit")?.value).toBe(10);
@@ -58,18 +83,29 @@ describe("the metrics registry", () => {
     expect((await samples("davmu_share_live_upstream_connections"))[0]?.value).toBe(1);
     expect((await samples("davmu_share_live_broadcasts"))[0]?.value).toBe(2);
 
-    const open = async () => (await samples("davmu_share_upstream_breaker_state")).filter((sample) => sample.value === 1).map(({ service, state }) => `${service} ${state}`);
+    const open = async () =>
+      (await samples("davmu_share_upstream_breaker_state")).filter((sample) => sample.value === 1).map(({ service, state }) => `${service} ${state}`);
     expect(await open()).toEqual(["peony closed", "law open"]);
     // One state at a time per service: a breaker that closes again leaves no series saying it is open.
     states = { peony: "half-open", law: "closed" };
     expect(await open()).toEqual(["peony half-open", "law closed"]);
-    expect((await samples("davmu_share_upstream_breaker_state")).filter((sample) => sample.state === "open").map((sample) => sample.value)).toEqual([0, 0]);
+    expect((await samples("davmu_share_upstream_breaker_state")).filter((sample) => sample.state === "open").map((sample) => sample.value)).toEqual([
+      0, 0,
+    ]);
   });
 
   it("times upstream calls by service and outcome, passing their answer or error through", async () => {
-    const ok = timedUpstream("guzzle", async () => "answer", () => "never");
+    const ok = timedUpstream(
+      "guzzle",
+      async () => "answer",
+      () => "never",
+    );
     await expect(ok()).resolves.toBe("answer");
-    const failing = timedUpstream("guzzle", () => Promise.reject(new Error("refused")), (error) => ((error as Error).message === "refused" ? "unavailable" : "other"));
+    const failing = timedUpstream(
+      "guzzle",
+      () => Promise.reject(new Error("refused")),
+      (error) => ((error as Error).message === "refused" ? "unavailable" : "other"),
+    );
     await expect(failing()).rejects.toThrow("refused");
     expect(await countOf("davmu_share_upstream_request_duration_seconds", { service: "guzzle", outcome: "ok" })).toBe(1);
     expect(await countOf("davmu_share_upstream_request_duration_seconds", { service: "guzzle", outcome: "unavailable" })).toBe(1);
@@ -104,8 +140,14 @@ describe("the metrics registry", () => {
   });
 
   it("is what the dashboard in docs/ reads: every metric its panels query is exported", async () => {
-    const dashboard = JSON.parse(readFileSync(new URL("../../docs/grafana-dashboard.json", import.meta.url), "utf8")) as { panels: Array<{ targets?: Array<{ expr: string }> }> };
-    const queried = new Set(dashboard.panels.flatMap((panel) => panel.targets ?? []).flatMap((target) => target.expr.match(/\b(?:http|davmu_share|nodejs|process)_\w+/g) ?? []));
+    const dashboard = JSON.parse(readFileSync(new URL("../../docs/grafana-dashboard.json", import.meta.url), "utf8")) as {
+      panels: Array<{ targets?: Array<{ expr: string }> }>;
+    };
+    const queried = new Set(
+      dashboard.panels
+        .flatMap((panel) => panel.targets ?? [])
+        .flatMap((target) => target.expr.match(/\b(?:http|davmu_share|nodejs|process)_\w+/g) ?? []),
+    );
     const types = new Map([...(await metricsRegistry().metrics()).matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => [name, type]));
     const exported = (name: string) => types.has(name) || types.get(name.replace(/_(bucket|count|sum)$/, "")) === "histogram";
     expect(queried.size).toBeGreaterThan(10);

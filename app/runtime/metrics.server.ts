@@ -12,7 +12,16 @@ import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, t
 
 /** What the registry reads at scrape time; set by the host once it has built them. */
 export type MetricSources = {
-  pageCache?: () => { entries: number; bytes: number; hits: number; stale: number; joined: number; misses: number; uncached: number; personal: number };
+  pageCache?: () => {
+    entries: number;
+    bytes: number;
+    hits: number;
+    stale: number;
+    joined: number;
+    misses: number;
+    uncached: number;
+    personal: number;
+  };
   breakers?: () => Record<string, string>;
   liveStreams?: () => number;
   liveHub?: () => Array<{ subscribers: number; upstreamOpen: boolean }>;

@@ -16,7 +16,8 @@ describe("traditionalText", () => {
 
 describe("traditionalHtml", () => {
   it("converts text nodes only: tags, attributes and URLs stay as they were", () => {
-    const html = '<p class="lead">市气象台发布预警</p><figure><img src="/media/预警.jpg" alt="乌云密布"><figcaption>预计强降雨</figcaption></figure><a href="https://example.cn/?q=台风" title="台风路径">台风路径</a>';
+    const html =
+      '<p class="lead">市气象台发布预警</p><figure><img src="/media/预警.jpg" alt="乌云密布"><figcaption>预计强降雨</figcaption></figure><a href="https://example.cn/?q=台风" title="台风路径">台风路径</a>';
     expect(traditionalHtml(html)).toBe(
       '<p class="lead">市氣象臺發佈預警</p><figure><img src="/media/预警.jpg" alt="乌云密布"><figcaption>預計強降雨</figcaption></figure><a href="https://example.cn/?q=台风" title="台风路径">颱風路徑</a>',
     );
@@ -61,12 +62,18 @@ describe("traditionalAnswer", () => {
   it("says a server's message that is a UI text as the catalogue does, with Taiwan's words", () => {
     // s2tw alone would write 網絡 (the characters); the catalogue has Taiwan's word, 網路.
     expect(traditionalText("网络错误，请稍后重试～")).toBe("網絡錯誤，請稍後重試～");
-    expect(traditionalAnswer({ message: "网络错误，请稍后重试～", title: "网络错误" })).toEqual({ message: "網路錯誤，請稍後重試～", title: "網絡錯誤" });
+    expect(traditionalAnswer({ message: "网络错误，请稍后重试～", title: "网络错误" })).toEqual({
+      message: "網路錯誤，請稍後重試～",
+      title: "網絡錯誤",
+    });
   });
 
   it("converts a personal part (a JSON string) as the data it holds, and text that only looks like JSON as text", () => {
     const part = JSON.stringify({ toast: { text: "网络错误，请稍后重试～", kind: "error" }, avatarUrl: "/media/头像.png" });
-    expect(JSON.parse(traditionalAnswer({ viewer: part }).viewer)).toEqual({ toast: { text: "網路錯誤，請稍後重試～", kind: "error" }, avatarUrl: "/media/头像.png" });
+    expect(JSON.parse(traditionalAnswer({ viewer: part }).viewer)).toEqual({
+      toast: { text: "網路錯誤，請稍後重試～", kind: "error" },
+      avatarUrl: "/media/头像.png",
+    });
     expect(traditionalAnswer({ content: "{不是数据}" })).toEqual({ content: "{不是數據}" });
   });
 

@@ -58,7 +58,8 @@ export function traditionalHtml(html: string): string {
 
 function convertTextNodes(node: ParentNode): void {
   for (const child of node.childNodes) {
-    if (child.nodeName === "#text") (child as DefaultTreeAdapterMap["textNode"]).value = traditionalText((child as DefaultTreeAdapterMap["textNode"]).value);
+    if (child.nodeName === "#text")
+      (child as DefaultTreeAdapterMap["textNode"]).value = traditionalText((child as DefaultTreeAdapterMap["textNode"]).value);
     else if ("childNodes" in child) convertTextNodes(child);
     if (child.nodeName === "template") convertTextNodes((child as DefaultTreeAdapterMap["template"]).content);
   }

@@ -25,7 +25,10 @@ const authBody = z
     platform: z.string().min(1).max(32),
     account: phone.optional(),
     device_id: z.string().max(128).optional(),
-    verify_code: z.string().regex(/^\d{6}$/, "请输入6位数字验证码").optional(),
+    verify_code: z
+      .string()
+      .regex(/^\d{6}$/, "请输入6位数字验证码")
+      .optional(),
     password: z.string().min(1, "请输入密码").max(128, "密码长度不能超过128位").optional(),
   })
   .superRefine((body, issues) => {

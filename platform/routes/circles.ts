@@ -58,7 +58,17 @@ const VISIBLE = "p.state = 1 AND p.publish_at <= @now";
 
 type CircleRow = { id: number; name: string; description: string; avatar: string; cover: string; member_count: number };
 type TopicRow = { id: number; name: string; description: string; cover: string };
-type ReplyRow = { id: number; user_id: number; alias: string; avatar: string; reply_alias: string | null; content: string; ip_location: string; like_count: number; created_at: string };
+type ReplyRow = {
+  id: number;
+  user_id: number;
+  alias: string;
+  avatar: string;
+  reply_alias: string | null;
+  content: string;
+  ip_location: string;
+  like_count: number;
+  created_at: string;
+};
 
 export function circleRoutes(ctx: PlatformContext): Router {
   const router = Router();
@@ -67,7 +77,9 @@ export function circleRoutes(ctx: PlatformContext): Router {
   const now = () => ctx.now().toISOString();
 
   function toPost(row: PostRow) {
-    const video = row.video ? (JSON.parse(ctx.media(row.video)) as { url: string; poster: string; width: number; height: number; duration_sec: number }) : null;
+    const video = row.video
+      ? (JSON.parse(ctx.media(row.video)) as { url: string; poster: string; width: number; height: number; duration_sec: number })
+      : null;
     return {
       post_id: ids.encode(row.id),
       circle: { circle_id: ids.encode(row.circle_id), name: row.circle_name, avatar: ctx.media(row.circle_avatar) },
@@ -106,10 +118,7 @@ export function circleRoutes(ctx: PlatformContext): Router {
   function findPost(id: string) {
     const dbId = ids.decode(id);
     const row =
-      dbId === null
-        ? undefined
-        : (db.prepare(`${POST_SELECT} WHERE ${VISIBLE} AND p.id = @id`).get({ id: dbId, now: now() }) as
-PostRow | undefined);
+      dbId === null ? undefined : (db.prepare(`${POST_SELECT} WHERE ${VISIBLE} AND p.id = @id`).get({ id: dbId, now: now() }) as PostRow | undefined);
     if (!row) throw new PlatformError(ErrorCode.contentNotFound, "帖子不存在");
     return row;
   }
@@ -140,8 +149,10 @@ PostRow | undefined);
     handle((req) => {
       const row = findTopic(parseInput(topicQuery, req.query));
       const stats = db
-        .prepare(`SELECT COUNT(*) AS post_count, COALESCE(SUM(p.view_count), 0) AS view_count
-          FROM circle_post_topics pt JOIN circle_posts p ON p.id = pt.post_id WHERE pt.topic_id = @topic AND ${VISIBLE}`)
+        .prepare(
+          `SELECT COUNT(*) AS post_count, COALESCE(SUM(p.view_count), 0) AS view_count
+          FROM circle_post_topics pt JOIN circle_posts p ON p.id = pt.post_id WHERE pt.topic_id = @topic AND ${VISIBLE}`,
+        )
         .get({ topic: row.id, now: now() }) as { post_count: number; view_count: number };
       return { topic_id: ids.encode(row.id), name: row.name, description: row.description, cover: ctx.media(row.cover), ...stats };
     }),

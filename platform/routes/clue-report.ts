@@ -118,22 +118,27 @@ export function clueReportRoutes(ctx: PlatformContext): Router {
       .prepare(`${CLUE_SELECT} WHERE ${VISIBLE} AND ${where} ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`)
       .all(bound) as ClueRow[];
     const { total } = db
-      .prepare(`SELECT COUNT(*) AS total FROM clues cl JOIN contents c ON c.id = cl.content_id
-        JOIN clue_channels ch ON ch.id = cl.channel_id WHERE ${VISIBLE} AND ${where}`)
+      .prepare(
+        `SELECT COUNT(*) AS total FROM clues cl JOIN contents c ON c.id = cl.content_id
+        JOIN clue_channels ch ON ch.id = cl.channel_id WHERE ${VISIBLE} AND ${where}`,
+      )
       .get(bound) as { total: number };
     return { list: rows.map(toClue), total };
   }
 
   function findClue(postId: string): ClueRow {
     const id = ids.decode(postId);
-    const row = id === null ? undefined : (db.prepare(`${CLUE_SELECT} WHERE ${VISIBLE} AND c.id = @id`).get({ id, now: now() }) as ClueRow | undefined);
+    const row =
+      id === null ? undefined : (db.prepare(`${CLUE_SELECT} WHERE ${VISIBLE} AND c.id = @id`).get({ id, now: now() }) as ClueRow | undefined);
     if (!row) throw new PlatformError(ErrorCode.contentNotFound, "爆料不存在");
     return row;
   }
 
   function findTopic(name: string): TopicRow {
     const row =
-      name.length > MAX_TOPIC_NAME ? undefined : (db.prepare("SELECT id, name, description, cover FROM clue_topics WHERE name = ?").get(name) as TopicRow | undefined);
+      name.length > MAX_TOPIC_NAME
+        ? undefined
+        : (db.prepare("SELECT id, name, description, cover FROM clue_topics WHERE name = ?").get(name) as TopicRow | undefined);
     if (!row) throw new PlatformError(ErrorCode.notFound, "话题不存在");
     return row;
   }
@@ -147,14 +152,18 @@ export function clueReportRoutes(ctx: PlatformContext): Router {
 
   function toTopic(row: TopicRow) {
     const stats = db
-      .prepare(`SELECT COUNT(*) AS clue_count, COALESCE(SUM(c.view_count), 0) AS view_sum FROM clues cl
+      .prepare(
+        `SELECT COUNT(*) AS clue_count, COALESCE(SUM(c.view_count), 0) AS view_sum FROM clues cl
         JOIN contents c ON c.id = cl.content_id JOIN clue_channels ch ON ch.id = cl.channel_id
-        WHERE ${VISIBLE} AND ch.topic_id = @topic`)
+        WHERE ${VISIBLE} AND ch.topic_id = @topic`,
+      )
       .get({ topic: row.id, now: now() }) as { clue_count: number; view_sum: number };
     const channels = db
-      .prepare(`SELECT ch.id, ch.name, (SELECT COUNT(*) FROM clues cl JOIN contents c ON c.id = cl.content_id
+      .prepare(
+        `SELECT ch.id, ch.name, (SELECT COUNT(*) FROM clues cl JOIN contents c ON c.id = cl.content_id
           WHERE cl.channel_id = ch.id AND ${VISIBLE}) AS clue_count
-        FROM clue_channels ch WHERE ch.topic_id = @topic ORDER BY ch.sort`)
+        FROM clue_channels ch WHERE ch.topic_id = @topic ORDER BY ch.sort`,
+      )
       .all({ topic: row.id, now: now() }) as { id: number; name: string; clue_count: number }[];
     return {
       topic_name: row.name,
@@ -196,13 +205,24 @@ export function clueReportRoutes(ctx: PlatformContext): Router {
     handle((req) => {
       const id = findReporterId(req.params.id);
       const row = db
-        .prepare(`SELECT u.id, u.alias, u.avatar, r.intro, r.location,
+        .prepare(
+          `SELECT u.id, u.alias, u.avatar, r.intro, r.location,
             (SELECT COUNT(*) FROM clues cl JOIN contents c ON c.id = cl.content_id WHERE cl.reporter_id = u.id AND ${VISIBLE}) AS clue_count,
             (SELECT COALESCE(SUM(c.view_count), 0) FROM clues cl JOIN contents c ON c.id = cl.content_id
               WHERE cl.reporter_id = u.id AND ${VISIBLE}) AS view_sum,
             (SELECT COUNT(*) FROM clue_mentions m JOIN contents c ON c.id = m.content_id WHERE m.user_id = u.id AND ${VISIBLE}) AS at_count
-          FROM users u JOIN clue_reporters r ON r.user_id = u.id WHERE u.id = @id`)
-        .get({ id, now: now() }) as { id: number; alias: string; avatar: string; intro: string; location: string; clue_count: number; view_sum: number; at_count: number };
+          FROM users u JOIN clue_reporters r ON r.user_id = u.id WHERE u.id = @id`,
+        )
+        .get({ id, now: now() }) as {
+        id: number;
+        alias: string;
+        avatar: string;
+        intro: string;
+        location: string;
+        clue_count: number;
+        view_sum: number;
+        at_count: number;
+      };
       const { id: rowId, avatar, ...profile } = row;
       return { user_id: ids.encode(rowId), avatar: ctx.media(avatar), ...profile };
     }),
@@ -223,7 +243,9 @@ export function clueReportRoutes(ctx: PlatformContext): Router {
         const channel = ids.decode(query.channel_id);
         const known =
           channel !== null &&
-          db.prepare("SELECT 1 FROM clue_channels WHERE id = ? AND (? IS NULL OR topic_id = ?)").get(channel, params.topic ?? null, params.topic ?? null);
+          db
+            .prepare("SELECT 1 FROM clue_channels WHERE id = ? AND (? IS NULL OR topic_id = ?)")
+            .get(channel, params.topic ?? null, params.topic ?? null);
         if (!known) throw new PlatformError(ErrorCode.notFound, "频道不存在");
         params.channel = channel;
         where.push("cl.channel_id = @channel");

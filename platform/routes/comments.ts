@@ -19,7 +19,12 @@ const commentBody = z.object({
   content: z
     .string({ required_error: "评论内容不能为空", invalid_type_error: "评论内容不能为空" })
     // Plain text only: normalise line breaks and drop control characters, keep everything else verbatim.
-    .transform((text) => text.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").trim())
+    .transform((text) =>
+      text
+        .replace(/\r\n?/g, "\n")
+        .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
+        .trim(),
+    )
     .refine((text) => text.length > 0, "评论内容不能为空")
     .refine((text) => [...text].length <= MAX_COMMENT_LENGTH, `评论内容不能超过${MAX_COMMENT_LENGTH}字`),
   target_user_id: optionalText(64),
@@ -117,8 +122,7 @@ export function commentRoutes(ctx: PlatformContext): Router {
       id === null
         ? undefined
         : (db.prepare("SELECT id, user_id FROM comments WHERE id = ? AND content_id = ? AND parent_id IS NULL").get(id, contentId) as
-            | { id: number; user_id: number }
-            | undefined);
+            { id: number; user_id: number } | undefined);
     if (!row) throw new PlatformError(ErrorCode.notFound, "评论不存在");
     return row;
   }
@@ -136,9 +140,9 @@ export function commentRoutes(ctx: PlatformContext): Router {
            ORDER BY cm.created_at DESC, cm.id DESC LIMIT @limit OFFSET @offset`,
         )
         .all({ contentId: content.id, viewer, limit: query.size, offset: (query.page - 1) * query.size }) as CommentRow[];
-      const { total } = db
-        .prepare("SELECT COUNT(*) AS total FROM comments WHERE content_id = ? AND parent_id IS NULL")
-        .get(content.id) as { total: number };
+      const { total } = db.prepare("SELECT COUNT(*) AS total FROM comments WHERE content_id = ? AND parent_id IS NULL").get(content.id) as {
+        total: number;
+      };
       return { list: rows.map((row) => toComment(row, replies(row.id, viewer, PREVIEW_REPLIES, 0))), total };
     }),
   );

@@ -50,8 +50,7 @@ function findContent(ctx: PlatformContext, postId: string): ContentRow {
     id === null
       ? undefined
       : (ctx.db.prepare(`SELECT ${CONTENT_COLUMNS} FROM ${CONTENT_FROM} WHERE c.id = ? AND c.state != ?`).get(id, STATE_DRAFT) as
-          | ContentRow
-          | undefined);
+          ContentRow | undefined);
   if (!row) throw contentNotFound();
   return row;
 }
@@ -132,7 +131,13 @@ export function contentRoutes(ctx: PlatformContext): Router {
       const query = parseInput(sideListQuery(10), req.query);
       const since = new Date(ctx.now().getTime() - HOT_WINDOW_MS).toISOString();
       const exclude = excludedId(query.exclude);
-      const { list, total } = page("c.publish_at > @since AND c.id != @exclude", "c.view_count DESC, c.publish_at DESC", { since, exclude }, query.page, query.size);
+      const { list, total } = page(
+        "c.publish_at > @since AND c.id != @exclude",
+        "c.view_count DESC, c.publish_at DESC",
+        { since, exclude },
+        query.page,
+        query.size,
+      );
       return { news: list, total };
     }),
   );
@@ -240,8 +245,7 @@ export function contentRoutes(ctx: PlatformContext): Router {
       const content = findContent(ctx, params.post_id);
       const { userId } = sessionOf(res);
       if (userId === null) return { is_collect: false, is_like: false };
-      const has = (table: string) =>
-        db.prepare(`SELECT 1 FROM ${table} WHERE user_id = ? AND content_id = ?`).get(userId, content.id) !== undefined;
+      const has = (table: string) => db.prepare(`SELECT 1 FROM ${table} WHERE user_id = ? AND content_id = ?`).get(userId, content.id) !== undefined;
       return { is_collect: has("collections"), is_like: has("content_likes") };
     }),
   );

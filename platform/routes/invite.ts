@@ -37,9 +37,7 @@ export function inviteRoutes(ctx: PlatformContext): Router {
       // Codes are case-insensitive when typed; they are stored in capitals.
       const code = query.code.toUpperCase();
       const row = ctx.db
-        .prepare(
-          `SELECT i.*, u.alias, u.avatar FROM invite_codes i JOIN users u ON u.id = i.inviter_id WHERE i.code = ?`,
-        )
+        .prepare(`SELECT i.*, u.alias, u.avatar FROM invite_codes i JOIN users u ON u.id = i.inviter_id WHERE i.code = ?`)
         .get(code) as CodeRow | undefined;
       if (!row) throw new PlatformError(ErrorCode.notFound, "邀请码不存在");
       const records = ctx.db

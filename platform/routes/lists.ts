@@ -56,9 +56,10 @@ export function listRoutes(ctx: PlatformContext): Router {
     handle((req) => {
       const query = parseInput(modelQuery, req.query);
       const model = find<Titled>("content_models", query.id, "内容模型不存在");
-      const groups = db
-        .prepare("SELECT id, name FROM content_model_groups WHERE model_id = ? ORDER BY sort")
-        .all(model.id) as { id: number; name: string }[];
+      const groups = db.prepare("SELECT id, name FROM content_model_groups WHERE model_id = ? ORDER BY sort").all(model.id) as {
+        id: number;
+        name: string;
+      }[];
       const wanted = query.group === undefined ? null : ctx.ids.decode(query.group);
       const group = query.group === undefined ? groups[0] : groups.find((g) => g.id === wanted);
       if (query.group !== undefined && !group) throw new PlatformError(ErrorCode.notFound, "分组不存在");

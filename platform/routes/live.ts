@@ -43,7 +43,12 @@ const sendBody = z.object({
   content: z
     .string({ required_error: "消息内容不能为空", invalid_type_error: "消息内容不能为空" })
     // One line of plain text: line breaks become spaces, other control characters go.
-    .transform((text) => text.replace(/[\r\n\t]+/g, " ").replace(/[\u0000-\u001f\u007f]/g, "").trim())
+    .transform((text) =>
+      text
+        .replace(/[\r\n\t]+/g, " ")
+        .replace(/[\u0000-\u001f\u007f]/g, "")
+        .trim(),
+    )
     .refine((text) => text.length > 0, "消息内容不能为空")
     .refine((text) => [...text].length <= MAX_MESSAGE_LENGTH, `消息内容不能超过${MAX_MESSAGE_LENGTH}字`),
 });
@@ -217,7 +222,12 @@ export function liveRoutes(ctx: PlatformContext, hub: LiveHub): Router {
         .get(userId, new Date(now.getTime() - MINUTE_MS).toISOString()) as { n: number; oldest: string | null };
       refuseIfOver(recent.n + body.count - 1, LIKES_PER_MINUTE, recent.oldest, MINUTE_MS, "点赞");
       const { like_count } = db.transaction(() => {
-        db.prepare("INSERT INTO live_likes (room_id, user_id, count, created_at) VALUES (?, ?, ?, ?)").run(room.id, userId, body.count, now.toISOString());
+        db.prepare("INSERT INTO live_likes (room_id, user_id, count, created_at) VALUES (?, ?, ?, ?)").run(
+          room.id,
+          userId,
+          body.count,
+          now.toISOString(),
+        );
         return db.prepare("UPDATE live_rooms SET like_count = like_count + ? WHERE id = ? RETURNING like_count").get(body.count, room.id) as {
           like_count: number;
         };

@@ -7,7 +7,10 @@ import { ErrorCode, PlatformError, handle } from "../envelope";
 import { parseInput } from "../validation";
 
 /** Spec section 7: a JSON body of the tracking fields: one event, or a batch of them. */
-const trackerBody = z.union([trackingEventSchema, z.array(trackingEventSchema).min(1, "事件列表不能为空").max(MAX_BATCH_EVENTS, `一次最多 ${MAX_BATCH_EVENTS} 个事件`)]);
+const trackerBody = z.union([
+  trackingEventSchema,
+  z.array(trackingEventSchema).min(1, "事件列表不能为空").max(MAX_BATCH_EVENTS, `一次最多 ${MAX_BATCH_EVENTS} 个事件`),
+]);
 
 /** Per-content counts of what the collector received, newest activity first. */
 export type ContentStats = {

@@ -5,7 +5,12 @@ import http from "node:http";
 
 const [file, port] = process.argv.slice(2);
 const body = readFileSync(file);
-const headers = { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": String(body.length), vary: "Accept-Encoding" };
+const headers = {
+  "content-type": "text/html; charset=utf-8",
+  "content-encoding": "gzip",
+  "content-length": String(body.length),
+  vary: "Accept-Encoding",
+};
 http
   .createServer((_request, response) => {
     response.writeHead(200, headers);

@@ -28,7 +28,11 @@ export function pageGzipBytes(url: string): Promise<Buffer> {
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => {
           if (response.statusCode !== 200 || response.headers["content-encoding"] !== "gzip") {
-            reject(new Error(`${url} answered ${response.statusCode} with content-encoding ${response.headers["content-encoding"]}, expected a 200 in gzip`));
+            reject(
+              new Error(
+                `${url} answered ${response.statusCode} with content-encoding ${response.headers["content-encoding"]}, expected a 200 in gzip`,
+              ),
+            );
           } else resolve(Buffer.concat(chunks));
         });
       })
@@ -40,7 +44,10 @@ export function pageGzipBytes(url: string): Promise<Buffer> {
 async function untilServing(running: Running, url: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline && running.child.exitCode === null) {
-    const encoding = await fetch(url, { headers: { "accept-encoding": "gzip" } }).then((response) => response.headers.get("content-encoding"), () => null);
+    const encoding = await fetch(url, { headers: { "accept-encoding": "gzip" } }).then(
+      (response) => response.headers.get("content-encoding"),
+      () => null,
+    );
     if (encoding === "gzip") return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,8 +1,7 @@
 /** What every part of the bench shares: the phone it pretends to be, the load it applies and the targets it reports. */
 
 // Android Chrome, the phone most share links are opened on outside WeChat (and the device Lighthouse emulates).
-export const MOBILE_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+export const MOBILE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 /** The load of every throughput row: autocannon's connections, a discarded warm-up, then the measured run. */
 export const LOAD = { connections: 50, warmupSeconds: 3, measureSeconds: 10 } as const;

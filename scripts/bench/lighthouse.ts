@@ -71,7 +71,9 @@ async function runOnce(url: string, profileDir: string): Promise<LighthouseRun> 
       return value;
     };
     const requests = (lhr.audits["network-requests"].details as { items: { resourceType?: string; transferSize?: number }[] }).items;
-    const jsTransferred = requests.filter((request) => request.resourceType === "Script").reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+    const jsTransferred = requests
+      .filter((request) => request.resourceType === "Script")
+      .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
     // The user agent string hides Chromium's minor version; DevTools reports it in full.
     const { Browser: browser } = (await (await fetch(`http://127.0.0.1:${chromium.port}/json/version`)).json()) as { Browser: string };
     return {
@@ -108,13 +110,19 @@ export async function runLighthouse(url: string, workDir: string, name: string):
  * `runs` runs of every page, in rounds (each page once, then each again): a burst of load from elsewhere on the
  * machine then spoils one run of several pages, which the median drops, rather than every run of one page.
  */
-export async function lighthouseRounds<T extends { name: string; url: string }>(pages: T[], workDir: string, runs: number): Promise<Map<T, LighthouseRun[]>> {
+export async function lighthouseRounds<T extends { name: string; url: string }>(
+  pages: T[],
+  workDir: string,
+  runs: number,
+): Promise<Map<T, LighthouseRun[]>> {
   const results = new Map<T, LighthouseRun[]>(pages.map((page) => [page, []]));
   for (let round = 1; round <= runs; round++) {
     for (const page of pages) {
       const run = await runLighthouse(page.url, workDir, `${page.name.replace(/\W+/g, "-")}-${round}`);
       results.get(page)!.push(run);
-      console.warn(`lighthouse ${page.name} run ${round}/${runs}: performance ${run.scores.performance}, TBT ${run.tbt.toFixed(0)} ms, CPU index ${run.cpuIndex.toFixed(0)}`);
+      console.warn(
+        `lighthouse ${page.name} run ${round}/${runs}: performance ${run.scores.performance}, TBT ${run.tbt.toFixed(0)} ms, CPU index ${run.cpuIndex.toFixed(0)}`,
+      );
     }
   }
   return results;

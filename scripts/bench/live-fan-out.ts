@@ -93,7 +93,9 @@ export async function measureLive(workDir: string): Promise<LiveResult> {
       }
       await sleep(3);
       const rssAfter = await rssMegabytes(server.child.pid!);
-      const streams = (await (await fetch(`${platformOrigin}/dev/live/streams?key=${E2E_DEV_KEY}`)).json()) as { data: { open: Record<string, number> } };
+      const streams = (await (await fetch(`${platformOrigin}/dev/live/streams?key=${E2E_DEV_KEY}`)).json()) as {
+        data: { open: Record<string, number> };
+      };
       const upstreams = streams.data.open[LIVE_ID] ?? 0;
 
       const latencies: number[] = [];
@@ -141,8 +143,12 @@ export function reportLive(live: LiveResult): void {
   console.log("| measure | value | target | result |");
   console.log("|---|---|---|---|");
   console.log(`| open streams held | ${live.open} of ${live.viewers} | ≥ 2000 | ${verdict(live.open >= 2000)} |`);
-  console.log(`| deliveries within ${LIVE_DEADLINE_MS / 1000} s | ${live.withinDeadline} of ${live.deliveries} | all | ${verdict(live.withinDeadline === live.deliveries)} |`);
-  console.log(`| delivery latency p50 / p99 / max | ${latency(live.p50)} / ${latency(live.p99)} / ${latency(live.max)} | ≤ ${LIVE_DEADLINE_MS} ms | ${verdict(live.max <= LIVE_DEADLINE_MS)} |`);
+  console.log(
+    `| deliveries within ${LIVE_DEADLINE_MS / 1000} s | ${live.withinDeadline} of ${live.deliveries} | all | ${verdict(live.withinDeadline === live.deliveries)} |`,
+  );
+  console.log(
+    `| delivery latency p50 / p99 / max | ${latency(live.p50)} / ${latency(live.p99)} / ${latency(live.max)} | ≤ ${LIVE_DEADLINE_MS} ms | ${verdict(live.max <= LIVE_DEADLINE_MS)} |`,
+  );
   console.log(`| upstream streams to the platform during it | ${live.upstreams} | 1 | ${verdict(live.upstreams === 1)} |`);
   console.log(`| host memory per viewer (RSS growth / viewers) | ${(live.bytesPerViewer / 1024).toFixed(1)} KiB | | |`);
 }

@@ -27,7 +27,8 @@ export async function measureLoad(url: string, headers: Record<string, string>, 
   const before = await Promise.all([cpu(measured?.server), cpu(measured?.platform)]);
   const result = await run(url, headers, LOAD.measureSeconds, requests);
   const after = await Promise.all([cpu(measured?.server), cpu(measured?.platform)]);
-  const perAnswer = (pid: number | undefined, index: number) => (pid === undefined ? undefined : (after[index]! - before[index]!) / result.requests.total);
+  const perAnswer = (pid: number | undefined, index: number) =>
+    pid === undefined ? undefined : (after[index]! - before[index]!) / result.requests.total;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -51,7 +51,9 @@ async function main(): Promise<void> {
       const article = PAGE_TYPES.find(({ type }) => type === "article")!;
       const embeddedDir = await temporaryDirectory("page-cache-embedded");
       const result = await withPlatform(dir, async (platform) =>
-        withServer(await startServer(dir, { PLATFORM_API_URL: platform.origin }), (server) => measurePageCache(server, platform, article.path, embeddedDir)),
+        withServer(await startServer(dir, { PLATFORM_API_URL: platform.origin }), (server) =>
+          measurePageCache(server, platform, article.path, embeddedDir),
+        ),
       );
       reportPageCache(result);
     }

@@ -48,7 +48,11 @@ export async function measurePageCache(server: Running, platform: Running, artic
   // Every first visit comes from another share: WeChat's parameters and a new _t on each request.
   let visit = 0;
   const article = new URL(articleUrl);
-  const firstVisits = [{ setupRequest: (request: object) => ({ ...request, path: `${article.pathname}?from=singlemessage&isappinstalled=0&_t=${Date.now()}${visit++}` }) }];
+  const firstVisits = [
+    {
+      setupRequest: (request: object) => ({ ...request, path: `${article.pathname}?from=singlemessage&isappinstalled=0&_t=${Date.now()}${visit++}` }),
+    },
+  ];
   const before = await pageCacheCounts(server);
   const measured = { server: server.child.pid!, platform: platform.child.pid! };
   const anonymousFirst = await measureLoad(articleUrl, headers, firstVisits, measured);
@@ -88,7 +92,9 @@ export function reportPageCache(result: PageCacheResult): void {
   );
   console.log("|---|---|---|---|---|---|---|");
   for (const { label, load } of result.ceilings) {
-    console.log(`| ceiling: ${label} | ${load.rps.toFixed(0)} | ${ms(load.p50)} / ${ms(load.p99)} | ${(load.rps / reference.rps).toFixed(2)} | | | |`);
+    console.log(
+      `| ceiling: ${label} | ${load.rps.toFixed(0)} | ${ms(load.p50)} / ${ms(load.p99)} | ${(load.rps / reference.rps).toFixed(2)} | | | |`,
+    );
   }
   const cpu = (value: number | undefined) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
   for (const { name, load, anonymous, target: hasTarget } of result.rows) {
@@ -97,9 +103,13 @@ export function reportPageCache(result: PageCacheResult): void {
     const ok = ratio >= target && (!anonymous || load.p99 <= ANONYMOUS_P99_TARGET * reference.p99);
     const goal = !hasTarget ? "" : anonymous ? `≥ ${target}×, p99 ≤ ${ANONYMOUS_P99_TARGET}× ceiling's` : `≥ ${target}×`;
     const costs = `${cpu(load.cpuPerAnswer)} / ${cpu(load.platformCpuPerAnswer)}`;
-    console.log(`| ${name} | ${load.rps.toFixed(0)} | ${ms(load.p50)} / ${ms(load.p99)} | ${ratio.toFixed(2)} | ${costs} | ${goal} | ${hasTarget ? verdict(ok) : ""} |`);
+    console.log(
+      `| ${name} | ${load.rps.toFixed(0)} | ${ms(load.p50)} / ${ms(load.p99)} | ${ratio.toFixed(2)} | ${costs} | ${goal} | ${hasTarget ? verdict(ok) : ""} |`,
+    );
   }
   console.log(`| cache hit ratio, anonymous runs (served without a render) | ${(result.hitRatio * 100).toFixed(2)} % | | | | | |`);
   console.log(`| RSS of the site after the anonymous rows | ${result.rssAnonymousMb.toFixed(0)} MB | | | | | |`);
-  console.log(`| RSS of the site after the logged-in row | ${result.rssMb.toFixed(0)} MB | | | | ≤ ${RSS_TARGET_MB} MB | ${verdict(result.rssMb <= RSS_TARGET_MB)} |`);
+  console.log(
+    `| RSS of the site after the logged-in row | ${result.rssMb.toFixed(0)} MB | | | | ≤ ${RSS_TARGET_MB} MB | ${verdict(result.rssMb <= RSS_TARGET_MB)} |`,
+  );
 }

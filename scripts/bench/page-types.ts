@@ -52,7 +52,9 @@ export function reportPageTypes(rows: TypeRow[]): void {
       `- CPU index: Lighthouse's benchmarkIndex of the machine during the runs (min–max); below ${SLOW_CPU_INDEX} Lighthouse warns that the machine ` +
       "was too slow or busy, and the simulated TBT (the observed main-thread time × 4) grows with the load: run the type again on an idle machine\n",
   );
-  console.log(`| type | page | HTML, gzip -9 | first-load JS, gzip -9 (scripts) | ${CATEGORIES.join(" | ")} | TBT | LCP | FCP | CLS | CPU index | result |`);
+  console.log(
+    `| type | page | HTML, gzip -9 | first-load JS, gzip -9 (scripts) | ${CATEGORIES.join(" | ")} | TBT | LCP | FCP | CLS | CPU index | result |`,
+  );
   console.log(`|---|---|---|---|${CATEGORIES.map(() => "---").join("|")}|---|---|---|---|---|---|`);
   for (const row of rows) {
     const { page, runs } = row;
@@ -73,5 +75,8 @@ export function reportPageTypes(rows: TypeRow[]): void {
   const failed = rows.filter((row) => misses(row).length > 0).length;
   console.log(`\n${rows.length - failed} of ${rows.length} page types meet every target.`);
   const article = rows.find(({ page }) => page.type === "article");
-  if (article) console.log(`JavaScript the article transferred in Lighthouse's load (the server's own gzip, all of it): ${kb(median(article.runs.map((run) => run.jsTransferred)))}.`);
+  if (article)
+    console.log(
+      `JavaScript the article transferred in Lighthouse's load (the server's own gzip, all of it): ${kb(median(article.runs.map((run) => run.jsTransferred)))}.`,
+    );
 }

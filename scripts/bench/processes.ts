@@ -144,7 +144,10 @@ export async function untilPlatformAnswers(platform: Running, timeoutMs: number)
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (platform.child.exitCode !== null) throw new Error(`the platform exited:\n${platform.output.join("\n")}`);
-    const ok = await fetch(`${platform.origin}/peony/v1/group`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${platform.origin}/peony/v1/group`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return Date.now();
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -175,7 +178,10 @@ async function waitForOk(server: Running, pathname: string, timeoutMs: number): 
   let exited = false;
   void server.exited.then(() => (exited = true));
   while (Date.now() < deadline && !exited) {
-    const ok = await fetch(server.origin + pathname).then((response) => response.ok, () => false);
+    const ok = await fetch(server.origin + pathname).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -25,17 +25,25 @@ function commit(): string {
 /** The font Chromium draws Chinese text with: without one it draws boxes, whose layout costs less than a phone's. */
 function chineseFont(): string {
   const families = quietly("fc-list", [":lang=zh", "family"]);
-  if (families === "unknown" || families === "") return "none (install Debian's fonts-noto-cjk: Chinese text drawn as boxes lays out faster than on a phone)";
+  if (families === "unknown" || families === "")
+    return "none (install Debian's fonts-noto-cjk: Chinese text drawn as boxes lays out faster than on a phone)";
   return quietly("fc-match", ["sans-serif:lang=zh-cn", "family"]);
 }
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" / ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" / ");
 
 export function reportHead(parts: readonly string[]): void {
   const cpus = os.cpus();
-  const lighthouseVersion = (JSON.parse(readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
+  const lighthouseVersion = (JSON.parse(readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string })
+    .version;
   console.log(`\n## Benchmark ${new Date().toISOString()}${parts.length ? ` (${parts.join(", ")})` : ""}\n`);
-  console.log(`- machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`);
+  console.log(
+    `- machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`,
+  );
   console.log(`- commit: ${commit()}`);
   console.log(`- Node ${process.version}, Lighthouse ${lighthouseVersion}, ${quietly(CHROMIUM_PATH, ["--version"])}, Chinese font: ${chineseFont()}`);
   console.log(`- load average at the start (1 / 5 / 15 min): ${loadAverage()}; figures from a busy machine are not the site's`);

@@ -60,7 +60,11 @@ export async function get(url: string, headers: Record<string, string> = {}): Pr
 }
 
 /** The session cookies of an answer, as a Cookie header. */
-export const cookiesOf = (response: Response) => response.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+export const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
 
 /** Every article the home page of a running server links to, as absolute URLs, in its order. */
 export async function homeArticles(origin: string): Promise<string[]> {
@@ -83,7 +87,9 @@ export async function publishedContent(platformOrigin: string): Promise<Publishe
   if (!token) throw new Error("the platform gave no anonymous token");
   const items: PublishedItem[] = [];
   for (let page = 1; page <= 10; page++) {
-    const answer = (await (await fetch(`${platformOrigin}/peony/v1/content?pagesize=50&pageindex=${page}`, { headers: { authorization: token } })).json()) as {
+    const answer = (await (
+      await fetch(`${platformOrigin}/peony/v1/content?pagesize=50&pageindex=${page}`, { headers: { authorization: token } })
+    ).json()) as {
       data?: { list?: PublishedItem[] };
     };
     const list = answer.data?.list ?? [];

@@ -12,7 +12,18 @@ import { pathInLanguage } from "../../app/lib/languages";
 import { LIST_FIXTURES } from "../../platform/seed-lists";
 import { urlId } from "../../tests/e2e/support/urls";
 import { MOBILE_UA, RSS_TARGET_MB, sleep, verdict } from "./constants";
-import { CLUSTER_ENTRY, pageCacheStats, processTree, rssMegabytes, SERVER_ENTRY, startServer, treeRssMegabytes, withPlatform, withServer, type Running } from "./processes";
+import {
+  CLUSTER_ENTRY,
+  pageCacheStats,
+  processTree,
+  rssMegabytes,
+  SERVER_ENTRY,
+  startServer,
+  treeRssMegabytes,
+  withPlatform,
+  withServer,
+  type Running,
+} from "./processes";
 import { PAGE_TYPES, publishedContent, shortDetailPath } from "./site-pages";
 import { cookieJar, demoCookie, newUserCookie, type CookieJar } from "./visitors";
 
@@ -169,7 +180,9 @@ async function warmPages(server: Running, pages: string[]): Promise<void> {
     Array.from({ length: VISITORS }, async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         // Not counted: the errors that matter are the measured minutes'.
-        const response = await fetch(server.origin + next.page, { headers: { "user-agent": next.userAgent, "accept-encoding": "gzip, deflate, br" } });
+        const response = await fetch(server.origin + next.page, {
+          headers: { "user-agent": next.userAgent, "accept-encoding": "gzip, deflate, br" },
+        });
         await response.arrayBuffer();
       }
     }),
@@ -231,7 +244,11 @@ async function soakSite(server: Running, platform: Running, clustered: boolean):
     seconds,
     rssIdle,
     platformPeak,
-    rss: { start: minuteMean(samples.slice(0, PER_MINUTE)), peak: Math.max(...samples.map(({ sum }) => sum)), end: minuteMean(samples.slice(-PER_MINUTE)) },
+    rss: {
+      start: minuteMean(samples.slice(0, PER_MINUTE)),
+      peak: Math.max(...samples.map(({ sum }) => sum)),
+      end: minuteMean(samples.slice(-PER_MINUTE)),
+    },
     largestPeak: Math.max(...samples.map(({ largest }) => largest)),
     samples: samples.length,
     answers,
@@ -262,12 +279,20 @@ export function reportSoak(soak: SoakResult): void {
   console.log(`| RSS peak of the platform, in its own process | ${mb(soak.platformPeak)} | | |`);
   if (soak.clustered) {
     // The target is each process's: the sum is for sizing the machine.
-    console.log(`| RSS first minute (mean) / peak / last minute (mean), all processes | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | | |`);
-    console.log(`| RSS peak of the largest process | ${mb(soak.largestPeak)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.largestPeak <= RSS_TARGET_MB)} |`);
+    console.log(
+      `| RSS first minute (mean) / peak / last minute (mean), all processes | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | | |`,
+    );
+    console.log(
+      `| RSS peak of the largest process | ${mb(soak.largestPeak)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.largestPeak <= RSS_TARGET_MB)} |`,
+    );
   } else {
-    console.log(`| RSS first minute (mean) / peak / last minute (mean) | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.rss.peak <= RSS_TARGET_MB)} |`);
+    console.log(
+      `| RSS first minute (mean) / peak / last minute (mean) | ${mb(soak.rss.start)} / ${mb(soak.rss.peak)} / ${mb(soak.rss.end)} | ≤ ${RSS_TARGET_MB} MB | ${verdict(soak.rss.peak <= RSS_TARGET_MB)} |`,
+    );
   }
-  console.log(`| RSS growth, first minute to last | ${(growth * 100).toFixed(1)} % | < ${GROWTH_TARGET * 100} % | ${verdict(growth < GROWTH_TARGET)} |`);
+  console.log(
+    `| RSS growth, first minute to last | ${(growth * 100).toFixed(1)} % | < ${GROWTH_TARGET * 100} % | ${verdict(growth < GROWTH_TARGET)} |`,
+  );
   console.log(
     `| answers (req/s) | ${soak.answers} (${(soak.answers / soak.seconds).toFixed(0)} req/s): first visits ${soak.counts.first}, returning ${soak.counts.returning}, ` +
       `logged-in reads ${soak.counts.read}, comments ${soak.counts.comment} (counts include the warm-up) | | |`,

@@ -113,7 +113,9 @@ export function reportUpstreamKill(kill: UpstreamKillResult): void {
   console.log("| measure | value | target | result |");
   console.log("|---|---|---|---|");
   console.log(`| answers before the kill (errors) | ${kill.before.total} (${kill.before.errors}) | | |`);
-  console.log(`| errors while the platform was down (${kill.downSeconds.toFixed(1)} s) | ${kill.down.errors} of ${kill.down.total} | 0 | ${verdict(kill.down.errors === 0)} |`);
+  console.log(
+    `| errors while the platform was down (${kill.downSeconds.toFixed(1)} s) | ${kill.down.errors} of ${kill.down.total} | 0 | ${verdict(kill.down.errors === 0)} |`,
+  );
   console.log(`| stale pages served while down | ${kill.down.stale} of ${kill.down.total} | | |`);
   console.log(`| answers after the platform was back (errors) | ${kill.after.total} (${kill.after.errors}) | | |`);
   console.log(

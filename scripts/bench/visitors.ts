@@ -8,7 +8,12 @@ type StorageState = Awaited<ReturnType<typeof demoStorageState>>;
 
 /** A visitor's cookie jar: name → value, updated from every answer's Set-Cookie. */
 export function cookieJar(initial = "") {
-  const jar = new Map(initial.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0], pair]));
+  const jar = new Map(
+    initial
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0], pair]),
+  );
   return {
     header: () => [...jar.values()].join("; "),
     update(response: Response) {

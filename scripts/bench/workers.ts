@@ -37,7 +37,8 @@ export function reportWorkers({ cores, ceiling, hosts }: WorkersResult): void {
   console.log("| host | article req/s | p50 | p99 | × ceiling req/s |");
   console.log("|---|---|---|---|---|");
   console.log(`| ceiling: bare node:http, own process | ${ceiling.rps.toFixed(0)} | ${ms(ceiling.p50)} | ${ms(ceiling.p99)} | 1.00 |`);
-  for (const { label, page } of hosts) console.log(`| ${label} | ${page.rps.toFixed(0)} | ${ms(page.p50)} | ${ms(page.p99)} | ${(page.rps / ceiling.rps).toFixed(2)} |`);
+  for (const { label, page } of hosts)
+    console.log(`| ${label} | ${page.rps.toFixed(0)} | ${ms(page.p50)} | ${ms(page.p99)} | ${(page.rps / ceiling.rps).toFixed(2)} |`);
   const [single, several] = hosts;
   console.log(`\nArticle throughput of the cluster over one process: ${(several.page.rps / single.page.rps).toFixed(2)}×`);
 }

@@ -165,7 +165,11 @@ test.describe("one attempt at a time, decided by the page hiding @once", () => {
   /** The visitor's funnel on the article since `start` (other tests of this block launch from it too). */
   const funnel = async (visitorStats: VisitorStats, start = { attempts: 0, opened: 0, fell_back: 0 }) => {
     const row = (await visitorStats()).find((candidate) => candidate.content_id === ARTICLE_ID);
-    return { attempts: (row?.attempts ?? 0) - start.attempts, opened: (row?.opened ?? 0) - start.opened, fell_back: (row?.fell_back ?? 0) - start.fell_back };
+    return {
+      attempts: (row?.attempts ?? 0) - start.attempts,
+      opened: (row?.opened ?? 0) - start.opened,
+      fell_back: (row?.fell_back ?? 0) - start.fell_back,
+    };
   };
 
   /**
@@ -181,7 +185,10 @@ test.describe("one attempt at a time, decided by the page hiding @once", () => {
     return { query, before: await listeners(page) };
   }
 
-  test("hidden counts as opened, a second tap launches nothing, nothing is left behind, and the funnel is counted", async ({ page, visitorStats }) => {
+  test("hidden counts as opened, a second tap launches nothing, nothing is left behind, and the funnel is counted", async ({
+    page,
+    visitorStats,
+  }) => {
     const { query, before } = await readyToWatch(page);
     const start = await funnel(visitorStats);
 

@@ -62,7 +62,10 @@ test.describe("article page: layout", () => {
     await expect(page.locator("html")).toHaveAttribute("style", /--theme:\s*#FF4A26/i);
     await expect(page.locator('meta[name="theme-color"][media*="light"]')).toHaveAttribute("content", /#FF4A26/i);
     // Decoration wears the brand colour itself; text-bearing buttons its shade with 4.5:1 contrast.
-    const barColour = await page.locator(".section__title").first().evaluate((el) => getComputedStyle(el, "::before").backgroundColor);
+    const barColour = await page
+      .locator(".section__title")
+      .first()
+      .evaluate((el) => getComputedStyle(el, "::before").backgroundColor);
     expect(barColour).toBe("rgb(255, 74, 38)");
     const buttonColour = await page.locator(".banner__open").evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(buttonColour).toBe(hexToRgb(readableOnWhite("#FF4A26")));

@@ -95,7 +95,10 @@ test.describe("article page: feeds", () => {
     const titles = await hot.locator("h3.card__title").allTextContents();
     expect(new Set(titles).size, "no duplicates after loading more").toBe(titles.length);
     const older = seedArticle(SEED_FIXTURES.olderThan72h).title;
-    expect(titles.some((title) => title.includes(older)), `${older} is 80 hours old`).toBe(false);
+    expect(
+      titles.some((title) => title.includes(older)),
+      `${older} is 80 hours old`,
+    ).toBe(false);
     // Every card is dated within the last 72 hours.
     const stamps = await hot.locator("time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime") ?? ""));
     for (const stamp of stamps) expect(Date.now() - Date.parse(stamp)).toBeLessThanOrEqual(72 * 3600_000);

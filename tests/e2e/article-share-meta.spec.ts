@@ -55,7 +55,10 @@ test.describe("article page: the _t address rule", () => {
     await page.goto(HOME);
     // Card lists are kept as the server sent them while the page hydrates (components/shared-markup.tsx): their list is hydrated.
     await waitForHydration(page, "ul.card-list");
-    await page.locator("li.card", { has: page.locator("h3.card__title", { hasText: metro.title }) }).locator("a.card__link").click();
+    await page
+      .locator("li.card", { has: page.locator("h3.card__title", { hasText: metro.title }) })
+      .locator("a.card__link")
+      .click();
     await expect(page.locator("h1.article__title")).toHaveText(metro.title);
     await expect(page).toHaveURL(/\/index\.html\?_t=\d+$/);
   });

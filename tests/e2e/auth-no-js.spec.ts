@@ -125,7 +125,10 @@ test("a redirect off the site is not followed after login", async ({ page, phone
   await form.locator("input[name=password]").fill(DEMO_ACCOUNT.password);
   await form.locator("input[name=agreed]").check();
   await form.locator("button.login__submit").click();
-  await expect(page).toHaveURL((current) => current.hostname === "localhost" && current.pathname.startsWith("/davmu/share/") && !current.pathname.startsWith("/davmu/share/auth"));
+  await expect(page).toHaveURL(
+    (current) =>
+      current.hostname === "localhost" && current.pathname.startsWith("/davmu/share/") && !current.pathname.startsWith("/davmu/share/auth"),
+  );
   await expect(page.locator(".toast")).toHaveText(TEXTS.loginSuccess);
 });
 

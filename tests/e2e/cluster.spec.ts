@@ -19,7 +19,11 @@ let redis: Redis;
 let site: Awaited<ReturnType<typeof startSite>>;
 
 /** One request on a connection of its own: the cluster hands each new connection to the next worker. */
-function fresh(url: string, headers: Record<string, string> = {}, agent: Agent | false = false): Promise<{ status: number; worker: string; body: string }> {
+function fresh(
+  url: string,
+  headers: Record<string, string> = {},
+  agent: Agent | false = false,
+): Promise<{ status: number; worker: string; body: string }> {
   return new Promise((resolve, reject) => {
     get(url, { agent, headers }, (response) => {
       let body = "";

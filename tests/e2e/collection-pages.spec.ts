@@ -71,9 +71,15 @@ test.describe("gallery", () => {
     // Over the footer, the counter follows the picture in the middle of the screen.
     const progress = page.locator(".gallery__progress");
     await expect(progress).toHaveText("1/8");
-    await page.locator(".gallery__item").nth(4).evaluate((item) => item.scrollIntoView({ block: "center" }));
+    await page
+      .locator(".gallery__item")
+      .nth(4)
+      .evaluate((item) => item.scrollIntoView({ block: "center" }));
     await expect(progress).toHaveText("5/8");
-    await page.locator(".gallery__item").nth(1).evaluate((item) => item.scrollIntoView({ block: "center" }));
+    await page
+      .locator(".gallery__item")
+      .nth(1)
+      .evaluate((item) => item.scrollIntoView({ block: "center" }));
     await expect(progress).toHaveText("2/8");
 
     await page.locator(".gallery__link").nth(1).click();
@@ -210,7 +216,7 @@ test.describe("special topic", () => {
 
     // An anchor takes the visitor to its section (with or without JavaScript).
     await tabs.nth(2).click();
-    await expect(page).toHaveURL(new RegExp(`${(await tabs.nth(2).getAttribute("href"))}$`));
+    await expect(page).toHaveURL(new RegExp(`${await tabs.nth(2).getAttribute("href")}$`));
     await expect(sections.nth(2).locator(".section__title")).toBeInViewport();
     // A card opens its page.
     const card = sections.nth(2).locator("li.card a").first();

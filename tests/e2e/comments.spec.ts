@@ -67,7 +67,10 @@ test("reply to a comment: reply mode, then the reply shows under it, also after 
   const parentText = uniqueText("等回复的评论");
   await postComment(page, parentText);
   await expect(page.locator(".toast")).toHaveText(TEXTS.commentSent);
-  const parent = page.locator("#comments li.comment").filter({ has: page.locator(".comment__content", { hasText: parentText }) }).first();
+  const parent = page
+    .locator("#comments li.comment")
+    .filter({ has: page.locator(".comment__content", { hasText: parentText }) })
+    .first();
   await expect(parent).toBeVisible();
   const parentId = (await parent.getAttribute("id"))!;
   const alias = (await parent.locator("> .comment__main .comment__alias").textContent())!;
@@ -124,7 +127,11 @@ test("an empty comment is refused with 评论内容不能为空", async ({ page,
   await expect(topLevel(page)).toHaveCount(before);
 });
 
-test("after an empty send, typing hides the message and the next comment still goes through and empties the box", async ({ page, phone, scratchArticle }) => {
+test("after an empty send, typing hides the message and the next comment still goes through and empties the box", async ({
+  page,
+  phone,
+  scratchArticle,
+}) => {
   test.skip(!phone.js, "without JavaScript each send renders a new page, which starts clean");
   const url = scratchArticle(1).url;
   await openLoggedIn(page, url, phone.js);

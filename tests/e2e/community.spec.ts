@@ -26,7 +26,10 @@ test("a circle shows its cover, counts and ten posts, then the rest, then says t
   await expect(page.locator(".circle__stats")).toHaveText(`1.2万成员${COMMUNITY_FIXTURES.circlePosts}帖子`);
   await expect(page.locator(".circle__cover")).toHaveAttribute("src", /cover-04\.jpg$/);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "临江跑团");
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${circleUrl(COMMUNITY_FIXTURES.circle).replace(/[?]/g, "\\?")}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new RegExp(`${circleUrl(COMMUNITY_FIXTURES.circle).replace(/[?]/g, "\\?")}$`),
+  );
   await expect(posts(page)).toHaveCount(10);
   const first = posts(page).first();
   await expect(first.locator(".person__alias")).toHaveText("跑者阿明");
@@ -163,7 +166,12 @@ test("a platform that cannot be reached gives every community and law page the f
   // A site of its own whose platform address answers nothing: every call fails at once.
   const site = await startSite({ PLATFORM_API_URL: "http://127.0.0.1:9" });
   try {
-    for (const url of [circleUrl(COMMUNITY_FIXTURES.circle), postUrl(COMMUNITY_FIXTURES.post), topicUrl(COMMUNITY_FIXTURES.topic), questionUrl(COMMUNITY_FIXTURES.question)]) {
+    for (const url of [
+      circleUrl(COMMUNITY_FIXTURES.circle),
+      postUrl(COMMUNITY_FIXTURES.post),
+      topicUrl(COMMUNITY_FIXTURES.topic),
+      questionUrl(COMMUNITY_FIXTURES.question),
+    ]) {
       const response = await page.goto(site.origin + url);
       expect(response?.status(), url).toBe(503);
       await expect(page.locator(".error-page__title")).toHaveText("服务繁忙，请稍后再试");

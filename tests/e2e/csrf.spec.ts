@@ -126,7 +126,13 @@ function postThroughProxy(path: string, fields: Record<string, string>, headers:
   const body = new URLSearchParams(fields).toString();
   return new Promise((resolve, reject) => {
     const sent = httpRequest(
-      { host: "127.0.0.1", port: E2E_PORT, path, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), ...headers } },
+      {
+        host: "127.0.0.1",
+        port: E2E_PORT,
+        path,
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), ...headers },
+      },
       (answer) => {
         answer.resume();
         answer.on("end", () => resolve(answer.statusCode ?? 0));
@@ -137,7 +143,14 @@ function postThroughProxy(path: string, fields: Record<string, string>, headers:
 }
 
 test("a login posted from the site's page through a proxy that rewrote Host logs in; any other Origin is refused, never a 500 @once", async () => {
-  const login = { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect: "/davmu/share/" };
+  const login = {
+    intent: "login",
+    mode: "pass",
+    phone: DEMO_ACCOUNT.phone,
+    password: DEMO_ACCOUNT.password,
+    agreed: "on",
+    redirect: "/davmu/share/",
+  };
   // The site's origin is where its pages are (http://localhost:PORT here), whatever host the request names.
   const rewritten = `127.0.0.1:${E2E_PORT}`;
   expect(await postThroughProxy("/davmu/share/auth", login, { host: rewritten, origin: E2E_ORIGIN })).toBe(302);

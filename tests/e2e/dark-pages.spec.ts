@@ -44,7 +44,12 @@ const background = (page: Page) => page.evaluate(() => getComputedStyle(document
 
 /** The colour the browser's bar takes: the first theme-color meta whose media query matches. */
 const barColour = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].find((meta) => matchMedia(meta.getAttribute("media") ?? "all").matches)?.content);
+  page.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].find(
+        (meta) => matchMedia(meta.getAttribute("media") ?? "all").matches,
+      )?.content,
+  );
 
 test.describe("on a phone that prefers a dark scheme", () => {
   test.use({ colorScheme: "dark" });
@@ -90,7 +95,11 @@ test.describe("on a phone set to light", () => {
     }
   });
 
-  test("the app's dark=1 is kept for the visit: across navigations and page loads, not into a new visit", async ({ page, javaScriptEnabled, browser }) => {
+  test("the app's dark=1 is kept for the visit: across navigations and page loads, not into a new visit", async ({
+    page,
+    javaScriptEnabled,
+    browser,
+  }) => {
     test.skip(!javaScriptEnabled, "a visit's flag is kept by the page's script; without it only the flagged address is dark");
     await recordFirstFrame(page);
     await page.goto(`${HOME}?dark=1`);

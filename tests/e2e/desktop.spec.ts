@@ -49,7 +49,10 @@ test.describe("server-side desktop redirect", () => {
 
   const bots: Array<[string, string]> = [
     ["Googlebot", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"],
-    ["Googlebot desktop", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/131.0.0.0 Safari/537.36"],
+    [
+      "Googlebot desktop",
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/131.0.0.0 Safari/537.36",
+    ],
     ["Bingbot", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"],
     ["Baiduspider", "Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)"],
     ["facebookexternalhit", "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"],
@@ -153,7 +156,12 @@ test.describe("a Macintosh user agent, which a Mac and an iPad both send", () =>
     });
 
     test("reads the page itself without JavaScript @once", async ({ browser }) => {
-      const context = await browser.newContext({ ...desktopBrowser, userAgent: macintoshSafariUserAgent, baseURL: E2E_ORIGIN, javaScriptEnabled: false });
+      const context = await browser.newContext({
+        ...desktopBrowser,
+        userAgent: macintoshSafariUserAgent,
+        baseURL: E2E_ORIGIN,
+        javaScriptEnabled: false,
+      });
       const page = await context.newPage();
       await page.goto(METRO);
       expect(new URL(page.url()).pathname).toBe(METRO);

@@ -160,7 +160,11 @@ test.describe("one interaction action for every type", () => {
     const url = detailUrl(SEED_FIXTURES.svideo, "svideo");
     await page.goto(url);
     const csrf = await page.locator("form.follow input[name=csrf]").inputValue();
-    const comment = await page.request.post(url, { form: { csrf, intent: "comment", content: "你好", track_id: "" }, headers: fromOwnPage(), maxRedirects: 0 });
+    const comment = await page.request.post(url, {
+      form: { csrf, intent: "comment", content: "你好", track_id: "" },
+      headers: fromOwnPage(),
+      maxRedirects: 0,
+    });
     expect(comment.status()).toBe(400);
     const follow = await page.request.post(url, { form: { csrf, intent: "follow", mp: "x", type: "add" }, headers: fromOwnPage(), maxRedirects: 0 });
     // Logged out: the follow is remembered and the visitor sent to log in.

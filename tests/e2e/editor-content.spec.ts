@@ -28,7 +28,10 @@ test.describe("an article pasted from a template editor", () => {
     expect((await page.goto(articleUrl(EDITOR_FIXTURES.template135)))?.status()).toBe(200);
     const body = page.locator(".article__body");
     const style = (text: string, property: string) =>
-      body.locator("section, p, td, th", { hasText: text }).last().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+      body
+        .locator("section, p, td, th", { hasText: text })
+        .last()
+        .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
 
     // The 导读 box: its background and left border; the numbered headings in the theme colour; the table's cell borders.
     const lead = body.locator("section", { has: page.locator("p", { hasText: /^导读$/ }) }).last();
@@ -50,8 +53,8 @@ test.describe("an article pasted from a template editor", () => {
     await expect(notice).toHaveCSS("margin-top", "0px");
     await expect(notice).toHaveCSS("height", /px$/);
     expect(await notice.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
-    const positioned = await body.evaluate((root) =>
-      [...root.querySelectorAll("*")].filter((element) => !["static", "relative"].includes(getComputedStyle(element).position)).length,
+    const positioned = await body.evaluate(
+      (root) => [...root.querySelectorAll("*")].filter((element) => !["static", "relative"].includes(getComputedStyle(element).position)).length,
     );
     expect(positioned).toBe(0);
   });
@@ -114,7 +117,10 @@ test.describe("every content-model type leads somewhere real", () => {
     await expect(card(TYPE_CARD_FIXTURES.cloudForm)).toHaveAttribute("href", "https://forms.example.com/f/marathon-volunteers");
     await expect(card(TYPE_CARD_FIXTURES.topic)).toHaveAttribute("href", new RegExp(`^${BASE_PATH}dimim/topic/index\\?id=[A-Za-z0-9]+$`));
     await expect(card(TYPE_CARD_FIXTURES.spTopic)).toHaveAttribute("href", `${BASE_PATH}special/${urlId(SEED_FIXTURES.special)}/index`);
-    await expect(card(TYPE_CARD_FIXTURES.live)).toHaveAttribute("href", new RegExp(`/local_live/\\d{4}/\\d{2}/${urlId(SEED_FIXTURES.localLive)}/index\\.html$`));
+    await expect(card(TYPE_CARD_FIXTURES.live)).toHaveAttribute(
+      "href",
+      new RegExp(`/local_live/\\d{4}/\\d{2}/${urlId(SEED_FIXTURES.localLive)}/index\\.html$`),
+    );
     await expect(card(TYPE_CARD_FIXTURES.unknownWithShareLink)).toHaveAttribute("href", "https://www.example.com/davmu/vote/night-market-2026");
     await expect(card(TYPE_CARD_FIXTURES.unknownWithoutShareLink)).toHaveAttribute("href", "#app-open");
     await expect(page.locator(`li.card-id-${urlId(TYPE_CARD_FIXTURES.hostileH5)}`)).toHaveCount(0);
@@ -134,7 +140,9 @@ test.describe("every content-model type leads somewhere real", () => {
   test("a link card whose target is refused is not listed @once", async ({ request }) => {
     const listed: string[] = [];
     for (let page = 1; ; page++) {
-      const answer = (await (await request.get(`${BASE_PATH}api/content?group=${urlId(SEED_FIXTURES.groups.news)}&page=${page}`)).json()) as { list: { post_id: string }[] };
+      const answer = (await (await request.get(`${BASE_PATH}api/content?group=${urlId(SEED_FIXTURES.groups.news)}&page=${page}`)).json()) as {
+        list: { post_id: string }[];
+      };
       if (answer.list.length === 0) break;
       listed.push(...answer.list.map((card) => card.post_id));
     }

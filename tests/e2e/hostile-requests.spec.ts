@@ -21,7 +21,15 @@ test("login and logout never redirect off the site, whatever the redirect field 
     // Logging in and out each start a new session, with a new CSRF token: read it from the page each time.
     await page.goto(authUrl(redirect, "pass"));
     const login = await page.request.post("/davmu/share/auth", {
-      form: { ...(await csrfField(page)), intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect },
+      form: {
+        ...(await csrfField(page)),
+        intent: "login",
+        mode: "pass",
+        phone: DEMO_ACCOUNT.phone,
+        password: DEMO_ACCOUNT.password,
+        agreed: "on",
+        redirect,
+      },
       headers: fromOwnPage(),
       maxRedirects: 0,
     });
@@ -29,7 +37,10 @@ test("login and logout never redirect off the site, whatever the redirect field 
     expect(login.headers().location, redirect).toBe("/davmu/share/");
 
     await page.goto(authUrl(redirect));
-    const logout = await page.request.post("/davmu/share/auth", { form: { ...(await csrfField(page)), intent: "logout", redirect }, maxRedirects: 0 });
+    const logout = await page.request.post("/davmu/share/auth", {
+      form: { ...(await csrfField(page)), intent: "logout", redirect },
+      maxRedirects: 0,
+    });
     expect(logout.status(), redirect).toBe(302);
     expect(logout.headers().location, redirect).toBe("/davmu/share/");
   }

@@ -42,7 +42,10 @@ test("@once the HTML asks for no script up front: the scripts wait, at low prior
   for (const page of [home, html]) {
     expect(page.match(/<link rel="modulepreload"[^>]*>|<script type="module"[^>]*>/g)).toBeNull();
     const waiting = page.match(/<script fetchpriority="low" type="text\/x-module-after-hero" data-modulepreload="([^"]+)">/)?.[1];
-    expect(waiting?.split(" ").some((href) => ENTRY_MODULE.test(href)), "the waiting module script lists the entry among its preloads").toBe(true);
+    expect(
+      waiting?.split(" ").some((href) => ENTRY_MODULE.test(href)),
+      "the waiting module script lists the entry among its preloads",
+    ).toBe(true);
   }
   // The hero's preload comes before the stylesheet, so that the picture is asked for as early as the head allows.
   expect(html.indexOf('<link rel="preload" as="image"')).toBeLessThan(html.indexOf('<link rel="stylesheet"'));

@@ -106,7 +106,9 @@ test.describe("logged out, asked to log in first", () => {
     const text = `登录后发表 ${Date.now().toString(36)}`;
     await page.locator("#comment-input").fill(text);
     await page.locator(".footer-bar__form").getByRole("button", { name: "发送" }).click();
-    await expect(page).toHaveURL((current) => current.pathname === "/davmu/share/auth" && current.searchParams.get("redirect")?.startsWith(url) === true);
+    await expect(page).toHaveURL(
+      (current) => current.pathname === "/davmu/share/auth" && current.searchParams.get("redirect")?.startsWith(url) === true,
+    );
 
     await logIn(page, true, DEMO_ACCOUNT);
     await expect(page).toHaveURL((current) => current.pathname === url && /^#c-.+/.test(current.hash));

@@ -78,7 +78,10 @@ test.describe("activity", () => {
     // The page's clock is the minute (pageNow): within the minute the seed ran, the countdown is a whole 5 days.
     await expect(status.locator("time")).toHaveText(/^(4天2[23]小时\d{2}分|5天00小时00分)$/);
     await expect(page.locator(".activity__facts")).toContainText(/活动时间\d{4}年\d+月\d+日 \d{2}:\d{2} 至 \d+月\d+日 \d{2}:\d{2}/);
-    await expect(page.getByRole("link", { name: "立即参与" })).toHaveAttribute("href", new RegExp(`stype=activityDetailspage&post_id=${urlId(PAGES_FIXTURES.runningActivity)}`));
+    await expect(page.getByRole("link", { name: "立即参与" })).toHaveAttribute(
+      "href",
+      new RegExp(`stype=activityDetailspage&post_id=${urlId(PAGES_FIXTURES.runningActivity)}`),
+    );
     await expect(page.getByRole("heading", { name: "活动规则" })).toBeVisible();
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /cover-\d+\.jpg$/);
   });
@@ -182,7 +185,13 @@ test.describe("fly cards", () => {
   });
 
   test("an unknown deck, a bad id and a card past the end are 404 pages @once", async ({ page }) => {
-    for (const url of [deck(999), `${BASE}fly_card/not-an-id/index`, card(PAGES_FIXTURES.deck, PAGES_FIXTURES.deckCards + 1), card(PAGES_FIXTURES.deck, 0), card(PAGES_FIXTURES.deck, "01")]) {
+    for (const url of [
+      deck(999),
+      `${BASE}fly_card/not-an-id/index`,
+      card(PAGES_FIXTURES.deck, PAGES_FIXTURES.deckCards + 1),
+      card(PAGES_FIXTURES.deck, 0),
+      card(PAGES_FIXTURES.deck, "01"),
+    ]) {
       expect((await page.goto(url))?.status(), url).toBe(404);
     }
   });

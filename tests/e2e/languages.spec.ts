@@ -117,7 +117,10 @@ test("choosing zh-Hant in the panel, and coming back to it by the cookie", async
   expect(cookie?.value).toBe("zh-Hant");
   // 365 days, give or take the test's own minutes.
   expect(Math.round((cookie!.expires - Date.now() / 1000) / 86400)).toBe(365);
-  expect((await page.context().cookies()).map((candidate) => candidate.name), "a reader gets no session").not.toContain("__share");
+  expect(
+    (await page.context().cookies()).map((candidate) => candidate.name),
+    "a reader gets no session",
+  ).not.toContain("__share");
 
   // An unprefixed address: the cookie sends the visitor to the zh-Hant page.
   await page.goto(HOME);
@@ -159,7 +162,10 @@ test.describe("logged in", () => {
     const text = `繁體頁的評論 ${Date.now().toString(36)}`;
     await page.locator("#comment-input").click();
     await page.locator("#comment-input").fill(text);
-    await page.locator(".footer-bar__form").getByRole("button", { name: inZhHant("发送") }).click();
+    await page
+      .locator(".footer-bar__form")
+      .getByRole("button", { name: inZhHant("发送") })
+      .click();
     await expect(page.locator("#comments .comment__content", { hasText: traditionalText(text) })).toBeVisible();
     // The toast is the visitor's own part of the page (without JavaScript, of the stored page made theirs).
     await expect(page.locator(".toast")).toHaveText(inZhHant(COMMENT_TEXTS.sent));

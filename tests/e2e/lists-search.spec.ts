@@ -128,7 +128,8 @@ test.describe("search page", () => {
     const total = Number((await page.locator("#results-title").textContent())?.match(/找到 (\d+) 条/)?.[1]);
     expect(total).toBeGreaterThan(10);
     // Cards whose target is refused (the seed's javascript: link) are left out, so a page may hold fewer than 10.
-    const shown = async (n: number) => ((await (await request.get(`${BASE}/api/search?keyword=${encodeURIComponent("临江")}&page=${n}`)).json()) as { list: unknown[] }).list.length;
+    const shown = async (n: number) =>
+      ((await (await request.get(`${BASE}/api/search?keyword=${encodeURIComponent("临江")}&page=${n}`)).json()) as { list: unknown[] }).list.length;
     const [first, second] = [await shown(1), await shown(2)];
     expect(first + second).toBeGreaterThan(first);
     const cards = page.locator("ul.card-list > li.card");

@@ -112,7 +112,9 @@ test.describe("the player", () => {
     const player = page.locator(".live-stage .video-player");
     const video = player.locator("video");
     // Spec section 2's player defaults.
-    expect(await video.evaluate((v: HTMLVideoElement) => ({ autoplay: v.autoplay, muted: v.muted, inline: v.playsInline, paused: v.paused }))).toEqual({
+    expect(
+      await video.evaluate((v: HTMLVideoElement) => ({ autoplay: v.autoplay, muted: v.muted, inline: v.playsInline, paused: v.paused })),
+    ).toEqual({
       autoplay: false,
       muted: false,
       inline: true,
@@ -221,10 +223,12 @@ test.describe("writes", () => {
     await page.locator(".live-like__button").evaluate((button: HTMLButtonElement, n) => {
       for (let i = 0; i < n; i++) button.click();
     }, taps);
-    await expect.poll(async () => {
-      const counts = await Promise.all(likes.map(async (request) => Number(new URLSearchParams(request.postData() ?? "").get("count"))));
-      return counts.reduce((sum, n) => sum + n, 0);
-    }).toBe(taps);
+    await expect
+      .poll(async () => {
+        const counts = await Promise.all(likes.map(async (request) => Number(new URLSearchParams(request.postData() ?? "").get("count"))));
+        return counts.reduce((sum, n) => sum + n, 0);
+      })
+      .toBe(taps);
     // The first tap at once, the other nineteen a second later in one request.
     expect(likes.length).toBeLessThanOrEqual(2);
     await page.context().close();
@@ -249,7 +253,11 @@ test.describe("real time", () => {
     }
   });
 
-  test("the stream resumes after the platform drops it and after the site's stream ends, showing no message twice", async ({ page, request, phone }) => {
+  test("the stream resumes after the platform drops it and after the site's stream ends, showing no message twice", async ({
+    page,
+    request,
+    phone,
+  }) => {
     test.skip(!phone.js, "real time needs JavaScript");
     const streams: string[] = [];
     page.on("request", (r) => r.url().includes("/api/live/") && streams.push(r.url()));

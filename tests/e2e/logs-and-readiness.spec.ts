@@ -53,7 +53,9 @@ function expectEveryLineJsonWithALevel() {
   }
 }
 
-test("the platform unreachable: the site is ready, says nothing of the platform publicly, and logs the failed calls under the request's id", async ({ request }) => {
+test("the platform unreachable: the site is ready, says nothing of the platform publicly, and logs the failed calls under the request's id", async ({
+  request,
+}) => {
   const ready = await request.get(`${site.origin}/davmu/share/readyz`);
   expect([ready.status(), await ready.text()]).toEqual([200, "ready"]);
 
@@ -61,12 +63,20 @@ test("the platform unreachable: the site is ready, says nothing of the platform 
   const lines = await linesOf("e2e-logs-outage-page");
   expect(lines).toEqual(
     expect.arrayContaining([
-      expect.objectContaining({ level: "warn", msg: "upstream call failed", service: "peony", path: "/peony/v1/content/:id", failure: "unavailable", attempt: 1 }),
+      expect.objectContaining({
+        level: "warn",
+        msg: "upstream call failed",
+        service: "peony",
+        path: "/peony/v1/content/:id",
+        failure: "unavailable",
+        attempt: 1,
+      }),
       expect.objectContaining({ level: "info", msg: "request completed", method: "GET", status: 503 }),
     ]),
   );
   // The ids of the article stay out of the upstream lines: they name the endpoint, in words, versions and `:id`.
-  for (const line of lines.filter(({ msg }) => msg.startsWith("upstream call"))) expect(line.path).toMatch(/^(?:\/(?:[a-z]+(?:[_-][a-z]+)*|v\d+|:id))+$/);
+  for (const line of lines.filter(({ msg }) => msg.startsWith("upstream call")))
+    expect(line.path).toMatch(/^(?:\/(?:[a-z]+(?:[_-][a-z]+)*|v\d+|:id))+$/);
   expectEveryLineJsonWithALevel();
 });
 
@@ -77,7 +87,14 @@ test("the platform back: a page's upstream calls and the page cache's decision a
   expect(await askWithId(request, articleUrl(SEED_FIXTURES.manyComments), "e2e-logs-fresh-page")).toBe(200);
   expect(await linesOf("e2e-logs-fresh-page")).toEqual(
     expect.arrayContaining([
-      expect.objectContaining({ level: "debug", msg: "upstream call", service: "peony", path: "/peony/v1/content/:id", status: 200, breaker: "closed" }),
+      expect.objectContaining({
+        level: "debug",
+        msg: "upstream call",
+        service: "peony",
+        path: "/peony/v1/content/:id",
+        status: 200,
+        breaker: "closed",
+      }),
       expect.objectContaining({ level: "debug", msg: "page cache", pageCache: "MISS" }),
       expect.objectContaining({ level: "info", msg: "request completed", status: 200 }),
     ]),

@@ -98,7 +98,9 @@ test.describe("video page", () => {
 
   test("the video plays in the browser, also without the page's JavaScript", async ({ page }) => {
     await page.goto(VIDEO);
-    expect(await page.locator("main video").evaluate((v: HTMLVideoElement) => v.canPlayType('video/mp4; codecs="avc1.4D401E, mp4a.40.2"'))).not.toBe("");
+    expect(await page.locator("main video").evaluate((v: HTMLVideoElement) => v.canPlayType('video/mp4; codecs="avc1.4D401E, mp4a.40.2"'))).not.toBe(
+      "",
+    );
     await expectPlays(page, "main video");
   });
 
@@ -112,7 +114,10 @@ test.describe("video page", () => {
     await waitForHydration(page);
     await page.goto(VIDEO);
     await waitForHydration(page, "main video");
-    expect(scripts.filter((url) => /hls/i.test(url)), "no hls.js on the article or on an MP4 video").toEqual([]);
+    expect(
+      scripts.filter((url) => /hls/i.test(url)),
+      "no hls.js on the article or on an MP4 video",
+    ).toEqual([]);
 
     const hlsChunk = page.waitForRequest((r) => /hls\.light/.test(r.url()));
     await page.goto(HLS_ONLY);

@@ -87,7 +87,8 @@ test.describe("one process (build/server.js)", () => {
 
     const events = JSON.stringify([{ behavior: "view", timestamp: Math.floor(Date.now() / 1000), tid: urlId(SEED_FIXTURES.article) }]);
     const beacons = [];
-    for (let i = 0; i <= TRACKER_LIMIT; i++) beacons.push((await request.post(`${site.origin}/davmu/share/api/tracker/log`, { form: { events } })).status());
+    for (let i = 0; i <= TRACKER_LIMIT; i++)
+      beacons.push((await request.post(`${site.origin}/davmu/share/api/tracker/log`, { form: { events } })).status());
     expect(beacons).toEqual([...Array<number>(TRACKER_LIMIT).fill(204), 429]);
 
     const watching = new AbortController();
@@ -181,7 +182,8 @@ test.describe("build/cluster.js with two workers", () => {
   });
 
   test("the primary's /health/detail is its workers' together, behind the token, naming no address", async () => {
-    const detail = (authorization?: string) => fetch(`http://127.0.0.1:${metricsPort}/health/detail`, { headers: authorization ? { authorization } : {} });
+    const detail = (authorization?: string) =>
+      fetch(`http://127.0.0.1:${metricsPort}/health/detail`, { headers: authorization ? { authorization } : {} });
     for (const refused of [undefined, "Bearer not-the-token-0123456789"]) {
       const answer = await detail(refused);
       expect(answer.status).toBe(401);

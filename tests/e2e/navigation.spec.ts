@@ -149,7 +149,10 @@ test.describe("every entry leads to its page", () => {
 function pageLinks(html: string, base: string): string[] {
   return [...html.matchAll(/href="([^"#]*)"/g)]
     .map((match) => new URL(match[1].replaceAll("&amp;", "&"), base))
-    .filter((url) => url.origin === new URL(base).origin && url.pathname.startsWith(HOME) && !/^((assets|api)\/|language$)/.test(url.pathname.slice(HOME.length)))
+    .filter(
+      (url) =>
+        url.origin === new URL(base).origin && url.pathname.startsWith(HOME) && !/^((assets|api)\/|language$)/.test(url.pathname.slice(HOME.length)),
+    )
     .map((url) => url.pathname + url.search);
 }
 
@@ -191,7 +194,17 @@ test("every route of spec section 2 has a way in from the navigation @once", asy
   const missing = SPEC_ROUTES.filter((route) => !route.notFromNavigation && !reached.has(route.route)).map((route) => route.route);
   expect(missing, "routes no link leads to, starting from the panel and the bar").toEqual([]);
   // One tap from the panel or the bar: the areas the navigation opens directly.
-  for (const route of ["/dimim/circle/index", "/dimim/topic/index", "/fazak/problemShare/index", "/content_model/index", "/dejin/topic/{topic_name}/index", "/dejin/catalog/index", "/search/index", "/bar", "/list/{list_id}/index"]) {
+  for (const route of [
+    "/dimim/circle/index",
+    "/dimim/topic/index",
+    "/fazak/problemShare/index",
+    "/content_model/index",
+    "/dejin/topic/{topic_name}/index",
+    "/dejin/catalog/index",
+    "/search/index",
+    "/bar",
+    "/list/{list_id}/index",
+  ]) {
     expect(reached.get(route), route).toHaveLength(1);
   }
 });

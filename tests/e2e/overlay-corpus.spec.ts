@@ -64,7 +64,9 @@ test.describe("an article body that reuses the site's classes and ids and every 
       const inside = [...body.querySelectorAll("*")];
       const outside = [...document.querySelectorAll("body *")].filter((element) => !body.contains(element));
       return {
-        classed: inside.filter((element) => element.hasAttribute("class") && !(element.className === "rich-text__table" && element.firstElementChild?.tagName === "TABLE")).length,
+        classed: inside.filter(
+          (element) => element.hasAttribute("class") && !(element.className === "rich-text__table" && element.firstElementChild?.tagName === "TABLE"),
+        ).length,
         unprefixed: inside.filter((element) => element.id && !element.id.startsWith(prefix)).map((element) => element.id),
         sitePrefixed: outside.filter((element) => element.id.startsWith(prefix)).map((element) => element.id),
         positioned: inside.filter((element) => !["static", "relative"].includes(getComputedStyle(element).position)).length,

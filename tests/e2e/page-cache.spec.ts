@@ -69,7 +69,12 @@ test("a logged-in visitor's page is made for them from the stored one and never 
   await stranger.dispose();
 });
 
-test("a new comment drops the stored page: the writer and the next anonymous visitor see it at once", async ({ browser, playwright, newUser, scratchArticle }) => {
+test("a new comment drops the stored page: the writer and the next anonymous visitor see it at once", async ({
+  browser,
+  playwright,
+  newUser,
+  scratchArticle,
+}) => {
   const url = scratchArticle(2).url;
   const reader = await anonymous(playwright);
   await reader.get(url);
@@ -81,7 +86,12 @@ test("a new comment drops the stored page: the writer and the next anonymous vis
   const form = page.locator(".footer-bar__form");
   const text = `缓存评论 ${Date.now().toString(36)}`;
   const posted = await page.request.post(url, {
-    form: { csrf: await form.locator("input[name=csrf]").inputValue(), track_id: await form.locator("input[name=track_id]").inputValue(), content: text, intent: "comment" },
+    form: {
+      csrf: await form.locator("input[name=csrf]").inputValue(),
+      track_id: await form.locator("input[name=track_id]").inputValue(),
+      content: text,
+      intent: "comment",
+    },
     headers: fromOwnPage(),
     maxRedirects: 0,
   });

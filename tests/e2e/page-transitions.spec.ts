@@ -25,9 +25,7 @@ async function recordViewTransitions(page: Page) {
       document.startViewTransition = function (this: Document, ...args: Parameters<typeof start>) {
         recorded.calls++;
         const transition = start.apply(this, args);
-        transition.ready
-          .then(() => recorded.names.push(getComputedStyle(document.querySelector("main")!).viewTransitionName))
-          .catch(() => undefined);
+        transition.ready.then(() => recorded.names.push(getComputedStyle(document.querySelector("main")!).viewTransitionName)).catch(() => undefined);
         transition.finished.then(() => recorded.finished++).catch(() => undefined);
         return transition;
       } as typeof start;
@@ -46,7 +44,9 @@ async function recordViewTransitions(page: Page) {
 const recorded = (page: Page): Promise<Recorded> =>
   page.evaluate(() => {
     const { calls, names, finished, router, original } = (
-      window as unknown as { transitions: { calls: number; names: string[]; finished: number; router: { navigate: unknown } | null; original: unknown } }
+      window as unknown as {
+        transitions: { calls: number; names: string[]; finished: number; router: { navigate: unknown } | null; original: unknown };
+      }
     ).transitions;
     return { calls, names, finished, routerWrapped: Boolean(router) && router!.navigate !== original };
   });

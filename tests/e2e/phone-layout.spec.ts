@@ -34,7 +34,9 @@ for (const width of WIDTHS) {
       await expect(page.locator("li.card .card__album").first()).toBeVisible();
       const seen = { shownWhole: 0, sourceGaveWay: 0 };
       for (const meta of await metas.all()) {
-        const tops = await meta.evaluate((row) => [...row.children].map((item) => Math.round(item.getBoundingClientRect().top + item.getBoundingClientRect().height / 2)));
+        const tops = await meta.evaluate((row) =>
+          [...row.children].map((item) => Math.round(item.getBoundingClientRect().top + item.getBoundingClientRect().height / 2)),
+        );
         expect(new Set(tops).size, `one line: ${await meta.textContent()}`).toBe(1);
         // Album status and time are never cut.
         for (const kept of await meta.locator(".card__album, time").all()) expect(await isCut(kept)).toBe(false);

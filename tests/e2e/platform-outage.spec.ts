@@ -23,7 +23,12 @@ test.beforeAll(async () => {
   // A budget generous enough for a busy machine: the checks compare with the platform's answer, not with a clock.
   // The page cache off: these checks are about the upstream answers behind every fresh render (the page cache's own
   // stale-if-error is tested in server/page-cache.test.ts).
-  site = await startSite({ PLATFORM_API_URL: platform.url, PLATFORM_TIMEOUT_MS: "5000", PLATFORM_BREAKER_HALF_OPEN_MS: "1000", PAGE_CACHE_MAX_BYTES: "0" });
+  site = await startSite({
+    PLATFORM_API_URL: platform.url,
+    PLATFORM_TIMEOUT_MS: "5000",
+    PLATFORM_BREAKER_HALF_OPEN_MS: "1000",
+    PAGE_CACHE_MAX_BYTES: "0",
+  });
 });
 
 test.afterAll(() => {
@@ -55,7 +60,15 @@ test("a slow platform: login answers the network-error message with 503 before t
   const form = await csrfField(page);
   platform.set("hold");
   const response = await page.request.post(`${site.origin}/davmu/share/auth`, {
-    form: { ...form, intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect: "/davmu/share/" },
+    form: {
+      ...form,
+      intent: "login",
+      mode: "pass",
+      phone: DEMO_ACCOUNT.phone,
+      password: DEMO_ACCOUNT.password,
+      agreed: "on",
+      redirect: "/davmu/share/",
+    },
     headers: fromOwnPage(site.origin),
     maxRedirects: 0,
   });

@@ -64,9 +64,9 @@ test.describe("preview mode", () => {
     await expect(page.locator("#comments")).toHaveCount(0);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     // The link's token never travels in share metadata.
-    const shared = await page.locator('link[rel="canonical"], meta[property="og:url"]').evaluateAll((nodes) =>
-      nodes.map((node) => node.getAttribute("href") ?? node.getAttribute("content") ?? ""),
-    );
+    const shared = await page
+      .locator('link[rel="canonical"], meta[property="og:url"]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("href") ?? node.getAttribute("content") ?? ""));
     expect(shared.length).toBeGreaterThan(0);
     for (const address of shared) expect(new URL(address).search).toBe("");
     // The lazily loaded frame hydrates over the server's markup without a mismatch.
@@ -119,12 +119,7 @@ test.describe("preview mode", () => {
   test("forged, altered, foreign and missing tokens are refused with a 404", async ({ page }) => {
     const good = token(30);
     const altered = `${good.slice(0, -2)}${good.endsWith("AA") ? "BB" : "AA"}`;
-    const refused = [
-      token(30, draftId, "not-the-platform-preview-secret"),
-      altered,
-      token(30, urlId(SEED_FIXTURES.draftVideo)),
-      "",
-    ];
+    const refused = [token(30, draftId, "not-the-platform-preview-secret"), altered, token(30, urlId(SEED_FIXTURES.draftVideo)), ""];
     for (const previewToken of refused) {
       const response = await page.goto(previewUrl(previewToken));
       expect(response?.status(), previewToken).toBe(404);
@@ -174,7 +169,10 @@ test.describe("preview mode", () => {
   });
 
   test("a preview takes no comments @once", async ({ request }) => {
-    const response = await request.post(previewUrl(token(30), `&_=${Date.now()}`), { headers: { origin: E2E_ORIGIN }, form: { intent: "comment", content: "预览里的评论" } });
+    const response = await request.post(previewUrl(token(30), `&_=${Date.now()}`), {
+      headers: { origin: E2E_ORIGIN },
+      form: { intent: "comment", content: "预览里的评论" },
+    });
     expect(response.status()).toBe(404);
   });
 });

@@ -39,7 +39,10 @@ test.beforeAll(async () => {
   mkdirSync(DATA_DIR, { recursive: true });
   redis = await startRedisServer();
   const limits = Object.fromEntries(Object.entries(LIMITS).map(([name, value]) => [name, String(value)]));
-  site = await startSite({ WEB_CONCURRENCY: "2", REDIS_URL: redis.url, PLATFORM_DB_PATH: `${DATA_DIR}/platform.sqlite`, ...limits }, "build/cluster.js");
+  site = await startSite(
+    { WEB_CONCURRENCY: "2", REDIS_URL: redis.url, PLATFORM_DB_PATH: `${DATA_DIR}/platform.sqlite`, ...limits },
+    "build/cluster.js",
+  );
 });
 
 test.afterAll(() => {
@@ -80,7 +83,9 @@ function trackerPost(request: APIRequestContext, client: string, spoofed = "") {
   return request.post(`${site.origin}/davmu/share/api/tracker/log`, { form: { events }, headers: via(client, spoofed) });
 }
 
-test("/auth: code requests and logins of one address share one budget; past it, 429 with Retry-After, counted in Redis for both workers", async ({ request }) => {
+test("/auth: code requests and logins of one address share one budget; past it, 429 with Retry-After, counted in Redis for both workers", async ({
+  request,
+}) => {
   const client = "198.51.100.11";
   const answers = [
     await authPost(request, client, { intent: "send-code", phone: uniquePhone() }),
@@ -100,7 +105,9 @@ test("/auth: code requests and logins of one address share one budget; past it, 
   expect((await authPost(request, "198.51.100.12", { intent: "send-code", phone: uniquePhone() })).status()).toBe(200);
 });
 
-test("the tracker: past its limit a beacon gets 429 with Retry-After, and a different X-Forwarded-For from the visitor does not reset it", async ({ request }) => {
+test("the tracker: past its limit a beacon gets 429 with Retry-After, and a different X-Forwarded-For from the visitor does not reset it", async ({
+  request,
+}) => {
   const client = "198.51.100.21";
   for (let i = 0; i < LIMITS.TRACKER_RATE_LIMIT_PER_MINUTE; i++) expect((await trackerPost(request, client)).status()).toBe(204);
   const refused = await trackerPost(request, client);
@@ -136,7 +143,12 @@ test("the WeChat signature route: past its limit 429 with Retry-After, in the si
 
 test("live chat and likes: past the visitor's limit the page's request gets 429 with Retry-After and the reason", async ({ playwright }) => {
   const visitor = await playwright.request.newContext();
-  const login = await authPost(visitor, "198.51.100.41", { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password });
+  const login = await authPost(visitor, "198.51.100.41", {
+    intent: "login",
+    mode: "pass",
+    phone: DEMO_ACCOUNT.phone,
+    password: DEMO_ACCOUNT.password,
+  });
   expect(login.status()).toBe(302);
   // What the live page's script posts: its route's action, as Remix's single-fetch data request.
   const live = `${site.origin}${detailUrl(LIVE_FIXTURES.landscapeLiveContent, "local_live")}.data`;
@@ -170,13 +182,20 @@ test("one account writing too fast: 429 with the reason beside the control, with
   const cacheOfOther = async () => (await fetch(other, { headers: { connection: "close" } })).headers.get("x-cache");
   for (let i = 0; i < 4; i++) await cacheOfOther();
 
-  const login = await authPost(page.context().request, "198.51.100.51", { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password });
+  const login = await authPost(page.context().request, "198.51.100.51", {
+    intent: "login",
+    mode: "pass",
+    phone: DEMO_ACCOUNT.phone,
+    password: DEMO_ACCOUNT.password,
+  });
   expect(login.status()).toBe(302);
   const article = `${site.origin}${articleUrl(SEED_FIXTURES.article)}`;
   // The account's budget, spent as the comment bar's collect button spends it: each answered with a redirect back (202 in
   // single fetch's data).
   for (const type of ["add", "del"]) {
-    const collect = await page.context().request.post(`${article}.data`, { form: { intent: "collect", type, track_id: "", js: "1" }, headers: ownForm() });
+    const collect = await page
+      .context()
+      .request.post(`${article}.data`, { form: { intent: "collect", type, track_id: "", js: "1" }, headers: ownForm() });
     expect(collect.status()).toBe(202);
   }
 

@@ -41,7 +41,16 @@ test.beforeAll(async ({ playwright }) => {
   const platformPort = await freePort();
   const balancerPort = await freePort();
   [redis, platform] = await Promise.all([startRedisServer(), startPlatform(DATA_DIR, platformPort)]);
-  await expect.poll(() => fetch(`${platform.origin}/peony/v1/group`).then((r) => r.status, () => 0), { timeout: 30_000 }).toBe(200);
+  await expect
+    .poll(
+      () =>
+        fetch(`${platform.origin}/peony/v1/group`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(200);
   // What makes them replicas of one site: the same secrets, Redis and platform, and the balancer's origin as theirs.
   const shared = {
     REDIS_URL: redis.url,
@@ -120,7 +129,8 @@ test("a message on Redis not signed with the replicas' key drops no stored page;
   expect([await cacheOfB(target), await cacheOfB(witness)]).toEqual(["HIT", "HIT"]);
 
   // The wire format of docs/deploy.md: an HMAC-SHA256 of the JSON in base64url, a dot, the JSON.
-  const written = (tag: string, answers: string[] = []) => JSON.stringify({ kind: "content-written", origin: "outsider", write: { pages: [tag], answers } });
+  const written = (tag: string, answers: string[] = []) =>
+    JSON.stringify({ kind: "content-written", origin: "outsider", write: { pages: [tag], answers } });
   const signed = (body: string, key = E2E_SERVER_ENV.REPLICA_KEY) => `${createHmac("sha256", key).update(body).digest("base64url")}.${body}`;
   const forTarget = written(`content:${urlId(SEED_FIXTURES.manyComments)}`);
   for (const message of [

@@ -13,7 +13,6 @@ const HOME = "/davmu/share/";
 const OFFLINE_HEADING = "网络不可用";
 const BUILT_WORKER = "build/client/sw.js";
 
-
 /** Waits until the page is controlled by an active worker (the worker claims open pages as it activates). */
 async function untilControlled(page: Page): Promise<string> {
   return page.evaluate(async () => {
@@ -71,7 +70,10 @@ test("precaches the app shell and shows the offline page when the network is gon
   expect(assets, `an assets cache among ${Object.keys(caches).join(", ")}`).toBeTruthy();
   // The scripts this very page loaded up front are the shell: all of them are precached.
   const shellScripts = await page.evaluate(() =>
-    performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith(".js")),
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith(".js")),
   );
   const shell = shellScripts.filter((path) => /\/(entry\.client|framework|shell|root)-/.test(path));
   expect(shell, `the shell among the page's scripts ${shellScripts.join(", ")}`).not.toEqual([]);
@@ -129,8 +131,9 @@ test("a new deployment's worker takes over and deletes the old caches", async ({
   // new worker is registered at an address of its own, in the same scope: installed, it replaces the old one alike.
   const next = `${version}next`;
   const nextWorker = `${HOME}sw.js?deployment=${next}`;
-  await context.route((url) => url.pathname + url.search === nextWorker, (route) =>
-    route.fulfill({ contentType: "text/javascript", body: built.replace(`version:"${version}"`, `version:"${next}"`) }),
+  await context.route(
+    (url) => url.pathname + url.search === nextWorker,
+    (route) => route.fulfill({ contentType: "text/javascript", body: built.replace(`version:"${version}"`, `version:"${next}"`) }),
   );
   const takenOver = page.evaluate(
     () => new Promise<void>((done) => navigator.serviceWorker.addEventListener("controllerchange", () => done(), { once: true })),

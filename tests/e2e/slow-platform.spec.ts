@@ -56,7 +56,9 @@ test("side parts slower than their share: the page comes with its main content a
   await expect.poll(async () => (await page.request.get(`${site.origin}/davmu/share/api/feed/hot72?page=2`)).status(), { timeout: 30_000 }).toBe(200);
   platform.slowDown(SLOWER_THAN_A_SIDE_PART, (path) => !MAIN_CONTENT.test(path));
   const response = await page.goto(site.origin + articleUrl(stripped.id));
-  expect(platform.late().made).toEqual(expect.arrayContaining([expect.stringMatching(/^\/peony\/v1\/comment\//), expect.stringMatching(/^\/peony\/v1\/app\/info/)]));
+  expect(platform.late().made).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^\/peony\/v1\/comment\//), expect.stringMatching(/^\/peony\/v1\/app\/info/)]),
+  );
   expect(response?.status()).toBe(200);
   expect(response?.headers().warning).toBeUndefined();
   await expect(page.locator("h1.article__title")).toHaveText(stripped.title);

@@ -97,7 +97,9 @@ test("page sizes: comments and the recommended list come 10 at a time; the theme
 test("a preview reloads itself when its _ is older than 30000 ms, and lasts 1800000 ms when the draft names no end", async ({ request }) => {
   const token = signPreviewToken(E2E_PREVIEW_SECRET, urlId(SEED_FIXTURES.draftArticle), new Date(Date.now() + 10 * 60_000));
   const preview = (stamp: number) =>
-    request.get(`${detailUrl(SEED_FIXTURES.draftArticle, "doc", "preview-editor")}?preview=${encodeURIComponent(token)}&_=${stamp}`, { maxRedirects: 0 });
+    request.get(`${detailUrl(SEED_FIXTURES.draftArticle, "doc", "preview-editor")}?preview=${encodeURIComponent(token)}&_=${stamp}`, {
+      maxRedirects: 0,
+    });
   // Through the site, with seconds of slack either side for the request's own time.
   expect((await preview(Date.now() - SPEC.previewReloadWindowMs + 5000)).status()).toBe(200);
   const stale = await preview(Date.now() - SPEC.previewReloadWindowMs - 5000);
@@ -107,7 +109,9 @@ test("a preview reloads itself when its _ is older than 30000 ms, and lasts 1800
   const now = Date.UTC(2026, 10, 25, 8, 0, 0);
   const page = "/davmu/share/preview-editor/doc/2026/11/abc/index.html?preview=t";
   expect(previewReloadTarget(`${page}&_=${now - SPEC.previewReloadWindowMs}`, now)).toBeNull();
-  expect(previewReloadTarget(`${page}&_=${now - SPEC.previewReloadWindowMs - 1}`, now)).toBe(`/davmu/share/preview-editor/doc/2026/11/abc/index.html?preview=t&_=${now}`);
+  expect(previewReloadTarget(`${page}&_=${now - SPEC.previewReloadWindowMs - 1}`, now)).toBe(
+    `/davmu/share/preview-editor/doc/2026/11/abc/index.html?preview=t&_=${now}`,
+  );
   expect(previewDeadline(null, now)).toBe(now + SPEC.previewDefaultMs);
 });
 
@@ -203,7 +207,10 @@ test("what the site sends the stat base: spec section 3's tracking fields, read 
   });
   await new Promise<void>((resolve) => statBase.listen(0, "127.0.0.1", resolve));
   // A second site, reading from the e2e server's platform, whose stat base is this test's.
-  const site = await startSite({ PLATFORM_API_URL: `${E2E_ORIGIN}/_platform`, STAT_BASE_URL: `http://127.0.0.1:${(statBase.address() as AddressInfo).port}` });
+  const site = await startSite({
+    PLATFORM_API_URL: `${E2E_ORIGIN}/_platform`,
+    STAT_BASE_URL: `http://127.0.0.1:${(statBase.address() as AddressInfo).port}`,
+  });
   try {
     const now = Math.floor(Date.now() / 1000);
     const tid = urlId(SEED_FIXTURES.article);
@@ -220,7 +227,16 @@ test("what the site sends the stat base: spec section 3's tracking fields, read 
     const [view, read] = received;
     expect(Object.keys(view).sort()).toEqual([...SPEC.trackingFields].sort());
     expect(Object.keys(read).sort()).toEqual([...SPEC.trackingFields, ...SPEC.readFields].sort());
-    expect(view).toEqual({ timestamp: now, version: "1", terminal: "wap", tid, behavior: "view", device_type: "mobile", device_os: "android", user_id: "" });
+    expect(view).toEqual({
+      timestamp: now,
+      version: "1",
+      terminal: "wap",
+      tid,
+      behavior: "view",
+      device_type: "mobile",
+      device_os: "android",
+      user_id: "",
+    });
     expect(read).toMatchObject({ timestamp: now + 42, version: "1", terminal: "wap", behavior: "read", duration: 42, percent: 80 });
   } finally {
     site.stop();

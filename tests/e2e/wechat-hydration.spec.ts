@@ -40,7 +40,10 @@ async function visitEveryPageInWeChat(page: Page, fakeWeChat: { calls(name: stri
 
 test.describe("in WeChat's browser", () => {
   // What the SDK does in a page is the same on iOS; what iOS WeChat does differently (the address it signs) is wechat.spec.ts's.
-  test.skip(({ phone }) => !phone.wechat || phone.miniProgram || phone.os !== "android", "WeChat's browser on Android, not a mini program's web-view");
+  test.skip(
+    ({ phone }) => !phone.wechat || phone.miniProgram || phone.os !== "android",
+    "WeChat's browser on Android, not a mini program's web-view",
+  );
 
   test("every page hydrates with WeChat's SDK without an error for an anonymous visitor", async ({ page, fakeWeChat }) => {
     expect(await visitEveryPageInWeChat(page, fakeWeChat)).toEqual([]);

@@ -34,7 +34,11 @@ async function pageCard(page: Page) {
 test.describe("share cards in WeChat", () => {
   test.skip(({ phone }) => !phone.wechat || phone.miniProgram, "share cards are configured only in WeChat's browser");
 
-  test("wx.config gets a signature the platform made for the URL WeChat verifies, and the card is the page's own", async ({ page, phone, fakeWeChat }) => {
+  test("wx.config gets a signature the platform made for the URL WeChat verifies, and the card is the page's own", async ({
+    page,
+    phone,
+    fakeWeChat,
+  }) => {
     const entry = `${E2E_ORIGIN}${articleUrl(SEED_FIXTURES.article)}${SHARED_QUERY}`;
     await page.goto(entry);
     const [config] = await fakeWeChat.callsOf("preVerifyJSAPI", 1);
@@ -60,7 +64,11 @@ test.describe("share cards in WeChat", () => {
     expect(String(friend.args.imgUrl)).toMatch(/^http:\/\/localhost:\d+\//);
   });
 
-  test("a client-side navigation configures WeChat again, signed for the URL WeChat verifies, with the new page's card", async ({ page, phone, fakeWeChat }) => {
+  test("a client-side navigation configures WeChat again, signed for the URL WeChat verifies, with the new page's card", async ({
+    page,
+    phone,
+    fakeWeChat,
+  }) => {
     const entry = `${E2E_ORIGIN}${articleUrl(SEED_FIXTURES.article)}${SHARED_QUERY}`;
     await page.goto(entry);
     await fakeWeChat.callsOf("updateAppMessageShareData", 1);
@@ -96,7 +104,11 @@ test.describe("share cards in WeChat", () => {
 test.describe("open tags", () => {
   test.skip(({ phone }) => !phone.wechat || phone.miniProgram, "open tags exist only in WeChat's browser");
 
-  test("<wx-open-launch-app> lies over 打开APP once configured, and gives the tap back to the button when it fails", async ({ page, phone, fakeWeChat }) => {
+  test("<wx-open-launch-app> lies over 打开APP once configured, and gives the tap back to the button when it fails", async ({
+    page,
+    phone,
+    fakeWeChat,
+  }) => {
     await page.goto(articleUrl(SEED_FIXTURES.article));
     const tag = page.locator("header.banner wx-open-launch-app");
     await expect(tag).toHaveCount(1);
@@ -123,7 +135,10 @@ test.describe("open tags", () => {
 
   test("the tag carries the page's app-open parameters as extinfo, and the app dialog's 立即前往 has one too", async ({ page, fakeWeChat }) => {
     await page.goto(`${BASE_PATH}dejin/personal/${urlId(DEJIN_FIXTURES.reporter)}/index`);
-    await expect(page.locator("header.banner wx-open-launch-app")).toHaveAttribute("extinfo", `stype=dejinPersonal&user_id=${urlId(DEJIN_FIXTURES.reporter)}`);
+    await expect(page.locator("header.banner wx-open-launch-app")).toHaveAttribute(
+      "extinfo",
+      `stype=dejinPersonal&user_id=${urlId(DEJIN_FIXTURES.reporter)}`,
+    );
 
     await page.goto(articleUrl(SEED_FIXTURES.article));
     await expect(page.locator("header.banner wx-open-launch-app")).toHaveCount(1);
@@ -146,7 +161,11 @@ test.describe("open tags", () => {
 });
 
 test.describe("mini-program mode", () => {
-  test("in a mini program the header gives way to the footer and back/forward, and the card goes to the mini program", async ({ page, phone, fakeWeChat }) => {
+  test("in a mini program the header gives way to the footer and back/forward, and the card goes to the mini program", async ({
+    page,
+    phone,
+    fakeWeChat,
+  }) => {
     test.skip(!phone.miniProgram, "the mini program's web-view");
     await page.goto(`${articleUrl(SEED_FIXTURES.article)}${SHARED_QUERY}`);
     await expect(page.locator("header.banner")).toHaveCount(0);
@@ -155,7 +174,10 @@ test.describe("mini-program mode", () => {
 
     const messages = await fakeWeChat.callsOf("invokeMiniProgramAPI", 1);
     const card = await pageCard(page);
-    expect(messages[0].args).toMatchObject({ name: "postMessage", arg: { type: "share", title: card.title, desc: card.desc, link: card.link, imageUrl: card.imgUrl } });
+    expect(messages[0].args).toMatchObject({
+      name: "postMessage",
+      arg: { type: "share", title: card.title, desc: card.desc, link: card.link, imageUrl: card.imgUrl },
+    });
 
     // The app dialog only closes in a mini program; no open tag is laid anywhere.
     await page.evaluate(() => (window.location.hash = "app-open"));

@@ -27,7 +27,11 @@ export function PagedItems<T>({ page, pages, pageUrl, moreHref, keyOf, render, c
       <ul className={className} aria-label={label}>
         {items.map(render)}
       </ul>
-      {hasMore ? <LoadMoreLink href={moreHref(nextPage)} loading={loading} onClick={loadMore} text="加载更多" /> : <p className="community-end">没有更多了</p>}
+      {hasMore ? (
+        <LoadMoreLink href={moreHref(nextPage)} loading={loading} onClick={loadMore} text="加载更多" />
+      ) : (
+        <p className="community-end">没有更多了</p>
+      )}
     </>
   );
 }

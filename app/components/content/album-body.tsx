@@ -89,7 +89,12 @@ export function AlbumBody({ content, extra, now, follow }: BodyProps<"audio_albu
           </ol>
         )}
         {hasMore ? (
-          <LoadMoreLink href={`${withParam(location.search, "apage", String(nextPage))}#album-items`} loading={loading} onClick={loadMore} text="加载更多" />
+          <LoadMoreLink
+            href={`${withParam(location.search, "apage", String(nextPage))}#album-items`}
+            loading={loading}
+            onClick={loadMore}
+            text="加载更多"
+          />
         ) : null}
       </section>
     </article>

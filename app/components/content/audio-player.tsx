@@ -75,7 +75,10 @@ export function AudioPlayer({ media, label }: Props) {
       <p className="audio-player__time audio-player__time--static">时长 {total}</p>
       <div className="audio-player__controls">
         <button type="button" className="audio-player__toggle" aria-label={playing ? "暂停" : "播放"} aria-pressed={playing} onClick={toggle}>
-          <span className={playing ? "audio-player__icon audio-player__icon--pause" : "audio-player__icon audio-player__icon--play"} aria-hidden="true" />
+          <span
+            className={playing ? "audio-player__icon audio-player__icon--pause" : "audio-player__icon audio-player__icon--play"}
+            aria-hidden="true"
+          />
         </button>
         <EarlyPlay />
         <input

@@ -49,7 +49,14 @@ describe("cardCoverHero", () => {
 describe("heroPreload", () => {
   it("is a high-priority image preload that the page's scripts find", () => {
     const [link] = heroPreload({ src: "/a.jpg", referrerPolicy: "no-referrer" });
-    expect(link).toMatchObject({ tagName: "link", rel: "preload", as: "image", href: "/a.jpg", fetchpriority: "high", referrerPolicy: "no-referrer" });
+    expect(link).toMatchObject({
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      href: "/a.jpg",
+      fetchpriority: "high",
+      referrerPolicy: "no-referrer",
+    });
     const element = document.createElement("link");
     for (const [name, value] of Object.entries({ rel: "preload", as: "image", fetchpriority: "high" })) element.setAttribute(name, value);
     expect(element.matches(HERO_PRELOAD_SELECTOR)).toBe(true);

@@ -18,7 +18,9 @@ export function heroPreload(hero: HeroPicture | null | undefined): MetaDescripto
   if (!hero) return [];
   // React 18 has no fetchPriority prop: the attribute goes in its HTML spelling.
   // A typed preload is skipped by a browser that cannot show the type, as the <picture> skips its source.
-  return [{ tagName: "link", rel: "preload", as: "image", href: hero.src, type: hero.type, fetchpriority: "high", referrerPolicy: hero.referrerPolicy }];
+  return [
+    { tagName: "link", rel: "preload", as: "image", href: hero.src, type: hero.type, fetchpriority: "high", referrerPolicy: hero.referrerPolicy },
+  ];
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&nbsp;": "\u00a0" };

@@ -30,12 +30,7 @@ export function LiveVideoControls({ videoRef }: { videoRef: RefObject<HTMLVideoE
   const video = () => videoRef.current;
   return (
     <div className="live-controls" role="group" aria-label="直播控制">
-      <button
-        type="button"
-        className="live-controls__button"
-        aria-label={playing ? "暂停" : "播放"}
-        onClick={() => togglePlay(video())}
-      >
+      <button type="button" className="live-controls__button" aria-label={playing ? "暂停" : "播放"} onClick={() => togglePlay(video())}>
         <Icon path={playing ? ICONS.pause : ICONS.play} />
       </button>
       <span className="live-controls__mark">直播</span>
@@ -69,7 +64,14 @@ const ICONS = {
 function Icon({ path }: { path: string }) {
   const solid = path === ICONS.play || path === ICONS.pause;
   return (
-    <svg className={solid ? "live-controls__icon live-controls__icon--solid" : "live-controls__icon"} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+    <svg
+      className={solid ? "live-controls__icon live-controls__icon--solid" : "live-controls__icon"}
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={path} />
     </svg>
   );

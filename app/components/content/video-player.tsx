@@ -101,7 +101,10 @@ export function VideoPlayer({ media, label, shape, live = false }: Props) {
   const ratio = media.width > 0 && media.height > 0 ? `${media.width} / ${media.height}` : shape === "portrait" ? "9 / 16" : "16 / 9";
 
   return (
-    <div className={`video-player video-player--${shape}${started ? " video-player--started" : ""}`} style={shape === "landscape" ? { aspectRatio: ratio } : undefined}>
+    <div
+      className={`video-player video-player--${shape}${started ? " video-player--started" : ""}`}
+      style={shape === "landscape" ? { aspectRatio: ratio } : undefined}
+    >
       <video
         ref={videoRef}
         className="video-player__video"
@@ -123,7 +126,12 @@ export function VideoPlayer({ media, label, shape, live = false }: Props) {
       >
         {sources.map((source, index) => (
           // Only the last source's error means none could play (earlier ones just hand over to the next).
-          <source key={source.src} src={source.src} type={source.type} onError={index === sources.length - 1 ? () => setStatus("failed") : undefined} />
+          <source
+            key={source.src}
+            src={source.src}
+            type={source.type}
+            onError={index === sources.length - 1 ? () => setStatus("failed") : undefined}
+          />
         ))}
       </video>
       {liveUi ? <LiveVideoControls videoRef={videoRef} /> : null}

@@ -29,7 +29,11 @@ export function ClueList({ page, pages, now, pageUrl, moreHref, emptyText }: Pro
           <ClueCard key={clue.post_id} clue={clue} now={now} eager={index === 0} />
         ))}
       </ul>
-      {hasMore ? <LoadMoreLink href={moreHref(nextPage)} loading={loading} onClick={loadMore} text="加载更多" /> : <p className="clue-list__end">没有更多了</p>}
+      {hasMore ? (
+        <LoadMoreLink href={moreHref(nextPage)} loading={loading} onClick={loadMore} text="加载更多" />
+      ) : (
+        <p className="clue-list__end">没有更多了</p>
+      )}
     </>
   );
 }

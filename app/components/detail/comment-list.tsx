@@ -145,14 +145,7 @@ export function CommentList({ postId, open, comments, now }: Props) {
         // Shared markup: the reply links carry the page's query, so it is part of what the comments render from.
         <SharedMarkup as="ul" className="comment-list" deps={{ postId, items, now, open, expanded: comments.expanded, search: location.search }}>
           {items.map((comment) => (
-            <CommentItem
-              key={comment.gid}
-              postId={postId}
-              comment={comment}
-              now={now}
-              expanded={comments.expanded === comment.gid}
-              canReply={open}
-            />
+            <CommentItem key={comment.gid} postId={postId} comment={comment} now={now} expanded={comments.expanded === comment.gid} canReply={open} />
           ))}
         </SharedMarkup>
       )}

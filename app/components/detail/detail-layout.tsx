@@ -64,7 +64,20 @@ export function DetailLayout(props: DetailPageData & { documentResult?: Interact
   const page = (
     <>
       <main className={footer ? `detail detail--${body} detail--with-footer` : `detail detail--${body}`} data-chunk={body}>
-        <Body content={content} extra={extra} now={now} follow={follow ? <FollowButton mp={follow.mp} personal={personal} refused={documentResult?.intent === "follow" ? documentResult.fieldError : undefined} /> : null} />
+        <Body
+          content={content}
+          extra={extra}
+          now={now}
+          follow={
+            follow ? (
+              <FollowButton
+                mp={follow.mp}
+                personal={personal}
+                refused={documentResult?.intent === "follow" ? documentResult.fieldError : undefined}
+              />
+            ) : null
+          }
+        />
 
         {bottom && bottom.related.length > 0 ? (
           <section className="section" aria-labelledby="related-title">
@@ -87,9 +100,7 @@ export function DetailLayout(props: DetailPageData & { documentResult?: Interact
   );
   return preview ? (
     <Suspense fallback={null}>
-      <LazyPreviewFrame preview={preview}>
-        {page}
-      </LazyPreviewFrame>
+      <LazyPreviewFrame preview={preview}>{page}</LazyPreviewFrame>
     </Suspense>
   ) : (
     page

@@ -24,7 +24,15 @@ export function FlyCardView({ card, total, titleTag: Title = "h2" }: { card: Fly
   return (
     <article className={`fly-card card-id-${card.card.post_id}`} aria-label={`第${card.index}张，共${total}张`}>
       {card.card.cover ? (
-        <CoverPicture className="fly-card__cover" src={card.card.cover} webp={card.card.coverWebp} width={640} height={360} loading={card.index > 2 ? "lazy" : undefined} decoding="async" />
+        <CoverPicture
+          className="fly-card__cover"
+          src={card.card.cover}
+          webp={card.card.coverWebp}
+          width={640}
+          height={360}
+          loading={card.index > 2 ? "lazy" : undefined}
+          decoding="async"
+        />
       ) : null}
       <div className="fly-card__body">
         <p className="fly-card__count">

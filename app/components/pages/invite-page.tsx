@@ -14,7 +14,11 @@ function InviteRecord({ invite, pages, pageSize, now }: { invite: Invite; pages:
       <ul className="invite-record">
         {invite.list.map((person, index) => (
           <li key={`${person.alias}-${person.joined_at}-${index}`} className="invite-record__item">
-            {person.avatar ? <img className="avatar" src={person.avatar} alt="" width={32} height={32} loading="lazy" /> : <span className="avatar" aria-hidden="true" />}
+            {person.avatar ? (
+              <img className="avatar" src={person.avatar} alt="" width={32} height={32} loading="lazy" />
+            ) : (
+              <span className="avatar" aria-hidden="true" />
+            )}
             <span className="invite-record__name">{person.alias}</span>
             <time className="invite-record__time" dateTime={person.joined_at}>
               {formatRelativeDate(person.joined_at, new Date(now))}加入
@@ -22,16 +26,13 @@ function InviteRecord({ invite, pages, pageSize, now }: { invite: Invite; pages:
           </li>
         ))}
       </ul>
-      {pages * pageSize < invite.total ? (
-        <LoadMoreLink href={`?page=${pages + 1}`} text="查看更多" />
-      ) : null}
+      {pages * pageSize < invite.total ? <LoadMoreLink href={`?page=${pages + 1}`} text="查看更多" /> : null}
     </>
   );
 }
 
 type Props =
-  | { invite: Invite; pages: number; pageSize: number; now: string }
-  | { invite: null; pages?: undefined; pageSize?: undefined; now: string };
+  { invite: Invite; pages: number; pageSize: number; now: string } | { invite: null; pages?: undefined; pageSize?: undefined; now: string };
 
 /**
  * The invitation page: who invites and what the visitor gets, the way into the app (with the code carried along by

@@ -85,7 +85,10 @@ async function loadLiveRoom(caller: Caller, detail: ContentDetail): Promise<Live
     optional(listLiveMessages(side, liveId), emptyPage, "live chat"),
   ]);
   const [place, weather] = info.lbs_id
-    ? await Promise.all([optional(getLivePlace(side, info.lbs_id), null, "live place"), optional(getLiveWeather(side, info.lbs_id), null, "live weather")])
+    ? await Promise.all([
+        optional(getLivePlace(side, info.lbs_id), null, "live place"),
+        optional(getLiveWeather(side, info.lbs_id), null, "live weather"),
+      ])
     : [null, null];
   return { info, posts, messages, place, weather, resumeFrom: resumePointOf(posts, messages) };
 }
@@ -176,15 +179,21 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
   const side = sidePart(caller);
   const [detail, comments, related, hot, recommended] = await Promise.all([
     preview ? readDraft(caller, postId, url) : getContentDetail(caller, postId).catch(rethrowAsResponse),
-    commentList
-      ? optional(listCommentPages(side, postId, commentPages, expanded), { list: [] as Comment[], total: 0 }, "comments")
-      : null,
+    commentList ? optional(listCommentPages(side, postId, commentPages, expanded), { list: [] as Comment[], total: 0 }, "comments") : null,
     bottomLists ? optional(listRelated(side, postId, RELATED_SIZE), [], "related") : null,
     bottomLists
-      ? optional(collectPages(hotPages, (page) => listFeed(side, "hot72", page, LIST_PAGE_SIZE, postId)), emptyPage, "hot list")
+      ? optional(
+          collectPages(hotPages, (page) => listFeed(side, "hot72", page, LIST_PAGE_SIZE, postId)),
+          emptyPage,
+          "hot list",
+        )
       : null,
     bottomLists
-      ? optional(collectPages(recommendPages, (page) => listFeed(side, "recommend", page, LIST_PAGE_SIZE, postId)), emptyPage, "recommendations")
+      ? optional(
+          collectPages(recommendPages, (page) => listFeed(side, "recommend", page, LIST_PAGE_SIZE, postId)),
+          emptyPage,
+          "recommendations",
+        )
       : null,
   ]);
   if (GONE_STATES.includes(detail.state)) throw notFound(preview);
@@ -273,16 +282,17 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     extra,
     follow: follows ? { mp } : null,
     // A preview writes nothing: no comment footer, no follow control.
-    footer: page.layout.commentFooter && !preview
-      ? {
-          track_id: detail.track_id,
-          like_count: detail.like_count,
-          collect_count: detail.collect_count,
-          commentsOpen: canComment(detail),
-          // Reply mode without JavaScript: ?reply=<comment id> names the comment or reply being answered.
-          replyTarget: findReplyTarget(comments?.list ?? [], url.searchParams.get("reply")),
-        }
-      : null,
+    footer:
+      page.layout.commentFooter && !preview
+        ? {
+            track_id: detail.track_id,
+            like_count: detail.like_count,
+            collect_count: detail.collect_count,
+            commentsOpen: canComment(detail),
+            // Reply mode without JavaScript: ?reply=<comment id> names the comment or reply being answered.
+            replyTarget: findReplyTarget(comments?.list ?? [], url.searchParams.get("reply")),
+          }
+        : null,
     comments: commentSection,
     bottom,
     docDetail: docDetailOf(detail, { canonical, segment: page.segment }),

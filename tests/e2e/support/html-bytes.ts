@@ -13,9 +13,7 @@ export async function expectCleanHtmlBytes(request: APIRequestContext, path: str
   body.forEach((byte, offset) => {
     if (byte === 0) nulOffsets.push(offset);
   });
-  const context = nulOffsets
-    .slice(0, 3)
-    .map((offset) => JSON.stringify(body.subarray(Math.max(0, offset - 40), offset + 10).toString("utf8")));
+  const context = nulOffsets.slice(0, 3).map((offset) => JSON.stringify(body.subarray(Math.max(0, offset - 40), offset + 10).toString("utf8")));
   expect(nulOffsets, `NUL bytes in ${path} at ${nulOffsets.join(", ")}: ${context.join(" | ")}`).toEqual([]);
   const text = new TextDecoder("utf-8", { fatal: false }).decode(body);
   expect(text.includes("\uFFFD"), `undecodable UTF-8 in ${path}`).toBe(false);

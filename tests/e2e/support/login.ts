@@ -1,8 +1,9 @@
-import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 import { demoPasswordFor } from "../../../platform/demo-account";
 import { smsOutboxPath } from "../../../platform/routes/dev";
 import { SEED_FIXTURES } from "../../../platform/seed";
 import { E2E_DEV_KEY, E2E_ORIGIN } from "./e2e-server";
+import { waitForHydration } from "./hydration";
 
 /** The texts these specs look for (spec sections 2, 4, 5 and 8, and the platform's own messages). */
 export const TEXTS = {
@@ -63,10 +64,13 @@ export async function smsOutbox(request: APIRequestContext, phone: string, platf
 export async function readSmsCode(request: APIRequestContext, phone: string, count = 1, platform = EMBEDDED_PLATFORM): Promise<string> {
   let list: OutboxEntry[] = [];
   await expect
-    .poll(async () => {
-      list = await smsOutbox(request, phone, platform);
-      return list.length;
-    }, { message: `verification code for ${phone} in the dev outbox` })
+    .poll(
+      async () => {
+        list = await smsOutbox(request, phone, platform);
+        return list.length;
+      },
+      { message: `verification code for ${phone} in the dev outbox` },
+    )
     .toBeGreaterThanOrEqual(count);
   const code = list[0].code;
   expect(code).toMatch(/^\d{6}$/);
@@ -175,4 +179,13 @@ export async function newUserStorageState(request: APIRequestContext, origin = E
 export async function demoStorageState(request: APIRequestContext, origin = E2E_ORIGIN): Promise<StorageState> {
   await postLoginForm(request, { mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password }, origin);
   return request.storageState();
+}
+
+/** Opens the login sheet from the banner's 登录, once the page has hydrated (before, 登录 is the link to /auth). */
+export async function openLoginSheet(page: Page): Promise<Locator> {
+  await waitForHydration(page, ".banner__login");
+  await page.locator(".banner__login").click();
+  const sheet = page.locator(".sheet");
+  await expect(sheet).toBeVisible();
+  return sheet;
 }

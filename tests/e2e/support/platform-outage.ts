@@ -102,7 +102,8 @@ function parsedLines(written: { stdout: string; stderr: string }): LogLine[] {
 }
 
 /** In front of a real platform production needs its public origin: the one the tests reach it at. */
-const realPlatformOrigin = (port: number, env: Record<string, string | undefined>) => (env.PLATFORM_API_URL ? { PUBLIC_ORIGIN: `http://localhost:${port}` } : {});
+const realPlatformOrigin = (port: number, env: Record<string, string | undefined>) =>
+  env.PLATFORM_API_URL ? { PUBLIC_ORIGIN: `http://localhost:${port}` } : {};
 
 /** Spawns the built site `entry` on `port` with the e2e settings plus `env`, keeping what it writes. */
 function spawnSite(entry: string, port: number, env: Record<string, string | undefined>) {
@@ -119,7 +120,10 @@ function spawnSite(entry: string, port: number, env: Record<string, string | und
 }
 
 /** Starts the built site `entry` with `env` (undefined: unset) expecting it to fail: its exit code and its lines, each parsed. */
-export async function failedStart(env: Record<string, string | undefined>, entry = "build/server.js"): Promise<{ code: number | null; lines: LogLine[] }> {
+export async function failedStart(
+  env: Record<string, string | undefined>,
+  entry = "build/server.js",
+): Promise<{ code: number | null; lines: LogLine[] }> {
   const { child, written } = spawnSite(entry, await freePort(), env);
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   return { code, lines: parsedLines(written) };
@@ -135,7 +139,10 @@ export async function startSite(env: Record<string, string>, entry = "build/serv
   const origin = `http://localhost:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}:\n${output()}`);
-    const ready = await fetch(`${origin}/davmu/share/healthz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${origin}/davmu/share/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (attempt > 300) throw new Error(`site did not start:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

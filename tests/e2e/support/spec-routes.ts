@@ -15,7 +15,18 @@ import { detailUrl, urlId } from "./urls";
  */
 export type SpecRoute = { route: string; url: string; status?: number; in: string; pattern: RegExp; notFromNavigation?: string };
 
-const DETAIL_SEGMENTS = ["doc", "audio", "audio_album", "gallery", "local_live", "mini_program", "svideo", "video", "video_album", "special"] as const;
+const DETAIL_SEGMENTS = [
+  "doc",
+  "audio",
+  "audio_album",
+  "gallery",
+  "local_live",
+  "mini_program",
+  "svideo",
+  "video",
+  "video_album",
+  "special",
+] as const;
 const DETAIL_FIXTURE: Record<(typeof DETAIL_SEGMENTS)[number], number> = {
   doc: SEED_FIXTURES.article,
   audio: SEED_FIXTURES.audio,
@@ -40,7 +51,12 @@ export const SPEC_ROUTES: SpecRoute[] = [
     notFromNavigation: "the desktop wrapper: desktop browsers are sent there, phones never",
   },
   { route: "/", url: BASE_PATH, in: "home.spec.ts", pattern: /^$/ },
-  { route: "/search/index", url: `${BASE_PATH}search/index?keyword=${encodeURIComponent("马拉松")}`, in: "lists-search.spec.ts", pattern: /^search\/index$/ },
+  {
+    route: "/search/index",
+    url: `${BASE_PATH}search/index?keyword=${encodeURIComponent("马拉松")}`,
+    in: "lists-search.spec.ts",
+    pattern: /^search\/index$/,
+  },
   {
     route: "/content_model/index",
     url: `${BASE_PATH}content_model/index?id=${urlId(LIST_FIXTURES.livelihood)}`,
@@ -54,19 +70,40 @@ export const SPEC_ROUTES: SpecRoute[] = [
     pattern: /^special\/[^/]+\/index$/,
     notFromNavigation: "the short address of a special topic: the site links the same page at its detail address, /{actor}/special/…",
   },
-  { route: "/list/{list_id}/index", url: `${BASE_PATH}list/${urlId(LIST_FIXTURES.cityRenewal)}/index`, in: "lists-search.spec.ts", pattern: /^list\/[^/]+\/index(\.html)?$/ },
+  {
+    route: "/list/{list_id}/index",
+    url: `${BASE_PATH}list/${urlId(LIST_FIXTURES.cityRenewal)}/index`,
+    in: "lists-search.spec.ts",
+    pattern: /^list\/[^/]+\/index(\.html)?$/,
+  },
   {
     route: "/invite/{code}/index",
     url: `${BASE_PATH}invite/${PAGES_FIXTURES.inviteCode}/index`,
     in: "invite-activity-flycard.spec.ts",
     pattern: /^invite\/[^/]+\/index$/,
-    notFromNavigation: "one person's invitation, opened from the link they share; the navigation leads to the invitation without a code, /invite/index",
+    notFromNavigation:
+      "one person's invitation, opened from the link they share; the navigation leads to the invitation without a code, /invite/index",
   },
-  { route: "/activity/{post_id}/index", url: `${BASE_PATH}activity/${urlId(PAGES_FIXTURES.runningActivity)}/index`, in: "invite-activity-flycard.spec.ts", pattern: /^activity\/[^/]+\/index$/ },
-  { route: "/fly_card/{list_id}/index", url: `${BASE_PATH}fly_card/${urlId(PAGES_FIXTURES.deck)}/index`, in: "invite-activity-flycard.spec.ts", pattern: /^fly_card\/[^/]+\/index$/ },
+  {
+    route: "/activity/{post_id}/index",
+    url: `${BASE_PATH}activity/${urlId(PAGES_FIXTURES.runningActivity)}/index`,
+    in: "invite-activity-flycard.spec.ts",
+    pattern: /^activity\/[^/]+\/index$/,
+  },
+  {
+    route: "/fly_card/{list_id}/index",
+    url: `${BASE_PATH}fly_card/${urlId(PAGES_FIXTURES.deck)}/index`,
+    in: "invite-activity-flycard.spec.ts",
+    pattern: /^fly_card\/[^/]+\/index$/,
+  },
   { route: "/dejin/catalog/index", url: `${BASE_PATH}dejin/catalog/index`, in: "dejin.spec.ts", pattern: /^dejin\/catalog\/index$/ },
   { route: "/dejin/content/index", url: `${BASE_PATH}dejin/content/index`, in: "dejin.spec.ts", pattern: /^dejin\/content\/index$/ },
-  { route: "/dejin/detail/{post_id}/index", url: `${BASE_PATH}dejin/detail/${urlId(DEJIN_FIXTURES.clue)}/index`, in: "dejin.spec.ts", pattern: /^dejin\/detail\/[^/]+\/index$/ },
+  {
+    route: "/dejin/detail/{post_id}/index",
+    url: `${BASE_PATH}dejin/detail/${urlId(DEJIN_FIXTURES.clue)}/index`,
+    in: "dejin.spec.ts",
+    pattern: /^dejin\/detail\/[^/]+\/index$/,
+  },
   {
     route: "/dejin/personal/{user_id}/index",
     url: `${BASE_PATH}dejin/personal/${urlId(DEJIN_FIXTURES.reporter)}/index`,
@@ -79,9 +116,24 @@ export const SPEC_ROUTES: SpecRoute[] = [
     in: "dejin.spec.ts",
     pattern: /^dejin\/topic\/[^/]+\/index$/,
   },
-  { route: "/dimim/circle/index", url: `${BASE_PATH}dimim/circle/index?id=${urlId(COMMUNITY_FIXTURES.circle)}`, in: "community.spec.ts", pattern: /^dimim\/circle\/index$/ },
-  { route: "/dimim/content/index", url: `${BASE_PATH}dimim/content/index?id=${urlId(COMMUNITY_FIXTURES.post)}`, in: "community.spec.ts", pattern: /^dimim\/content\/index$/ },
-  { route: "/dimim/topic/index", url: `${BASE_PATH}dimim/topic/index?id=${urlId(COMMUNITY_FIXTURES.topic)}`, in: "community.spec.ts", pattern: /^dimim\/topic\/index$/ },
+  {
+    route: "/dimim/circle/index",
+    url: `${BASE_PATH}dimim/circle/index?id=${urlId(COMMUNITY_FIXTURES.circle)}`,
+    in: "community.spec.ts",
+    pattern: /^dimim\/circle\/index$/,
+  },
+  {
+    route: "/dimim/content/index",
+    url: `${BASE_PATH}dimim/content/index?id=${urlId(COMMUNITY_FIXTURES.post)}`,
+    in: "community.spec.ts",
+    pattern: /^dimim\/content\/index$/,
+  },
+  {
+    route: "/dimim/topic/index",
+    url: `${BASE_PATH}dimim/topic/index?id=${urlId(COMMUNITY_FIXTURES.topic)}`,
+    in: "community.spec.ts",
+    pattern: /^dimim\/topic\/index$/,
+  },
   {
     route: "/fazak/problemShare/index",
     url: `${BASE_PATH}fazak/problemShare/index?id=${urlId(COMMUNITY_FIXTURES.question)}`,
@@ -94,7 +146,14 @@ export const SPEC_ROUTES: SpecRoute[] = [
     in: "detail-route.spec.ts",
     pattern: new RegExp(`^[^/]+/${segment}/\\d{4}/\\d{2}/[^/]+/index(\\.html)?$`),
   })),
-  { route: "/404", url: `${BASE_PATH}404`, status: 404, in: "not-found.spec.ts", pattern: /^404$/, notFromNavigation: "the error page: no link leads to it on purpose" },
+  {
+    route: "/404",
+    url: `${BASE_PATH}404`,
+    status: 404,
+    in: "not-found.spec.ts",
+    pattern: /^404$/,
+    notFromNavigation: "the error page: no link leads to it on purpose",
+  },
   {
     route: "an unmatched route",
     url: `${BASE_PATH}no/such/page`,

@@ -5,8 +5,7 @@ export const wechatUserAgent =
   "MicroMessenger/8.0.49.2600(0x28003133) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64";
 
 /** Desktop Chrome on Windows: the host sends it to the /pc wrapper. */
-export const desktopUserAgent =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+export const desktopUserAgent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** Safari on a Mac, and on an iPad since iPadOS 13, which asks for the desktop site with the very same user agent. */
 export const macintoshSafariUserAgent =

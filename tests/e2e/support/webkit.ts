@@ -99,7 +99,8 @@ export class WebKitNetwork {
     const upstream = http.request(`${E2E_ORIGIN}${request.url}`, { method: request.method, headers }, (answer) => {
       // The production session cookie is Secure; unlike Chromium, WebKit keeps none from http://localhost. In
       // production the site is served over HTTPS, so here the network hands the cookie over as TLS would.
-      if (answer.headers["set-cookie"]) answer.headers["set-cookie"] = answer.headers["set-cookie"].map((cookie) => cookie.replace(/;\s*Secure/i, ""));
+      if (answer.headers["set-cookie"])
+        answer.headers["set-cookie"] = answer.headers["set-cookie"].map((cookie) => cookie.replace(/;\s*Secure/i, ""));
       if (!wrap || answer.statusCode !== 200) {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
@@ -121,18 +122,23 @@ export class WebKitNetwork {
 
 /** Xvfb with a phone-sized screen and WebKitWebDriver in it, on a port of this run's own. */
 async function startDriver(port: number): Promise<ChildProcess> {
-  const driver = spawn(
-    "xvfb-run",
-    ["-a", "-s", `-screen 0 ${SCREEN.width}x${SCREEN.height}x24`, "WebKitWebDriver", `--port=${port}`],
-    { stdio: ["ignore", "ignore", "pipe"], detached: true },
-  );
+  const driver = spawn("xvfb-run", ["-a", "-s", `-screen 0 ${SCREEN.width}x${SCREEN.height}x24`, "WebKitWebDriver", `--port=${port}`], {
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   let stderr = "";
   driver.stderr!.on("data", (chunk) => (stderr += chunk));
   await expect
-    .poll(async () => {
-      if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited: ${stderr}`);
-      return fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false);
-    }, { message: "WebKitWebDriver answers", timeout: 30_000 })
+    .poll(
+      async () => {
+        if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited: ${stderr}`);
+        return fetch(`http://127.0.0.1:${port}/status`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      { message: "WebKitWebDriver answers", timeout: 30_000 },
+    )
     .toBe(true);
   return driver;
 }
@@ -203,7 +209,10 @@ export class WebKitPage {
   }
 
   attribute(selector: string, name: string) {
-    return this.poll(() => this.evaluate((sel, attr) => document.querySelector(sel)?.getAttribute(attr) ?? null, selector, name), `${name} of ${selector}`);
+    return this.poll(
+      () => this.evaluate((sel, attr) => document.querySelector(sel)?.getAttribute(attr) ?? null, selector, name),
+      `${name} of ${selector}`,
+    );
   }
 
   count(selector: string) {
@@ -211,18 +220,17 @@ export class WebKitPage {
   }
 
   async waitForHydrationCommitted() {
-    await this.poll(() => this.evaluate(hydrationCommitState), "React hydrated the page and committed it").toEqual(
-      HYDRATION_COMMITTED,
-    );
+    await this.poll(() => this.evaluate(hydrationCommitState), "React hydrated the page and committed it").toEqual(HYDRATION_COMMITTED);
   }
 
   /** Waits until React has hydrated the element (its props are on the DOM node), as waitForHydration does. */
   async waitForHydration(selector = "body") {
     await this.poll(
-      () => this.evaluate((sel) => {
-        const node = document.querySelector(sel);
-        return Boolean(node && Object.keys(node).some((key) => key.startsWith("__reactProps$")));
-      }, selector),
+      () =>
+        this.evaluate((sel) => {
+          const node = document.querySelector(sel);
+          return Boolean(node && Object.keys(node).some((key) => key.startsWith("__reactProps$")));
+        }, selector),
       `React hydrated ${selector}`,
     ).toBe(true);
   }

@@ -67,9 +67,9 @@ test("the login sheet: focused phone field, 3-4-4 formatting, login by code", as
   const phone = uniquePhone();
   // Key by key into the focused field, as a thumb types.
   await webkit.typeFocused([...phone]);
-  await webkit.poll(() => webkit.evaluate(() => document.querySelector<HTMLInputElement>(".sheet input[name=phone]")!.value), "phone field").toBe(
-    formattedPhone(phone),
-  );
+  await webkit
+    .poll(() => webkit.evaluate(() => document.querySelector<HTMLInputElement>(".sheet input[name=phone]")!.value), "phone field")
+    .toBe(formattedPhone(phone));
   await webkit.click(".sheet input[name=agreed]");
   await webkit.click(".sheet button[value=send-code]");
   await webkit.text(".toast").toBe(TEXTS.codeSent);
@@ -90,7 +90,11 @@ test("comment and reply without a reload", async ({ webkit }) => {
   await webkit.click(".footer-bar__form button[type=submit]");
   await webkit.text(".toast").toBe(TEXTS.commentSent);
   const commentId = () =>
-    webkit.evaluate((t) => [...document.querySelectorAll("#comments li.comment")].find((li) => li.querySelector(".comment__content")?.textContent === t)?.id ?? null, text);
+    webkit.evaluate(
+      (t) =>
+        [...document.querySelectorAll("#comments li.comment")].find((li) => li.querySelector(".comment__content")?.textContent === t)?.id ?? null,
+      text,
+    );
   await webkit.poll(commentId, "the new comment").toMatch(/^c-/);
   const id = (await commentId())!;
 
@@ -99,10 +103,16 @@ test("comment and reply without a reload", async ({ webkit }) => {
   const reply = unique("WebKit回复");
   await webkit.typeFocused([...reply]);
   await webkit.click(".footer-bar__form button[type=submit]");
-  await webkit.poll(
-    () => webkit.evaluate((parent) => [...document.querySelectorAll(`#${parent} ul.replies .comment__content`)].map((node) => node.textContent ?? ""), id),
-    "the reply under its comment",
-  ).toContainEqual(expect.stringContaining(reply));
+  await webkit
+    .poll(
+      () =>
+        webkit.evaluate(
+          (parent) => [...document.querySelectorAll(`#${parent} ul.replies .comment__content`)].map((node) => node.textContent ?? ""),
+          id,
+        ),
+      "the reply under its comment",
+    )
+    .toContainEqual(expect.stringContaining(reply));
   expect(await webkit.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await expectNoPageErrors(webkit);
 });
@@ -148,9 +158,9 @@ test("打开APP tries the universal link, and the footer's dialog offers the app
     );
   }, new URL(E2E_APP_LINKS.universal).host);
   await webkit.click(".banner__open");
-  await webkit.poll(() => webkit.evaluate(() => (window as unknown as { __launches: string[] }).__launches), "launch attempts").toEqual([
-    expect.stringMatching(new RegExp(`^${E2E_APP_LINKS.universal}\\?`)),
-  ]);
+  await webkit
+    .poll(() => webkit.evaluate(() => (window as unknown as { __launches: string[] }).__launches), "launch attempts")
+    .toEqual([expect.stringMatching(new RegExp(`^${E2E_APP_LINKS.universal}\\?`))]);
 
   await webkit.goto(ARTICLE);
   await webkit.waitForHydration(".footer-bar__action[href='#app-open']");
@@ -171,7 +181,9 @@ async function playsWherePossible(webkit: WebKitPage, selector: string, type: st
     media.muted = true;
     void media.play();
   }, selector);
-  await webkit.poll(() => webkit.evaluate((sel) => document.querySelector<HTMLMediaElement>(sel)!.currentTime, selector), `${selector} plays`).toBeGreaterThan(0);
+  await webkit
+    .poll(() => webkit.evaluate((sel) => document.querySelector<HTMLMediaElement>(sel)!.currentTime, selector), `${selector} plays`)
+    .toBeGreaterThan(0);
 }
 
 test("video and audio: their elements and sources, playing where the codecs allow", async ({ webkit, request }) => {
@@ -185,7 +197,10 @@ test("video and audio: their elements and sources, playing where the codecs allo
 
   await webkit.goto(detailUrl(SEED_FIXTURES.audio, "audio"));
   await webkit.waitForHydration("main audio");
-  const audioSrc = () => webkit.evaluate(() => document.querySelector<HTMLMediaElement>("main audio")!.currentSrc || document.querySelector("main audio")!.getAttribute("src"));
+  const audioSrc = () =>
+    webkit.evaluate(
+      () => document.querySelector<HTMLMediaElement>("main audio")!.currentSrc || document.querySelector("main audio")!.getAttribute("src"),
+    );
   await webkit.poll(audioSrc, "the audio's source").toMatch(/^http/);
   // The file's own type, as its server gives it (the seed's audio is AAC in MP4): what this build must decode.
   const audioType = (await request.head(String(await audioSrc()))).headers()["content-type"];
@@ -225,7 +240,8 @@ test("live: chat and likes over the event stream", async ({ webkit, request }) =
   const mine = unique("WebKit直播留言");
   await webkit.type("#live-chat-input", mine);
   await webkit.click(".live-chat-form__send");
-  const shown = (text: string) => webkit.evaluate((t) => [...document.querySelectorAll(".live-message")].filter((m) => m.textContent?.includes(t)).length, text);
+  const shown = (text: string) =>
+    webkit.evaluate((t) => [...document.querySelectorAll(".live-message")].filter((m) => m.textContent?.includes(t)).length, text);
   await webkit.poll(() => shown(mine), "my message, once").toBe(1);
 
   // Another visitor's message reaches this page only through the stream.
@@ -239,7 +255,9 @@ test("live: chat and likes over the event stream", async ({ webkit, request }) =
   // The count is rounded (2.5w): a tap shows as a new heart.
   await webkit.evaluate(() => ((document.querySelector(".live-like__heart") as unknown as { __old: boolean }).__old = true));
   await webkit.click(".live-like__button");
-  await webkit.poll(() => webkit.evaluate(() => !(document.querySelector(".live-like__heart") as unknown as { __old?: boolean }).__old), "a new heart").toBe(true);
+  await webkit
+    .poll(() => webkit.evaluate(() => !(document.querySelector(".live-like__heart") as unknown as { __old?: boolean }).__old), "a new heart")
+    .toBe(true);
   await expectNoPageErrors(webkit);
 });
 
@@ -274,7 +292,9 @@ test("search", async ({ webkit }) => {
 
 test("the service worker registers, and serves the offline page without a network", async ({ webkit }) => {
   await webkit.goto(ARTICLE);
-  await webkit.poll(() => webkit.evaluate(() => navigator.serviceWorker?.controller?.scriptURL ?? null), "a controlling worker").toMatch(/\/davmu\/share\/sw\.js$/);
+  await webkit
+    .poll(() => webkit.evaluate(() => navigator.serviceWorker?.controller?.scriptURL ?? null), "a controlling worker")
+    .toMatch(/\/davmu\/share\/sw\.js$/);
   webkit.network.setOffline(true);
   // An address no cache holds (the browser's HTTP cache may answer a reload of a page it has without the worker).
   const unvisited = `${ARTICLE}?offline=${Date.now()}`;

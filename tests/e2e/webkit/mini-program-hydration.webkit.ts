@@ -33,7 +33,9 @@ async function visitEveryPage(webkit: WebKitPage, loggedIn: boolean) {
     await test.step(url, async () => {
       await webkit.goto(url);
       // Confirmed: the page hands its share card to the mini program once WeChat said it runs in one.
-      await webkit.poll(() => webkit.evaluate(recordedBridgeCalls, "invokeMiniProgramAPI").then((calls) => calls.length), "share card posted").toBeGreaterThan(0);
+      await webkit
+        .poll(() => webkit.evaluate(recordedBridgeCalls, "invokeMiniProgramAPI").then((calls) => calls.length), "share card posted")
+        .toBeGreaterThan(0);
       await webkit.waitForHydrationCommitted();
       expect(await webkit.evaluate(chromeState)).toEqual({ footerHydrated: true, navigation: 1, header: 0, account: loggedIn ? 1 : 0, errors: [] });
     });

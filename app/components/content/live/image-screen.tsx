@@ -19,7 +19,11 @@ export function ImageScreen({ room, view, content }: LiveScreenProps) {
       </header>
       {view.status === LIVE_STATUS.upcoming ? <UpcomingPanel info={info} view={view} /> : null}
       {view.status === LIVE_STATUS.ended ? (
-        view.room.playlists.length > 0 ? <LiveStage info={info} view={view} shape="landscape" /> : <p className="live-ended">{LIVE_TEXTS.noReplay}</p>
+        view.room.playlists.length > 0 ? (
+          <LiveStage info={info} view={view} shape="landscape" />
+        ) : (
+          <p className="live-ended">{LIVE_TEXTS.noReplay}</p>
+        )
       ) : null}
       <ColumnTabs columns={columnsOf(info, "image")} panel={(type) => <ColumnPanel type={type} room={room} view={view} content={content} />} />
     </article>

@@ -30,7 +30,7 @@ export function columnsOf(info: LiveInfo, style: "image" | "landscape"): LiveCol
 export function ColumnTabs({ columns, panel }: { columns: LiveColumn[]; panel: (type: LiveColumnType) => ReactNode }) {
   const [params] = useSearchParams();
   const asked = params.get("col");
-  const [active, setActive] = useState(() => (columns.some((c) => c.id === asked) ? asked! : columns[0]?.id ?? ""));
+  const [active, setActive] = useState(() => (columns.some((c) => c.id === asked) ? asked! : (columns[0]?.id ?? "")));
   const current = columns.find((c) => c.id === active) ?? columns[0];
   if (!current) return null;
   return (
@@ -83,7 +83,14 @@ export function PostList({ posts }: { posts: LivePost[] }) {
             <div className="live-post__pictures">
               {post.pictures.map((picture) => (
                 <a key={picture.url} href={picture.url}>
-                  <img src={picture.url} alt="" width={picture.width || undefined} height={picture.height || undefined} loading="lazy" decoding="async" />
+                  <img
+                    src={picture.url}
+                    alt=""
+                    width={picture.width || undefined}
+                    height={picture.height || undefined}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </a>
               ))}
             </div>

@@ -43,7 +43,11 @@ export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; 
     <booking.Form method="post" className="live-booking" preventScrollReset aria-busy={booking.state !== "idle"}>
       <Hidden intent="live_book" liveId={liveId} />
       <input type="hidden" name="type" value={shownBooked ? "del" : "add"} />
-      <button type="submit" className={shownBooked ? "button button--ghost live-booking__button" : "button live-booking__button"} aria-pressed={shownBooked}>
+      <button
+        type="submit"
+        className={shownBooked ? "button button--ghost live-booking__button" : "button live-booking__button"}
+        aria-pressed={shownBooked}
+      >
         {shownBooked ? LIVE_TEXTS.booked : LIVE_TEXTS.book}
       </button>
       {bookingCount > 0 ? <span className="live-booking__count">{LIVE_TEXTS.bookingCount(bookingCount)}</span> : null}

@@ -20,7 +20,10 @@ export function liveMedia(url: string, poster: string, shape: StageShape): Video
 export function StatusBadge({ status, online }: { status: LiveStatus; online: number }) {
   const label = status === LIVE_STATUS.live ? LIVE_TEXTS.live : status === LIVE_STATUS.upcoming ? LIVE_TEXTS.upcoming : LIVE_TEXTS.ended;
   return (
-    <p className={`live-status live-status--${status === LIVE_STATUS.live ? "live" : status === LIVE_STATUS.upcoming ? "upcoming" : "ended"}`} role="status">
+    <p
+      className={`live-status live-status--${status === LIVE_STATUS.live ? "live" : status === LIVE_STATUS.upcoming ? "upcoming" : "ended"}`}
+      role="status"
+    >
       <span className="live-status__label">{label}</span>
       {status === LIVE_STATUS.live ? <span className="live-status__online">{LIVE_TEXTS.online(online)}</span> : null}
     </p>
@@ -62,15 +65,38 @@ export function LiveStage({ info, view, shape }: { info: LiveInfo; view: LiveRoo
   const { room, status } = view;
   const replay = useReplayIndex(room.playlists);
   if (status === LIVE_STATUS.live && room.stream_url) {
-    return <VideoPlayer key={room.stream_url} media={liveMedia(room.stream_url, info.cover, shape)} label={`${info.title}（${LIVE_TEXTS.live}）`} shape={shape} live />;
+    return (
+      <VideoPlayer
+        key={room.stream_url}
+        media={liveMedia(room.stream_url, info.cover, shape)}
+        label={`${info.title}（${LIVE_TEXTS.live}）`}
+        shape={shape}
+        live
+      />
+    );
   }
   if (status === LIVE_STATUS.ended && room.playlists.length > 0) {
     const item = room.playlists[replay]!;
-    return <VideoPlayer key={item.url} media={liveMedia(item.url, item.cover || info.cover, shape)} label={`${info.title}（${LIVE_TEXTS.replay}）`} shape={shape} />;
+    return (
+      <VideoPlayer
+        key={item.url}
+        media={liveMedia(item.url, item.cover || info.cover, shape)}
+        label={`${info.title}（${LIVE_TEXTS.replay}）`}
+        shape={shape}
+      />
+    );
   }
   return (
     <div className={`live-poster live-poster--${shape}`}>
-      {info.cover ? <img className="live-poster__cover" src={info.cover} alt="" width={shape === "portrait" ? 720 : 1280} height={shape === "portrait" ? 1280 : 720} /> : null}
+      {info.cover ? (
+        <img
+          className="live-poster__cover"
+          src={info.cover}
+          alt=""
+          width={shape === "portrait" ? 720 : 1280}
+          height={shape === "portrait" ? 1280 : 720}
+        />
+      ) : null}
       <div className="live-poster__over">
         {status === LIVE_STATUS.upcoming ? <UpcomingPanel info={info} view={view} /> : null}
         {status === LIVE_STATUS.live ? <p className="live-poster__note">直播信号准备中，请稍候</p> : null}
@@ -88,7 +114,13 @@ export function ReplayList({ playlists }: { playlists: LivePlaylist[] }) {
     <ol className="live-replays">
       {playlists.map((item, index) => (
         <li key={item.url}>
-          <Link to={`?replay=${index}`} replace preventScrollReset className="live-replays__item" aria-current={index === current ? "true" : undefined}>
+          <Link
+            to={`?replay=${index}`}
+            replace
+            preventScrollReset
+            className="live-replays__item"
+            aria-current={index === current ? "true" : undefined}
+          >
             {item.cover ? <img src={item.cover} alt="" width={96} height={54} loading="lazy" /> : null}
             <span>{item.title || `${LIVE_TEXTS.replay} ${index + 1}`}</span>
             {item.duration > 0 ? <span className="live-replays__duration">{formatCountdown(countdownTo(item.duration, 0))}</span> : null}

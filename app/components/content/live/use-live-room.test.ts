@@ -26,7 +26,12 @@ const info = (status: LiveInfo["status"], startTime: number): LiveInfo => ({
   booking_count: 0,
 });
 
-const chat = (id: number): LiveMessage => ({ msg_id: `m${id}`, text: `消息${id}`, user: { id: "1", nickname: "观众", avatar: "" }, created_at: 1_700_000_000 + id });
+const chat = (id: number): LiveMessage => ({
+  msg_id: `m${id}`,
+  text: `消息${id}`,
+  user: { id: "1", nickname: "观众", avatar: "" },
+  created_at: 1_700_000_000 + id,
+});
 
 const room = (status: LiveInfo["status"], startTime: number, resumeFrom: number | null, messages: LiveMessage[] = []): LiveRoom => ({
   info: info(status, startTime),
@@ -48,7 +53,13 @@ describe("reduceLiveRoom", () => {
   it("does not let loader data older than the stream's last event move the state back (a cached page's reload)", () => {
     const started = reduceLiveRoom(fromLoader(room(LIVE_STATUS.upcoming, 2_000_000_000, 40)), {
       type: "state",
-      state: { status: LIVE_STATUS.live, start_time: 1_700_000_000, end_time: 1_700_003_600, stream_url: "https://media.example.com/live.m3u8", playlists: [] },
+      state: {
+        status: LIVE_STATUS.live,
+        start_time: 1_700_000_000,
+        end_time: 1_700_003_600,
+        stream_url: "https://media.example.com/live.m3u8",
+        playlists: [],
+      },
       id: 60,
     });
     const next = reduceLiveRoom(started, { type: "loaded", room: room(LIVE_STATUS.upcoming, 2_000_000_000, 45, [chat(4)]) });
