@@ -172,7 +172,7 @@ if (spans.length) {
   const outside = end - start - spans.reduce((sum, span) => sum + span.end - span.start, 0);
   console.log(
     `suite: ${formatDuration(end - start)} of its ${SUITE_BUDGET_MINUTES}m budget (${measured};` +
-      ` ${formatDuration(Math.max(0, outside))} of it outside the test runs: tools, typecheck, build)`,
+      ` ${formatDuration(Math.max(0, outside))} of it outside the test runs: tools, typecheck, lint, build)`,
   );
   if (end - start > budgetMs) problems.push(`the suite took ${formatDuration(end - start)}, over its ${SUITE_BUDGET_MINUTES}m budget`);
 }

@@ -44,12 +44,15 @@ function pointsTakenByTheBody(page: Page): Promise<string[]> {
 
 /** The topmost element at the centre of `target` is `target` or inside it. */
 async function expectOnTop(target: Locator) {
-  expect(
-    await target.evaluate((element) => {
-      const r = element.getBoundingClientRect();
-      return element.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-    }),
-  ).toBe(true);
+  // Polled: a dialog or sheet that has just opened may still be sliding in, with the page under its middle.
+  await expect
+    .poll(() =>
+      target.evaluate((element) => {
+        const r = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      }),
+    )
+    .toBe(true);
 }
 
 test.describe("an article body that reuses the site's classes and ids and every kept style at its cap", () => {
