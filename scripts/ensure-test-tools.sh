@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the tests need from Debian: Chromium's headless shell for the browser tests and the full browser for
-# Lighthouse (Playwright cannot download browsers here), redis-server for the shared rate limits and the several-process tests, HAProxy for the several-replica test,
-# WebKitGTK and its media decoders for the webkit project, a Chinese font for the layout checks.
+# Lighthouse (Playwright cannot download browsers here), redis-server for the shared rate limits and the
+# several-process tests, HAProxy for the several-replica test, WebKitGTK and its media decoders for the webkit
+# project, a Chinese font for the layout checks.
 # Installs whichever is missing.
 set -euo pipefail
 missing=()

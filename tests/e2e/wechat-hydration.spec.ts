@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { expect, test, type FakeWeChat } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { hydrationErrors, waitForHydration, waitForHydrationCommitted } from "./support/hydration";
 import { MINI_PROGRAM_PAGES, SPEC_ROUTES } from "./support/spec-routes";
@@ -15,7 +15,7 @@ import { articleUrl } from "./support/urls";
 test.describe.configure({ mode: "parallel", timeout: 240_000 });
 
 /** Opens each page and waits until it has hydrated and WeChat has confirmed the mini program. */
-async function visitEveryPage(page: Page, fakeWeChat: { calls(name: string): Promise<unknown[]> }): Promise<string[]> {
+async function visitEveryPage(page: Page, fakeWeChat: FakeWeChat): Promise<string[]> {
   const errors = hydrationErrors(page);
   for (const url of MINI_PROGRAM_PAGES) {
     await page.goto(url);
@@ -28,7 +28,7 @@ async function visitEveryPage(page: Page, fakeWeChat: { calls(name: string): Pro
 }
 
 /** Opens each page and waits until it has hydrated whole and asked WeChat for its configuration. */
-async function visitEveryPageInWeChat(page: Page, fakeWeChat: { calls(name: string): Promise<unknown[]> }): Promise<string[]> {
+async function visitEveryPageInWeChat(page: Page, fakeWeChat: FakeWeChat): Promise<string[]> {
   const errors = hydrationErrors(page);
   for (const { url } of SPEC_ROUTES) {
     await page.goto(url);

@@ -29,7 +29,7 @@ const SCRATCH_ARTICLES: Partial<Record<Phone["profile"], readonly number[]>> = {
 type ScratchArticle = { id: number; url: string };
 
 /** The fake WeChat installed in the test's page, and what the page asked of it. */
-type FakeWeChat = {
+export type FakeWeChat = {
   /** The bridge calls the page has made so far, optionally of one name. */
   calls(name?: string): Promise<BridgeCall[]>;
   /** Waits until the page has made at least `count` calls of `name`, and returns them. */
