@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { totalmem } from "node:os";
 import { describe, expect, it } from "vitest";
 import {
   countLiveStreamRefusal,
@@ -44,6 +45,12 @@ describe("the metrics registry", () => {
     ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
+  });
+
+  it("exports the memory the process may use, at most the machine's", async () => {
+    const [limit] = await samples("davmu_share_memory_limit_bytes");
+    expect(limit?.value).toBeGreaterThan(0);
+    expect(limit?.value).toBeLessThanOrEqual(totalmem());
   });
 
   it("records a request's duration under its family, method and status class", async () => {
