@@ -10,6 +10,7 @@ import {
   timedUpstream,
   watchSources,
 } from "~/runtime/metrics.server";
+import { readRuleGroups } from "../../deploy/prometheus/alert-rules.test-support";
 
 /** One sample: its labels, its value and, for a histogram, which of its series it is (…_count, …_sum). */
 type Sample = { [label: string]: string | number | undefined; value: number; metricName?: string };
@@ -146,15 +147,15 @@ describe("the metrics registry", () => {
     ]);
   });
 
-  it("is what the dashboard in docs/ reads: every metric its panels query is exported", async () => {
+  it("is what the dashboard in docs/ and the alert rules read: every metric of the site's they query is exported", async () => {
     const dashboard = JSON.parse(readFileSync(new URL("../../docs/grafana-dashboard.json", import.meta.url), "utf8")) as {
       panels: Array<{ targets?: Array<{ expr: string }> }>;
     };
-    const queried = new Set(
-      dashboard.panels
-        .flatMap((panel) => panel.targets ?? [])
-        .flatMap((target) => target.expr.match(/\b(?:http|davmu_share|nodejs|process)_\w+/g) ?? []),
-    );
+    const expressions = [
+      ...dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr),
+      ...readRuleGroups().flatMap((group) => group.rules.map((rule) => rule.expr)),
+    ];
+    const queried = new Set(expressions.flatMap((expr) => expr.match(/\b(?:http|davmu_share|nodejs|process)_\w+/g) ?? []));
     const types = new Map([...(await metricsRegistry().metrics()).matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => [name, type]));
     const exported = (name: string) => types.has(name) || types.get(name.replace(/_(bucket|count|sum)$/, "")) === "histogram";
     expect(queried.size).toBeGreaterThan(10);
