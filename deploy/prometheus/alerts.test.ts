@@ -41,8 +41,7 @@ describe("the alert rules", () => {
   });
 
   it.each(groups.map((group) => group.name))("%s: promtool's unit tests pass", async (name) => {
-    const result = await promtool("test", "rules", testFileOf(name)).catch((error: { stdout: string; stderr: string }) => error);
-    expect(result.stdout + result.stderr).toContain("SUCCESS");
-    expect(result.stdout + result.stderr).not.toContain("FAILED");
+    // A failing case makes promtool exit 1: the rejection carries its report, what each case expected and got.
+    await expect(promtool("test", "rules", testFileOf(name))).resolves.toMatchObject({ stdout: expect.stringContaining("SUCCESS") });
   });
 });
