@@ -2,7 +2,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect } from "@playwright/test";
 import { stringify } from "yaml";
 import type { RuleGroup } from "../../../deploy/prometheus/alert-rules.test-support";
 import { freePort } from "./platform-outage";
@@ -34,6 +33,8 @@ export async function startPrometheus(target: string, groups: RuleGroup[]) {
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
+  // Not installed: no process, and no exit to wait for (scripts/ensure-test-tools.sh installs it).
+  child.once("error", (error) => (output += `${error}\n`));
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const origin = `http://127.0.0.1:${port}`;
   const api = async <T>(pathAndQuery: string): Promise<T> => {
@@ -42,18 +43,27 @@ export async function startPrometheus(target: string, groups: RuleGroup[]) {
     return answer.data;
   };
 
-  await expect
-    .poll(
-      () =>
-        fetch(`${origin}/-/ready`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { message: `prometheus ready:\n${output}`, timeout: 20_000 },
-    )
-    .toBe(200);
+  const stop = async () => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const ready = () =>
+    fetch(`${origin}/-/ready`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+  const deadline = Date.now() + 20_000;
+  while (!(await ready())) {
+    if (child.pid === undefined || child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`prometheus did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
-    output: () => output,
     /** The alerts pending or firing. */
     alerts: async () => (await api<{ alerts: ActiveAlert[] }>("/api/v1/alerts")).alerts,
     /** An instant query's samples: their labels and value. */
@@ -68,12 +78,6 @@ export async function startPrometheus(target: string, groups: RuleGroup[]) {
           Date.parse(group.lastEvaluation),
         ]),
       ),
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
