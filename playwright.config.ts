@@ -49,6 +49,7 @@ const EXCLUSIVE = new RegExp(EXCLUSIVE_TAG);
  */
 const ONCE_SPECS = [
   /accessibility\.spec\.ts$/,
+  /alerts\.spec\.ts$/,
   /cluster\.spec\.ts$/,
   /frame-parents\.spec\.ts$/,
   /hostile-requests\.spec\.ts$/,

@@ -58,7 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     serviceWorkerBuild(),
   ],
   test: {
-    include: ["app/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "deploy/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     // The code under test logs its warnings; a test that checks lines captures them (app/runtime/logger.test-support.ts).
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },

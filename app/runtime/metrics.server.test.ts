@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { totalmem } from "node:os";
 import { describe, expect, it } from "vitest";
 import {
   countLiveStreamRefusal,
@@ -9,6 +10,7 @@ import {
   timedUpstream,
   watchSources,
 } from "~/runtime/metrics.server";
+import { readRuleGroups } from "../../deploy/prometheus/alert-rules.test-support";
 
 /** One sample: its labels, its value and, for a histogram, which of its series it is (…_count, …_sum). */
 type Sample = { [label: string]: string | number | undefined; value: number; metricName?: string };
@@ -44,6 +46,12 @@ describe("the metrics registry", () => {
     ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
+  });
+
+  it("exports the memory the process may use, at most the machine's", async () => {
+    const [limit] = await samples("davmu_share_memory_limit_bytes");
+    expect(limit?.value).toBeGreaterThan(0);
+    expect(limit?.value).toBeLessThanOrEqual(totalmem());
   });
 
   it("records a request's duration under its family, method and status class", async () => {
@@ -139,15 +147,15 @@ describe("the metrics registry", () => {
     ]);
   });
 
-  it("is what the dashboard in docs/ reads: every metric its panels query is exported", async () => {
+  it("is what the dashboard in docs/ and the alert rules read: every metric of the site's they query is exported", async () => {
     const dashboard = JSON.parse(readFileSync(new URL("../../docs/grafana-dashboard.json", import.meta.url), "utf8")) as {
       panels: Array<{ targets?: Array<{ expr: string }> }>;
     };
-    const queried = new Set(
-      dashboard.panels
-        .flatMap((panel) => panel.targets ?? [])
-        .flatMap((target) => target.expr.match(/\b(?:http|davmu_share|nodejs|process)_\w+/g) ?? []),
-    );
+    const expressions = [
+      ...dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr),
+      ...readRuleGroups().flatMap((group) => group.rules.map((rule) => rule.expr)),
+    ];
+    const queried = new Set(expressions.flatMap((expr) => expr.match(/\b(?:http|davmu_share|nodejs|process)_\w+/g) ?? []));
     const types = new Map([...(await metricsRegistry().metrics()).matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => [name, type]));
     const exported = (name: string) => types.has(name) || types.get(name.replace(/_(bucket|count|sum)$/, "")) === "histogram";
     expect(queried.size).toBeGreaterThan(10);

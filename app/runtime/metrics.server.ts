@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { totalmem } from "node:os";
 import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from "prom-client";
 
 /**
@@ -137,6 +138,16 @@ function createMetrics() {
     },
   });
   new Gauge({
+    name: "davmu_share_memory_limit_bytes",
+    help: "The memory the process may use: its cgroup's limit (a container's), else the machine's; the workers of one replica share one",
+    registers,
+    // The workers' RSS is summed over a replica; their limit is one container's, not one each.
+    aggregator: "max",
+    collect() {
+      this.set(memoryLimitBytes());
+    },
+  });
+  new Gauge({
     name: "davmu_share_live_streams",
     help: "Visitors' live event streams open",
     registers,
@@ -233,5 +244,8 @@ export type LiveStreamRefusal = "address" | "process" | "unknown" | "unavailable
 export function countLiveStreamRefusal(reason: LiveStreamRefusal): void {
   metrics().liveStreamRefusals.inc({ reason });
 }
+
+/** Node answers 0, or the largest 64-bit number, for a process that no cgroup bounds. */
+const memoryLimitBytes = () => Math.min(process.constrainedMemory() || Infinity, totalmem());
 
 const secondsSince = (startedAt: bigint) => Number(process.hrtime.bigint() - startedAt) / 1e9;
