@@ -17,7 +17,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build, type Plugin, type ResolvedConfig, type Rollup } from "vite";
-import { LANGUAGE_PARTS_EXPORT } from "../server/language-parts";
+import { LANGUAGE_PARTS_EXPORT } from "../server/remix/language-parts";
 import { readCatalogue, textsOf } from "./ui-text-catalogue";
 import { inLanguage } from "./ui-text-literals";
 

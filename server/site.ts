@@ -11,22 +11,22 @@ import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
 import { sharedRedis } from "../app/runtime/redis.server";
 import { watchSources } from "../app/runtime/metrics.server";
 import { openVisitor, type PostedForm, type VisitorHandle } from "../app/visitor/visitor-handle.server";
-import { gracefulShutdown } from "./graceful-shutdown";
-import { createReadiness, healthRoutes, readPlatformDetail } from "./health";
-import { answerDetailRequests, detailRoute } from "./health-detail";
-import { createPlatformLiveHub } from "./platform-live-hub";
-import { liveStreamRoutes } from "./live-stream";
-import { processMetrics, startInternalListener } from "./metrics-listener";
-import { createPageStore } from "./page-store";
-import { pageMiddleware } from "./page-middleware";
-import { platformProxy } from "./platform-proxy";
-import { knownHosts, publicOrigin } from "./public-origin";
-import { personalMaker, remixHandler, visitorSignal, type RequestContext } from "./remix-handler";
-import { measureRequest } from "./request-metrics";
-import { requestId, requestLog, type RequestLogOptions } from "./request-log";
-import type { Site, SiteEntry, SiteOptions } from "./site-entry";
-import { announceStartUp } from "./start-up-message";
-import { storedPageHits } from "./stored-page-hits";
+import { gracefulShutdown } from "./ops/graceful-shutdown";
+import { createReadiness, healthRoutes, readPlatformDetail } from "./ops/health";
+import { answerDetailRequests, detailRoute } from "./ops/health-detail";
+import { createPlatformLiveHub } from "./live/platform-connection";
+import { liveStreamRoutes } from "./live/streams";
+import { processMetrics, startInternalListener } from "./ops/metrics-listener";
+import { createPageStore } from "./page-cache/page-store";
+import { pageMiddleware } from "./middleware/index";
+import { platformProxy } from "./middleware/platform-proxy";
+import { knownHosts, publicOrigin } from "./middleware/public-origin";
+import { personalMaker, remixHandler, visitorSignal, type RequestContext } from "./remix/remix-handler";
+import { measureRequest } from "./ops/request-metrics";
+import { requestId, requestLog, type RequestLogOptions } from "./middleware/request-log";
+import type { Site, SiteEntry, SiteOptions } from "./launcher/site-entry";
+import { announceStartUp } from "./ops/start-up-message";
+import { storedPageHits } from "./page-cache/stored-page-hits";
 
 /**
  * The site: Express with its middleware in a deliberate order, then the Remix handler. It is compiled into the Remix

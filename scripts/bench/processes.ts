@@ -7,9 +7,9 @@ import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BASE_PATH } from "../../app/lib/base-path";
-import type { PlatformDetail } from "../../server/health";
-import type { PageCacheStats } from "../../server/page-store";
-import { nativeMemoryEnv, withHeapSettings } from "../../server/process-memory";
+import type { PlatformDetail } from "../../server/ops/health";
+import type { PageCacheStats } from "../../server/page-cache/page-store";
+import { nativeMemoryEnv, withHeapSettings } from "../../server/ops/process-memory";
 import { E2E_DEV_KEY, E2E_HASHIDS } from "../../tests/e2e/support/e2e-server";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
