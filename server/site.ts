@@ -11,22 +11,23 @@ import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
 import { sharedRedis } from "../app/runtime/redis.server";
 import { watchSources } from "../app/runtime/metrics.server";
 import { openVisitor, type PostedForm, type VisitorHandle } from "../app/visitor/visitor-handle.server";
-import { gracefulShutdown } from "./ops/graceful-shutdown";
-import { createReadiness, healthRoutes, readPlatformDetail } from "./ops/health";
-import { answerDetailRequests, detailRoute } from "./ops/health-detail";
-import { createPlatformLiveHub } from "./live/platform-connection";
-import { liveStreamRoutes } from "./live/streams";
-import { processMetrics, startInternalListener } from "./ops/metrics-listener";
-import { createPageStore } from "./page-cache/page-store";
-import { pageMiddleware } from "./middleware/index";
-import { platformProxy } from "./middleware/platform-proxy";
-import { knownHosts, publicOrigin } from "./middleware/public-origin";
-import { personalMaker, remixHandler, visitorSignal, type RequestContext } from "./remix/remix-handler";
-import { measureRequest } from "./ops/request-metrics";
-import { requestId, requestLog, type RequestLogOptions } from "./middleware/request-log";
 import type { Site, SiteEntry, SiteOptions } from "./launcher/site-entry";
-import { announceStartUp } from "./ops/start-up-message";
-import { storedPageHits } from "./page-cache/stored-page-hits";
+import { createPlatformLiveHub, liveStreamRoutes } from "./live";
+import { knownHosts, pageMiddleware, platformProxy, publicOrigin, requestId, requestLog, type RequestLogOptions } from "./middleware";
+import {
+  announceStartUp,
+  answerDetailRequests,
+  createReadiness,
+  detailRoute,
+  gracefulShutdown,
+  healthRoutes,
+  measureRequest,
+  processMetrics,
+  readPlatformDetail,
+  startInternalListener,
+} from "./ops";
+import { createPageStore, storedPageHits } from "./page-cache";
+import { personalMaker, remixHandler, visitorSignal, type RequestContext } from "./remix/remix-handler";
 
 /**
  * The site: Express with its middleware in a deliberate order, then the Remix handler. It is compiled into the Remix
@@ -155,12 +156,13 @@ export function createSite(options: SiteOptions): Site {
         Object.assign(res, { locals: { visitor: context.visitor } satisfies Partial<RequestFacts> });
         return personalMaker(context, req.url ?? "");
       },
-      pipeline: app,
     });
   return {
     listener(req, res) {
       measureRequest(req, res);
-      if (!answerStoredPage?.(req, res)) app(req, res);
+      const answered = answerStoredPage?.(req, res) ?? false;
+      if (answered === false) app(req, res);
+      else if (answered !== true) void answered.then((done) => done || app(req, res));
     },
     readiness,
     shutdownOn: (server, hooks) => gracefulShutdown(server, { readiness, delayMs: env.shutdownDelayMs, ...hooks }),

@@ -7,6 +7,14 @@ import type { OriginOf } from "./public-origin";
 import { sameOriginWrites } from "./same-origin";
 import { cspNonce, securityHeaders } from "./security-headers";
 
+// The middleware's face: the pipeline's list, and the single pieces the site and the page cache's entrance use.
+export { goesToPc } from "./desktop-redirect";
+export { shapeProblem } from "./malformed-requests";
+export { platformProxy } from "./platform-proxy";
+export { knownHosts, publicOrigin, type OriginOf, type TrustProxy } from "./public-origin";
+export { logWhenFinished, requestId, requestIdOf, requestLog, type RequestLogOptions } from "./request-log";
+export { inlineScriptHashes, scriptHash, withScriptHashes } from "./security-headers";
+
 /**
  * What every request passes, in this order, before the Remix handler: the CSP nonce and security headers, malformed
  * requests refused, the base-path-only 404, the desktop redirect, the language choice and the locale cookie's redirect,

@@ -9,7 +9,8 @@ import { contentTag } from "../../app/lib/content-tag";
 import type { StoredPersonalization } from "../../app/render/stored-personalization";
 import { announceWrite } from "../../app/runtime/content-writes.server";
 import { serveShared, servePersonal, SHARED_CACHE_CONTROL, type MakePersonal, type PageRender } from "./page-answers";
-import { createPageStore, isSharedPageRequest, PAGE_FRESH_SECONDS, PAGE_STALE_WHILE_REVALIDATE_SECONDS, sharedPageUrl } from "./page-store";
+import { createPageStore, PAGE_FRESH_SECONDS, PAGE_STALE_WHILE_REVALIDATE_SECONDS } from "./page-store";
+import { isSharedPageRequest, sharedPageUrl } from "./request-rules";
 import { inlineScriptHashes, withScriptHashes } from "../middleware/security-headers";
 
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";

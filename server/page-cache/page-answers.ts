@@ -5,12 +5,9 @@ import type { PersonalPage, StoredPersonalization } from "../../app/render/store
 import { logger } from "../../app/runtime/logger.server";
 import {
   isHtml,
-  isSharedPageRequest,
   PAGE_FRESH_SECONDS,
   PAGE_STALE_IF_ERROR_SECONDS,
   PAGE_STALE_WHILE_REVALIDATE_SECONDS,
-  pageKey,
-  pathOf,
   type Entry,
   type Outcome,
   type PageStore,
@@ -18,9 +15,10 @@ import {
   type SentHead,
   type Shared,
 } from "./page-store";
+import { isSharedPageRequest, pageKey, pathOf } from "./request-rules";
 import { personalGzip, personalHtml, personalScriptHashes } from "./personal-answer";
 import { acceptedEncodings, chooseEncoding, sendCompressedOnce } from "./response-encoding";
-import { inlineScriptHashes, withScriptHashes } from "../middleware/security-headers";
+import { inlineScriptHashes, withScriptHashes } from "../middleware";
 
 /**
  * The pipeline's answers from the page store (server/page-store.ts): it asks the store what to do (serve, join a

@@ -1,19 +1,14 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { isSingleFetchDataPath, SINGLE_FETCH_CONTENT_TYPE } from "../../app/framework/remix-internals";
-import { isPreviewRequest } from "../../app/lib/preview";
-import { hasSessionCookie } from "../../app/lib/session-cookie";
-import { canonicalUrl } from "../../app/lib/share-url";
+import { SINGLE_FETCH_CONTENT_TYPE } from "../../app/framework/remix-internals";
 import type { StoredPersonalization } from "../../app/render/stored-personalization";
-import { deviceClass } from "../../app/render/page-device.server";
 import { createKeyIndex } from "../../app/lib/key-index";
 import type { RenderRecord } from "../../app/render/page-facts.server";
 import { onContentWritten } from "../../app/runtime/content-writes.server";
 import { logger } from "../../app/runtime/logger.server";
 import { brotliAsync, gzipAsync } from "./response-encoding";
-import { inlineScriptHashes } from "../middleware/security-headers";
+import { inlineScriptHashes } from "../middleware";
 
 /**
  * The rendered-page store for anonymous visitors. A visitor without a session cookie sees exactly what every
@@ -94,41 +89,6 @@ const brotliParams = (size: number) => ({
   [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
   [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
 });
-
-function isPreview(target: string): boolean {
-  const [pathname, search = ""] = target.split("?", 2) as [string, string?];
-  return isPreviewRequest(pathname, search ? `?${search}` : "");
-}
-
-/** A request target's path, as asked for: without its query. */
-export const pathOf = (target: string) => {
-  const query = target.indexOf("?");
-  return query < 0 ? target : target.slice(0, query);
-};
-
-/** Whether the request (`target` as it was asked for) may be answered with (and may fill) the shared cache. */
-export function isSharedPageRequest(req: IncomingMessage, target: string): boolean {
-  return req.method === "GET" && !hasSessionCookie(req.headers.cookie) && !isPreview(target);
-}
-
-/** Whether the request is a visitor's own page (they have a session) that may be made from a shared one. */
-export function isPersonalPageRequest(req: IncomingMessage, target: string): boolean {
-  // A client-side navigation's data is rendered for the visitor as it is.
-  return req.method === "GET" && hasSessionCookie(req.headers.cookie) && !isPreview(target) && !isSingleFetchDataPath(pathOf(target));
-}
-
-/** The URL a shared page is rendered for and stored under: path and canonical query (no share noise, sorted). */
-export function sharedPageUrl(originalUrl: string): string {
-  const url = new URL(originalUrl, "http://page.invalid");
-  // The canonical URL has no fragment: past its origin, its href is its path and query.
-  return canonicalUrl(url).slice(url.origin.length);
-}
-
-/** The store's key of a request target: the URL the page is rendered for, and the device class it renders for. */
-export function pageKey(target: string, userAgent: string | undefined): { key: string; url: string } {
-  const url = sharedPageUrl(target);
-  return { url, key: `${deviceClass(userAgent ?? "")} ${url}` };
-}
 
 const contentType = (headers: Headers) => headers.get("content-type") ?? "";
 export const isHtml = (headers: Headers) => contentType(headers).startsWith("text/html");

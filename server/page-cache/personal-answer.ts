@@ -1,7 +1,7 @@
 import { constants as zlibConstants, crc32, deflateRaw, deflateRawSync } from "node:zlib";
 import { promisify } from "node:util";
 import type { PersonalPage } from "../../app/render/stored-personalization";
-import { inlineScriptHashes, scriptHash } from "../middleware/security-headers";
+import { inlineScriptHashes, scriptHash } from "../middleware";
 
 /**
  * A logged-in visitor's page (app/render/personal.server.tsx) is the stored page's pieces with the visitor's parts between

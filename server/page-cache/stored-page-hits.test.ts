@@ -9,8 +9,9 @@ import { captureLog } from "../../app/runtime/logger.test-support";
 import { newRenderRecord } from "../../app/render/page-facts.server";
 import type { StoredPersonalization } from "../../app/render/stored-personalization";
 import { serveShared, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
-import { createPageStore, isPersonalPageRequest, isSharedPageRequest, PAGE_FRESH_SECONDS } from "./page-store";
-import { pageMiddleware } from "../middleware/index";
+import { createPageStore, PAGE_FRESH_SECONDS } from "./page-store";
+import { isPersonalPageRequest, isSharedPageRequest } from "./request-rules";
+import { pageMiddleware } from "../middleware";
 import { knownHosts, publicOrigin } from "../middleware/public-origin";
 import { rawRequest } from "../middleware/raw-http.test-support";
 import { requestId, requestLog } from "../middleware/request-log";
@@ -82,11 +83,12 @@ beforeAll(async () => {
     trustProxy: app.get("trust proxy fn"),
     log,
     personal: (req) => personalFor(req.headers.cookie),
-    pipeline: app,
   });
   // Two doors to one app and one cache: the host's (as server/site.ts), and the pipeline alone.
   host = createServer((req, res) => {
-    if (!hits(req, res)) app(req, res);
+    const answered = hits(req, res);
+    if (answered === false) app(req, res);
+    else if (answered !== true) void answered.then((done) => done || app(req, res));
   });
   pipelineOnly = createServer(app);
   for (const server of [host, pipelineOnly]) {
@@ -325,7 +327,6 @@ describe("what the pipeline answers otherwise goes to it", () => {
       trustProxy: () => true,
       log,
       personal: () => personalFor(undefined),
-      pipeline: () => undefined,
     });
     const res = { headersSent: false } as ServerResponse;
     expect(failing({ method: "GET", url: PAGE, headers: { host: HOST }, socket: {} } as IncomingMessage, res)).toBe(false);

@@ -1,12 +1,10 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { cookieRedirect } from "../../app/lib/languages";
 import { logger, withRequestId } from "../../app/runtime/logger.server";
-import { goesToPc } from "../middleware/desktop-redirect";
-import { shapeProblem } from "../middleware/malformed-requests";
 import { answerHit, answerPersonal, type MakePersonal } from "./page-answers";
-import { isPersonalPageRequest, pathOf, type PageStore } from "./page-store";
-import type { TrustProxy } from "../middleware/public-origin";
-import { logWhenFinished, requestIdOf, type RequestLogOptions } from "../middleware/request-log";
+import type { PageStore } from "./page-store";
+import { isPersonalPageRequest, pathOf } from "./request-rules";
+import { goesToPc, logWhenFinished, requestIdOf, shapeProblem, type RequestLogOptions, type TrustProxy } from "../middleware";
 
 /**
  * A stored page answered before Express and its middleware: the shortest path for what most requests are when a link
@@ -15,9 +13,9 @@ import { logWhenFinished, requestIdOf, type RequestLogOptions } from "../middlew
  * `refuseMalformedRequests` checks it (target, method, host, protocol), a desktop browser left to the /pc redirect, a
  * visitor whose locale cookie sends them to another address left to that redirect, a request id and the access log
  * line, and the headers the pipeline sent with the page (security headers, the CSP with its hashes, Vary, ETag and
- * 304, Age, or no-store for a personal page: server/page-answers.ts). Anything else, and any doubt, goes to the
- * pipeline: the listener answers false without having sent anything, or, when a personal page cannot be made after
- * all, hands the request to `pipeline` itself (nothing sent yet either).
+ * 304, Age, or no-store for a personal page: server/page-cache/page-answers.ts). Anything else, and any doubt, goes to
+ * the pipeline: the listener answers false, or a promise of false when a personal page cannot be made after all,
+ * having sent nothing; the host then hands the request to the pipeline.
  */
 export function storedPageHits(options: {
   pageStore: PageStore;
@@ -25,10 +23,9 @@ export function storedPageHits(options: {
   /** Express's compiled `trust proxy` setting (`app.get("trust proxy fn")`), read the way Express reads it. */
   trustProxy: TrustProxy;
   log: RequestLogOptions;
-  /** How the visitor of a request with a session gets their page made (server/remix-handler.ts, `personalMaker`). */
+  /** How the visitor of a request with a session gets their page made (server/remix/remix-handler.ts, `personalMaker`). */
   personal: (req: IncomingMessage, res: ServerResponse, requestId: string) => MakePersonal;
-  pipeline: RequestListener;
-}): (req: IncomingMessage, res: ServerResponse) => boolean {
+}): (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean> {
   return (req, res) => {
     const started = process.hrtime.bigint();
     const target = req.url ?? "";
@@ -43,23 +40,24 @@ export function storedPageHits(options: {
       const makePersonal: MakePersonal = (personalization, stored) => options.personal(req, res, id)(personalization, stored);
       const made = withRequestId(id, () => answerPersonal(options.pageStore, req, target, id, makePersonal));
       if (!made) return false;
-      void made
+      return made
         .catch((error: unknown) => {
           logger.error({ err: error, requestId: id, path }, "personal page answer failed");
           return false as const;
         })
         .then((answer) => {
           // A visitor who has gone meanwhile gets nothing more.
-          if (!answer) return res.destroyed ? undefined : options.pipeline(req, res);
+          if (!answer) return res.destroyed;
           logWhenFinished(options.log, res, { id, method: "GET", path }, started);
           res.writeHead(answer.status, answer.head).end(answer.body);
+          return true;
         })
         // Outside Express nothing else would catch it, and an unhandled rejection ends the process.
         .catch((error: unknown) => {
           logger.error({ err: error, requestId: id, path }, "personal page answer failed");
           res.destroy();
+          return true;
         });
-      return true;
     }
     try {
       if (!answerHit(options.pageStore, req, res, target, id)) return false;

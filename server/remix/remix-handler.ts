@@ -4,15 +4,22 @@ import pLimit from "p-limit";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { newRenderRecord } from "../../app/render/page-facts.server";
 import { makePersonalPage } from "../../app/render/personal.server";
-import { serveShared, servePersonal, type MakePersonal, type PageRender } from "../page-cache/page-answers";
-import { isPersonalPageRequest, isSharedPageRequest, type PageStore } from "../page-cache/page-store";
+import {
+  isPersonalPageRequest,
+  isSharedPageRequest,
+  sendCompressedOnce,
+  servePersonal,
+  serveShared,
+  type MakePersonal,
+  type PageRender,
+  type PageStore,
+} from "../page-cache";
 import type { LoadContext } from "../../app/runtime/load-context";
 import { sharedPageVisitor, type VisitorHandle } from "../../app/visitor/visitor-handle.server";
 import { languageOfPath } from "../../app/lib/languages";
 import { traditionalBuild } from "./language-build";
-import { sendCompressedOnce } from "../page-cache/response-encoding";
 import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server";
-import type { OriginOf } from "../middleware/public-origin";
+import type { OriginOf } from "../middleware";
 
 /**
  * Hands a request to Remix. Unlike @remix-run/express's adapter, the request's URL is built from the
