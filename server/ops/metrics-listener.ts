@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { AggregatorRegistry } from "prom-client";
+import { sameSecret } from "../../app/lib/same-secret.server";
 import { env } from "../../app/runtime/env.server";
 import { logger } from "../../app/runtime/logger.server";
 import { metricsRegistry } from "../../app/runtime/metrics.server";
@@ -49,12 +49,10 @@ export function listenInternal(options: {
   });
 }
 
-/** Whether an Authorization header carries `token` as its bearer token, compared in constant time (as digests of one length). */
+/** Whether an Authorization header carries `token` as its bearer token. */
 function bearerIs(authorization: string | undefined, token: string): boolean {
   const sent = /^Bearer ([^\s]+)$/i.exec(authorization ?? "")?.[1];
-  if (sent === undefined) return false;
-  const digest = (value: string) => createHash("sha256").update(value).digest();
-  return timingSafeEqual(digest(sent), digest(token));
+  return sent !== undefined && sameSecret(sent, token);
 }
 
 async function sendMetrics(res: ServerResponse, metrics: MetricsText) {
