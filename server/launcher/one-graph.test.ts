@@ -66,11 +66,7 @@ function launcherGraph(entry: string): Imports {
 }
 
 /** What the launcher may load with it: the seam's accessor, the workers' health pings, the app's pure rules. */
-const LAUNCHER_MAY_LOAD = [
-  /^server\.ts$/,
-  /^server\/launcher\/(site-entry|worker-health|start-up-failure)\.ts$/,
-  /^app\/lib\//,
-];
+const LAUNCHER_MAY_LOAD = [/^server\.ts$/, /^server\/launcher\/(site-entry|worker-health|start-up-failure)\.ts$/, /^app\/lib\//];
 
 describe("one module graph", () => {
   it("keeps no registry on the global object under app/ or server/", () => {

@@ -40,24 +40,26 @@ export function storedPageHits(options: {
       const makePersonal: MakePersonal = (personalization, stored) => options.personal(req, res, id)(personalization, stored);
       const made = withRequestId(id, () => answerPersonal(options.pageStore, req, target, id, makePersonal));
       if (!made) return false;
-      return made
-        .catch((error: unknown) => {
-          logger.error({ err: error, requestId: id, path }, "personal page answer failed");
-          return false as const;
-        })
-        .then((answer) => {
-          // A visitor who has gone meanwhile gets nothing more.
-          if (!answer) return res.destroyed;
-          logWhenFinished(options.log, res, { id, method: "GET", path }, started);
-          res.writeHead(answer.status, answer.head).end(answer.body);
-          return true;
-        })
-        // Outside Express nothing else would catch it, and an unhandled rejection ends the process.
-        .catch((error: unknown) => {
-          logger.error({ err: error, requestId: id, path }, "personal page answer failed");
-          res.destroy();
-          return true;
-        });
+      return (
+        made
+          .catch((error: unknown) => {
+            logger.error({ err: error, requestId: id, path }, "personal page answer failed");
+            return false as const;
+          })
+          .then((answer) => {
+            // A visitor who has gone meanwhile gets nothing more.
+            if (!answer) return res.destroyed;
+            logWhenFinished(options.log, res, { id, method: "GET", path }, started);
+            res.writeHead(answer.status, answer.head).end(answer.body);
+            return true;
+          })
+          // Outside Express nothing else would catch it, and an unhandled rejection ends the process.
+          .catch((error: unknown) => {
+            logger.error({ err: error, requestId: id, path }, "personal page answer failed");
+            res.destroy();
+            return true;
+          })
+      );
     }
     try {
       if (!answerHit(options.pageStore, req, res, target, id)) return false;
