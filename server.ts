@@ -25,7 +25,7 @@ for (const method of ["debug", "log", "info", "warn", "error", "trace"] as const
   console[method] = (...args: unknown[]) => void heldConsole.push({ method, args });
 }
 
-/** Ends a start that failed, in one JSON line after what packages printed (server/start-up-failure.ts). */
+/** Ends a start that failed, in one JSON line after what packages printed (server/launcher/start-up-failure.ts). */
 const cannotStart = (error: unknown) => startUpFailed(error, heldConsole);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);

@@ -46,7 +46,7 @@ export function createSite(options: SiteOptions): Site {
     );
   }
 
-  // Anonymous visitors' pages, rendered once and served as bytes (see server/page-store.ts).
+  // Anonymous visitors' pages, rendered once and served as bytes (see server/page-cache/page-store.ts).
   const pageStore = env.PAGE_CACHE_MAX_BYTES > 0 ? createPageStore({ maxBytes: env.PAGE_CACHE_MAX_BYTES }) : undefined;
 
   /**
@@ -179,8 +179,8 @@ export function createSite(options: SiteOptions): Site {
 /** What the pipeline's middleware leaves for the load context (`res.locals`). */
 type RequestFacts = { cspNonce: string; requestId: string; visitor?: VisitorHandle; form?: FormData; formOrigin?: PostedForm["origin"] };
 
-/** The form a POST carried, parsed and its origin judged by the middleware (server/malformed-requests.ts, server/same-origin.ts). */
+/** The form a POST carried, parsed and its origin judged by the middleware (server/middleware/malformed-requests.ts, server/middleware/same-origin.ts). */
 const postedForm = ({ form, formOrigin }: RequestFacts): PostedForm | null => (form ? { form, origin: formOrigin ?? "unsaid" } : null);
 
-/** What the launcher finds in the server build (server/site-entry.ts). */
+/** What the launcher finds in the server build (server/launcher/site-entry.ts). */
 export const siteEntry: SiteEntry = { env, logger, routeConsoleToLogger, createSite };

@@ -3,7 +3,7 @@ import { sameSecret } from "~/lib/same-secret.server";
 /**
  * Where a form post says it comes from (docs/decisions/0003-csrf-by-origin.md): `own` when the browser vouches for one
  * of our pages (its Origin is ours, or, without Origin, Sec-Fetch-Site is same-origin), `foreign` when it names
- * another (the host refuses it: server/same-origin.ts), `unsaid` when it sends neither (an old browser): then only
+ * another (the host refuses it: server/middleware/same-origin.ts), `unsaid` when it sends neither (an old browser): then only
  * the session's CSRF token vouches for it (the visitor handle's `ownForm`).
  */
 export type FormOrigin = "own" | "foreign" | "unsaid";

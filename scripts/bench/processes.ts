@@ -194,7 +194,7 @@ export async function untilReady(server: Running): Promise<void> {
   await waitForOk(server, BASE_PATH, 30_000);
 }
 
-/** The page cache's counters, from the platform's detail on the site's internal listener (server/health.ts). */
+/** The page cache's counters, from the platform's detail on the site's internal listener (server/ops/health.ts). */
 export async function pageCacheStats(server: Running): Promise<PageCacheStats> {
   const detail = (await (await fetch(`${server.internal}/health/detail`)).json()) as PlatformDetail;
   if (!detail.pageCache) throw new Error("the site reports no page cache");

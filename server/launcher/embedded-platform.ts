@@ -13,7 +13,7 @@ import { knownHosts } from "../middleware/public-origin";
 import type { EmbeddedPlatformNotes } from "../ops/start-up-message";
 
 /**
- * The embedded platform, loaded only by a process that runs it (server.ts and server/cluster-primary.ts import this
+ * The embedded platform, loaded only by a process that runs it (server.ts and server/launcher/cluster-primary.ts import this
  * module dynamically, and the build keeps it in a file of its own): with PLATFORM_API_URL set, neither this code nor
  * better-sqlite3 is loaded. It reads no env of its own; the caller passes the process's.
  */

@@ -9,7 +9,7 @@ import type { OriginOf } from "./public-origin";
  * language for a year and sends the visitor to the page they chose on (its Referer, which the site's referrer policy
  * sends to its own pages; never off the site: it goes through the redirect-target rule) in that language. A visitor
  * whose cookie names zh-Hant and asks for an unprefixed page is sent to its zh-Hant address; the stored-page answers
- * before Express leave such a request here (server/stored-page-hits.ts).
+ * before Express leave such a request here (server/page-cache/stored-page-hits.ts).
  */
 export function languageCookie(options: { originOf: OriginOf; secure: boolean }): RequestHandler {
   return (req, res, next) => {

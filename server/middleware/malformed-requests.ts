@@ -63,7 +63,7 @@ export const formBodies: RequestHandler = (req, res, next) => {
 
 /**
  * What is wrong with a request's shape, or null: `target` as asked for, the Host (or a trusted proxy's) and the protocol
- * as Express reads them. A plain request too: the stored-page answers (server/stored-page-hits.ts) check the same.
+ * as Express reads them. A plain request too: the stored-page answers (server/page-cache/stored-page-hits.ts) check the same.
  */
 export function shapeProblem(req: IncomingMessage, target: string, knownHosts: Set<string>, trust: TrustProxy | undefined): Problem | null {
   // Origin form only: Express would route the path of 'http://host/…', but the site builds URLs from the target.

@@ -6,7 +6,7 @@ export type OriginOf = (req: Request) => string;
 
 /**
  * The site's origin: the one its pages are written for (canonical and share URLs, redirects, the /pc target) and the
- * one a write must come from (server/same-origin.ts, and Remix's own check: server/remix-handler.ts). PUBLIC_ORIGIN
+ * one a write must come from (server/middleware/same-origin.ts, and Remix's own check: server/remix/remix-handler.ts). PUBLIC_ORIGIN
  * when configured. Without it, a production process never takes it from the request (a stored page would carry
  * whichever host its first visitor named to everyone after them): it is `http://localhost:PORT`, the address the
  * start-up message prints (docs/security.md). Only in development is it what the request says (behind trusted
@@ -34,7 +34,7 @@ export function requestHost(req: Request): string {
   return hostOf(req, fromTrustedProxy(req, req.app.get("trust proxy fn") as TrustProxy | undefined));
 }
 
-/** requestHost of a plain request (server/stored-page-hits.ts), `trusted` as fromTrustedProxy says. */
+/** requestHost of a plain request (server/page-cache/stored-page-hits.ts), `trusted` as fromTrustedProxy says. */
 export function hostOf(req: IncomingMessage, trusted: boolean): string {
   const forwarded = trusted ? headerValue(req, "x-forwarded-host") : undefined;
   const host = forwarded ? forwarded.split(",")[0] : req.headers.host;

@@ -25,7 +25,7 @@ export const requestId: RequestHandler = (req, res, next) => {
 export type RequestLogOptions = { skip: (path: string) => boolean };
 
 /**
- * Logs the request's line (`request completed`, at info) when its response has finished (server/stored-page-hits.ts
+ * Logs the request's line (`request completed`, at info) when its response has finished (server/page-cache/stored-page-hits.ts
  * logs its answers through this too). `path` is the path that was asked for, without the query string.
  */
 export function logWhenFinished(

@@ -8,7 +8,7 @@ const WECHAT_SDK_HOSTS = ["https://res.wx.qq.com", "https://res2.wx.qq.com"];
 
 /**
  * A fresh nonce per response; the CSP allows only scripts that carry it. A page shared between visitors
- * (server/page-store.ts) is rendered without one and allows its inline scripts by hash instead.
+ * (server/page-cache/page-store.ts) is rendered without one and allows its inline scripts by hash instead.
  */
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");

@@ -62,7 +62,7 @@ export type PlatformDetail = {
 };
 
 /**
- * The platform as this process sees it, for operators, on the internal (metrics) listener (server/health-detail.ts),
+ * The platform as this process sees it, for operators, on the internal (metrics) listener (server/ops/health-detail.ts),
  * never under the public base path: one probe call (it fails at once, without a call, while the service's breaker is
  * open), each upstream's circuit breaker, the page cache's counters and the Redis connection's state. States and
  * names only: a failure's reason is its kind, never the error's text, which can name the platform's address (the

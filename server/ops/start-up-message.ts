@@ -3,7 +3,7 @@ import { logger } from "../../app/runtime/logger.server";
 import type { Env } from "../../app/runtime/env.server";
 import { exampleShareUrls } from "./example-urls";
 
-/** What the embedded platform adds to the start-up message (server/embedded-platform.ts writes it). */
+/** What the embedded platform adds to the start-up message (server/launcher/embedded-platform.ts writes it). */
 export type EmbeddedPlatformNotes = {
   /** Where it is, the demo account and the development pages: printed with the address. */
   info: string[];

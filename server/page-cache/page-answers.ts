@@ -21,9 +21,9 @@ import { acceptedEncodings, chooseEncoding, sendCompressedOnce } from "./respons
 import { inlineScriptHashes, withScriptHashes } from "../middleware";
 
 /**
- * The pipeline's answers from the page store (server/page-store.ts): it asks the store what to do (serve, join a
+ * The pipeline's answers from the page store (server/page-cache/page-store.ts): it asks the store what to do (serve, join a
  * render, lead one, stand in with a stale page), renders when it must, and sends. Also the answers given before
- * Express (server/stored-page-hits.ts), which send what the pipeline sent for the same page.
+ * Express (server/page-cache/stored-page-hits.ts), which send what the pipeline sent for the same page.
  */
 
 /** What a CDN in front may do with a stored page: the same freshness as here. */
@@ -238,7 +238,7 @@ export async function servePersonal(
     own();
     return sendCompressedOnce(req, res, personalHtml(page));
   }
-  // Gzip is made from the stored page's compressed pieces (server/personal-answer.ts): preferred to brotli.
+  // Gzip is made from the stored page's compressed pieces (server/page-cache/personal-answer.ts): preferred to brotli.
   const body = await personalGzip(page);
   res.vary("Accept-Encoding");
   // Before this answer's own: the policy still has its nonce, which the next visitor's hashes replace.
@@ -258,7 +258,7 @@ function answerableEntry(store: PageStore, req: IncomingMessage, target: string)
 }
 
 /**
- * A fresh stored page, answered before the host's middleware (server/stored-page-hits.ts, which checks the request's
+ * A fresh stored page, answered before the host's middleware (server/page-cache/stored-page-hits.ts, which checks the request's
  * shape first): the headers the pipeline sent with it, with this answer's own. False, with nothing sent, when the
  * request is anything else (stale with no refresh running, not stored, another path to it, no encoding the page is
  * stored in): the pipeline answers those.

@@ -21,7 +21,7 @@ import { inlineScriptHashes } from "../middleware";
  * found by tag through an index, and the renders in flight that read it. Per process.
  *
  * The store decides (what is servable, which render to join, what a finished render leaves stored); it sends
- * nothing and renders nothing: the pipeline does both (server/page-answers.ts). Only 200 answers with no
+ * nothing and renders nothing: the pipeline does both (server/page-cache/page-answers.ts). Only 200 answers with no
  * Set-Cookie, built from fresh upstream answers with none failing, are stored.
  */
 export const PAGE_FRESH_SECONDS = 10;
@@ -35,7 +35,7 @@ export type Shared = { status: number; headers: Headers; body: Buffer; stale: bo
 /**
  * The headers the host's full middleware pipeline sent with a stored page (its security headers and CSP, the
  * cache's), less those of one answer: as writeHead takes them, name, value, name, value… An answer given before the
- * pipeline (server/page-answers.ts) sends these, so it says exactly what the pipeline would.
+ * pipeline (server/page-cache/page-answers.ts) sends these, so it says exactly what the pipeline would.
  */
 export type SentHead = string[];
 export type Entry = {

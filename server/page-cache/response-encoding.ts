@@ -32,7 +32,7 @@ const ONE_PASS_CHUNK = 128 * 1024;
 /**
  * Levels for a body sent once (a logged-in visitor's page): cheap levels, since the CPU counts more than a few per cent
  * of bytes (docs/benchmarks.md, "Figures behind the code's settings"). Stored pages are compressed once at the best
- * levels instead (server/page-store.ts).
+ * levels instead (server/page-cache/page-store.ts).
  */
 const GZIP_LEVEL_SENT_ONCE = 4;
 const BROTLI_QUALITY_SENT_ONCE = 3;

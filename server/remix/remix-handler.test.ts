@@ -128,7 +128,7 @@ describe("remixHandler", () => {
   });
 
   it("leaves the origin of a write to the site: a proxy that rewrote Host gets no server error from Remix's own check", async () => {
-    // The site has judged the post's Origin against its public origin already (server/same-origin.ts).
+    // The site has judged the post's Origin against its public origin already (server/middleware/same-origin.ts).
     const post = (...headers: string[]) =>
       sendRaw(port, ["POST /form HTTP/1.1", ...headers, "Content-Type: application/x-www-form-urlencoded"].join("\r\n"), "a=1");
     expect((await post("Host: origin.internal:8080", `Origin: ${base}`)).status).toBe(200);

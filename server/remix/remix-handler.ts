@@ -105,7 +105,7 @@ async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise
  * changed.
  */
 export function personalMaker(context: RequestContext, target: string): MakePersonal {
-  // A zh-Hant page's parts in Traditional Chinese, as its loaders' answers were (server/language-build.ts).
+  // A zh-Hant page's parts in Traditional Chinese, as its loaders' answers were (server/remix/language-build.ts).
   const inLanguage = languageOfPath(target) === "zh-Hant" ? traditionalAnswer : undefined;
   return async (personalization, stored) => {
     // Not a page's render: its parts' calls leave no facts behind.
@@ -140,7 +140,7 @@ export function visitorSignal(res: ServerResponse): AbortSignal {
  * `url` is concatenated, not resolved: a target such as '//evil.example/…' stays a path on this origin.
  * A render to be shared gets none of the visitor's cookies. The request names the site's origin as its host, not
  * what the client or a proxy sent: Remix compares a write's Origin with the host (and throws, a 500, when they differ),
- * and which origin a write must come from is the site's decision, made before (server/same-origin.ts).
+ * and which origin a write must come from is the site's decision, made before (server/middleware/same-origin.ts).
  */
 function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { shared?: boolean }): Request {
   const target = new URL(url);
