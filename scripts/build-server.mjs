@@ -33,16 +33,23 @@ function bundlesOnly(result, output, allowed) {
 const PURE = /^app\/lib\//;
 
 const launcher = await build({ ...common, entryPoints: ["server.ts"], outfile: "build/server.js", metafile: true, plugins: [platformApart] });
-bundlesOnly(launcher, "build/server.js", [
-  /^server\.ts$/,
-  /^server\/launcher\/(site-entry|worker-health|start-up-failure)\.ts$/,
-  PURE,
-]);
+bundlesOnly(launcher, "build/server.js", [/^server\.ts$/, /^server\/launcher\/(site-entry|worker-health|start-up-failure)\.ts$/, PURE]);
 
-const primary = await build({ ...common, entryPoints: ["server/launcher/cluster.ts"], outfile: "build/cluster.js", metafile: true, plugins: [platformApart] });
+const primary = await build({
+  ...common,
+  entryPoints: ["server/launcher/cluster.ts"],
+  outfile: "build/cluster.js",
+  metafile: true,
+  plugins: [platformApart],
+});
 bundlesOnly(primary, "build/cluster.js", [/^(app|server)\//]);
 
-const platform = await build({ ...common, entryPoints: ["server/launcher/embedded-platform.ts"], outfile: "build/embedded-platform.js", metafile: true });
+const platform = await build({
+  ...common,
+  entryPoints: ["server/launcher/embedded-platform.ts"],
+  outfile: "build/embedded-platform.js",
+  metafile: true,
+});
 bundlesOnly(platform, "build/embedded-platform.js", [/^platform\//, /^server\/(launcher\/embedded-platform|middleware\/public-origin)\.ts$/, PURE]);
 
 await build({ ...common, entryPoints: ["app/bff/sanitize.worker.ts"], outfile: "build/server/sanitize-worker.js" });
