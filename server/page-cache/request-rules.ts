@@ -5,14 +5,11 @@ import { hasSessionCookie } from "../../app/lib/session-cookie";
 import { canonicalUrl } from "../../app/lib/share-url";
 import { deviceClass } from "../../app/render/page-device.server";
 
-// Which requests the page cache may answer and fill, and the key a page is stored under.
-
 function isPreview(target: string): boolean {
   const [pathname, search = ""] = target.split("?", 2) as [string, string?];
   return isPreviewRequest(pathname, search ? `?${search}` : "");
 }
 
-/** A request target's path, as asked for: without its query. */
 export const pathOf = (target: string) => {
   const query = target.indexOf("?");
   return query < 0 ? target : target.slice(0, query);
@@ -36,7 +33,7 @@ export function sharedPageUrl(originalUrl: string): string {
   return canonicalUrl(url).slice(url.origin.length);
 }
 
-/** The store's key of a request target: the URL the page is rendered for, and the device class it renders for. */
+/** The store's key of a request target: its shared URL and the device class it renders for. */
 export function pageKey(target: string, userAgent: string | undefined): { key: string; url: string } {
   const url = sharedPageUrl(target);
   return { url, key: `${deviceClass(userAgent ?? "")} ${url}` };

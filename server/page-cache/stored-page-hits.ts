@@ -7,23 +7,15 @@ import { isPersonalPageRequest, pathOf } from "./request-rules";
 import { goesToPc, logWhenFinished, requestIdOf, shapeProblem, type RequestLogOptions, type TrustProxy } from "../middleware";
 
 /**
- * A stored page answered before Express and its middleware: the shortest path for what most requests are when a link
- * goes round (docs/page-cache.md). An anonymous visitor gets the stored bytes, a logged-in one the stored page with
- * their own parts put in. It keeps what the pipeline guarantees: the request's shape checked as
- * `refuseMalformedRequests` checks it (target, method, host, protocol), a desktop browser left to the /pc redirect, a
- * visitor whose locale cookie sends them to another address left to that redirect, a request id and the access log
- * line, and the headers the pipeline sent with the page (security headers, the CSP with its hashes, Vary, ETag and
- * 304, Age, or no-store for a personal page: server/page-cache/page-answers.ts). Anything else, and any doubt, goes to
- * the pipeline: the listener answers false, or a promise of false when a personal page cannot be made after all,
- * having sent nothing; the host then hands the request to the pipeline.
+ * A fresh stored page answered before Express, with the checks and headers the pipeline gives it (docs/page-cache.md).
+ * False, or a promise of false, when the pipeline must answer: nothing has been sent then.
  */
 export function storedPageHits(options: {
   pageStore: PageStore;
   knownHosts: Set<string>;
-  /** Express's compiled `trust proxy` setting (`app.get("trust proxy fn")`), read the way Express reads it. */
+  /** `app.get("trust proxy fn")`: addresses read as Express reads them. */
   trustProxy: TrustProxy;
   log: RequestLogOptions;
-  /** How the visitor of a request with a session gets their page made (server/remix/remix-handler.ts, `personalMaker`). */
   personal: (req: IncomingMessage, res: ServerResponse, requestId: string) => MakePersonal;
 }): (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean> {
   return (req, res) => {
