@@ -4,9 +4,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
-import { siteEntryOf, type HeldConsoleLine, type Site, type SiteEntry } from "./server/site-entry";
-import { startUpFailed } from "./server/start-up-failure";
-import { answerHealthPings } from "./server/worker-health";
+import { siteEntryOf, type HeldConsoleLine, type Site, type SiteEntry } from "./server/launcher/site-entry";
+import { startUpFailed } from "./server/launcher/start-up-failure";
+import { answerHealthPings } from "./server/launcher/worker-health";
 
 // The launcher: it loads the Remix server build, which holds the site and every module of the app once
 // (server/site.ts), runs the embedded platform when no PLATFORM_API_URL is set, listens and stops. It runs as
@@ -25,7 +25,7 @@ for (const method of ["debug", "log", "info", "warn", "error", "trace"] as const
   console[method] = (...args: unknown[]) => void heldConsole.push({ method, args });
 }
 
-/** Ends a start that failed, in one JSON line after what packages printed (server/start-up-failure.ts). */
+/** Ends a start that failed, in one JSON line after what packages printed (server/launcher/start-up-failure.ts). */
 const cannotStart = (error: unknown) => startUpFailed(error, heldConsole);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -45,7 +45,7 @@ let entry = await loadEntry().catch(cannotStart);
 const { env, logger } = entry;
 entry.routeConsoleToLogger(heldConsole);
 // Only a process that runs the embedded platform loads its code and better-sqlite3.
-const embedded = env.embeddedPlatform ? await import("./server/embedded-platform") : null;
+const embedded = env.embeddedPlatform ? await import("./server/launcher/embedded-platform") : null;
 const platform = embedded?.embeddedPlatform(projectRoot, env, embedded.platformLogThrough(logger)) ?? null;
 const createSite = (from: SiteEntry) => from.createSite({ build, projectRoot, platformRouter: platform?.router, devMiddlewares });
 let site: Site = createSite(entry);

@@ -106,7 +106,7 @@ export default async function handleRequest(
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // A page may carry per-visitor state (login, toasts): kept by no shared cache unless the host's page cache
-  // stores it as an anonymous page and says so (server/page-store.ts). Previews are not even kept.
+  // stores it as an anonymous page and says so (server/page-cache/page-store.ts). Previews are not even kept.
   if (isPreviewUrl(request)) setPreviewHeaders(responseHeaders);
   else responseHeaders.set("Cache-Control", "private, no-store");
   // Empty for a page rendered to be shared: its inline scripts are allowed by hash.

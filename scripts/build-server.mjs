@@ -1,5 +1,5 @@
 // Bundles the launcher (server.ts) into build/server.js, the primary that runs one of those per core
-// (server/cluster.ts) into build/cluster.js, the embedded platform into build/embedded-platform.js (imported by
+// (server/launcher/cluster.ts) into build/cluster.js, the embedded platform into build/embedded-platform.js (imported by
 // either only when it runs the platform), and the rich-HTML sanitizer's worker beside the Remix server bundle, where
 // app/bff/sanitize.server.ts looks for it; npm packages stay external and load from node_modules at run time.
 // The site itself is in the Remix server build (build/server/index.js, docs/decisions/0007-one-module-graph.md).
@@ -33,18 +33,23 @@ function bundlesOnly(result, output, allowed) {
 const PURE = /^app\/lib\//;
 
 const launcher = await build({ ...common, entryPoints: ["server.ts"], outfile: "build/server.js", metafile: true, plugins: [platformApart] });
-bundlesOnly(launcher, "build/server.js", [
-  /^server\.ts$/,
-  /^server\/site-entry\.ts$/,
-  /^server\/worker-health\.ts$/,
-  /^server\/start-up-failure\.ts$/,
-  PURE,
-]);
+bundlesOnly(launcher, "build/server.js", [/^server\.ts$/, /^server\/launcher\/(site-entry|worker-health|start-up-failure)\.ts$/, PURE]);
 
-const primary = await build({ ...common, entryPoints: ["server/cluster.ts"], outfile: "build/cluster.js", metafile: true, plugins: [platformApart] });
+const primary = await build({
+  ...common,
+  entryPoints: ["server/launcher/cluster.ts"],
+  outfile: "build/cluster.js",
+  metafile: true,
+  plugins: [platformApart],
+});
 bundlesOnly(primary, "build/cluster.js", [/^(app|server)\//]);
 
-const platform = await build({ ...common, entryPoints: ["server/embedded-platform.ts"], outfile: "build/embedded-platform.js", metafile: true });
-bundlesOnly(platform, "build/embedded-platform.js", [/^platform\//, /^server\/(embedded-platform|public-origin)\.ts$/, PURE]);
+const platform = await build({
+  ...common,
+  entryPoints: ["server/launcher/embedded-platform.ts"],
+  outfile: "build/embedded-platform.js",
+  metafile: true,
+});
+bundlesOnly(platform, "build/embedded-platform.js", [/^platform\//, /^server\/(launcher\/embedded-platform|middleware\/public-origin)\.ts$/, PURE]);
 
 await build({ ...common, entryPoints: ["app/bff/sanitize.worker.ts"], outfile: "build/server/sanitize-worker.js" });

@@ -5,12 +5,29 @@ import { expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-const graphOf = (folder: string) =>
-  madge(`${ROOT}${folder}`, {
-    fileExtensions: ["ts", "tsx"],
-    tsConfig: `${ROOT}tsconfig.json`,
-    detectiveOptions: { ts: { skipTypeImports: false }, tsx: { skipTypeImports: false } },
-  });
+const graphs = new Map<string, ReturnType<typeof madge>>();
+/** `folder`'s import graph, paths relative to it (`../` for what lies outside), built once per folder. */
+function graphOf(folder: string) {
+  const graph =
+    graphs.get(folder) ??
+    madge(`${ROOT}${folder}`, {
+      fileExtensions: ["ts", "tsx"],
+      tsConfig: `${ROOT}tsconfig.json`,
+      detectiveOptions: { ts: { skipTypeImports: false }, tsx: { skipTypeImports: false } },
+    });
+  graphs.set(folder, graph);
+  return graph;
+}
+
+const isTest = (file: string) => /\.test(-support)?\.tsx?$/.test(file);
+
+/** Every import of `folder`'s own modules but its tests, as [from, to]. */
+async function importsOf(folder: string): Promise<[string, string][]> {
+  const graph = (await graphOf(folder)).obj();
+  return Object.entries(graph)
+    .filter(([file]) => !file.startsWith("../") && !isTest(file))
+    .flatMap(([file, deps]) => deps.map((dep): [string, string] => [file, dep]));
+}
 
 // A circle makes a module's exports undefined while the circle loads, depending on which module was imported first.
 it.each(["app", "server", "platform"])("%s/ imports as a tree: no circle, type-only imports included", { timeout: 120_000 }, async (folder) => {
@@ -44,7 +61,7 @@ it("app/ folders import only the layers below them (tests aside)", { timeout: 12
   const upward: string[] = [];
   for (const [file, deps] of Object.entries(graph)) {
     const from = folderOf(file);
-    if (from === null || !(from in MAY_IMPORT) || /\.test(-support)?\.tsx?$/.test(file)) continue;
+    if (from === null || !(from in MAY_IMPORT) || isTest(file)) continue;
     for (const dep of deps) {
       const to = folderOf(dep);
       const edge = `${file} -> ${dep}`;
@@ -60,4 +77,62 @@ it("app/ root holds only the framework's entries", () => {
     .map((entry) => entry.name);
   const entries = ["entry.client.tsx", "entry.server.tsx", "entry.server.test.ts", "root.tsx", "service-worker.ts"];
   expect(files.filter((name) => !entries.includes(name))).toEqual([]);
+});
+
+/**
+ * What each part of server/ may import of the others (docs/architecture.md, "The layers"); "." is site.ts, which
+ * composes them all. Nothing imports the launcher but the site, for the seam's types.
+ */
+const SERVER_MAY_IMPORT: Record<string, string[]> = {
+  middleware: [],
+  live: [],
+  "page-cache": ["middleware"],
+  // Health reports the page cache's statistics.
+  ops: ["page-cache"],
+  remix: ["page-cache", "middleware"],
+  launcher: ["ops", "middleware"],
+  ".": ["launcher", "remix", "ops", "page-cache", "live", "middleware"],
+};
+
+/** The one module through which the rest of server/ enters each part. */
+const FACES: Record<string, string> = {
+  middleware: "middleware/index.ts",
+  live: "live/index.ts",
+  "page-cache": "page-cache/index.ts",
+  ops: "ops/index.ts",
+  remix: "remix/remix-handler.ts",
+  launcher: "launcher/site-entry.ts",
+};
+
+const partOf = (file: string) => (file.includes("/") ? file.split("/")[0]! : ".");
+
+it("server/ parts import only the parts below them, through their faces (tests aside)", { timeout: 120_000 }, async () => {
+  const wrong = (await importsOf("server"))
+    .filter(([file, dep]) => !dep.startsWith("../") && partOf(file) !== partOf(dep))
+    // The launcher's bundles are built apart (scripts/build-server.mjs): it names the modules it bundles, not a face.
+    .filter(([file, dep]) => !SERVER_MAY_IMPORT[partOf(file)]?.includes(partOf(dep)) || (partOf(file) !== "launcher" && dep !== FACES[partOf(dep)]))
+    .map(([file, dep]) => `${file} -> ${dep}`);
+  expect(wrong).toEqual([]);
+});
+
+it("server/ root holds only the site", () => {
+  const files = readdirSync(`${ROOT}server`, { withFileTypes: true }).filter((entry) => entry.isFile());
+  expect(files.map((entry) => entry.name)).toEqual(["site.ts"]);
+});
+
+// The embedded platform is a service of its own, reached over HTTP; only the launcher's entrance builds it in process.
+it("platform/ is imported only by the launcher's entrance, and imports only app/lib/", { timeout: 120_000 }, async () => {
+  const wrong = [
+    ...(await importsOf("app")).filter(([, dep]) => dep.startsWith("../platform/")),
+    ...(await importsOf("server")).filter(([file, dep]) => dep.startsWith("../platform/") && file !== "launcher/embedded-platform.ts"),
+    ...(await importsOf("platform")).filter(([, dep]) => dep.startsWith("../") && !dep.startsWith("../app/lib/")),
+  ];
+  expect(wrong.map(([file, dep]) => `${file} -> ${dep}`)).toEqual([]);
+});
+
+it("app/ imports nothing of server/ but the site its entry exports", { timeout: 120_000 }, async () => {
+  const wrong = (await importsOf("app")).filter(
+    ([file, dep]) => dep.startsWith("../server/") && `${file} -> ${dep}` !== "entry.server.tsx -> ../server/site.ts",
+  );
+  expect(wrong).toEqual([]);
 });

@@ -9,7 +9,7 @@
  * - the server: in the one server build, a zh-Hant copy of each route module and of the app modules they reach, but
  *   never of a server module (`.server.`) or of a module that makes a React context: what holds state, and what a
  *   render provides and reads, stays one module (docs/decisions/0007-one-module-graph.md). The Remix server build
- *   exports the copies and the file map as LANGUAGE_PARTS_EXPORT for the zh-Hant handler (server/language-build.ts).
+ *   exports the copies and the file map as LANGUAGE_PARTS_EXPORT for the zh-Hant handler (server/remix/language-build.ts).
  *
  * A text with no catalogue entry fails the build. Development (`vite` serve) does neither: its zh-Hant pages show the
  * texts as written.
@@ -17,7 +17,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build, type Plugin, type ResolvedConfig, type Rollup } from "vite";
-import { LANGUAGE_PARTS_EXPORT } from "../server/language-parts";
+import { LANGUAGE_PARTS_EXPORT } from "../server/remix/language-parts";
 import { readCatalogue, textsOf } from "./ui-text-catalogue";
 import { inLanguage } from "./ui-text-literals";
 

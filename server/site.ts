@@ -11,22 +11,23 @@ import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
 import { sharedRedis } from "../app/runtime/redis.server";
 import { watchSources } from "../app/runtime/metrics.server";
 import { openVisitor, type PostedForm, type VisitorHandle } from "../app/visitor/visitor-handle.server";
-import { gracefulShutdown } from "./graceful-shutdown";
-import { createReadiness, healthRoutes, readPlatformDetail } from "./health";
-import { answerDetailRequests, detailRoute } from "./health-detail";
-import { createPlatformLiveHub } from "./platform-live-hub";
-import { liveStreamRoutes } from "./live-stream";
-import { processMetrics, startInternalListener } from "./metrics-listener";
-import { createPageStore } from "./page-store";
-import { pageMiddleware } from "./page-middleware";
-import { platformProxy } from "./platform-proxy";
-import { knownHosts, publicOrigin } from "./public-origin";
-import { personalMaker, remixHandler, visitorSignal, type RequestContext } from "./remix-handler";
-import { measureRequest } from "./request-metrics";
-import { requestId, requestLog, type RequestLogOptions } from "./request-log";
-import type { Site, SiteEntry, SiteOptions } from "./site-entry";
-import { announceStartUp } from "./start-up-message";
-import { storedPageHits } from "./stored-page-hits";
+import type { Site, SiteEntry, SiteOptions } from "./launcher/site-entry";
+import { createPlatformLiveHub, liveStreamRoutes } from "./live";
+import { knownHosts, pageMiddleware, platformProxy, publicOrigin, requestId, requestLog, type RequestLogOptions } from "./middleware";
+import {
+  announceStartUp,
+  answerDetailRequests,
+  createReadiness,
+  detailRoute,
+  gracefulShutdown,
+  healthRoutes,
+  measureRequest,
+  processMetrics,
+  readPlatformDetail,
+  startInternalListener,
+} from "./ops";
+import { createPageStore, storedPageHits } from "./page-cache";
+import { personalMaker, remixHandler, visitorSignal, type RequestContext } from "./remix/remix-handler";
 
 /**
  * The site: Express with its middleware in a deliberate order, then the Remix handler. It is compiled into the Remix
@@ -45,7 +46,7 @@ export function createSite(options: SiteOptions): Site {
     );
   }
 
-  // Anonymous visitors' pages, rendered once and served as bytes (see server/page-store.ts).
+  // Anonymous visitors' pages, rendered once and served as bytes (see server/page-cache/page-store.ts).
   const pageStore = env.PAGE_CACHE_MAX_BYTES > 0 ? createPageStore({ maxBytes: env.PAGE_CACHE_MAX_BYTES }) : undefined;
 
   /**
@@ -155,12 +156,13 @@ export function createSite(options: SiteOptions): Site {
         Object.assign(res, { locals: { visitor: context.visitor } satisfies Partial<RequestFacts> });
         return personalMaker(context, req.url ?? "");
       },
-      pipeline: app,
     });
   return {
     listener(req, res) {
       measureRequest(req, res);
-      if (!answerStoredPage?.(req, res)) app(req, res);
+      const answered = answerStoredPage?.(req, res) ?? false;
+      if (answered === false) app(req, res);
+      else if (answered !== true) void answered.then((done) => done || app(req, res));
     },
     readiness,
     shutdownOn: (server, hooks) => gracefulShutdown(server, { readiness, delayMs: env.shutdownDelayMs, ...hooks }),
@@ -177,8 +179,8 @@ export function createSite(options: SiteOptions): Site {
 /** What the pipeline's middleware leaves for the load context (`res.locals`). */
 type RequestFacts = { cspNonce: string; requestId: string; visitor?: VisitorHandle; form?: FormData; formOrigin?: PostedForm["origin"] };
 
-/** The form a POST carried, parsed and its origin judged by the middleware (server/malformed-requests.ts, server/same-origin.ts). */
+/** The form a POST carried, parsed and its origin judged by the middleware (server/middleware/malformed-requests.ts, server/middleware/same-origin.ts). */
 const postedForm = ({ form, formOrigin }: RequestFacts): PostedForm | null => (form ? { form, origin: formOrigin ?? "unsaid" } : null);
 
-/** What the launcher finds in the server build (server/site-entry.ts). */
+/** What the launcher finds in the server build (server/launcher/site-entry.ts). */
 export const siteEntry: SiteEntry = { env, logger, routeConsoleToLogger, createSite };

@@ -71,7 +71,7 @@ describe("the live calls over the embedded platform", () => {
     // Said between the page's render and its stream's start, while nobody watched: the hub has no upstream yet.
     upstream.platform.advance(3_000);
     const said = await live.sendLiveMessage(user, liveId, "开播后的第一句");
-    const { createPlatformLiveHub } = await import("../../server/platform-live-hub");
+    const { createPlatformLiveHub } = await import("../../server/live/platform-connection");
     const hub = createPlatformLiveHub();
     expect(hub.stats()).toEqual([]);
     const received: { id: number; event: string; msgId?: string }[] = [];

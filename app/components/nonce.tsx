@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 
 /**
  * The per-request CSP nonce, for the inline scripts the server renders; none for a page shared between visitors,
- * whose inline scripts the CSP allows by hash (server/page-store.ts).
+ * whose inline scripts the CSP allows by hash (server/page-cache/page-store.ts).
  */
 export const NonceContext = createContext<string | undefined>(undefined);
 

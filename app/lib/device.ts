@@ -105,7 +105,7 @@ export type PageDevice = Pick<
 >;
 
 /**
- * The device class a page renders for. Anonymous pages are cached per class (server/page-store.ts keys by it),
+ * The device class a page renders for. Anonymous pages are cached per class (server/page-cache/page-store.ts keys by it),
  * so a page must read the user agent only through this: a fact read any other way would leak between visitors.
  */
 export function pageDevice(userAgent: string | null | undefined): PageDevice {

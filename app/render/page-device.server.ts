@@ -26,7 +26,7 @@ export function pageDeviceOf(userAgent: string | null | undefined): PageDevice {
   return knownOf(userAgent).device;
 }
 
-/** The same as one string: what the page cache keys stored pages by (server/page-store.ts). */
+/** The same as one string: what the page cache keys stored pages by (server/page-cache/page-store.ts). */
 export function deviceClass(userAgent: string): string {
   return knownOf(userAgent).deviceClass;
 }

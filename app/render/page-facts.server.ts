@@ -2,7 +2,7 @@ import type { RenderSink } from "~/bff/client.server";
 import type { Part, StoredPersonalization } from "~/render/stored-personalization";
 
 /**
- * One render's record, read by the page store (server/page-store.ts) once the render is done. The host makes one per
+ * One render's record, read by the page store (server/page-cache/page-store.ts) once the render is done. The host makes one per
  * render and hands it to loaders in the load context (`context.render`); the BFF's calls fill their part of it through
  * their Caller (`context.visitor.caller` passes it on): what the page shows, as tags (app/lib/content-tag.ts), so the store can drop
  * every page of a content item when this site changes it (app/runtime/content-writes.server.ts); whether all of it came

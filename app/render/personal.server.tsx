@@ -8,14 +8,14 @@ import { useAround } from "~/render/shared-markup.server";
 import type { Hole, PersonalPage, PersonalPartKind, Slot, StoredPersonalization } from "~/render/stored-personalization";
 
 /**
- * A logged-in visitor's page made from the page stored for anonymous visitors (server/page-store.ts), instead of
+ * A logged-in visitor's page made from the page stored for anonymous visitors (server/page-cache/page-store.ts), instead of
  * rendered afresh: the same content, lists and comments, with only the visitor's own parts put in. A route's
  * loader gives those parts as personal parts (`personalPart`), each one JSON string of the serialized loader data,
  * and the components that show them sit in PersonalSlots. When the anonymous page is rendered, both are recorded;
  * for a visitor, each part is computed for them and each slot rendered again with their parts, and both replace the
  * anonymous ones in the stored HTML. The browser then hydrates the visitor's page from the visitor's data. The stored
  * HTML is cut at those places once; a visitor's page is the cut pieces with their own parts in between, so the server
- * compresses and hashes only what is theirs (server/personal-answer.ts).
+ * compresses and hashes only what is theirs (server/page-cache/personal-answer.ts).
  *
  * Only pages whose every route says so (`handle.personalized`) are made this way; a render where a personal part
  * is read outside a slot, or a loader says its page depends on the visitor otherwise (`dependsOnVisitor`), is not.
@@ -162,7 +162,7 @@ function cutStored(personalization: StoredPersonalization, stored: Buffer) {
 /**
  * The stored page (its bytes, UTF-8) made the page of the visitor of `context`, their own load context. `inLanguage`
  * puts the visitor's parts in the page's language, as the page's loaders' answers were (the host's zh-Hant build).
- * Their session's cookie, if the parts changed it, is the host's to commit (server/remix-handler.ts).
+ * Their session's cookie, if the parts changed it, is the host's to commit (server/remix/remix-handler.ts).
  */
 export async function makePersonalPage(
   personalization: StoredPersonalization,

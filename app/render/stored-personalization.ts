@@ -3,7 +3,7 @@ import type { LRUCache } from "lru-cache";
 
 /**
  * What a page rendered to be shared keeps for making logged-in visitors' pages from it (app/render/personal.server.tsx):
- * data the render record carries to the page store (server/page-store.ts), with no visitor in it. Types only, so that
+ * data the render record carries to the page store (server/page-cache/page-store.ts), with no visitor in it. Types only, so that
  * the BFF's side of the render record imports nothing of rendering.
  */
 

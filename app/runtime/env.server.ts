@@ -49,13 +49,13 @@ const schema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024),
-  // The rendered pages of anonymous visitors kept in memory (server/page-store.ts); 0 turns the cache off.
+  // The rendered pages of anonymous visitors kept in memory (server/page-cache/page-store.ts); 0 turns the cache off.
   PAGE_CACHE_MAX_BYTES: z.coerce
     .number()
     .int()
     .min(0)
     .default(32 * 1024 * 1024),
-  // Page renders one process runs at once; the rest wait their turn (server/remix-handler.ts).
+  // Page renders one process runs at once; the rest wait their turn (server/remix/remix-handler.ts).
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
   // Comma-separated: the first signs session cookies, every one verifies them, so a secret rotates without logging anyone out.
   SESSION_SECRET: z

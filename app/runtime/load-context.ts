@@ -3,9 +3,9 @@
  * render's `render` are declared where their types live (app/visitor/visitor-handle.server.ts, app/render/page-facts.server.ts).
  */
 export type LoadContext = {
-  /** The CSP nonce of this response; "" for a page rendered to be shared between visitors (server/page-store.ts). */
+  /** The CSP nonce of this response; "" for a page rendered to be shared between visitors (server/page-cache/page-store.ts). */
   cspNonce: string;
-  /** Whether the page is rendered to be shared between anonymous visitors (server/page-store.ts). */
+  /** Whether the page is rendered to be shared between anonymous visitors (server/page-cache/page-store.ts). */
   shared: boolean;
   requestId: string;
   /** The public origin of this request, for canonical and share URLs. */

@@ -3,9 +3,9 @@ import { totalmem } from "node:os";
 import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from "prom-client";
 
 /**
- * The process's Prometheus metrics (docs/operations.md lists them). One registry per process, whichever bundle asks
- * first (the host and the Remix build each carry this module); the host serves it on its internal listener
- * (server/metrics-listener.ts), and under build/cluster.js each worker answers the primary, which serves the sum.
+ * The process's Prometheus metrics (docs/operations.md lists them). One registry per process, made when first asked
+ * for (the Remix build carries this module, and build/cluster.js's primary its own); the site serves it on its internal listener
+ * (server/ops/metrics-listener.ts), and under build/cluster.js each worker answers the primary, which serves the sum.
  *
  * What other modules own (the page cache, breakers, live streams) is read when scraped, through `watchSources`;
  * what happens in a call (an upstream request, a sanitizing, a refusal) is recorded by the helpers below.

@@ -1,9 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
+import { sameSecret } from "~/lib/same-secret.server";
 
 /**
  * Where a form post says it comes from (docs/decisions/0003-csrf-by-origin.md): `own` when the browser vouches for one
  * of our pages (its Origin is ours, or, without Origin, Sec-Fetch-Site is same-origin), `foreign` when it names
- * another (the host refuses it: server/same-origin.ts), `unsaid` when it sends neither (an old browser): then only
+ * another (the host refuses it: server/middleware/same-origin.ts), `unsaid` when it sends neither (an old browser): then only
  * the session's CSRF token vouches for it (the visitor handle's `ownForm`).
  */
 export type FormOrigin = "own" | "foreign" | "unsaid";
@@ -16,10 +16,7 @@ export function formOrigin(headers: { origin: string | undefined; fetchSite: str
 
 /** Whether a posted CSRF token is the session's (compared in constant time); a session without one has none to match. */
 export function isSessionToken(posted: FormDataEntryValue | null, session: string): boolean {
-  if (typeof posted !== "string" || !session) return false;
-  const left = Buffer.from(posted);
-  const right = Buffer.from(session);
-  return left.length === right.length && timingSafeEqual(left, right);
+  return typeof posted === "string" && Boolean(session) && sameSecret(posted, session);
 }
 
 /** A text field of a posted form; missing fields and files read as "". */

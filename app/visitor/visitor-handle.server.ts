@@ -16,7 +16,7 @@ import {
   type VisitorState,
 } from "~/visitor/session.server";
 
-/** A form post as the host read it: parsed once (server/malformed-requests.ts), its origin judged once (server/same-origin.ts). */
+/** A form post as the host read it: parsed once (server/middleware/malformed-requests.ts), its origin judged once (server/middleware/same-origin.ts). */
 export type PostedForm = { form: FormData; origin: Exclude<FormOrigin, "foreign"> };
 
 /** What the host knows of a request when it opens its visitor. */

@@ -7,9 +7,9 @@ import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BASE_PATH } from "../../app/lib/base-path";
-import type { PlatformDetail } from "../../server/health";
-import type { PageCacheStats } from "../../server/page-store";
-import { nativeMemoryEnv, withHeapSettings } from "../../server/process-memory";
+import type { PlatformDetail } from "../../server/ops/health";
+import type { PageCacheStats } from "../../server/page-cache";
+import { nativeMemoryEnv, withHeapSettings } from "../../server/ops/process-memory";
 import { E2E_DEV_KEY, E2E_HASHIDS } from "../../tests/e2e/support/e2e-server";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -194,7 +194,7 @@ export async function untilReady(server: Running): Promise<void> {
   await waitForOk(server, BASE_PATH, 30_000);
 }
 
-/** The page cache's counters, from the platform's detail on the site's internal listener (server/health.ts). */
+/** The page cache's counters, from the platform's detail on the site's internal listener (server/ops/health.ts). */
 export async function pageCacheStats(server: Running): Promise<PageCacheStats> {
   const detail = (await (await fetch(`${server.internal}/health/detail`)).json()) as PlatformDetail;
   if (!detail.pageCache) throw new Error("the site reports no page cache");

@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { sendRaw } from "../../server/raw-http.test-support";
+import { sendRaw } from "../../server/middleware/raw-http.test-support";
 import { E2E_PORT } from "./support/e2e-server";
 import { authUrl, DEMO_ACCOUNT, fromOwnPage } from "./support/login";
 import { articleUrl } from "./support/urls";

@@ -288,7 +288,7 @@ test.describe("real time", () => {
 
   test("a refused stream is tried again after a while, not at once, and streams once let in", async ({ page, phone }) => {
     test.skip(!phone.js, "real time needs JavaScript");
-    // The site's refusal as the browser gets it past a cap: 429, Retry-After, JSON (server/live-stream.test.ts has the caps).
+    // The site's refusal as the browser gets it past a cap: 429, Retry-After, JSON (server/live/streams.test.ts has the caps).
     // When each stream request reached the browser's network layer: only the first is refused.
     const asked: number[] = [];
     await page.route("**/api/live/*/events*", (route) => {

@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   platform = await startControllablePlatform();
   // A budget generous enough for a busy machine: the checks compare with the platform's answer, not with a clock.
   // The page cache off: these checks are about the upstream answers behind every fresh render (the page cache's own
-  // stale-if-error is tested in server/page-cache.test.ts).
+  // stale-if-error is tested in server/page-cache/page-answers.test.ts).
   site = await startSite({
     PLATFORM_API_URL: platform.url,
     PLATFORM_TIMEOUT_MS: "5000",
