@@ -1,38 +1,30 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import madge from "madge";
 import { expect, it } from "vitest";
+import { circlesOf, importGraphs } from "./import-graph.test-support";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-const graphs = new Map<string, ReturnType<typeof madge>>();
-/** `folder`'s import graph, paths relative to it (`../` for what lies outside), built once per folder. */
-function graphOf(folder: string) {
-  const graph =
-    graphs.get(folder) ??
-    madge(`${ROOT}${folder}`, {
-      fileExtensions: ["ts", "tsx"],
-      tsConfig: `${ROOT}tsconfig.json`,
-      detectiveOptions: { ts: { skipTypeImports: false }, tsx: { skipTypeImports: false } },
-    });
-  graphs.set(folder, graph);
-  return graph;
-}
+const graphOf = importGraphs(ROOT);
 
 const isTest = (file: string) => /\.test(-support)?\.tsx?$/.test(file);
 
 /** Every import of `folder`'s own modules but its tests, as [from, to]. */
-async function importsOf(folder: string): Promise<[string, string][]> {
-  const graph = (await graphOf(folder)).obj();
-  return Object.entries(graph)
+function importsOf(folder: string): [string, string][] {
+  return Object.entries(graphOf(folder))
     .filter(([file]) => !file.startsWith("../") && !isTest(file))
     .flatMap(([file, deps]) => deps.map((dep): [string, string] => [file, dep]));
 }
 
+it("a circle is found, however it is entered", () => {
+  const graph = { "a.ts": ["b.ts"], "b.ts": ["c.ts"], "c.ts": ["a.ts", "d.ts"], "d.ts": [] };
+  expect(circlesOf(graph)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+  expect(circlesOf({ ...graph, "0.ts": ["c.ts"] })).toEqual([["c.ts", "a.ts", "b.ts"]]);
+});
+
 // A circle makes a module's exports undefined while the circle loads, depending on which module was imported first.
-it.each(["app", "server", "platform"])("%s/ imports as a tree: no circle, type-only imports included", { timeout: 120_000 }, async (folder) => {
-  const graph = await graphOf(folder);
-  expect(graph.circular()).toEqual([]);
+it.each(["app", "server", "platform"])("%s/ imports as a tree: no circle, type-only imports included", (folder) => {
+  expect(circlesOf(graphOf(folder))).toEqual([]);
 });
 
 /** What each folder of app/ may import besides itself (docs/architecture.md, "The layers"): imports point down. */
@@ -55,8 +47,8 @@ const EXCEPTIONS: Record<string, string> = {
   "hooks/use-personal.ts -> visitor/session.server.ts": "the Visitor type the root loader sends",
 };
 
-it("app/ folders import only the layers below them (tests aside)", { timeout: 120_000 }, async () => {
-  const graph = (await graphOf("app")).obj();
+it("app/ folders import only the layers below them (tests aside)", () => {
+  const graph = graphOf("app");
   const folderOf = (file: string) => (file.includes("/") ? file.split("/")[0] : null);
   const upward: string[] = [];
   for (const [file, deps] of Object.entries(graph)) {
@@ -106,8 +98,8 @@ const FACES: Record<string, string> = {
 
 const partOf = (file: string) => (file.includes("/") ? file.split("/")[0]! : ".");
 
-it("server/ parts import only the parts below them, through their faces (tests aside)", { timeout: 120_000 }, async () => {
-  const wrong = (await importsOf("server"))
+it("server/ parts import only the parts below them, through their faces (tests aside)", () => {
+  const wrong = importsOf("server")
     .filter(([file, dep]) => !dep.startsWith("../") && partOf(file) !== partOf(dep))
     // The launcher's bundles are built apart (scripts/build-server.mjs): it names the modules it bundles, not a face.
     .filter(([file, dep]) => !SERVER_MAY_IMPORT[partOf(file)]?.includes(partOf(dep)) || (partOf(file) !== "launcher" && dep !== FACES[partOf(dep)]))
@@ -121,17 +113,17 @@ it("server/ root holds only the site", () => {
 });
 
 // The embedded platform is a service of its own, reached over HTTP; only the launcher's entrance builds it in process.
-it("platform/ is imported only by the launcher's entrance, and imports only app/lib/", { timeout: 120_000 }, async () => {
+it("platform/ is imported only by the launcher's entrance, and imports only app/lib/", () => {
   const wrong = [
-    ...(await importsOf("app")).filter(([, dep]) => dep.startsWith("../platform/")),
-    ...(await importsOf("server")).filter(([file, dep]) => dep.startsWith("../platform/") && file !== "launcher/embedded-platform.ts"),
-    ...(await importsOf("platform")).filter(([, dep]) => dep.startsWith("../") && !dep.startsWith("../app/lib/")),
+    ...importsOf("app").filter(([, dep]) => dep.startsWith("../platform/")),
+    ...importsOf("server").filter(([file, dep]) => dep.startsWith("../platform/") && file !== "launcher/embedded-platform.ts"),
+    ...importsOf("platform").filter(([, dep]) => dep.startsWith("../") && !dep.startsWith("../app/lib/")),
   ];
   expect(wrong.map(([file, dep]) => `${file} -> ${dep}`)).toEqual([]);
 });
 
-it("app/ imports nothing of server/ but the site its entry exports", { timeout: 120_000 }, async () => {
-  const wrong = (await importsOf("app")).filter(
+it("app/ imports nothing of server/ but the site its entry exports", () => {
+  const wrong = importsOf("app").filter(
     ([file, dep]) => dep.startsWith("../server/") && `${file} -> ${dep}` !== "entry.server.tsx -> ../server/site.ts",
   );
   expect(wrong).toEqual([]);
