@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the tests need from Debian: Chromium's headless shell for the browser tests and the full browser for
 # Lighthouse (Playwright cannot download browsers here), redis-server for the shared rate limits and the
-# several-process tests, HAProxy for the several-replica test, WebKitGTK and its media decoders for the webkit
+# several-process tests, HAProxy for the several-replica test, Varnish with its xkey module for the edge
+# (`npm run edge` and its test), WebKitGTK and its media decoders for the webkit
 # project, a Chinese font for the layout checks.
 # Installs whichever is missing.
 set -euo pipefail
@@ -19,6 +20,8 @@ dpkg -s gstreamer1.0-libav >/dev/null 2>&1 || missing+=(gstreamer1.0-libav)
 # Chinese text laid out in a Chinese font, as on every phone: without one Chromium draws boxes of other widths and
 # the layout checks (which parts of a card's meta give way) measure something no reader sees.
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
+# The edge's Varnish has its own script, which `npm run edge` runs too.
+bash "$(dirname "$0")/../deploy/edge/install-varnish.sh"
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi

@@ -17,6 +17,8 @@ import { answerDetailRequests, detailRoute } from "./health-detail";
 import { createPlatformLiveHub } from "./platform-live-hub";
 import { liveStreamRoutes } from "./live-stream";
 import { processMetrics, startInternalListener } from "./metrics-listener";
+import { startEdgePurges } from "./page-cache/edge-purge";
+import { EDGE_VARIANT_PATH, edgeVariant } from "./page-cache/edge-variant";
 import { createPageStore } from "./page-store";
 import { pageMiddleware } from "./page-middleware";
 import { platformProxy } from "./platform-proxy";
@@ -93,6 +95,12 @@ export function createSite(options: SiteOptions): Site {
   const liveHub = createPlatformLiveHub();
   // This process's writes reach the other workers and replicas, and theirs reach it.
   const stopContentWriteFanOut = startContentWriteFanOut();
+  const stopEdgePurges = startEdgePurges({
+    edges: env.EDGE_PURGE_URLS,
+    key: env.EDGE_PURGE_KEY,
+    pathsOf: pageStore?.pathsOf,
+    purgeUrls: options.purgeUrls,
+  });
   const liveStreams = liveStreamRoutes({
     hub: liveHub,
     maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000,
@@ -108,6 +116,7 @@ export function createSite(options: SiteOptions): Site {
     : startInternalListener({ metrics: processMetrics, routes: { "/health/detail": detailRoute(readDetail) } });
 
   app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
+  app.get(EDGE_VARIANT_PATH, edgeVariant);
 
   if (options.devMiddlewares) {
     app.use(options.devMiddlewares);
@@ -167,6 +176,7 @@ export function createSite(options: SiteOptions): Site {
     close() {
       stopInternalListener();
       stopContentWriteFanOut();
+      stopEdgePurges();
       liveStreams.close();
       liveHub.close();
     },
