@@ -50,6 +50,7 @@ const EXCLUSIVE = new RegExp(EXCLUSIVE_TAG);
 const ONCE_SPECS = [
   /accessibility\.spec\.ts$/,
   /cluster\.spec\.ts$/,
+  /edge\.spec\.ts$/,
   /frame-parents\.spec\.ts$/,
   /hostile-requests\.spec\.ts$/,
   /logs-and-readiness\.spec\.ts$/,

@@ -77,6 +77,7 @@ sub vcl_recv {
 
 sub vcl_hash {
   hash_data(req.url);
+  hash_data(req.http.Host);
   if (req.http.X-Edge-Step == "variant") {
     hash_data(req.http.User-Agent);
   } else {
