@@ -34,9 +34,7 @@ export function edgeVcl({ backends, purgeAddresses, purgeKey }) {
   // Compared in VCL as a string literal: only characters that need no escaping there.
   if (purgeKey && !/^[A-Za-z0-9_-]{32,}$/.test(purgeKey)) fail("EDGE_PURGE_KEY: must be 32+ letters, digits, - or _");
   const parts = {
-    BACKENDS: named
-      .map(({ name, host, port }) => `backend ${name} {\n  .host = "${host}";\n  .port = "${port}";\n  .probe = ready;\n}`)
-      .join("\n\n"),
+    BACKENDS: named.map(({ name, host, port }) => `backend ${name} {\n  .host = "${host}";\n  .port = "${port}";\n  .probe = ready;\n}`).join("\n\n"),
     DIRECTOR: named.map(({ name }) => `  replicas.add_backend(${name});`).join("\n"),
     PURGE_ADDRESSES: purgeAddresses
       .map((address) => {

@@ -38,7 +38,14 @@ describe("edge purges", () => {
     announceWrite({ pages: ["content:abc", "live:7"], answers: ["detail:abc:"] });
     const purge = { method: "PURGE", tags: "content:abc live:7", key: "k".repeat(32) };
     await vi.waitFor(() => expect(edges.map((edge) => edge.purges)).toEqual([[purge], [purge]]), { timeout: REPURGE_MS / 2 });
-    await vi.waitFor(() => expect(edges.map((edge) => edge.purges)).toEqual([[purge, purge], [purge, purge]]), { timeout: REPURGE_MS * 3 });
+    await vi.waitFor(
+      () =>
+        expect(edges.map((edge) => edge.purges)).toEqual([
+          [purge, purge],
+          [purge, purge],
+        ]),
+      { timeout: REPURGE_MS * 3 },
+    );
     expect(Date.now() - wrote).toBeGreaterThanOrEqual(REPURGE_MS);
   });
 

@@ -1,6 +1,5 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { startEdge, startPlatform, stopProcess, type Running } from "../../scripts/bench/processes";
@@ -22,8 +21,7 @@ test.describe.configure({ mode: "serial" });
 const DATA_DIR = path.resolve(`.tmp/e2e-edge-${E2E_PORT}`);
 const PURGE_KEY = "edge-purge-key-of-the-e2e-run-0123456789";
 /** A Pixel 7's Chrome: what most anonymous requests below say they are. */
-const ANDROID_CHROME =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 let redis: Awaited<ReturnType<typeof startRedisServer>>;
 let platform: Running;
@@ -111,7 +109,11 @@ test("a comment through the edge shows on the anonymous page through the edge wi
   });
   expect(login.status(), await login.text()).toBe(302);
   const text = `边缘评论 ${Date.now().toString(36)}`;
-  const posted = await writer.post(page, { form: { intent: "comment", content: text, track_id: "" }, headers: { origin: edge.origin }, maxRedirects: 0 });
+  const posted = await writer.post(page, {
+    form: { intent: "comment", content: text, track_id: "" },
+    headers: { origin: edge.origin },
+    maxRedirects: 0,
+  });
   expect(posted.status()).toBe(302);
   const postedAt = Date.now();
   // The site keeps a page fresh for 10 s, and so would the edge: only the purge shows it sooner.
