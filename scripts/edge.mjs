@@ -22,7 +22,7 @@ const list = (value) =>
     .filter(Boolean);
 
 /** The VCL for these settings: a backend per address, all in one round-robin director, probed on readiness. */
-export function edgeVcl({ backends, purgeAddresses, purgeKey }) {
+function edgeVcl({ backends, purgeAddresses, purgeKey }) {
   const named = backends.map((address, index) => {
     const match = /^([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$/.exec(address);
     if (!match) fail(`EDGE_BACKENDS: "${address}" is not host:port`);

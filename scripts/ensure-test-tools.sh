@@ -23,8 +23,4 @@ dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
 # The edge's Varnish has its own script, which `npm run edge` runs too.
 bash "$(dirname "$0")/../deploy/edge/install-varnish.sh"
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-echo "Installing Debian's ${missing[*]} for the tests…"
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get update
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+bash "$(dirname "$0")/apt-install.sh" "the tests" "${missing[@]}"

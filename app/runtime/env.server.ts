@@ -21,6 +21,17 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** A comma-separated list, each entry trimmed, empty ones dropped; unset, none. */
+const commaList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -88,15 +99,7 @@ const schema = z.object({
     )
     .optional(),
   // Sites that may frame the detail pages and receive their changeRoute message (spec section 2); never '*'.
-  FRAME_PARENT_ORIGINS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
+  FRAME_PARENT_ORIGINS: commaList
     .refine(
       (origins) => origins.every(isOrigin),
       "must be a comma-separated list of http(s) origins such as https://news.example.com (no path, no *)",
@@ -147,19 +150,10 @@ const schema = z.object({
   REPLICA_KEY: z.string().min(32).optional(),
   // The edges in front of the replicas (docs/deploy.md, "The edge"): comma-separated base URLs each write's pages are
   // purged at by tag, and the key they ask for (the same as npm run edge's; unset, their address list alone).
-  EDGE_PURGE_URLS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)),
-      "must be a comma-separated list of http(s) URLs of edges, e.g. http://10.0.0.5:8080",
-    ),
+  EDGE_PURGE_URLS: commaList.refine(
+    (urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)),
+    "must be a comma-separated list of http(s) URLs of edges, e.g. http://10.0.0.5:8080",
+  ),
   EDGE_PURGE_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{32,}$/, "must be 32+ letters, digits, - or _ (the same as the edge's)")

@@ -7,8 +7,4 @@ missing=()
 [ -x /usr/sbin/varnishd ] || command -v varnishd >/dev/null || missing+=(varnish)
 dpkg -s varnish-modules >/dev/null 2>&1 || missing+=(varnish-modules)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-echo "Installing Debian's ${missing[*]} for the edge…"
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get update
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+bash "$(dirname "$0")/../../scripts/apt-install.sh" "the edge" "${missing[@]}"

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { startEdge, startPlatform, stopProcess, type Running } from "../../scripts/bench/processes";
+import { startEdge, startPlatform, stopProcess, untilPlatformAnswers, type Running } from "../../scripts/bench/processes";
 import { E2E_PORT } from "./support/e2e-server";
 import { DEMO_ACCOUNT } from "./support/login";
 import { freePort, startSite } from "./support/platform-outage";
@@ -34,16 +34,7 @@ test.beforeAll(async () => {
   mkdirSync(DATA_DIR, { recursive: true });
   const [platformPort, edgePort] = await Promise.all([freePort(), freePort()]);
   [redis, platform] = await Promise.all([startRedisServer(), startPlatform(DATA_DIR, platformPort)]);
-  await expect
-    .poll(
-      () =>
-        fetch(`${platform.origin}/peony/v1/group`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(200);
+  await untilPlatformAnswers(platform, 30_000);
   const edgeOrigin = `http://localhost:${edgePort}`;
   // Replicas of one site, as in replicas.spec.ts, written for the edge's origin and purging it; each logs its requests.
   const shared = {
