@@ -1,4 +1,5 @@
-// `npm run edge`: Debian's Varnish in front of the site's replicas, in the foreground (docs/deploy.md, "The edge").
+// `npm run edge`: Debian's Varnish in front of the site's replicas, in the foreground (docs/deploy.md, "The edge");
+// `npm run edge -- --vcl` prints the VCL for these settings instead, for a Varnish run another way.
 // The VCL is deploy/edge/edge.vcl with its {{…}} parts filled from the environment:
 //   EDGE_PORT (8080), EDGE_HOST (all addresses), EDGE_BACKENDS (host:port,… — 127.0.0.1:3000), EDGE_MEMORY (256M),
 //   EDGE_PURGE_ADDRESSES (who may purge: addresses or networks, 127.0.0.1,::1), EDGE_PURGE_KEY (unset: the addresses alone).
@@ -58,6 +59,10 @@ function main() {
     purgeAddresses: list(process.env.EDGE_PURGE_ADDRESSES ?? "127.0.0.1,::1"),
     purgeKey: process.env.EDGE_PURGE_KEY,
   });
+  if (process.argv.includes("--vcl")) {
+    process.stdout.write(vcl);
+    return;
+  }
 
   const install = spawnSync("bash", [path.join(root, "deploy/edge/install-varnish.sh")], { stdio: "inherit" });
   if (install.status !== 0) fail("Varnish could not be installed");

@@ -110,8 +110,12 @@ sub vcl_backend_response {
     # A failed refresh leaves the stored answer in place, for stale-if-error (vcl_synth).
     return (abandon);
   }
-  if (beresp.http.Set-Cookie || beresp.ttl <= 0s || bereq.uncacheable) {
-    # Never stored (a cookie, private, no-store); a short hit-for-miss, so the next burst is coalesced again soon.
+  # Stored only when the site gave the answer a lifetime of its own and nothing of one visitor (varnishd's default
+  # lifetime applies to answers that name none, such as the event streams: those are not stored either).
+  if (beresp.http.Set-Cookie || bereq.uncacheable || beresp.ttl <= 0s
+      || beresp.http.Cache-Control ~ "(^|[\s,])(private|no-store|no-cache)([\s,=]|$)"
+      || beresp.http.Cache-Control !~ "(^|[\s,])(s-maxage|max-age)=\d") {
+    # A short hit-for-miss, so the next burst is coalesced again soon.
     set beresp.uncacheable = true;
     set beresp.ttl = 1s;
     return (deliver);

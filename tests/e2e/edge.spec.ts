@@ -7,7 +7,7 @@ import { E2E_PORT } from "./support/e2e-server";
 import { DEMO_ACCOUNT } from "./support/login";
 import { freePort, startSite } from "./support/platform-outage";
 import { startRedisServer } from "./support/redis-server";
-import { articleUrl } from "./support/urls";
+import { articleUrl, urlId } from "./support/urls";
 import { wechatUserAgent } from "./support/user-agents";
 
 /**
@@ -121,6 +121,15 @@ test("a comment through the edge shows on the anonymous page through the edge wi
     expect(await anonymous.text()).not.toContain("退出登录");
   }
   await writer.dispose();
+});
+
+test("an answer without a shared lifetime of its own is never stored", async () => {
+  const comments = `/davmu/share/api/comments/${urlId(SEED_FIXTURES.article)}`;
+  for (let i = 0; i < 2; i++) {
+    const answer = await get(comments);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("x-edge-cache")).toBe("MISS");
+  }
 });
 
 test("the edge refuses a purge without the key", async () => {
