@@ -4,7 +4,7 @@
 //   EDGE_PORT (8080), EDGE_HOST (all addresses), EDGE_BACKENDS (host:port,… — 127.0.0.1:3000), EDGE_MEMORY (256M),
 //   EDGE_PURGE_ADDRESSES (who may purge: addresses or networks, 127.0.0.1,::1), EDGE_PURGE_KEY (unset: the addresses alone).
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,11 +54,13 @@ function main() {
   if (!Number.isInteger(port) || port < 1 || port > 65535) fail("EDGE_PORT: must be a port number");
   const backends = list(process.env.EDGE_BACKENDS ?? "127.0.0.1:3000");
   if (backends.length === 0) fail("EDGE_BACKENDS: name at least one host:port");
-  const vcl = edgeVcl({
-    backends,
-    purgeAddresses: list(process.env.EDGE_PURGE_ADDRESSES ?? "127.0.0.1,::1"),
-    purgeKey: process.env.EDGE_PURGE_KEY,
-  });
+  const purgeAddresses = list(process.env.EDGE_PURGE_ADDRESSES ?? "127.0.0.1,::1");
+  const purgeKey = process.env.EDGE_PURGE_KEY;
+  const vcl = edgeVcl({ backends, purgeAddresses, purgeKey });
+  const loopback = (address) => address === "::1" || address.startsWith("127.");
+  if (!purgeKey && !purgeAddresses.every(loopback)) {
+    console.error("edge: EDGE_PURGE_KEY is unset: anything at an address of EDGE_PURGE_ADDRESSES may purge (docs/deploy.md)");
+  }
   if (process.argv.includes("--vcl")) {
     process.stdout.write(vcl);
     return;
@@ -68,12 +70,17 @@ function main() {
   if (install.status !== 0) fail("Varnish could not be installed");
   const varnishd = existsSync("/usr/sbin/varnishd") ? "/usr/sbin/varnishd" : "varnishd";
 
-  // The VCL holds the purge key: it lives in a directory of this run's, removed when varnishd stops, which only its
-  // owner lists; varnishd run as root reads it as its own user (Debian's varnish), so the file itself is readable.
+  // The VCL holds the purge key: it lives in a directory of this run's, removed when varnishd stops, readable by its
+  // owner alone. varnishd started as root reads it as Debian's `varnish` user, which then owns it.
   const dir = mkdtempSync(path.join(os.tmpdir(), "davmu-edge-"));
   chmodSync(dir, 0o711);
   const file = path.join(dir, "edge.vcl");
-  writeFileSync(file, vcl, { mode: 0o644 });
+  writeFileSync(file, vcl, { mode: 0o600 });
+  if (process.getuid?.() === 0) {
+    const owner = spawnSync("id", ["-u", "varnish"], { encoding: "utf8" });
+    if (owner.status !== 0) fail("varnishd runs as the varnish user, which does not exist");
+    chownSync(file, Number(owner.stdout), 0);
+  }
   const address = `${process.env.EDGE_HOST ?? ""}:${port}`;
   const child = spawn(
     varnishd,
