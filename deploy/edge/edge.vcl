@@ -43,6 +43,7 @@ sub vcl_recv {
     # Ours to set, never the client's.
     unset req.http.X-Page-Variant;
     unset req.http.X-Edge-Step;
+    unset req.http.X-Edge-Url;
     unset req.http.X-Edge-Stale;
     unset req.http.Surrogate-Key;
   }
@@ -136,7 +137,7 @@ sub vcl_backend_response {
 sub vcl_deliver {
   if (req.http.X-Edge-Step == "variant") {
     if (!resp.http.X-Page-Variant) {
-      # No replica to say: the page is asked for as the visitor sent it, uncached.
+      # No replica answered, and no answer for this user agent is kept.
       return (synth(503, "No replica"));
     }
     set req.http.X-Page-Variant = resp.http.X-Page-Variant;
