@@ -18,7 +18,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** `npm run edge -- --vcl` with `env`: the VCL it would run, or its refusal. */
 function vclFor(env: Record<string, string>) {
-  const run = spawnSync(process.execPath, [SCRIPT, "--vcl"], { env: { PATH: process.env.PATH, ...env }, encoding: "utf8" });
+  // Only the settings given: none of the edge's from this shell.
+  const { EDGE_PORT: _port, EDGE_BACKENDS: _backends, EDGE_PURGE_ADDRESSES: _addresses, EDGE_PURGE_KEY: _key, ...inherited } = process.env;
+  const run = spawnSync(process.execPath, [SCRIPT, "--vcl"], { env: { ...inherited, ...env }, encoding: "utf8" });
   return { status: run.status, vcl: run.stdout, error: run.stderr.trim() };
 }
 

@@ -178,7 +178,7 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
       return () => void listeners.delete(listener);
     },
 
-    /** Hears only this process's own writes, before its copies go (the edge purge: server/page-cache/edge-purge.ts). */
+    /** Hears only this process's own writes, before its copies go (the purge by URL: server/page-cache/edge-purge.ts). */
     listenToOwn(listener: Listener): () => void {
       writers.add(listener);
       return () => void writers.delete(listener);

@@ -1,22 +1,18 @@
-import { onOwnWrite } from "../../app/runtime/content-writes.server";
+import { onContentWritten, onOwnWrite } from "../../app/runtime/content-writes.server";
 import { logger } from "../../app/runtime/logger.server";
 import { countFailedEdgePurge } from "../../app/runtime/metrics.server";
 
 /**
  * Purges the edges in front of the replicas (docs/deploy.md, "The edge") of the pages a write made out of date, by
- * the page tags the page cache drops them by (`Surrogate-Key`, which the edge's xkey reads). Only the process that
- * took the write purges, and never holds up the write's answer: a failed purge is logged and counted, and the edge's
- * copy then lives out its s-maxage (10 s).
+ * the page tags the page cache drops them by (`Surrogate-Key`, which the edge's xkey reads). The process that took
+ * the write purges once its own copies are gone, and so does every other process when the write's message reaches it
+ * and its copies go: a page another replica served the edge before it heard of the write (through Redis, which can
+ * be slower than the purge) is purged then. A purge never holds up the write's answer: a failed one is logged and
+ * counted, and the edge's copy then lives out its s-maxage (10 s).
  */
 
 /** How long one purge may take before it counts as failed. */
 const PURGE_TIMEOUT_MS = 2000;
-/**
- * The purge is sent again this much later: a page another replica rendered before it heard of the write (the message
- * goes through Redis) may reach the edge after the first purge. Longer than such a render takes.
- */
-export const REPURGE_MS = 1000;
-
 /**
  * For a CDN without tags: the addresses (path and query, as the page cache keys them) of the pages this process
  * stored with the write's tags, whichever device class they were for. Called before this process drops them.
@@ -53,26 +49,23 @@ function purgeEveryEdge(edges: string[], tags: string[], key: string | undefined
   }
 }
 
-/** Purges on each write this process makes from now on; returns the way to stop. */
+/** Purges on each write heard from now on (this process's own, and the others'); returns the way to stop. */
 export function startEdgePurges({ edges, key, pathsOf, purgeUrls }: EdgePurgeOptions): () => void {
-  const timers = new Set<NodeJS.Timeout>();
-  const stop = onOwnWrite(({ pages: tags }) => {
-    if (tags.length === 0) return;
-    if (purgeUrls && pathsOf) {
-      const paths = [...new Set(tags.flatMap(pathsOf))];
-      if (paths.length > 0) purgeUrls(paths).catch((error: Error) => logger.warn({ paths, err: error }, "edge purge by URL failed"));
-    }
-    if (edges.length === 0) return;
-    purgeEveryEdge(edges, tags, key);
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      purgeEveryEdge(edges, tags, key);
-    }, REPURGE_MS);
-    timer.unref();
-    timers.add(timer);
-  });
+  const stopUrls =
+    purgeUrls && pathsOf
+      ? onOwnWrite(({ pages: tags }) => {
+          const paths = [...new Set(tags.flatMap(pathsOf))];
+          if (paths.length > 0) purgeUrls(paths).catch((error: Error) => logger.warn({ paths, err: error }, "edge purge by URL failed"));
+        })
+      : () => undefined;
+  const stopTags =
+    edges.length > 0
+      ? onContentWritten(({ pages: tags }) => {
+          if (tags.length > 0) purgeEveryEdge(edges, tags, key);
+        })
+      : () => undefined;
   return () => {
-    stop();
-    for (const timer of timers) clearTimeout(timer);
+    stopUrls();
+    stopTags();
   };
 }

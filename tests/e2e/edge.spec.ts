@@ -108,8 +108,21 @@ test("a comment through the edge shows on the anonymous page through the edge wi
   expect(posted.status()).toBe(302);
   const postedAt = Date.now();
   // The site keeps a page fresh for 10 s, and so would the edge: only the purge shows it sooner.
-  await expect.poll(async () => (await (await get(page)).text()).includes(text), { timeout: 2_000, intervals: [100] }).toBe(true);
-  expect(Date.now() - postedAt).toBeLessThan(2_000);
+  const seen: string[] = [];
+  const shows = async () => {
+    const answer = await get(page);
+    const found = (await answer.text()).includes(text);
+    const headers = ["x-edge-cache", "x-cache", "age"].map((name) => `${name} ${answer.headers.get(name)}`).join(", ");
+    seen.push(`${Date.now() - postedAt} ms: ${found ? "shows it" : "not yet"} (${headers})`);
+    return found;
+  };
+  await expect
+    .poll(shows, { timeout: 2_000, intervals: [100] })
+    .toBe(true)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nthe anonymous page through the edge after the post:\n${seen.join("\n")}`);
+    });
+  expect(Date.now() - postedAt, seen.join("\n")).toBeLessThan(2_000);
 
   // The writer's own page passes the edge and is theirs; the anonymous one stored beside it has nothing of them.
   const own = await writer.get(page);
