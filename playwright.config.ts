@@ -51,6 +51,7 @@ const ONCE_SPECS = [
   /accessibility\.spec\.ts$/,
   /alerts\.spec\.ts$/,
   /cluster\.spec\.ts$/,
+  /edge\.spec\.ts$/,
   /frame-parents\.spec\.ts$/,
   /hostile-requests\.spec\.ts$/,
   /logs-and-readiness\.spec\.ts$/,

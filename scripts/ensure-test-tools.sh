@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What the tests need from Debian: Chromium's headless shell for the browser tests and the full browser for
 # Lighthouse (Playwright cannot download browsers here), redis-server for the shared rate limits and the
-# several-process tests, HAProxy for the several-replica test, WebKitGTK and its media decoders for the webkit
-# project, a Chinese font for the layout checks, Prometheus (and its promtool) for the alert rules' tests.
+# several-process tests, HAProxy for the several-replica test, Varnish with its xkey module for the edge
+# (`npm run edge` and its test), WebKitGTK and its media decoders for the webkit project, a Chinese font for the
+# layout checks, Prometheus (and its promtool) for the alert rules' tests.
 # Installs whichever is missing.
 set -euo pipefail
 missing=()
@@ -21,9 +22,7 @@ dpkg -s gstreamer1.0-libav >/dev/null 2>&1 || missing+=(gstreamer1.0-libav)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
 # promtool checks and unit-tests the alert rules; the prometheus server evaluates them against a running site.
 command -v promtool >/dev/null || missing+=(prometheus)
+# The edge's Varnish has its own script, which `npm run edge` runs too.
+bash "$(dirname "$0")/../deploy/edge/install-varnish.sh"
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-echo "Installing Debian's ${missing[*]} for the tests…"
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get update
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+bash "$(dirname "$0")/apt-install.sh" "the tests" "${missing[@]}"

@@ -82,7 +82,7 @@ const SERVER_MAY_IMPORT: Record<string, string[]> = {
   // Health reports the page cache's statistics.
   ops: ["page-cache"],
   remix: ["page-cache", "middleware"],
-  launcher: ["ops", "middleware"],
+  launcher: ["ops", "page-cache", "middleware"],
   ".": ["launcher", "remix", "ops", "page-cache", "live", "middleware"],
 };
 

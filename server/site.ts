@@ -26,7 +26,7 @@ import {
   readPlatformDetail,
   startInternalListener,
 } from "./ops";
-import { createPageStore, storedPageHits } from "./page-cache";
+import { createPageStore, EDGE_VARIANT_PATH, edgeVariant, startEdgePurges, storedPageHits } from "./page-cache";
 import { personalMaker, remixHandler, visitorSignal, type RequestContext } from "./remix/remix-handler";
 
 /**
@@ -94,6 +94,12 @@ export function createSite(options: SiteOptions): Site {
   const liveHub = createPlatformLiveHub();
   // This process's writes reach the other workers and replicas, and theirs reach it.
   const stopContentWriteFanOut = startContentWriteFanOut();
+  const stopEdgePurges = startEdgePurges({
+    edges: env.EDGE_PURGE_URLS,
+    key: env.EDGE_PURGE_KEY,
+    pathsOf: pageStore?.pathsOf,
+    purgeUrls: options.purgeUrls,
+  });
   const liveStreams = liveStreamRoutes({
     hub: liveHub,
     maxLifetimeMs: env.LIVE_STREAM_MAX_SECONDS * 1000,
@@ -109,6 +115,7 @@ export function createSite(options: SiteOptions): Site {
     : startInternalListener({ metrics: processMetrics, routes: { "/health/detail": detailRoute(readDetail) } });
 
   app.get("/", (_req, res) => res.redirect(302, BASE_PATH));
+  app.get(EDGE_VARIANT_PATH, edgeVariant);
 
   if (options.devMiddlewares) {
     app.use(options.devMiddlewares);
@@ -169,6 +176,7 @@ export function createSite(options: SiteOptions): Site {
     close() {
       stopInternalListener();
       stopContentWriteFanOut();
+      stopEdgePurges();
       liveStreams.close();
       liveHub.close();
     },

@@ -124,6 +124,7 @@ type Options = { origin?: string; log?: (line: string) => void };
 /** One process's writes: `origin` tells its messages from the others'; on Redis REPLICA_KEY signs and checks them. */
 export function createContentWrites({ origin = randomUUID(), log = (line) => logger.warn(line) }: Options = {}) {
   const listeners = new Set<Listener>();
+  const writers = new Set<Listener>();
   const outlets = new Set<(message: Message) => void>();
   const dropped = dropCounter(log);
   let pending: ContentWrite[] = [];
@@ -164,6 +165,7 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
   return {
     /** Called after a write: this process's copies go at once, the other processes' when the message reaches them. */
     announce(write: ContentWrite): void {
+      for (const writer of writers) writer(write);
       deliver(write);
       if (outlets.size === 0) return;
       if (windowTimer) pending.push(write);
@@ -174,6 +176,12 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
     listen(listener: Listener): () => void {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+
+    /** Hears only this process's own writes, before its copies go (the purge by URL: server/page-cache/edge-purge.ts). */
+    listenToOwn(listener: Listener): () => void {
+      writers.add(listener);
+      return () => void writers.delete(listener);
     },
 
     /**
@@ -242,6 +250,11 @@ export function announceWrite(write: ContentWrite): void {
 /** The page cache and the shared cache listen here; returns the way to stop. */
 export function onContentWritten(listener: Listener): () => void {
   return writes.listen(listener);
+}
+
+/** The writes this process made, heard before its own copies go; returns the way to stop. */
+export function onOwnWrite(listener: Listener): () => void {
+  return writes.listenToOwn(listener);
 }
 
 /**

@@ -185,6 +185,23 @@ describe("the key replicas sign their messages with (REPLICA_KEY)", () => {
   });
 });
 
+describe("the edges' purges (EDGE_PURGE_URLS, EDGE_PURGE_KEY)", () => {
+  const edges = { EDGE_PURGE_URLS: "http://10.0.0.5:8080, http://10.0.0.6:8080/" };
+
+  it("need a key in production, and the refusal names it", async () => {
+    await expect(readEnv({ ...DEMO, NODE_ENV: "production", ...edges })).rejects.toThrow(/^Invalid environment: EDGE_PURGE_KEY: required/);
+    await expect(readEnv({ ...DEMO, NODE_ENV: "production", ...edges, EDGE_PURGE_KEY: "short" })).rejects.toThrow("EDGE_PURGE_KEY");
+    const production = await readEnv({ ...DEMO, NODE_ENV: "production", ...edges, EDGE_PURGE_KEY: "k".repeat(32) });
+    expect(production.EDGE_PURGE_URLS).toEqual(["http://10.0.0.5:8080", "http://10.0.0.6:8080/"]);
+  });
+
+  it("are URLs, none by default, and go by address alone outside production", async () => {
+    expect((await readEnv({ ...DEMO, NODE_ENV: "production" })).EDGE_PURGE_URLS).toEqual([]);
+    expect((await readEnv(edges)).EDGE_PURGE_KEY).toBeUndefined();
+    await expect(readEnv({ EDGE_PURGE_URLS: "10.0.0.5:8080" })).rejects.toThrow("EDGE_PURGE_URLS");
+  });
+});
+
 describe("the write limits", () => {
   it("are per account and per address, a minute each", async () => {
     const env = await readEnv({});

@@ -21,6 +21,17 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** A comma-separated list, each entry trimmed, empty ones dropped; unset, none. */
+const commaList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -88,15 +99,7 @@ const schema = z.object({
     )
     .optional(),
   // Sites that may frame the detail pages and receive their changeRoute message (spec section 2); never '*'.
-  FRAME_PARENT_ORIGINS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
+  FRAME_PARENT_ORIGINS: commaList
     .refine(
       (origins) => origins.every(isOrigin),
       "must be a comma-separated list of http(s) origins such as https://news.example.com (no path, no *)",
@@ -145,6 +148,16 @@ const schema = z.object({
     .optional(),
   // Signs the messages replicas send each other through Redis (app/runtime/content-writes.server.ts); the same on each.
   REPLICA_KEY: z.string().min(32).optional(),
+  // The edges in front of the replicas (docs/deploy.md, "The edge"): comma-separated base URLs each write's pages are
+  // purged at by tag, and the key they ask for (the same as npm run edge's; unset, their address list alone).
+  EDGE_PURGE_URLS: commaList.refine(
+    (urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)),
+    "must be a comma-separated list of http(s) URLs of edges, e.g. http://10.0.0.5:8080",
+  ),
+  EDGE_PURGE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,}$/, "must be 32+ letters, digits, - or _ (the same as the edge's)")
+    .optional(),
   // The internal listener's /metrics (Prometheus) and its other internal routes, never on the public port; 0 turns it off.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   METRICS_HOST: z.string().default("127.0.0.1"),
@@ -185,7 +198,7 @@ const isLoopback = (host: string) => host === "localhost" || host === "::1" || /
 /**
  * What a production process must not start without, as one line naming the variable (docs/security.md, "Production
  * settings"): the demo platform only when asked for, a real platform's sessions signed by a secret of the
- * deployment and its pages written for its public origin, replicas that sign their messages, and an internal
+ * deployment and its pages written for its public origin, replicas that sign their messages, edge purges with a key, and an internal
  * listener off loopback behind a token.
  */
 function productionRefusal(values: Values): string | null {
@@ -200,6 +213,9 @@ function productionRefusal(values: Values): string | null {
     return "PUBLIC_ORIGIN: required in production with PLATFORM_API_URL (the origin visitors use, e.g. https://m.example.com)";
   if (values.REDIS_URL && !values.REPLICA_KEY)
     return "REPLICA_KEY: must be set with REDIS_URL in production (32+ characters, the same on every replica)";
+  // An address list alone lets anything else at an allowed address (a shared network, a NAT) empty the edge.
+  if (values.EDGE_PURGE_URLS.length > 0 && !values.EDGE_PURGE_KEY)
+    return "EDGE_PURGE_KEY: required in production with EDGE_PURGE_URLS (32+ letters, digits, - or _; the same as the edge's)";
   if (values.METRICS_PORT !== 0 && !isLoopback(values.METRICS_HOST) && !values.METRICS_TOKEN) {
     return `METRICS_TOKEN: required in production when the internal listener is not on loopback (METRICS_HOST=${values.METRICS_HOST}); set it, or METRICS_HOST=127.0.0.1, or METRICS_PORT=0`;
   }

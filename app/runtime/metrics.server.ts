@@ -80,6 +80,12 @@ function createMetrics() {
       labelNames: ["reason"] as const,
       registers,
     }),
+    failedEdgePurges: new Counter({
+      name: "davmu_share_edge_purge_failures_total",
+      help: "Purges of an edge (EDGE_PURGE_URLS) that failed: refused, unanswered or timed out, by edge",
+      labelNames: ["edge"] as const,
+      registers,
+    }),
     liveStreamRefusals: new Counter({
       name: "davmu_share_live_stream_refusals_total",
       help: "Live event streams refused, by reason (address, process, unknown, unavailable)",
@@ -236,6 +242,10 @@ export function countingRefusals<L extends { hit(key: string): Promise<number> }
 /** One message of another process about a write, dropped unread for `reason`. */
 export function countDroppedWriteMessage(reason: string): void {
   metrics().droppedWriteMessages.inc({ reason });
+}
+
+export function countFailedEdgePurge(edge: string): void {
+  metrics().failedEdgePurges.inc({ edge });
 }
 
 /** Why the site refused a live event stream: a cap (the client's address, the process), or what the hub learned of the broadcast. */

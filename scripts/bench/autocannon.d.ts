@@ -6,6 +6,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;
+    /** Requests in all, instead of a duration. */
+    amount?: number;
     requests?: { setupRequest?: (request: Request) => Request }[];
   };
   type Result = {

@@ -9,7 +9,7 @@ import { BASE_PATH } from "../../app/lib/base-path";
 import { smsOutboxPath } from "../../platform/routes/dev";
 import { uniquePhone } from "../../tests/e2e/support/login";
 import { E2E_DEV_KEY } from "../../tests/e2e/support/e2e-server";
-import { sleep, verdict } from "./constants";
+import { quantile, sleep, verdict } from "./constants";
 import { rssMegabytes, startServer, withServer } from "./processes";
 
 const LIVE_VIEWERS = Number(process.env.BENCH_LIVE_VIEWERS ?? 2000);
@@ -115,17 +115,15 @@ export async function measureLive(workDir: string): Promise<LiveResult> {
         for (const viewer of viewers) latencies.push(viewer.seen.has(probe) ? viewer.seen.get(probe)! - sentAt : Number.POSITIVE_INFINITY);
         await sleep(2.5);
       }
-      const sorted = [...latencies].sort((a, b) => a - b);
-      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
       return {
         viewers: LIVE_VIEWERS,
         open: viewers.filter((viewer) => !viewer.request.destroyed).length,
         upstreams,
         deliveries: latencies.length,
         withinDeadline: latencies.filter((value) => value <= LIVE_DEADLINE_MS).length,
-        p50: at(0.5),
-        p99: at(0.99),
-        max: sorted.at(-1)!,
+        p50: quantile(latencies, 0.5),
+        p99: quantile(latencies, 0.99),
+        max: Math.max(...latencies),
         bytesPerViewer: ((rssAfter - rssBefore) * 1024 * 1024) / LIVE_VIEWERS,
       };
     } finally {

@@ -4,6 +4,7 @@
 // measurement exits non-zero.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { measureEdge, reportEdge } from "./edge";
 import { measureLive, reportLive } from "./live-fan-out";
 import { measurePageCache, reportPageCache } from "./page-cache";
 import { measurePageTypes, reportPageTypes } from "./page-types";
@@ -25,7 +26,7 @@ import { measureUpstreamKill, reportUpstreamKill } from "./upstream-kill";
 import { measureWorkers, reportWorkers } from "./workers";
 
 /** The parts in the order a full run takes them; `workers` runs only when asked for. */
-const PARTS = ["page-cache", "lighthouse", "live", "upstream-kill", "soak", "workers"] as const;
+const PARTS = ["page-cache", "lighthouse", "live", "upstream-kill", "soak", "edge", "workers"] as const;
 type Part = (typeof PARTS)[number];
 
 function partsAsked(): Part[] {
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     if (parts.includes("live")) reportLive(await measureLive(await temporaryDirectory("live")));
     if (parts.includes("upstream-kill")) reportUpstreamKill(await measureUpstreamKill(await temporaryDirectory("kill")));
     if (parts.includes("soak")) reportSoak(await measureSoak(await temporaryDirectory("soak")));
+    if (parts.includes("edge")) reportEdge(await measureEdge(await temporaryDirectory("edge")));
     if (parts.includes("workers")) reportWorkers(await measureWorkers(await temporaryDirectory("workers")));
     reportEnd(startedAt);
   } finally {

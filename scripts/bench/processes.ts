@@ -254,3 +254,16 @@ export async function treeRssMegabytes(pid: number): Promise<{ sum: number; larg
   }
   return { sum, largest };
 }
+
+/**
+ * `npm run edge` (scripts/edge.mjs): Varnish on `port` in front of `backends` (host:port), purged by whoever has
+ * `purgeKey` on this machine. Its origin is `localhost`, as the sites behind it write their pages for.
+ */
+export function startEdge(port: number, backends: string[], purgeKey: string): Running {
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts/edge.mjs")], {
+    cwd: ROOT,
+    env: { ...process.env, EDGE_PORT: String(port), EDGE_HOST: "127.0.0.1", EDGE_BACKENDS: backends.join(","), EDGE_PURGE_KEY: purgeKey },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return started(track(child), `http://localhost:${port}`);
+}

@@ -5,6 +5,7 @@ import type { RequestHandler } from "express";
 import type { Env } from "../../app/runtime/env.server";
 import type { ShutdownOptions } from "../ops/graceful-shutdown";
 import type { Readiness } from "../ops/health";
+import type { UrlPurgeHook } from "../page-cache/edge-purge";
 import type { EmbeddedPlatformNotes } from "../ops/start-up-message";
 
 /**
@@ -21,6 +22,8 @@ export type SiteOptions = {
   platformRouter?: RequestHandler;
   /** Development only: Vite's middlewares, which serve the browser's modules. */
   devMiddlewares?: RequestHandler;
+  /** For a CDN without tags: purges the addresses of the pages each write made out of date (docs/deploy.md, "The edge"). */
+  purgeUrls?: UrlPurgeHook;
 };
 
 export type Site = {

@@ -105,6 +105,8 @@ function sendEntry(store: PageStore, req: ExpressRequest, res: ExpressResponse, 
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
   res.setHeader("Vary", SHARED_VARY);
+  // The tags its writes drop it by, for an edge in front to purge it by too (server/page-cache/edge-purge.ts).
+  if (entry.tags.length > 0) res.setHeader("Surrogate-Key", entry.tags.join(" "));
   res.setHeader("ETag", entry.etag);
   res.setHeader("Age", store.ageOf(entry));
   res.setHeader("X-Cache", state);

@@ -229,6 +229,8 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     inFlight,
     lead,
     drop,
+    /** The addresses of the pages stored with a tag, whatever their device class (the URL purge: page-cache/edge-purge.ts). */
+    pathsOf: (tag: string) => [...new Set(byTag.keysOf(tag).map((key) => key.slice(key.indexOf(" ") + 1)))],
     /** The page's age as the Age header says it. */
     ageOf: (entry: Entry) => String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))),
     /**
