@@ -2,7 +2,7 @@ import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild }
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pLimit from "p-limit";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { newRenderRecord } from "../app/render/page-facts.server";
+import { newRenderRecord, renderContext } from "../app/render/page-facts.server";
 import { makePersonalPage } from "../app/render/personal.server";
 import { serveShared, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
 import { isPersonalPageRequest, isSharedPageRequest, type PageStore } from "./page-store";
@@ -45,7 +45,7 @@ export function remixHandler(options: {
     inTurn(async () => {
       const remixRequest = request();
       const handleRequest = handlers[languageOfPath(new URL(remixRequest.url).pathname)];
-      const response = await handleRequest(remixRequest, { ...context, render: page });
+      const response = await handleRequest(remixRequest, renderContext(context, page));
       return { response, stale: page.staleKeys.size > 0, page };
     });
   return async (req, res, next) => {
@@ -102,7 +102,7 @@ export function personalMaker(context: RequestContext, target: string): MakePers
   const inLanguage = languageOfPath(target) === "zh-Hant" ? traditionalAnswer : undefined;
   return async (personalization, stored) => {
     // Not a page's render: its parts' calls leave no facts behind.
-    const [page, setCookie] = await committed(context.visitor, makePersonalPage(personalization, stored, { ...context, render: null }, inLanguage));
+    const [page, setCookie] = await committed(context.visitor, makePersonalPage(personalization, stored, renderContext(context, null), inLanguage));
     return { ...page, setCookie };
   };
 }
