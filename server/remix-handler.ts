@@ -9,7 +9,7 @@ import { isPersonalPageRequest, isSharedPageRequest, type PageStore } from "./pa
 import type { LoadContext } from "../app/runtime/load-context";
 import { sharedPageVisitor, type VisitorHandle } from "../app/visitor/visitor-handle.server";
 import { languageOfPath } from "../app/lib/languages";
-import { traditionalBuild } from "./language-build";
+import { traditionalBuild } from "./traditional-build";
 import { sendCompressedOnce } from "./response-encoding";
 import { traditionalAnswer } from "../app/runtime/traditional-chinese.server";
 import type { OriginOf } from "./public-origin";
@@ -98,7 +98,7 @@ async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise
  * changed.
  */
 export function personalMaker(context: RequestContext, target: string): MakePersonal {
-  // A zh-Hant page's parts in Traditional Chinese, as its loaders' answers were (server/language-build.ts).
+  // A zh-Hant page's parts in Traditional Chinese, as its loaders' answers were (server/traditional-build.ts).
   const inLanguage = languageOfPath(target) === "zh-Hant" ? traditionalAnswer : undefined;
   return async (personalization, stored) => {
     // Not a page's render: its parts' calls leave no facts behind.
