@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   let config: AppConfig | null = null;
   try {
     // The page has fallbacks for all of it, so it does not wait on the platform as long as the main content.
-    config = await getAppConfig(sidePart(await context.visitor.caller(context.render)));
+    config = await getAppConfig(sidePart(await context.caller()));
   } catch (error) {
     // The page can still render with the spec's fallbacks; only a real outage is worth a log line.
     if (isOutage(error)) logger.warn(`app config unavailable: ${(error as Error).message}`);

@@ -1,12 +1,12 @@
 import { Link, useFetcher, useHref } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FramePopup } from "~/components/frame-popup";
+import { HiddenFields } from "~/components/hidden-fields";
 import { showToast } from "~/client/events";
 import { UnbrokenTitles } from "~/components/unbroken-titles";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { canSubmitLogin, CODE_MAX_LENGTH, formatCodeInput, LOGIN_TEXTS, type LoginFieldErrors, type LoginMode } from "~/lib/login-form";
 import { formatPhoneInput } from "~/lib/phone";
-import { useViewer } from "~/hooks/use-personal";
 import { useRootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode } from "~/hooks/use-wechat";
 import { pageChrome } from "~/lib/mini-program";
@@ -49,7 +49,6 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
  */
 export function LoginForm({ redirectTo, initialMode, initialCooldown, documentResult, autoFocus = false }: Props) {
   const root = useRootData();
-  const { csrfToken } = useViewer();
   const miniProgram = useMiniProgramMode();
   const fetcher = useFetcher<AuthActionData>();
   const hydrated = useHydrated();
@@ -139,9 +138,7 @@ export function LoginForm({ redirectTo, initialMode, initialCooldown, documentRe
         noValidate
       >
         <h2 className="login__title">登录{root?.site.name}</h2>
-        <input type="hidden" name="csrf" value={csrfToken} />
-        <input type="hidden" name="redirect" value={redirectTo} />
-        <input type="hidden" name="mode" value={mode} />
+        <HiddenFields fields={{ redirect: redirectTo, mode }} />
         {/* Enter in any field logs in: the first submit button of a form is its default. */}
         <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
 

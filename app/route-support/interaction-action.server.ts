@@ -202,7 +202,7 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
   }
 
   const account = viewer.userId ?? viewer.token ?? "";
-  const result = await performInteraction(await visitor.caller(context.render), interaction, account).catch(rethrowAsResponse);
+  const result = await performInteraction(await context.caller(), interaction, account).catch(rethrowAsResponse);
   if (result.retryAfter) {
     // Refused by the site's limits: the reason goes beside the control and what was typed stays in the form; a page
     // posted without JavaScript is rendered again with them, and the toast.

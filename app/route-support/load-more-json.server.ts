@@ -11,7 +11,7 @@ import { logger } from "~/runtime/logger.server";
  */
 export async function pageJson<T>(request: Request, context: AppLoadContext, load: (caller: Caller) => Promise<Page<T>>): Promise<Response> {
   try {
-    const page = await load(await context.visitor.caller(context.render));
+    const page = await load(await context.caller());
     return Response.json({ ...page, now: pageNow() });
   } catch (error) {
     if (isMissingContent(error) || isRefusedInput(error)) return jsonError(404);

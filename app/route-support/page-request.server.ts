@@ -13,7 +13,7 @@ export async function pageRequest(request: Request, context: AppLoadContext) {
   const shared = new URL(url.pathname + url.search, context.origin);
   shared.searchParams.delete("page");
   return {
-    caller: await context.visitor.caller(context.render),
+    caller: await context.caller(),
     url,
     canonical: canonicalUrl(shared),
     /** Pages 1..n a no-JavaScript "load more" asked for (`?page=n`). */

@@ -3,6 +3,7 @@ import { describe, expect } from "vitest";
 import { json, type Handler } from "~/bff/fake-platform.test-support";
 import { fakePlatformTest } from "~/bff/fixtures.test-support";
 import { NETWORK_ERROR_TEXT } from "~/lib/network-error";
+import { renderContext } from "~/render/page-facts.server";
 
 /**
  * Issue 38 §7: a platform answer the site cannot read (code 0 with no data, or data of the wrong types) on a form post
@@ -47,7 +48,7 @@ function post({ handles }: Handles, fields: Record<string, string>, cookie?: str
     signal: new AbortController().signal,
     posted: { form, origin: "own" },
   });
-  const context = { visitor, origin: "http://localhost:3000", clientIp: "203.0.113.7", render: null };
+  const context = renderContext({ visitor, origin: "http://localhost:3000", clientIp: "203.0.113.7" } as Parameters<typeof renderContext>[0], null);
   return { request: new Request(url, { method: "POST" }), context, params: {} } as unknown as ActionFunctionArgs;
 }
 

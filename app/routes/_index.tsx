@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const group = url.searchParams.get("group") ?? "";
   const pages = pageCount(url.searchParams.get("page"));
-  const caller = await context.visitor.caller(context.render);
+  const caller = await context.caller();
   try {
     const [groups, feed, config] = await Promise.all([
       listGroups(caller),

@@ -63,7 +63,7 @@ export async function action({ context }: ActionFunctionArgs) {
   const intent = formText(form, "intent");
   const redirectTo = safeRedirectTarget(formText(form, "redirect"), context.origin, BASE_PATH);
   const visitor = await context.visitor.read();
-  const caller = await context.visitor.caller(context.render);
+  const caller = await context.caller();
   const phone = formatPhoneInput(formText(form, "phone"));
 
   if (intent === "send-code") {

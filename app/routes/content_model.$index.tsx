@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = contentModelQuery(url);
   if (!isIndexSegment(params.index) || !query) throw data(null, { status: 404 });
   const pages = pageCount(url.searchParams.get("page"));
-  const caller = await context.visitor.caller(context.render);
+  const caller = await context.caller();
   try {
     const { head, cards } = await collectTitledPages(pages, (page) => getContentModel(caller, { ...query, page }));
     const canonical = new URL(url.pathname, context.origin);

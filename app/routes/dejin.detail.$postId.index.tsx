@@ -37,9 +37,7 @@ const SUMMARY_LENGTH = 80;
 /** The visitor's part of a clue's page: whether they collected it. */
 const cluePart = personalPartKind(async (context, { postId }: { postId: string }) => {
   const loggedIn = (await context.visitor.read()).isLoggedIn;
-  const userRelated = loggedIn
-    ? await getUserRelated(sidePart(await context.visitor.caller(context.render)), "clue_report", postId).catch(() => null)
-    : null;
+  const userRelated = loggedIn ? await getUserRelated(sidePart(await context.caller()), "clue_report", postId).catch(() => null) : null;
   return { isCollected: userRelated?.is_collect ?? false };
 });
 

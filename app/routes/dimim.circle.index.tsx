@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getCircle, listCirclePosts, type CirclePost } from "~/bff/circle.server";
-import { rethrowAsResponse } from "~/bff/client.server";
 import { PagedItems } from "~/components/community/paged-items";
 import { PostCard } from "~/components/community/post-card";
 import { requireQueryId } from "~/route-support/query-id.server";
-import { pageRequest } from "~/route-support/page-request.server";
+import { communityPage } from "~/route-support/community-page.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths } from "~/lib/community-paths";
 import { chineseCount } from "~/lib/count";
@@ -17,16 +16,13 @@ export { communityLinks as links } from "~/components/community/stylesheet";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const circleId = requireQueryId(request);
-  const { caller, canonical, pages, now } = await pageRequest(request, context);
-  try {
+  return communityPage(request, context, async (caller, pages) => {
     const [circle, posts] = await Promise.all([
       getCircle(caller, circleId),
       collectPages(pages, (page) => listCirclePosts(caller, { kind: "circle", id: circleId }, page)),
     ]);
-    return { circle, posts, pages, canonical, now, appOpen: communityAppOpen.circle(circle.circle_id) };
-  } catch (error) {
-    rethrowAsResponse(error);
-  }
+    return { circle, posts, appOpen: communityAppOpen.circle(circle.circle_id) };
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getCirclePost, listCircleReplies, type CircleReply } from "~/bff/circle.server";
-import { rethrowAsResponse } from "~/bff/client.server";
 import { PagedItems } from "~/components/community/paged-items";
 import { PostBody } from "~/components/community/post-body";
 import { ReplyItem } from "~/components/community/reply-item";
 import { requireQueryId } from "~/route-support/query-id.server";
-import { pageRequest } from "~/route-support/page-request.server";
+import { communityPage } from "~/route-support/community-page.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths } from "~/lib/community-paths";
 import { siteOf } from "~/lib/page-share-meta";
@@ -24,18 +23,15 @@ const SUMMARY_LENGTH = 80;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const postId = requireQueryId(request);
-  const { caller, canonical, pages, now } = await pageRequest(request, context);
-  try {
+  return communityPage(request, context, async (caller, pages) => {
     const [post, replies] = await Promise.all([
       getCirclePost(caller, postId),
       collectPages(pages, (page) => listCircleReplies(caller, postId, page)),
     ]);
     // Built here, so that the builder stays out of the page's JavaScript.
     const preload = heroPreload(readerMediaHero(post));
-    return { post, replies, pages, canonical, now, preload, appOpen: communityAppOpen.post(post.post_id) };
-  } catch (error) {
-    rethrowAsResponse(error);
-  }
+    return { post, replies, preload, appOpen: communityAppOpen.post(post.post_id) };
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

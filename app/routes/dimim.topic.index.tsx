@@ -1,10 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getCircleTopic, listCirclePosts, type CirclePost } from "~/bff/circle.server";
-import { rethrowAsResponse } from "~/bff/client.server";
 import { PagedItems } from "~/components/community/paged-items";
 import { PostCard } from "~/components/community/post-card";
-import { pageRequest } from "~/route-support/page-request.server";
+import { communityPage } from "~/route-support/community-page.server";
 import { ids } from "~/bff/ids.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths, topicKeyOf } from "~/lib/community-paths";
@@ -20,18 +19,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A topic link carries its id, or its name (#话题# in a post's text); an id must decode.
   const key = topicKeyOf(new URL(request.url).searchParams);
   if (!key || ("id" in key && ids.decode(key.id) === null)) throw data(null, { status: 404 });
-  const { caller, pages, now, url } = await pageRequest(request, context);
-  try {
+  return communityPage(request, context, async (caller, pages, url) => {
     const topic = await getCircleTopic(caller, key);
     const posts = await collectPages(pages, (page) => listCirclePosts(caller, { kind: "topic", id: topic.topic_id }, page));
     // One address per topic, whichever way the link named it.
     const shared = new URL(url.pathname, context.origin);
     shared.searchParams.set("id", topic.topic_id);
-    const canonical = canonicalUrl(shared);
-    return { topic, posts, pages, canonical, now, appOpen: communityAppOpen.topic(topic.topic_id) };
-  } catch (error) {
-    rethrowAsResponse(error);
-  }
+    return { topic, posts, canonical: canonicalUrl(shared), appOpen: communityAppOpen.topic(topic.topic_id) };
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { rethrowAsResponse } from "~/bff/client.server";
 import { getLawQuestion, listLawAnswers, type LawAnswer } from "~/bff/law.server";
 import { AnswerItem } from "~/components/community/answer-item";
 import { PagedItems } from "~/components/community/paged-items";
 import { Person } from "~/components/community/person";
 import { requireQueryId } from "~/route-support/query-id.server";
-import { pageRequest } from "~/route-support/page-request.server";
+import { communityPage } from "~/route-support/community-page.server";
 import { communityAppOpen } from "~/lib/app-open";
 import { communityPageUrls, communityPaths } from "~/lib/community-paths";
 import { chineseCount } from "~/lib/count";
@@ -22,16 +21,13 @@ const SUMMARY_LENGTH = 80;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const questionId = requireQueryId(request);
-  const { caller, canonical, pages, now } = await pageRequest(request, context);
-  try {
+  return communityPage(request, context, async (caller, pages) => {
     const [question, answers] = await Promise.all([
       getLawQuestion(caller, questionId),
       collectPages(pages, (page) => listLawAnswers(caller, questionId, page)),
     ]);
-    return { question, answers, pages, canonical, now, appOpen: communityAppOpen.question(question.question_id) };
-  } catch (error) {
-    rethrowAsResponse(error);
-  }
+    return { question, answers, appOpen: communityAppOpen.question(question.question_id) };
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

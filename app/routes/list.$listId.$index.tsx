@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isIndexSegment(params.index) || ids.decode(listId) === null) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const pages = pageCount(url.searchParams.get("page"));
-  const caller = await context.visitor.caller(context.render);
+  const caller = await context.caller();
   try {
     const { head, cards } = await collectTitledPages(pages, (page) => getList(caller, listId, page));
     return {

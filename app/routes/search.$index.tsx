@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { keyword, error } = parseKeyword(url.searchParams.get("keyword"));
   const pages = pageCount(url.searchParams.get("page"));
-  const caller = await context.visitor.caller(context.render);
+  const caller = await context.caller();
   const canonical = new URL(url.pathname, context.origin);
   if (keyword && !error) canonical.searchParams.set("keyword", keyword);
 

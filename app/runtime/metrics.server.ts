@@ -11,18 +11,21 @@ import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, t
  * what happens in a call (an upstream request, a sanitizing, a refusal) is recorded by the helpers below.
  */
 
+/** The page store's size and its answers' counts by decision (server/page-store.ts keeps them). */
+export type PageCacheStats = {
+  entries: number;
+  bytes: number;
+  hits: number;
+  stale: number;
+  joined: number;
+  misses: number;
+  uncached: number;
+  personal: number;
+};
+
 /** What the registry reads at scrape time; set by the host once it has built them. */
 export type MetricSources = {
-  pageCache?: () => {
-    entries: number;
-    bytes: number;
-    hits: number;
-    stale: number;
-    joined: number;
-    misses: number;
-    uncached: number;
-    personal: number;
-  };
+  pageCache?: () => PageCacheStats;
   breakers?: () => Record<string, string>;
   liveStreams?: () => number;
   liveHub?: () => Array<{ subscribers: number; upstreamOpen: boolean }>;

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BASE_PATH } from "../../app/lib/base-path";
 import type { PlatformDetail } from "../../server/ops/health";
-import type { PageCacheStats } from "../../server/page-cache";
+import type { PageCacheStats } from "../../app/runtime/metrics.server";
 import { nativeMemoryEnv, withHeapSettings } from "../../server/ops/process-memory";
 import { E2E_DEV_KEY, E2E_HASHIDS } from "../../tests/e2e/support/e2e-server";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PlatformDetail } from "./health";
 import { sumDetails } from "./health-detail";
-import type { PageCacheStats } from "../page-cache/page-store";
+import type { PageCacheStats } from "../../app/runtime/metrics.server";
 
 const cache = (n: number): PageCacheStats => ({ entries: n, bytes: 100 * n, hits: 2 * n, stale: 0, joined: n, misses: n, uncached: 0, personal: 1 });
 const up = (breakers: Record<string, string>, n: number, redis = "ready"): PlatformDetail => ({

@@ -6,7 +6,7 @@ import { fakePlatformTest } from "../../app/bff/fixtures.test-support";
 import { json } from "../../app/bff/fake-platform.test-support";
 import type { PlatformDetail, Readiness } from "./health";
 import { detailRoute } from "./health-detail";
-import type { PageCacheStats } from "../page-cache/page-store";
+import type { PageCacheStats } from "../../app/runtime/metrics.server";
 
 const pageCache: PageCacheStats = { entries: 3, bytes: 4096, hits: 10, stale: 1, joined: 2, misses: 3, uncached: 0, personal: 4 };
 

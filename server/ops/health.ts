@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import { Router } from "express";
 import { upstreamOf } from "../../app/bff/breaker.server";
 import { breakerStates, PlatformError, platformEnvelope } from "../../app/bff/client.server";
-import type { PageCacheStats } from "../page-cache";
+import type { PageCacheStats } from "../../app/runtime/metrics.server";
 
 /** Whether this process takes visitors: not yet while it starts, no more once it drains before stopping. */
 export type Readiness = {

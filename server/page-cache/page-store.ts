@@ -7,6 +7,7 @@ import { createKeyIndex } from "../../app/lib/key-index";
 import type { RenderRecord } from "../../app/render/page-facts.server";
 import { onContentWritten } from "../../app/runtime/content-writes.server";
 import { logger } from "../../app/runtime/logger.server";
+import type { PageCacheStats } from "../../app/runtime/metrics.server";
 import { brotliAsync, gzipAsync } from "./response-encoding";
 import { inlineScriptHashes } from "../middleware";
 
@@ -61,16 +62,6 @@ export type Outcome =
   /** For the requester only (it sets a cookie, or is not a page at all): others render their own. */
   | { kind: "own"; response: Response; stale: boolean; controller: AbortController };
 
-export type PageCacheStats = {
-  entries: number;
-  bytes: number;
-  hits: number;
-  stale: number;
-  joined: number;
-  misses: number;
-  uncached: number;
-  personal: number;
-};
 export type Decision = keyof Omit<PageCacheStats, "entries" | "bytes">;
 
 /**

@@ -2,7 +2,7 @@ import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild }
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pLimit from "p-limit";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { newRenderRecord } from "../../app/render/page-facts.server";
+import { newRenderRecord, renderContext } from "../../app/render/page-facts.server";
 import { makePersonalPage } from "../../app/render/personal.server";
 import {
   isPersonalPageRequest,
@@ -17,7 +17,7 @@ import {
 import type { LoadContext } from "../../app/runtime/load-context";
 import { sharedPageVisitor, type VisitorHandle } from "../../app/visitor/visitor-handle.server";
 import { languageOfPath } from "../../app/lib/languages";
-import { traditionalBuild } from "./language-build";
+import { traditionalBuild } from "./traditional-build";
 import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server";
 import type { OriginOf } from "../middleware";
 
@@ -52,7 +52,7 @@ export function remixHandler(options: {
     inTurn(async () => {
       const remixRequest = request();
       const handleRequest = handlers[languageOfPath(new URL(remixRequest.url).pathname)];
-      const response = await handleRequest(remixRequest, { ...context, render: page });
+      const response = await handleRequest(remixRequest, renderContext(context, page));
       return { response, stale: page.staleKeys.size > 0, page };
     });
   return async (req, res, next) => {
@@ -105,11 +105,11 @@ async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise
  * changed.
  */
 export function personalMaker(context: RequestContext, target: string): MakePersonal {
-  // A zh-Hant page's parts in Traditional Chinese, as its loaders' answers were (server/remix/language-build.ts).
+  // A zh-Hant page's parts in Traditional Chinese, as its loaders' answers were (server/remix/traditional-build.ts).
   const inLanguage = languageOfPath(target) === "zh-Hant" ? traditionalAnswer : undefined;
   return async (personalization, stored) => {
     // Not a page's render: its parts' calls leave no facts behind.
-    const [page, setCookie] = await committed(context.visitor, makePersonalPage(personalization, stored, { ...context, render: null }, inLanguage));
+    const [page, setCookie] = await committed(context.visitor, makePersonalPage(personalization, stored, renderContext(context, null), inLanguage));
     return { ...page, setCookie };
   };
 }

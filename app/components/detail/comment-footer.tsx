@@ -1,9 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent } from "react";
 import { onStartReply, openLogin } from "~/client/events";
+import { HiddenFields } from "~/components/hidden-fields";
 import { Icon } from "~/components/icon";
 import { PersonalSlot } from "~/components/personal-slot";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt, type InteractionAnswer } from "~/hooks/use-login-prompt";
 import { usePersonal, useViewer, type Personal } from "~/hooks/use-personal";
 import { APP_OPEN_HASH } from "~/lib/app-open";
@@ -45,8 +45,7 @@ function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) 
   const documentResult = BAR_INTENTS.has(answer?.intent) ? answer : undefined;
   const { commentsOpen } = data;
   const { isCollected } = usePersonal(personal);
-  const { user, csrfToken } = useViewer();
-  const hydrated = useHydrated();
+  const { user } = useViewer();
   const comment = useFetcher<InteractionAnswer>();
   const collect = useFetcher<InteractionAnswer>();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -107,8 +106,6 @@ function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) 
   }
 
   const placeholder = !commentsOpen ? COMMENT_TEXTS.closed : reply ? `回复 ${reply.targetUserAlias}：` : COMMENT_TEXTS.placeholder;
-  const csrf = <input type="hidden" name="csrf" value={csrfToken} />;
-  const js = hydrated ? <input type="hidden" name="js" value="1" /> : null;
 
   return (
     <div className={kind === "gallery" ? "footer-bar footer-bar--gallery" : "footer-bar"}>
@@ -118,16 +115,13 @@ function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) 
         </p>
       ) : null}
       <comment.Form method="post" className="footer-bar__form" preventScrollReset>
-        {csrf}
-        {js}
-        <input type="hidden" name="track_id" value={data.track_id} />
-        {reply ? (
-          <>
-            <input type="hidden" name="parent_id" value={reply.parentId} />
-            <input type="hidden" name="target_user_id" value={reply.targetUserId} />
-            <input type="hidden" name="target_user_alias" value={reply.targetUserAlias} />
-          </>
-        ) : null}
+        <HiddenFields
+          js
+          fields={{
+            track_id: data.track_id,
+            ...(reply ? { parent_id: reply.parentId, target_user_id: reply.targetUserId, target_user_alias: reply.targetUserAlias } : {}),
+          }}
+        />
         <input
           ref={inputRef}
           id="comment-input"
@@ -159,10 +153,7 @@ function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) 
         <span className="footer-bar__count">{abbreviateCount(data.like_count)}</span>
       </a>
       <collect.Form method="post" preventScrollReset>
-        {csrf}
-        {js}
-        <input type="hidden" name="track_id" value={data.track_id} />
-        <input type="hidden" name="type" value={isCollected ? "del" : "add"} />
+        <HiddenFields js fields={{ track_id: data.track_id, type: isCollected ? "del" : "add" }} />
         <button
           className={isCollected ? "footer-bar__action footer-bar__action--on" : "footer-bar__action"}
           type="submit"

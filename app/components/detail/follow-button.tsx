@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
+import { HiddenFields } from "~/components/hidden-fields";
 import { PersonalSlot } from "~/components/personal-slot";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt, useRefusal, type InteractionAnswer } from "~/hooks/use-login-prompt";
-import { usePersonal, useViewer, type Personal } from "~/hooks/use-personal";
+import { usePersonal, type Personal } from "~/hooks/use-personal";
 
 type Props = {
   /** The content's official account. */
@@ -24,17 +24,12 @@ export function FollowButton(props: Props) {
 
 function FollowForm({ mp, personal, refused }: Props) {
   const { isFollowed } = usePersonal(personal);
-  const { csrfToken } = useViewer();
-  const hydrated = useHydrated();
   const follow = useFetcher<InteractionAnswer>();
   useLoginPrompt(follow.data);
   const refusal = useRefusal(follow, refused);
   return (
     <follow.Form method="post" className="follow" preventScrollReset>
-      <input type="hidden" name="csrf" value={csrfToken} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <input type="hidden" name="mp" value={mp} />
-      <input type="hidden" name="type" value={isFollowed ? "del" : "add"} />
+      <HiddenFields js fields={{ mp, type: isFollowed ? "del" : "add" }} />
       <button
         className={isFollowed ? "follow__button follow__button--on" : "follow__button"}
         type="submit"

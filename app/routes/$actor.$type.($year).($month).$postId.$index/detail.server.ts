@@ -143,7 +143,7 @@ async function readDraft(caller: Caller, postId: string, url: URL): Promise<Cont
 const detailPart = personalPartKind(
   async (context, input: { contentType: string; postId: string; mp: string; collects: boolean; follows: boolean }): Promise<DetailPersonal> => {
     if (!(await context.visitor.read()).isLoggedIn) return { isCollected: false, isFollowed: false };
-    const ownSide = sidePart(await context.visitor.caller(context.render));
+    const ownSide = sidePart(await context.caller());
     const [userRelated, followed] = await Promise.all([
       input.collects ? optional(getUserRelated(ownSide, input.contentType, input.postId), null, "user-related") : null,
       input.follows ? optional(getFollowed(ownSide, input.mp), null, "follow state") : null,
@@ -164,7 +164,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     const reload = previewReloadTarget(url.pathname + url.search, Date.now());
     if (reload) throw redirect(redirectLocation(reload, context.origin), { status: 302, headers: PREVIEW_HEADERS });
   }
-  const caller = await context.visitor.caller(context.render);
+  const caller = await context.caller();
   const commentPages = pageCount(url.searchParams.get("cpage"));
   const hotPages = pageCount(url.searchParams.get("hpage"));
   const recommendPages = pageCount(url.searchParams.get("rpage"));

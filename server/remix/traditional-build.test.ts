@@ -1,7 +1,7 @@
 import { data, redirect, type ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { dataWithInitParts } from "../../app/framework/remix-internals";
-import { answerInTraditional, traditionalBuild } from "./language-build";
+import { answerInTraditional, traditionalBuild } from "./traditional-build";
 
 describe("answerInTraditional", () => {
   it("converts plain data, data() with its init, and a JSON response with its status and headers", async () => {
