@@ -200,10 +200,10 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
 
   const { page, app: appKind } = contentTypeEntry(detail.content_type) ?? {};
   if (!page) {
-    // Content without a page (link, h5, topic, live, a type the site does not know…) opens where its cards lead; a
-    // target that is refused (not http(s), no usable id) or only the app's is never followed.
+    // Content without a page (link, h5, topic, live, a type the site does not know…) opens where its cards lead;
+    // where that is only the app's dialog, there is nothing to send the visitor to.
     const target = contentTarget(detail);
-    if (!target || target === APP_OPEN_HASH) throw notFound(preview);
+    if (target === APP_OPEN_HASH) throw notFound(preview);
     const location = target.startsWith("/") ? redirectLocation(sitePath(target), context.origin) : target;
     throw redirect(location, { status: 302, headers: preview ? PREVIEW_HEADERS : undefined });
   }
