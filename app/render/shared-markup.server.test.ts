@@ -43,6 +43,7 @@ const comment = (n: number, overrides: Partial<Comment> = {}): Comment => ({
   star_count: 1500 * n,
   reply_count: n === 1 ? 5 : 0,
   owner_user_id: "",
+  owner_alias: n % 2 ? "读者" : "",
   comment_type: 1,
   level: 1,
   reply_alias: "",

@@ -106,7 +106,7 @@ function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) 
     if (event.relatedTarget !== sendRef.current) setReply(null);
   }
 
-  const placeholder = !commentsOpen ? COMMENT_TEXTS.closed : reply ? `回复 ${reply.targetUserAlias}：` : COMMENT_TEXTS.placeholder;
+  const placeholder = !commentsOpen ? COMMENT_TEXTS.closed : reply ? `回复 ${reply.shownAlias}：` : COMMENT_TEXTS.placeholder;
   const csrf = <input type="hidden" name="csrf" value={csrfToken} />;
   const js = hydrated ? <input type="hidden" name="js" value="1" /> : null;
 
