@@ -39,8 +39,19 @@ export const contentSchema = z.object({
   payload: z
     // `url` is a link's target or, for a mini program, its page path ('pages/index/index'): not always a URL, so
     // it stays raw here and every place that navigates to it checks it is http(s) first (see contentPath).
-    // `target_id` names the record a topic, sp_topic or live card stands for (docs/platform-api.md).
-    .object({ url: z.string().catch(""), real_url: platformUrl, enable_app: z.boolean().default(true), target_id: z.string().catch("") })
+    // `target_id` names the record a topic, sp_topic or live card stands for (docs/platform-api.md). The item's flags
+    // (enable_app, enable_pc, app_url, pc_url, nav, capsule) are read by lib/item-flags.ts, which checks the addresses.
+    .object({
+      url: z.string().catch(""),
+      real_url: platformUrl,
+      target_id: z.string().catch(""),
+      enable_app: z.boolean().catch(true),
+      enable_pc: z.boolean().catch(true),
+      app_url: z.string().catch(""),
+      pc_url: z.string().catch(""),
+      nav: z.boolean().catch(true),
+      capsule: z.boolean().catch(true),
+    })
     .passthrough()
     .default({}),
   meta: z.object({ comment_available: z.string().default("false") }).default({}),

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FocusEvent } from "react";
 import { onStartReply, openLogin } from "~/client/events";
 import { Icon } from "~/components/icon";
 import { PersonalSlot } from "~/components/personal-slot";
+import { useItemFlags } from "~/hooks/use-app-open";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt, type InteractionAnswer } from "~/hooks/use-login-prompt";
 import { usePersonal, useViewer, type Personal } from "~/hooks/use-personal";
@@ -42,6 +43,7 @@ export function CommentFooter(props: Props) {
 const BAR_INTENTS = new Set([undefined, "comment", "collect"]);
 
 function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) {
+  const { appOffered } = useItemFlags();
   const documentResult = BAR_INTENTS.has(answer?.intent) ? answer : undefined;
   const { commentsOpen } = data;
   const { isCollected } = usePersonal(personal);
@@ -154,10 +156,13 @@ function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) 
           发送
         </button>
       </comment.Form>
-      <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${abbreviateCount(data.like_count)}`}>
-        <Icon name="like" />
-        <span className="footer-bar__count">{abbreviateCount(data.like_count)}</span>
-      </a>
+      {/* Liking is for the app: where the item asks for no app, there is no like to offer. */}
+      {appOffered ? (
+        <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${abbreviateCount(data.like_count)}`}>
+          <Icon name="like" />
+          <span className="footer-bar__count">{abbreviateCount(data.like_count)}</span>
+        </a>
+      ) : null}
       <collect.Form method="post" preventScrollReset>
         {csrf}
         {js}

@@ -13,6 +13,7 @@ import { abbreviateCount } from "~/lib/count";
 import { withParam } from "~/lib/query";
 import { formatRelativeDate } from "~/lib/relative-date";
 import { replyTargetOf } from "~/lib/reply-target";
+import { useItemFlags } from "~/hooks/use-app-open";
 
 type Props = {
   postId: string;
@@ -35,15 +36,19 @@ function Avatar({ src }: { src: string }) {
 function CommentBody({ comment, now, canReply }: { comment: Comment; now: string; canReply: boolean }) {
   const location = useLocation();
   const stars = comment.star_count > 0 ? abbreviateCount(comment.star_count) : "";
+  // Starring is for the app: where the item asks for no app, there is no star to offer.
+  const { appOffered } = useItemFlags();
   return (
     <>
       <div className="comment__head">
         <span className="comment__alias">{comment.alias || "匿名用户"}</span>
         {comment.user.mp_name ? <span className="comment__mp">{comment.user.mp_name}</span> : null}
-        <a className="comment__star" href={APP_OPEN_HASH} aria-label={stars ? `点赞 ${stars}` : "点赞"}>
-          <Icon name="like" />
-          {stars}
-        </a>
+        {appOffered ? (
+          <a className="comment__star" href={APP_OPEN_HASH} aria-label={stars ? `点赞 ${stars}` : "点赞"}>
+            <Icon name="like" />
+            {stars}
+          </a>
+        ) : null}
       </div>
       {/* Rendered as text: comments are never HTML. */}
       <p className="comment__content">
