@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { getAppConfig, type AppConfig } from "~/bff/app-config.server";
 import { isOutage, sidePart } from "~/bff/client.server";
 import { installChunkReloadGuard } from "~/client/chunk-reload";
@@ -17,6 +17,7 @@ import { LoginSheet } from "~/components/login-sheet";
 import { OpenAppBanner } from "~/components/open-app-banner";
 import { PersonalSlot } from "~/components/personal-slot";
 import { ToastHost } from "~/components/toast";
+import { useItemFlags } from "~/hooks/use-app-open";
 import { useViewer, type Viewer } from "~/hooks/use-personal";
 import { rootSite, useRootData, type RootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode, useWeChatPages } from "~/hooks/use-wechat";
@@ -93,6 +94,8 @@ const backgroundTasks = () => import("~/client/background-tasks");
 
 function ClientBehaviours({ device }: { device: RootData["device"] | undefined }) {
   const location = useLocation();
+  // The first page's item decides where a desktop visitor goes (the check runs once, after start-up).
+  const desktop = useRef(useItemFlags().desktop).current;
   useEffect(() => {
     // The root's effects run once the whole page has hydrated.
     markPageHydrated();
@@ -101,10 +104,10 @@ function ClientBehaviours({ device }: { device: RootData["device"] | undefined }
       .then((tasks) => {
         tasks.registerServiceWorkerAfterLoad();
         tasks.enablePageTransitions();
-        if (device) tasks.scheduleDesktopCheck(device);
+        if (device) tasks.scheduleDesktopCheck(device, desktop);
       })
       .catch(() => undefined);
-  }, [device]);
+  }, [device, desktop]);
   useEffect(() => {
     let stop: (() => void) | undefined;
     let left = false;
@@ -145,6 +148,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
   const location = useLocation();
   const chrome = pageChrome(useMiniProgramMode());
+  const itemFlags = useItemFlags();
   const lang = import.meta.env.SSR ? (data?.htmlLang ?? "zh-CN") : undefined;
   return (
     // Without root data (an error before it loaded) the stylesheet's own theme colours apply. The address's dark flag
@@ -173,7 +177,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <IconSprite />
-        {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} /> : null}
+        {data?.showBanner && !bare && chrome.header ? <OpenAppBanner site={data.site} appOffered={itemFlags.appOffered} /> : null}
         {children}
         {/* The page's one app-open dialog: whatever on the page asks to open the app links to it (APP_OPEN_HASH). */}
         {data && !bare && !data.preview ? <AppOpenDialog /> : null}

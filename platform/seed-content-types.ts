@@ -13,8 +13,15 @@ export const TYPE_CARD_FIXTURES = {
   unknownWithShareLink: 725,
   /** A type the site does not know, without one: its card opens the app-open dialog. */
   unknownWithoutShareLink: 726,
-  /** An h5 card whose target is `javascript:`: lists leave it out. */
+  /** An h5 card whose target is `javascript:`: its card opens the app-open dialog, never the script. */
   hostileH5: 727,
+  /**
+   * Cards of known types without `target_id` (our extension, absent from the original content model): the topic
+   * has a share link and leads to it, the special topic and the live card open the app-open dialog.
+   */
+  untargetedTopic: 728,
+  untargetedSpTopic: 729,
+  untargetedLive: 730,
 } as const;
 
 /** Where these cards lead: what the special, live and topic cards name (database ids, encoded when served). */
@@ -46,7 +53,12 @@ export const TYPE_CARDS: ContentSeed[] = [
     share_link: "https://www.example.com/davmu/vote/night-market-2026",
   }),
   card(726, "quiz", "答题｜临江城市知识挑战赛", "十道题，看看你有多了解临江。", 13, 96, {}),
-  card(727, "h5", "H5｜点击领取消费券（测试用恶意链接）", "这张卡片的目标不是网页地址，列表不应显示它。", 9, 97, {
+  card(727, "h5", "H5｜点击领取消费券（测试用恶意链接）", "这张卡片的目标不是网页地址，不应打开它。", 9, 97, {
     url: "javascript:alert(document.cookie)",
   }),
+  card(728, "topic", "#江边晨跑：一起迎接第一缕阳光", "晒出你的晨跑路线和江边日出。", 4, 98, {
+    share_link: "https://www.example.com/davmu/topic/morning-run",
+  }),
+  card(729, "sp_topic", "专题｜临江非遗手艺人", "竹编、糖画、剪纸：老手艺的新传人。", 13, 99, {}),
+  card(730, "live", "直播｜江心洲湿地观鸟", "跟着镜头看候鸟归来。", 9, 100, {}),
 ];

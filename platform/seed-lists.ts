@@ -1,4 +1,5 @@
 import type { Db } from "./db";
+import { TYPE_CARD_FIXTURES } from "./seed-content-types";
 
 /**
  * Seed of the curated lists, the content models and the search hot words. Items name content by its database id
@@ -13,6 +14,8 @@ export const LIST_FIXTURES = {
   audio: 3,
   /** A titled list without items yet. */
   empty: 4,
+  /** Cards of types without a page of their own whose target is missing or refused: every one is shown. */
+  untargeted: 5,
   /** Content model with three groups (tabs). */
   livelihood: 1,
   livelihoodTransport: 1,
@@ -41,6 +44,17 @@ const LISTS = [
     items: [32, 43, 38, 39, 40, 41, 42],
   },
   { id: LIST_FIXTURES.empty, title: "临江年度人物", description: "评选进行中，敬请期待。", items: [] },
+  {
+    id: LIST_FIXTURES.untargeted,
+    title: "话题与直播",
+    description: "话题、专题和直播，更多精彩在APP。",
+    items: [
+      TYPE_CARD_FIXTURES.untargetedTopic,
+      TYPE_CARD_FIXTURES.untargetedSpTopic,
+      TYPE_CARD_FIXTURES.untargetedLive,
+      TYPE_CARD_FIXTURES.hostileH5,
+    ],
+  },
 ];
 
 const CONTENT_MODELS = [

@@ -7,6 +7,7 @@ import { COMMUNITY_FIXTURES, seedCommunity } from "./seed-community";
 import { DEJIN_FIXTURES, seedDejin } from "./seed-dejin";
 import { ACCOUNT, ARTICLES, GROUP, coverName } from "./seed-articles";
 import { TYPE_CARDS } from "./seed-content-types";
+import { ITEM_FLAG_ITEMS } from "./seed-item-flags";
 import { EDITOR_ARTICLES } from "./seed-editor-articles";
 import { OVERLAY_CORPUS_ARTICLE } from "./seed-overlay-corpus";
 import { MANY_COMMENTS_TOP_LEVEL, REPLIED_COMMENT_ID, THREADS } from "./seed-comments";
@@ -696,7 +697,7 @@ export function seedDatabase(db: Db, now: Date, liveUpcomingDelayS = DEFAULT_LIV
     const insertGroupItem = db.prepare("INSERT INTO content_group_items (group_id, content_id) VALUES (?, ?)");
     const insertChild = db.prepare("INSERT INTO content_children (parent_id, child_id, sort, section_id) VALUES (?, ?, ?, ?)");
     const insertSection = db.prepare("INSERT INTO special_sections (special_id, name, sort) VALUES (?, ?, ?)");
-    const contents = [...ARTICLES.map(articleSeed), ...OTHER_CONTENT, ...EDITOR_ARTICLES, OVERLAY_CORPUS_ARTICLE, ...TYPE_CARDS];
+    const contents = [...ARTICLES.map(articleSeed), ...OTHER_CONTENT, ...EDITOR_ARTICLES, OVERLAY_CORPUS_ARTICLE, ...TYPE_CARDS, ...ITEM_FLAG_ITEMS];
     for (const c of contents) {
       const published = hoursAgo(c.hoursAgo);
       publishMs.set(c.id, published);

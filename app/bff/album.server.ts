@@ -20,11 +20,7 @@ export function listAlbumItems(caller: Caller, albumId: string, page: number): P
       schema: z.object({ list: z.array(playableContentSchema), total: z.number().int().nonnegative() }),
     });
     return {
-      // Episodes are videos and audios, which always have a page; one that has not is left out like any refused card.
-      list: data.list.flatMap((item) => {
-        const card = toCard(item);
-        return card ? [{ ...card, duration_str: item.duration_str, media: mediaOf(item) }] : [];
-      }),
+      list: data.list.map((item) => ({ ...toCard(item), duration_str: item.duration_str, media: mediaOf(item) })),
       total: data.total,
     };
   });

@@ -34,12 +34,20 @@ describe("clue report BFF", () => {
     expect(topics.list.map((t) => t.topic_name)).toEqual(["城市随手拍", "民生求助", "临江天气实况"]);
     const topic = await clues.getTopic(upstream.caller, DEJIN_FIXTURES.topicWithEmptyChannel);
     expect(topic.channel_list.map((c) => c.name)).toEqual(["暴雨积水", "晴好风光", "冰雪寒潮"]);
-    const rain = await clues.listClues(upstream.caller, { kind: "topic", topic: topic.topic_name, channel: topic.channel_list[0].channel_id }, 1);
+    const rain = await clues.listClues(
+      upstream.caller,
+      { kind: "topic", topic_name: topic.topic_name, channel: topic.channel_list[0].channel_id },
+      1,
+    );
     expect(rain.total).toBe(2);
     expect(rain.list[0].view_sum).toBeGreaterThanOrEqual(rain.list[1].view_sum);
-    const empty = await clues.listClues(upstream.caller, { kind: "topic", topic: topic.topic_name, channel: topic.channel_list[2].channel_id }, 1);
+    const empty = await clues.listClues(
+      upstream.caller,
+      { kind: "topic", topic_name: topic.topic_name, channel: topic.channel_list[2].channel_id },
+      1,
+    );
     expect(empty).toEqual({ list: [], total: 0 });
-    const all = await clues.listClues(upstream.caller, { kind: "topic", topic: DEJIN_FIXTURES.bigTopic }, 2);
+    const all = await clues.listClues(upstream.caller, { kind: "topic", topic_name: DEJIN_FIXTURES.bigTopic }, 2);
     expect([all.list.length, all.total]).toEqual([1, 11]);
   });
 

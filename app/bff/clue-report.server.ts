@@ -22,44 +22,57 @@ const TOPIC_TTL_MS = 30_000;
 const count = z.number().int().nonnegative().catch(0);
 const picture = z.object({ url: z.string(), thumb: z.string().default(""), width: count, height: count });
 
-export const clueSchema = z.object({
-  post_id: z.string(),
-  content_type: z.string().default("clue_report"),
-  title: z.string(),
-  content: z.string().default(""),
-  location: z.string().default(""),
-  happened_at: z.string().nullable().default(null),
-  publish_at: z.string(),
-  view_sum: count,
-  like_count: count,
-  collect_count: count,
-  comment_count: count,
-  images: z.array(picture).default([]),
-  video: z
-    .object({ url: z.string(), poster: z.string().default(""), width: count, height: count, duration_sec: count })
-    .nullable()
-    .default(null),
-  reporter: z.object({ user_id: z.string(), alias: z.string(), avatar: z.string().default("") }),
-  topic_name: z.string().default(""),
-  channel: z.object({ channel_id: z.string(), name: z.string() }).nullable().default(null),
-  at_users: z.array(z.object({ user_id: z.string(), alias: z.string() })).default([]),
-  track_id: z.string().default(""),
-  meta: z.object({ comment_available: z.string().default("false") }).default({}),
-  enable_comment: z.boolean().default(false),
-});
+/**
+ * A topic's name is its key (addresses, the platform's queries, the app) and also what a reader reads: the reader's
+ * copy, `topic_title`, is the one a zh-Hant page converts (docs/languages.md); `topic_name` stays as the platform gave it.
+ */
+function withTopicTitle<T extends { topic_name: string }>(record: T): T & { topic_title: string } {
+  return { ...record, topic_title: record.topic_name };
+}
+
+export const clueSchema = z
+  .object({
+    post_id: z.string(),
+    content_type: z.string().default("clue_report"),
+    title: z.string(),
+    content: z.string().default(""),
+    location: z.string().default(""),
+    happened_at: z.string().nullable().default(null),
+    publish_at: z.string(),
+    view_sum: count,
+    like_count: count,
+    collect_count: count,
+    comment_count: count,
+    images: z.array(picture).default([]),
+    video: z
+      .object({ url: z.string(), poster: z.string().default(""), width: count, height: count, duration_sec: count })
+      .nullable()
+      .default(null),
+    reporter: z.object({ user_id: z.string(), alias: z.string(), avatar: z.string().default("") }),
+    /** The topic's name as the platform keys it (addresses, app-open); `topic_title` is the same name as read. */
+    topic_name: z.string().default(""),
+    channel: z.object({ channel_id: z.string(), name: z.string() }).nullable().default(null),
+    at_users: z.array(z.object({ user_id: z.string(), alias: z.string() })).default([]),
+    track_id: z.string().default(""),
+    meta: z.object({ comment_available: z.string().default("false") }).default({}),
+    enable_comment: z.boolean().default(false),
+  })
+  .transform(withTopicTitle);
 export type Clue = z.infer<typeof clueSchema>;
 
 const channelSchema = z.object({ channel_id: z.string(), name: z.string(), clue_count: count });
 export type Channel = z.infer<typeof channelSchema>;
 
-const topicSchema = z.object({
-  topic_name: z.string(),
-  description: z.string().default(""),
-  cover: z.string().default(""),
-  clue_count: count,
-  view_sum: count,
-  channel_list: z.array(channelSchema).default([]),
-});
+const topicSchema = z
+  .object({
+    topic_name: z.string(),
+    description: z.string().default(""),
+    cover: z.string().default(""),
+    clue_count: count,
+    view_sum: count,
+    channel_list: z.array(channelSchema).default([]),
+  })
+  .transform(withTopicTitle);
 export type Topic = z.infer<typeof topicSchema>;
 
 const reporterSchema = z.object({
@@ -113,7 +126,7 @@ export function listClues(caller: Caller, list: ClueList, page: number): Promise
       case "stream":
         return { path: `${BASE}/clues`, query: { ...paging, sort: "publish_at" } };
       case "topic":
-        return { path: `${BASE}/clues`, query: { ...paging, topic_name: list.topic, channel_id: list.channel, sort: "view_sum" } };
+        return { path: `${BASE}/clues`, query: { ...paging, topic_name: list.topic_name, channel_id: list.channel, sort: "view_sum" } };
       case "reporter":
         return { path: `${BASE}/clues`, query: { ...paging, user_id: list.userId, sort: "publish_at" } };
       case "mentions":

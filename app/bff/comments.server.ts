@@ -21,6 +21,8 @@ type CommentShape = {
   star_count: number;
   reply_count: number;
   owner_user_id: string;
+  /** The author's alias as the platform gave it, which a reply sends back; `alias` is the same name as read. */
+  owner_alias: string;
   comment_type: number;
   level: number;
   reply_alias: string;
@@ -29,23 +31,25 @@ type CommentShape = {
 };
 
 const commentSchema: z.ZodType<CommentShape, z.ZodTypeDef, unknown> = z.lazy(() =>
-  z.object({
-    gid: z.string(),
-    content: z.string(),
-    alias: z.string().default(""),
-    avatar: platformUrl,
-    user: z.object({ mp_name: z.string().default("") }).default({}),
-    created_at: z.string(),
-    ip_location: z.string().default(""),
-    star_count: z.number().int().nonnegative().catch(0),
-    reply_count: z.number().int().nonnegative().catch(0),
-    owner_user_id: z.string().default(""),
-    comment_type: z.number().int().default(1),
-    level: z.number().int().default(1),
-    reply_alias: z.string().default(""),
-    parent_id: z.string().default(""),
-    replys: z.array(commentSchema).default([]),
-  }),
+  z
+    .object({
+      gid: z.string(),
+      content: z.string(),
+      alias: z.string().default(""),
+      avatar: platformUrl,
+      user: z.object({ mp_name: z.string().default("") }).default({}),
+      created_at: z.string(),
+      ip_location: z.string().default(""),
+      star_count: z.number().int().nonnegative().catch(0),
+      reply_count: z.number().int().nonnegative().catch(0),
+      owner_user_id: z.string().default(""),
+      comment_type: z.number().int().default(1),
+      level: z.number().int().default(1),
+      reply_alias: z.string().default(""),
+      parent_id: z.string().default(""),
+      replys: z.array(commentSchema).default([]),
+    })
+    .transform((comment) => ({ ...comment, owner_alias: comment.alias })),
 );
 export type Comment = CommentShape;
 export { commentSchema };

@@ -31,7 +31,7 @@ export const contentSchema = z.object({
   pic_num: count,
   state: z.number().int().default(0),
   track_id: z.string().default(""),
-  /** The platform's share address; only cards of a type the site does not know lead to it (contentTarget). */
+  /** The platform's share address; cards of a type the site does not know, or without a usable target, lead to it (contentTarget). */
   share_link: platformUrl,
   mp: z.string().default(""),
   mp_name: z.string().default(""),
@@ -39,8 +39,19 @@ export const contentSchema = z.object({
   payload: z
     // `url` is a link's target or, for a mini program, its page path ('pages/index/index'): not always a URL, so
     // it stays raw here and every place that navigates to it checks it is http(s) first (see contentPath).
-    // `target_id` names the record a topic, sp_topic or live card stands for (docs/platform-api.md).
-    .object({ url: z.string().catch(""), real_url: platformUrl, enable_app: z.boolean().default(true), target_id: z.string().catch("") })
+    // `target_id` names the record a topic, sp_topic or live card stands for (docs/platform-api.md). The item's flags
+    // (enable_app, enable_pc, app_url, pc_url, nav, capsule) are read by lib/item-flags.ts, which checks the addresses.
+    .object({
+      url: z.string().catch(""),
+      real_url: platformUrl,
+      target_id: z.string().catch(""),
+      enable_app: z.boolean().catch(true),
+      enable_pc: z.boolean().catch(true),
+      app_url: z.string().catch(""),
+      pc_url: z.string().catch(""),
+      nav: z.boolean().catch(true),
+      capsule: z.boolean().catch(true),
+    })
     .passthrough()
     .default({}),
   meta: z.object({ comment_available: z.string().default("false") }).default({}),
@@ -159,10 +170,8 @@ export type Card = Pick<Content, "post_id" | "content_type" | "title" | "source_
   href: string;
 };
 
-/** The card of a content item; null when its target is refused (lists leave it out rather than link to a 404). */
-export function toCard(content: Content): Card | null {
-  const href = contentTarget(content);
-  if (href === null) return null;
+/** The card of a content item; one whose own target is refused leads to the fallback contentTarget gives. */
+export function toCard(content: Content): Card {
   return {
     post_id: content.post_id,
     content_type: content.content_type,
@@ -173,13 +182,13 @@ export function toCard(content: Content): Card | null {
     album_status: content.album_status,
     cover: coverOf(content),
     coverWebp: content.style.data[0]?.wbep_thumb ?? "",
-    href,
+    href: contentTarget(content),
   };
 }
 
 /** A list's items as cards, after the list filter of spec section 3: every list the site shows goes through it. */
 export function toCards(contents: Content[]): Card[] {
-  return filterListItems(contents).flatMap((content) => toCard(content) ?? []);
+  return filterListItems(contents).map(toCard);
 }
 
 /**

@@ -49,7 +49,7 @@ export function setFollowed(caller: Caller, mp: string, type: Toggle) {
 export async function postComment(
   caller: Caller,
   postId: string,
-  input: { trackId: string; content: string; reply: Omit<ReplyTarget, "gid"> | null },
+  input: { trackId: string; content: string; reply: Omit<ReplyTarget, "gid" | "shownAlias"> | null },
 ): Promise<Comment> {
   const reply = input.reply
     ? { comment_type: 2, parent_id: input.reply.parentId, target_user_id: input.reply.targetUserId, target_user_alias: input.reply.targetUserAlias }

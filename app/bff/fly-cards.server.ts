@@ -40,10 +40,7 @@ export function getDeck(caller: Caller, listId: string, page: number, size: numb
     const kept = new Set(filterListItems(data.list.map((item) => item.content)));
     const list = data.list
       .filter((item) => kept.has(item.content))
-      .flatMap(({ index, headline, blurb, content }) => {
-        const card = toCard(content);
-        return card ? [{ index, headline, blurb, card }] : [];
-      });
+      .map(({ index, headline, blurb, content }) => ({ index, headline, blurb, card: toCard(content) }));
     return { ...data, list };
   });
 }

@@ -1,5 +1,7 @@
 import { describe, expect } from "vitest";
 import { bffTest } from "./fixtures.test-support";
+import { APP_OPEN_HASH } from "~/lib/app-open";
+import { TYPE_CARD_FIXTURES } from "../../platform/seed-content-types";
 import { LIST_FIXTURES } from "../../platform/seed-lists";
 
 const test = bffTest({ lists: () => import("~/bff/lists.server") });
@@ -22,6 +24,17 @@ describe("getList", () => {
   test("reads an empty list, and fails with the platform's 404 for an unknown one", async ({ upstream, lists }) => {
     expect(await lists.getList(upstream.caller, upstream.id(LIST_FIXTURES.empty), 1)).toMatchObject({ title: "临江年度人物", list: [], total: 0 });
     await expect(lists.getList(upstream.caller, upstream.id(404), 1)).rejects.toMatchObject({ kind: "code", code: 404 });
+  });
+
+  test("shows every card whose target is missing or refused, leading to its share link or the app-open dialog", async ({ upstream, lists }) => {
+    const { list, total } = await lists.getList(upstream.caller, upstream.id(LIST_FIXTURES.untargeted), 1);
+    expect(total).toBe(4);
+    expect(list.map(({ post_id, href }) => [post_id, href])).toEqual([
+      [upstream.id(TYPE_CARD_FIXTURES.untargetedTopic), "https://www.example.com/davmu/topic/morning-run"],
+      [upstream.id(TYPE_CARD_FIXTURES.untargetedSpTopic), APP_OPEN_HASH],
+      [upstream.id(TYPE_CARD_FIXTURES.untargetedLive), APP_OPEN_HASH],
+      [upstream.id(TYPE_CARD_FIXTURES.hostileH5), APP_OPEN_HASH],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { APP_OPEN_HASH } from "~/lib/app-open";
 import { contentPath } from "~/lib/content-path";
 import { json } from "./fake-platform.test-support";
 import { fakePlatformTest } from "./fixtures.test-support";
@@ -74,13 +75,16 @@ describe("platform answers with unsafe URLs", () => {
     expect(content.coverOf(detail)).toBe("");
   });
 
-  test("list cards carry no unsafe cover, and a card whose target is unsafe is left out", async ({ platform, content }) => {
+  test("list cards carry no unsafe cover, and a card whose target is unsafe opens the app-open dialog", async ({ platform, content }) => {
     const article = { ...item, post_id: "a1", content_type: "article" };
     platform.answer((_req, res) => json(res, { code: 0, message: "", data: { list: [item, article], total: 2 } }));
     const { list } = await content.listContent(caller, { page: 1, size: 10 });
-    expect(list.map((card) => card.post_id)).toEqual(["a1"]);
-    expect(list[0].cover).toBe("");
-    expect(list[0].href).toMatch(/^\/news\/doc\//);
+    expect(list.map((card) => [card.post_id, card.cover])).toEqual([
+      ["p1", ""],
+      ["a1", ""],
+    ]);
+    expect(list[0].href).toBe(APP_OPEN_HASH);
+    expect(list[1].href).toMatch(/^\/news\/doc\//);
   });
 
   test("comment avatars keep only http(s)", async ({ platform, comments }) => {

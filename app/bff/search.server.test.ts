@@ -7,7 +7,7 @@ describe("getHotWords", () => {
   test("reads ten hot words in order", async ({ upstream, search }) => {
     const words = await search.getHotWords(upstream.caller);
     expect(words).toHaveLength(10);
-    expect(words[0]).toEqual({ word: "地铁5号线", heat: 985432, label: "热" });
+    expect(words[0]).toEqual({ word: "地铁5号线", keyword: "地铁5号线", heat: 985432, label: "热" });
   });
 });
 

@@ -7,10 +7,15 @@ const HOT_WORDS_TTL_MS = 60_000;
 const HOT_WORD_RESULTS_TTL_MS = 10_000;
 const HOT_WORDS_SHOWN = 10;
 
-export type HotWord = { word: string; heat: number; label: string };
+/** A hot word: `word` as read (a zh-Hant page converts it), `keyword` the same word as the platform searches it. */
+export type HotWord = { word: string; keyword: string; heat: number; label: string };
 
 const hotWordsSchema = z.object({
-  list: z.array(z.object({ word: z.string().min(1), heat: z.number().catch(0), label: z.string().catch("") })),
+  list: z.array(
+    z
+      .object({ word: z.string().min(1), heat: z.number().catch(0), label: z.string().catch("") })
+      .transform((hot): HotWord => ({ ...hot, keyword: hot.word })),
+  ),
 });
 
 /** What people search for now, the same for everyone. */

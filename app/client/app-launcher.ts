@@ -77,8 +77,9 @@ export function openApp(
   root: Pick<RootData, "device" | "appLaunch" | "site">,
   params: AppOpenParams | null,
   showGuide: (browser: LaunchGuide["browser"]) => void,
+  itemAppUrl = "",
 ): void {
-  const plan = launchPlan(root.device, root.appLaunch, params, root.site.downloadUrl, window.location.origin);
+  const plan = launchPlan(root.device, root.appLaunch, params, root.site.downloadUrl, window.location.origin, itemAppUrl);
   switch (plan.kind) {
     case "wechat-open-tag":
       showGuide(plan.fallback.browser);

@@ -4,6 +4,7 @@ import { PersonalSlot } from "~/components/personal-slot";
 import { LoginLink } from "~/components/login-link";
 import { UserAvatar } from "~/components/user-avatar";
 import { useViewer } from "~/hooks/use-personal";
+import { useItemFlags } from "~/hooks/use-app-open";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 
@@ -15,11 +16,13 @@ type Props = { site: RootData["site"] };
  * login popup (its WeChat method goes to the mini program's login page).
  */
 export function MiniProgramChrome({ site }: Props) {
+  // A mini program item's `nav` and `capsule` (lib/item-flags.ts) take the control and the footer away.
+  const { nav, capsule } = useItemFlags().miniProgram;
   // Back and forward need JavaScript: without it the buttons would do nothing, so they appear once it runs.
   const hydrated = useHydrated();
   return (
     <>
-      {hydrated ? (
+      {hydrated && nav ? (
         <nav className="router-control" aria-label="页面导航">
           <button type="button" className="router-control__button" onClick={() => window.history.back()} aria-label="后退">
             <span className="router-control__icon router-control__icon--back" aria-hidden="true" />
@@ -29,13 +32,15 @@ export function MiniProgramChrome({ site }: Props) {
           </button>
         </nav>
       ) : null}
-      <footer className="mp-footer" data-chunk="mini-program-chrome">
-        <img className="mp-footer__logo" src={site.logo || BUNDLED_LOGO} alt="" width={24} height={24} />
-        <span className="mp-footer__name">{site.name}</span>
-        <PersonalSlot name="mini-program-account">
-          <FooterAccount />
-        </PersonalSlot>
-      </footer>
+      {capsule ? (
+        <footer className="mp-footer" data-chunk="mini-program-chrome">
+          <img className="mp-footer__logo" src={site.logo || BUNDLED_LOGO} alt="" width={24} height={24} />
+          <span className="mp-footer__name">{site.name}</span>
+          <PersonalSlot name="mini-program-account">
+            <FooterAccount />
+          </PersonalSlot>
+        </footer>
+      ) : null}
     </>
   );
 }

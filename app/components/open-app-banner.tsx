@@ -13,9 +13,10 @@ import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 // Asked only after a logged-in visitor's tap, so it is in no page's first-load JavaScript.
 const LogoutConfirm = lazy(() => import("~/components/logout-confirm").then((module) => ({ default: module.LogoutConfirm })));
 
-type Props = { site: RootData["site"] };
+/** `appOffered`: false where the page's item asks for no app (enable_app), which takes 打开APP away. */
+type Props = { site: RootData["site"]; appOffered: boolean };
 
-export function OpenAppBanner({ site }: Props) {
+export function OpenAppBanner({ site, appOffered }: Props) {
   return (
     <header className="banner">
       <img className="banner__logo" src={site.logo || BUNDLED_LOGO} alt="" width={34} height={34} />
@@ -26,8 +27,12 @@ export function OpenAppBanner({ site }: Props) {
       <PersonalSlot name="banner-account">
         <BannerAccount />
       </PersonalSlot>
-      <OpenAppLink className="banner__open button">打开APP</OpenAppLink>
-      <WeChatOpenTag kind="app" label="打开APP" />
+      {appOffered ? (
+        <>
+          <OpenAppLink className="banner__open button">打开APP</OpenAppLink>
+          <WeChatOpenTag kind="app" label="打开APP" />
+        </>
+      ) : null}
       <NavigationPanel site={site} />
     </header>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type MouseEvent, type ReactNode } from "react";
-import { useAppOpenParams } from "~/hooks/use-app-open";
+import { useAppOpenParams, useItemFlags } from "~/hooks/use-app-open";
 import { useRootData } from "~/hooks/use-root-data";
 import type { LaunchTipsProps } from "~/components/launch-tips";
 import type { LaunchGuide } from "~/lib/app-launch";
@@ -51,6 +51,9 @@ export function OpenAppLink({ className, params, children }: Props) {
   const root = useRootData();
   const pageParams = useAppOpenParams();
   const appParams = params === undefined ? pageParams : params;
+  // The item's own app address (app_url) is where opening the app goes for the page's item, not for other params.
+  const { appUrl } = useItemFlags();
+  const itemAppUrl = params === undefined ? appUrl : "";
   const [guide, setGuide] = useState<LaunchGuide["browser"] | null>(null);
 
   useEffect(() => {
@@ -63,12 +66,13 @@ export function OpenAppLink({ className, params, children }: Props) {
     return () => window.clearTimeout(handle);
   }, []);
 
-  const href = appOpenHref(root?.site.downloadUrl ?? "", appParams);
+  // Without JavaScript only an https app_url can be followed; an app scheme is for the launcher to try.
+  const href = itemAppUrl.startsWith("https:") ? itemAppUrl : appOpenHref(root?.site.downloadUrl ?? "", appParams);
 
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     if (!root) return;
     event.preventDefault();
-    const open = (module: Launcher) => module.openApp(root, appParams, setGuide);
+    const open = (module: Launcher) => module.openApp(root, appParams, setGuide, itemAppUrl);
     if (loaded) open(loaded);
     // Not loaded yet (a very early tap): the tap's user activation outlasts a small chunk's load. Without the
     // launcher (offline) the link does what it does without JavaScript.

@@ -79,6 +79,17 @@ describe("launchPlan per environment", () => {
     expect(plan(UA.samsung)).toMatchObject({ kind: "intent" });
   });
 
+  it("tries the item's own app address (app_url) wherever a browser can try one, the download address still the fallback", () => {
+    const own = (ua: string, url: string) => launchPlan(env(ua), config, ARTICLE, DOWNLOAD, SITE, url);
+    expect(own(UA.androidChrome, "https://link.example/story/1")).toEqual({
+      kind: "universal-link",
+      url: "https://link.example/story/1",
+      fallbackUrl: FALLBACK,
+    });
+    expect(own(UA.iphoneSafari, "davmu://story/1")).toEqual({ kind: "scheme", url: "davmu://story/1", fallbackUrl: FALLBACK });
+    expect(own(UA.wechatAndroid, "davmu://story/1")).toMatchObject({ kind: "wechat-open-tag" });
+  });
+
   it("other Android browsers, and HarmonyOS 2-4 which says Android, get the scheme", () => {
     expect(plan(UA.miui)).toEqual({ kind: "scheme", url: `davmu://open?${QUERY}`, fallbackUrl: FALLBACK });
     expect(plan(UA.qqBrowser)).toMatchObject({ kind: "scheme" });

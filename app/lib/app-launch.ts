@@ -106,7 +106,9 @@ function crossSiteLink(base: string, pageOrigin: string): boolean {
 
 /**
  * The plan for one tap: `params` are the page's app-open parameters, `downloadUrl` the platform's download
- * address, `pageOrigin` the site's origin (a universal link on it would stay in the browser).
+ * address, `pageOrigin` the site's origin (a universal link on it would stay in the browser), `itemAppUrl` the
+ * item's own app address (its `app_url`, lib/item-flags.ts: https or the app's scheme), tried instead of the
+ * site's launch link wherever a browser can try one.
  */
 export function launchPlan(
   env: LaunchEnvironment,
@@ -114,6 +116,7 @@ export function launchPlan(
   params: AppOpenParams | null,
   downloadUrl: string,
   pageOrigin: string,
+  itemAppUrl = "",
 ): LaunchPlan {
   if (env.isOwnApp || env.isMiniProgram) return { kind: "unavailable" };
   const download = appOpenHref(downloadUrl, params);
@@ -122,7 +125,9 @@ export function launchPlan(
 
   if (env.inAppBrowser === "wechat") return { kind: "wechat-open-tag", extinfo: schemeUrl(config.scheme, params), fallback: guide };
   if (env.inAppBrowser) return guide;
-  if (!env.isMobile || !config.scheme) return { kind: "download", url: fallbackUrl };
+  if (!env.isMobile) return { kind: "download", url: fallbackUrl };
+  if (itemAppUrl) return { kind: itemAppUrl.startsWith("https:") ? "universal-link" : "scheme", url: itemAppUrl, fallbackUrl };
+  if (!config.scheme) return { kind: "download", url: fallbackUrl };
 
   if (env.isIOS && crossSiteLink(config.universalLink, pageOrigin)) {
     return { kind: "universal-link", url: appLinkUrl(config.universalLink, params), fallbackUrl };

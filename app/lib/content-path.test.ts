@@ -85,10 +85,11 @@ describe("contentTarget: where every content-model type's card leads", () => {
     },
   );
 
-  it.each(["link", "h5", "cloud_form"])("leads %s to its http(s) payload.url, and nowhere when that is refused", (content_type) => {
+  it.each(["link", "h5", "cloud_form"])("leads %s to its http(s) payload.url; a refused one falls back like an unknown type", (content_type) => {
     expect(contentTarget({ ...base, content_type, payload: { url: "https://forms.example.cn/f/1?a=b" } })).toBe("https://forms.example.cn/f/1?a=b");
     for (const url of [undefined, "", "javascript:alert(1)", "//evil.com", "weixin://dl/business", "https://a\\@evil.com/"]) {
-      expect(contentTarget({ ...base, content_type, payload: { url } })).toBeNull();
+      expect(contentTarget({ ...base, content_type, payload: { url } })).toBe(APP_OPEN_HASH);
+      expect(contentTarget({ ...base, content_type, payload: { url }, share_link: "https://m.example.cn/s/1" })).toBe("https://m.example.cn/s/1");
     }
   });
 
@@ -98,9 +99,13 @@ describe("contentTarget: where every content-model type's card leads", () => {
     expect(contentTarget({ ...base, content_type: "live", payload: { target_id: "Lv1x" } })).toBe("/news/local_live/2026/11/Lv1x/index.html");
   });
 
-  it.each(["topic", "sp_topic", "live"])("leaves %s without a usable target_id nowhere", (content_type) => {
+  it.each(["topic", "sp_topic", "live"])("leads %s without a usable target_id to its share link, else to the app-open dialog", (content_type) => {
     for (const target_id of [undefined, "", "../../x", "a/b", "x".repeat(65)]) {
-      expect(contentTarget({ ...base, content_type, payload: { target_id } })).toBeNull();
+      expect(contentTarget({ ...base, content_type, payload: { target_id } })).toBe(APP_OPEN_HASH);
+      expect(contentTarget({ ...base, content_type, payload: { target_id }, share_link: "https://m.example.cn/t/1" })).toBe(
+        "https://m.example.cn/t/1",
+      );
+      expect(contentTarget({ ...base, content_type, payload: { target_id }, share_link: "javascript:alert(1)" })).toBe(APP_OPEN_HASH);
     }
   });
 

@@ -1,6 +1,6 @@
 import { APP_OPEN_HASH } from "~/lib/app-open";
 import { communityPaths } from "~/lib/community-paths";
-import { CONTENT_TYPES, contentTypeEntry } from "~/lib/content-types";
+import { CONTENT_TYPES, contentTypeEntry, type Destination } from "~/lib/content-types";
 import { shanghaiDateParts } from "~/lib/relative-date";
 
 export type ContentPathInput = {
@@ -52,18 +52,22 @@ function pagePath(c: Pick<ContentPathInput, "post_id" | "publish_at">, page: { s
 
 /**
  * Where a card of this content leads: its page on the site; for a type without one, its registry destination (an
- * http(s) `payload.url`, or the topic, special or live page its `payload.target_id` names); for a type the site does
- * not know, the platform's http(s) `share_link`, else the page's app-open dialog (APP_OPEN_HASH). Null when the target
- * is refused (not http(s), no usable id): such a card is left out of lists, never a link to a 404.
+ * http(s) `payload.url`, or the topic, special or live page its `payload.target_id` names). A type the site does not
+ * know, and a known type whose target is refused (not http(s), no usable id: `target_id` is our extension, absent
+ * from the original content model), lead to the platform's http(s) `share_link`, else to the page's app-open dialog
+ * (APP_OPEN_HASH): every card leads somewhere, none is dropped from its list.
  */
-export function contentTarget(c: ContentPathInput, actor = "news"): string | null {
+export function contentTarget(c: ContentPathInput, actor = "news"): string {
   const entry = contentTypeEntry(c.content_type);
-  if (!entry) return httpTarget(c.share_link) ?? APP_OPEN_HASH;
-  if (entry.page) return pagePath(c, entry.page, actor);
-  if (entry.destination === "payload_url") return httpTarget(c.payload?.url);
+  if (entry?.page) return pagePath(c, entry.page, actor);
+  return (entry?.destination && destinationTarget(c, entry.destination, actor)) || httpTarget(c.share_link) || APP_OPEN_HASH;
+}
+
+function destinationTarget(c: ContentPathInput, destination: Destination, actor: string): string | null {
+  if (destination === "payload_url") return httpTarget(c.payload?.url);
   const id = c.payload?.target_id ?? "";
   if (!TARGET_ID.test(id)) return null;
-  switch (entry.destination) {
+  switch (destination) {
     case "topic":
       return communityPaths.topic(id);
     case "special":
@@ -72,7 +76,5 @@ export function contentTarget(c: ContentPathInput, actor = "news"): string | nul
     case "live":
       // The live page reads only the post id; the card's own date stands in for the broadcast's.
       return pagePath({ post_id: id, publish_at: c.publish_at }, CONTENT_TYPES.local_live.page, actor);
-    default:
-      return null;
   }
 }

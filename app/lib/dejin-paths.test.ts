@@ -19,8 +19,8 @@ describe("clue list page URLs", () => {
   it("round-trip every kind of list", () => {
     const lists: ClueList[] = [
       { kind: "stream" },
-      { kind: "topic", topic: "城市随手拍" },
-      { kind: "topic", topic: "城市随手拍", channel: "c&1" },
+      { kind: "topic", topic_name: "城市随手拍" },
+      { kind: "topic", topic_name: "城市随手拍", channel: "c&1" },
       { kind: "reporter", userId: "u1" },
       { kind: "mentions", userId: "u1" },
     ];

@@ -14,7 +14,7 @@ export const dejinPaths = {
  */
 export type ClueList =
   | { kind: "stream" }
-  | { kind: "topic"; topic: string; channel?: string }
+  | { kind: "topic"; topic_name: string; channel?: string }
   | { kind: "reporter"; userId: string }
   | { kind: "mentions"; userId: string };
 
@@ -22,7 +22,7 @@ export type ClueList =
 export function clueListPageUrl(list: ClueList, page: number): string {
   const query = new URLSearchParams({ list: list.kind });
   if (list.kind === "topic") {
-    query.set("topic", list.topic);
+    query.set("topic", list.topic_name);
     if (list.channel) query.set("channel", list.channel);
   }
   if (list.kind === "reporter" || list.kind === "mentions") query.set("user", list.userId);
@@ -36,7 +36,7 @@ export function parseClueList(query: URLSearchParams): ClueList | null {
   const topic = query.get("topic");
   const user = query.get("user");
   if (kind === "stream") return { kind };
-  if (kind === "topic" && topic) return { kind, topic, channel: query.get("channel") || undefined };
+  if (kind === "topic" && topic) return { kind, topic_name: topic, channel: query.get("channel") || undefined };
   if ((kind === "reporter" || kind === "mentions") && user) return { kind, userId: user };
   return null;
 }

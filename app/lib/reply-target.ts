@@ -1,7 +1,16 @@
 /** The fields of a comment that decide how a reply to it is addressed. */
-export type Repliable = { gid: string; level: number; parent_id: string; owner_user_id: string; alias: string; replys?: Repliable[] };
+export type Repliable = {
+  gid: string;
+  level: number;
+  parent_id: string;
+  owner_user_id: string;
+  owner_alias: string;
+  alias: string;
+  replys?: Repliable[];
+};
 
-export type ReplyTarget = { gid: string; parentId: string; targetUserId: string; targetUserAlias: string };
+/** `targetUserAlias` is the alias the platform gave (sent back with the reply), `shownAlias` the same as read. */
+export type ReplyTarget = { gid: string; parentId: string; targetUserId: string; targetUserAlias: string; shownAlias: string };
 
 /**
  * Spec section 3: a reply names the user answered and its level-1 parent. Answering a level-1 comment
@@ -12,7 +21,8 @@ export function replyTargetOf(comment: Repliable): ReplyTarget {
     gid: comment.gid,
     parentId: comment.level === 2 && comment.parent_id ? comment.parent_id : comment.gid,
     targetUserId: comment.owner_user_id,
-    targetUserAlias: comment.alias,
+    targetUserAlias: comment.owner_alias,
+    shownAlias: comment.alias,
   };
 }
 

@@ -43,6 +43,7 @@ const comment = (n: number, overrides: Partial<Comment> = {}): Comment => ({
   star_count: 1500 * n,
   reply_count: n === 1 ? 5 : 0,
   owner_user_id: "",
+  owner_alias: n % 2 ? "读者" : "",
   comment_type: 1,
   level: 1,
   reply_alias: "",
@@ -106,7 +107,13 @@ describe("shared markup", () => {
     ["cards with marked words", h(ContentCardList, { cards: [card(6), card(7)], now: NOW, marked: marked("临江") })],
     [
       "comments, with replies and reply links that keep the query",
-      h(CommentList, { postId: "post1", open: true, comments: { list: [comment(1), comment(2)], total: 12, pages: 1, expanded: null }, now: NOW }),
+      h(CommentList, {
+        postId: "post1",
+        open: true,
+        comments: { list: [comment(1), comment(2)], total: 12, pages: 1, expanded: null },
+        now: NOW,
+        appOffered: true,
+      }),
     ],
     ["the navigation panel", h(NavigationPanel, { site: { ...rootSite(null), navigation, languageChoice: languageChoice("zh-Hans") } })],
   ];
@@ -127,7 +134,13 @@ describe("shared markup", () => {
   });
 
   it("gives comments read under another query their own rendering: the reply links carry the query", () => {
-    const comments = h(CommentList, { postId: "post2", open: true, comments: { list: [comment(3)], total: 1, pages: 1, expanded: null }, now: NOW });
+    const comments = h(CommentList, {
+      postId: "post2",
+      open: true,
+      comments: { list: [comment(3)], total: 1, pages: 1, expanded: null },
+      now: NOW,
+      appOffered: true,
+    });
     renderToHtml(page(comments, true, "?from=timeline"));
     const other = renderToHtml(page(comments, true, "?from=singlemessage"));
     expect(other).toContain("from=singlemessage&amp;reply=c3");

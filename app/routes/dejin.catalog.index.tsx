@@ -57,7 +57,7 @@ export default function DejinCatalog() {
                   <img className="topic-card__cover" src={topic.cover} alt="" width={96} height={64} loading="lazy" decoding="async" />
                 ) : null}
                 <span className="topic-card__text">
-                  <strong className="topic-card__name">#{topic.topic_name}</strong>
+                  <strong className="topic-card__name">#{topic.topic_title}</strong>
                   <span className="topic-card__desc">{topic.description}</span>
                   <span className="topic-card__meta">
                     {topic.clue_count}条爆料 · {chineseCount(topic.view_sum)}阅读

@@ -116,7 +116,7 @@ export default function DejinDetail() {
             </ul>
           </section>
         ) : null}
-        <CommentList postId={clue.post_id} open={footer.commentsOpen} comments={comments} now={now} />
+        <CommentList postId={clue.post_id} open={footer.commentsOpen} comments={comments} now={now} appOffered />
       </main>
       <CommentFooter {...footer} kind="default" personal={personal} documentResult={answer} />
     </>

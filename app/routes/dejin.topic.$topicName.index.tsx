@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!topicName || topicName.length > MAX_TOPIC_NAME) throw data(null, { status: 404 });
   const { caller, url, canonical, pages, now } = await pageRequest(request, context);
   const channel = url.searchParams.get("channel") || undefined;
-  const list: ClueListKind = { kind: "topic", topic: topicName, channel };
+  const list: ClueListKind = { kind: "topic", topic_name: topicName, channel };
   try {
     // An unknown topic or a channel of another topic is the platform's 404.
     const [topic, clues] = await Promise.all([getTopic(caller, topicName), collectPages(pages, (page) => listClues(caller, list, page))]);
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageShareMeta({
-    title: data ? `#${data.topic.topic_name}` : "话题不存在",
+    title: data ? `#${data.topic.topic_title}` : "话题不存在",
     description: data?.topic.description ?? "",
     image: data?.topic.cover ?? "",
     canonical: data?.canonical ?? "",
@@ -52,7 +52,7 @@ export default function DejinTopic() {
       <section className="topic-head">
         {topic.cover ? <img className="topic-head__cover" src={topic.cover} alt="" width={640} height={360} /> : null}
         <div className="topic-head__text">
-          <h1 className="topic-head__name">#{topic.topic_name}</h1>
+          <h1 className="topic-head__name">#{topic.topic_title}</h1>
           {topic.description ? <p className="topic-head__desc">{topic.description}</p> : null}
           <p className="topic-head__meta">
             {topic.clue_count}条爆料 · {chineseCount(topic.view_sum)}阅读

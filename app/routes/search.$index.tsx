@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PlatformError, rethrowAsResponse } from "~/bff/client.server";
 import { LIST_PAGE_SIZE, type Card } from "~/bff/content.server";
-import { getHotWords, searchContent } from "~/bff/search.server";
+import { getHotWords, searchContent, type HotWord } from "~/bff/search.server";
 import { HighlightedText } from "~/components/highlighted-text";
 import { PagedCardList } from "~/components/paged-card-list";
 import { useRecentSearches } from "~/hooks/use-recent-searches";
@@ -71,7 +71,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   });
 };
 
-function HotWords({ words }: { words: { word: string; heat: number; label: string }[] }) {
+function HotWords({ words }: { words: HotWord[] }) {
   if (words.length === 0) return null;
   return (
     <section className="search__block" aria-labelledby="hot-words-title">
@@ -80,8 +80,8 @@ function HotWords({ words }: { words: { word: string; heat: number; label: strin
       </h2>
       <ol className="hot-words">
         {words.map((w, index) => (
-          <li key={w.word} className="hot-words__item">
-            <Link className="hot-words__link" to={`?keyword=${encodeURIComponent(w.word)}`}>
+          <li key={w.keyword} className="hot-words__item">
+            <Link className="hot-words__link" to={`?keyword=${encodeURIComponent(w.keyword)}`}>
               <span className={index < 3 ? "hot-words__rank hot-words__rank--top" : "hot-words__rank"}>{index + 1}</span>
               <span className="hot-words__word">{w.word}</span>
               {w.label ? <span className="hot-words__label">{w.label}</span> : null}

@@ -59,6 +59,23 @@ describe("traditionalAnswer", () => {
     });
   });
 
+  it("keeps the names the platform keys records by, and converts their copies a reader reads", () => {
+    const answer = {
+      topic: { topic_name: "城市随手拍", topic_title: "城市随手拍" },
+      list: { kind: "topic", topic_name: "城市随手拍" },
+      words: [{ word: "马拉松", keyword: "马拉松" }],
+      comment: { alias: "江边的风", owner_alias: "江边的风" },
+      replyTarget: { targetUserAlias: "江边的风", shownAlias: "江边的风" },
+    };
+    expect(traditionalAnswer(answer)).toEqual({
+      topic: { topic_name: "城市随手拍", topic_title: "城市隨手拍" },
+      list: { kind: "topic", topic_name: "城市随手拍" },
+      words: [{ word: "馬拉松", keyword: "马拉松" }],
+      comment: { alias: "江邊的風", owner_alias: "江边的风" },
+      replyTarget: { targetUserAlias: "江边的风", shownAlias: "江邊的風" },
+    });
+  });
+
   it("says a server's message that is a UI text as the catalogue does, with Taiwan's words", () => {
     // s2tw alone would write 網絡 (the characters); the catalogue has Taiwan's word, 網路.
     expect(traditionalText("网络错误，请稍后重试～")).toBe("網絡錯誤，請稍後重試～");

@@ -81,10 +81,13 @@ function dataInText(text: string): string | undefined {
 /** The loader data fields that hold sanitized HTML (a story's body, an activity's rules). */
 const HTML_FIELDS = new Set(["html", "rules"]);
 /**
- * Fields that name a place or a thing rather than say something, kept as they are even where Han characters appear;
- * and the navigation panel's language choice, which names the other language in that language.
+ * Fields that name a place or a thing rather than say something, kept as they are even where Han characters appear:
+ * addresses and ids, and the names the platform keys records by (a tip-off topic's `topic_name`, the `keyword`
+ * searched, a user's alias as a reply sends it back: `owner_alias`, `targetUserAlias`). Where such a name is also read,
+ * the data carries it a second time under a field that says it (`topic_title`, a hot word's `word`, `alias`). And the
+ * navigation panel's language choice, which names the other language in that language.
  */
-const ADDRESS_FIELD = /(?:url|link|href|src|path|id|key|token|csrf|style|color|keyword|topicName|languageChoice)$/i;
+const ADDRESS_FIELD = /(?:url|link|href|src|path|id|key|token|csrf|style|color|keyword|topic_?name|user_?alias|owner_?alias|languageChoice)$/i;
 
 /**
  * A page's or resource's answer in Traditional Chinese: every string that says something (titles, summaries, names,

@@ -110,7 +110,7 @@ test.describe("an article pasted from a template editor", () => {
 test.describe("every content-model type leads somewhere real", () => {
   const TECH_TAB = `${BASE_PATH}?group=${urlId(SEED_FIXTURES.groups.tech)}`;
 
-  test("the cards of types without a page lead to their targets; a refused one is not listed", async ({ page }) => {
+  test("the cards of types without a page lead to their targets; a refused one to the app-open dialog", async ({ page }) => {
     await page.goto(TECH_TAB);
     const card = (id: number) => page.locator(`li.card-id-${urlId(id)} a.card__link`);
     await expect(card(TYPE_CARD_FIXTURES.h5)).toHaveAttribute("href", "https://www.example.com/h5/linjiang-report-2026");
@@ -123,7 +123,7 @@ test.describe("every content-model type leads somewhere real", () => {
     );
     await expect(card(TYPE_CARD_FIXTURES.unknownWithShareLink)).toHaveAttribute("href", "https://www.example.com/davmu/vote/night-market-2026");
     await expect(card(TYPE_CARD_FIXTURES.unknownWithoutShareLink)).toHaveAttribute("href", "#app-open");
-    await expect(page.locator(`li.card-id-${urlId(TYPE_CARD_FIXTURES.hostileH5)}`)).toHaveCount(0);
+    await expect(card(TYPE_CARD_FIXTURES.hostileH5)).toHaveAttribute("href", "#app-open");
     // The tag badges keep their per-type icons.
     await expect(page.locator(`li.card-id-${urlId(TYPE_CARD_FIXTURES.h5)} .tag-badge__icon--h5`)).toHaveCount(1);
     await expect(page.locator(`li.card-id-${urlId(TYPE_CARD_FIXTURES.topic)} .tag-badge__icon--topic`)).toHaveCount(1);
@@ -137,17 +137,17 @@ test.describe("every content-model type leads somewhere real", () => {
     await expect(dialog.getByRole("heading")).toHaveText("打开APP，查看更多精彩内容");
   });
 
-  test("a link card whose target is refused is not listed @once", async ({ request }) => {
+  test("a link card whose target is refused is listed, leading to the app-open dialog @once", async ({ request }) => {
     const listed: string[] = [];
     for (let page = 1; ; page++) {
       const answer = (await (await request.get(`${BASE_PATH}api/content?group=${urlId(SEED_FIXTURES.groups.news)}&page=${page}`)).json()) as {
-        list: { post_id: string }[];
+        list: { post_id: string; href: string }[];
       };
       if (answer.list.length === 0) break;
-      listed.push(...answer.list.map((card) => card.post_id));
+      listed.push(...answer.list.map((card) => `${card.post_id} ${card.href}`));
     }
-    expect(listed).toContain(urlId(SEED_FIXTURES.link));
-    expect(listed).not.toContain(urlId(SEED_FIXTURES.hostileLink));
+    expect(listed).toContain(`${urlId(SEED_FIXTURES.link)} https://www.example.org/linjiang/minsheng-2026`);
+    expect(listed).toContain(`${urlId(SEED_FIXTURES.hostileLink)} #app-open`);
   });
 
   test("the detail address of a type without a page sends the visitor on to its target @once", async ({ request }) => {

@@ -1,11 +1,13 @@
-import { type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
 import ZH_HANT from "../../app/lib/ui-texts.zh-Hant.json" with { type: "json" };
 import { COMMENT_TEXTS } from "../../app/lib/comment-text";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { traditionalText } from "../../app/runtime/traditional-chinese.server";
 import { E2E_ORIGIN } from "./support/e2e-server";
 import { hydrationErrors, waitForHydration, waitForHydrationCommitted } from "./support/hydration";
+import { pageLinks, relativeSitePath } from "./support/page-links";
 import { seedArticle } from "./support/seed-content";
+import { SPEC_ROUTES } from "./support/spec-routes";
 import { expect, test } from "./support/test";
 import { articleUrl } from "./support/urls";
 
@@ -132,6 +134,46 @@ test("choosing zh-Hant in the panel, and coming back to it by the cookie", async
   await page.goto(ARTICLE);
   await expect(page).toHaveURL((url) => url.pathname === ARTICLE);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+});
+
+/**
+ * Reads the pages reachable from `starts`, at most `perKind` of each kind (a route of the route table, or an
+ * address's first segment, per language), and asks for every same-site link they hold: the links answering 4xx or
+ * 5xx, each with the page that holds it.
+ */
+async function brokenLinks(request: APIRequestContext, starts: string[], perKind: number): Promise<string[]> {
+  const kindOf = (path: string) => {
+    const pathname = new URL(path, E2E_ORIGIN).pathname;
+    const relative = decodeURIComponent(relativeSitePath(pathname));
+    const route = SPEC_ROUTES.find((candidate) => candidate.pattern.test(relative))?.route ?? relative.split("/")[0];
+    return `${pathname.startsWith(`${HOME}zh-Hant`) ? "zh-Hant" : "zh-Hans"} ${route}`;
+  };
+  const read = new Map<string, number>();
+  const status = new Map<string, number>();
+  const broken: string[] = [];
+  let frontier = starts.map((path) => ({ path, from: "start" }));
+  while (frontier.length > 0) {
+    const next: typeof frontier = [];
+    for (const { path, from } of frontier) {
+      if (status.has(path)) continue;
+      const response = await request.get(path);
+      status.set(path, response.status());
+      if (response.status() >= 400 && from !== "start") broken.push(`${response.status()} ${path} (on ${from})`);
+      const kind = kindOf(path);
+      if (!response.ok() || !response.headers()["content-type"]?.includes("text/html") || (read.get(kind) ?? 0) >= perKind) continue;
+      read.set(kind, (read.get(kind) ?? 0) + 1);
+      for (const link of pageLinks(await response.text(), response.url())) next.push({ path: link, from: path });
+    }
+    frontier = next;
+  }
+  return broken;
+}
+
+test("no same-site link of a zh-Hant or zh-Hans page answers 4xx or 5xx @once", async ({ request }) => {
+  test.setTimeout(240_000);
+  const routes = SPEC_ROUTES.filter((route) => !route.status || route.status < 400).map((route) => route.url.replace(E2E_ORIGIN, ""));
+  const starts = [hant(HOME), ...routes.map(hant), ...routes];
+  expect(await brokenLinks(request, starts, 3)).toEqual([]);
 });
 
 test("a stored page is never served for the other language @once", async ({ request }) => {

@@ -53,6 +53,19 @@ test.describe("list page", () => {
     await expect(page.locator("li.card")).toHaveCount(0);
   });
 
+  test("shows every card, those without a usable target leading to their share link or the app-open dialog", async ({ page }) => {
+    await page.goto(listUrl(LIST_FIXTURES.untargeted));
+    const links = page.locator("ul.card-list > li.card a.card__link");
+    await expect(links).toHaveCount(4);
+    const hrefs = await links.evaluateAll((all) => all.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(["https://www.example.com/davmu/topic/morning-run", "#app-open", "#app-open", "#app-open"]);
+    const dialog = page.locator("#app-open");
+    await expect(dialog).toBeHidden();
+    await links.nth(1).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading")).toHaveText("打开APP，查看更多精彩内容");
+  });
+
   test("answers 404 for an id that does not decode, an unknown list or a wrong last segment @once", async ({ page }) => {
     for (const url of [`${BASE}/list/not-an-id/index`, listUrl(999), `${BASE}/list/${urlId(LIST_FIXTURES.weekend)}/other`]) {
       const response = await page.goto(url);
@@ -127,7 +140,7 @@ test.describe("search page", () => {
     await page.goto(searchUrl("临江"));
     const total = Number((await page.locator("#results-title").textContent())?.match(/找到 (\d+) 条/)?.[1]);
     expect(total).toBeGreaterThan(10);
-    // Cards whose target is refused (the seed's javascript: link) are left out, so a page may hold fewer than 10.
+    // Items of the app-only types are left out, so a page may hold fewer than 10.
     const shown = async (n: number) =>
       ((await (await request.get(`${BASE}/api/search?keyword=${encodeURIComponent("临江")}&page=${n}`)).json()) as { list: unknown[] }).list.length;
     const [first, second] = [await shown(1), await shown(2)];

@@ -2,6 +2,7 @@ import { type APIRequestContext, type Page } from "@playwright/test";
 import { isAndroidBrowser } from "./support/phones";
 import { expect, test } from "./support/test";
 import { waitForHydration } from "./support/hydration";
+import { pageLinks } from "./support/page-links";
 import { SPEC_ROUTES } from "./support/spec-routes";
 
 /** The banner's slide-out navigation panel (spec section 2), with and without JavaScript. */
@@ -141,20 +142,6 @@ test.describe("every entry leads to its page", () => {
     }
   });
 });
-
-/**
- * The same-site page links of an HTML page (assets, resource routes, fragments and the language choice, which would
- * switch the crawl's cookie to the other language, left out), as paths with query.
- */
-function pageLinks(html: string, base: string): string[] {
-  return [...html.matchAll(/href="([^"#]*)"/g)]
-    .map((match) => new URL(match[1].replaceAll("&amp;", "&"), base))
-    .filter(
-      (url) =>
-        url.origin === new URL(base).origin && url.pathname.startsWith(HOME) && !/^((assets|api)\/|language$)/.test(url.pathname.slice(HOME.length)),
-    )
-    .map((url) => url.pathname + url.search);
-}
 
 /**
  * Follows the site's links from `starts` breadth first, up to `depth` links away, reading at most `perKind` pages

@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { ITEM_FLAG_FIXTURES } from "../../platform/seed-item-flags";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { DEJIN_FIXTURES } from "../../platform/seed-dejin";
 import { SEED_FIXTURES } from "../../platform/seed";
@@ -161,6 +162,15 @@ test.describe("open tags", () => {
 });
 
 test.describe("mini-program mode", () => {
+  test("a mini program item's nav and capsule flags take the back/forward control and the footer away", async ({ page, phone }) => {
+    test.skip(!phone.miniProgram, "the mini program's web-view");
+    await page.goto(detailUrl(ITEM_FLAG_FIXTURES.bareMiniProgram, "mini_program"));
+    await expect(page.locator(".mp-card__title")).toHaveText("临江公交查询");
+    await waitForHydration(page, ".mp-card");
+    await expect(page.getByRole("navigation", { name: "页面导航" })).toHaveCount(0);
+    await expect(page.locator(".mp-footer")).toHaveCount(0);
+  });
+
   test("in a mini program the header gives way to the footer and back/forward, and the card goes to the mini program", async ({
     page,
     phone,

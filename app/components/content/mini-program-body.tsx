@@ -2,6 +2,7 @@ import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
 import { TagBadge } from "~/components/tag-badge";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
+import { useItemFlags } from "~/hooks/use-app-open";
 import { APP_OPEN_HASH } from "~/lib/app-open";
 
 /**
@@ -11,6 +12,7 @@ import { APP_OPEN_HASH } from "~/lib/app-open";
  * version, when it has one, is one link away.
  */
 export function MiniProgramBody({ content, extra, now, follow }: BodyProps<"mini_program">) {
+  const { appOffered } = useItemFlags();
   const name = extra?.name || content.title;
   return (
     <article className="mini-program">
@@ -30,10 +32,14 @@ export function MiniProgramBody({ content, extra, now, follow }: BodyProps<"mini
         </p>
       </div>
       <div className="mp-actions">
-        <a className="button mp-actions__open" href={APP_OPEN_HASH}>
-          打开小程序
-        </a>
-        {extra?.username ? <WeChatOpenTag kind="weapp" label="打开小程序" username={extra.username} path={extra.path} /> : null}
+        {appOffered ? (
+          <>
+            <a className="button mp-actions__open" href={APP_OPEN_HASH}>
+              打开小程序
+            </a>
+            {extra?.username ? <WeChatOpenTag kind="weapp" label="打开小程序" username={extra.username} path={extra.path} /> : null}
+          </>
+        ) : null}
         {extra?.fallback_url ? (
           <a className="button button--ghost" href={extra.fallback_url} rel="noopener">
             访问网页版

@@ -51,7 +51,7 @@ export function ClueBody({ clue, now }: { clue: Clue; now: string }) {
       <p className="clue__meta">
         {clue.topic_name ? (
           <Link className="clue__topic" to={dejinPaths.topic(clue.topic_name, clue.channel?.channel_id)}>
-            #{clue.topic_name}
+            #{clue.topic_title}
             {clue.channel ? ` · ${clue.channel.name}` : ""}
           </Link>
         ) : null}

@@ -31,7 +31,7 @@ export function ClueCard({ clue, now, eager = false }: { clue: Clue; now: string
       <p className="clue__meta">
         {clue.topic_name ? (
           <Link className="clue__topic" to={dejinPaths.topic(clue.topic_name)}>
-            #{clue.topic_name}
+            #{clue.topic_title}
           </Link>
         ) : null}
         {clue.location ? <span className="clue__location">{clue.location}</span> : null}

@@ -4,6 +4,7 @@ import { onStartReply, openLogin } from "~/client/events";
 import { HiddenFields } from "~/components/hidden-fields";
 import { Icon } from "~/components/icon";
 import { PersonalSlot } from "~/components/personal-slot";
+import { useItemFlags } from "~/hooks/use-app-open";
 import { useLoginPrompt, type InteractionAnswer } from "~/hooks/use-login-prompt";
 import { usePersonal, useViewer, type Personal } from "~/hooks/use-personal";
 import { APP_OPEN_HASH } from "~/lib/app-open";
@@ -42,6 +43,7 @@ export function CommentFooter(props: Props) {
 const BAR_INTENTS = new Set([undefined, "comment", "collect"]);
 
 function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) {
+  const { appOffered } = useItemFlags();
   const documentResult = BAR_INTENTS.has(answer?.intent) ? answer : undefined;
   const { commentsOpen } = data;
   const { isCollected } = usePersonal(personal);
@@ -105,7 +107,7 @@ function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) 
     if (event.relatedTarget !== sendRef.current) setReply(null);
   }
 
-  const placeholder = !commentsOpen ? COMMENT_TEXTS.closed : reply ? `回复 ${reply.targetUserAlias}：` : COMMENT_TEXTS.placeholder;
+  const placeholder = !commentsOpen ? COMMENT_TEXTS.closed : reply ? `回复 ${reply.shownAlias}：` : COMMENT_TEXTS.placeholder;
 
   return (
     <div className={kind === "gallery" ? "footer-bar footer-bar--gallery" : "footer-bar"}>
@@ -148,10 +150,13 @@ function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) 
           发送
         </button>
       </comment.Form>
-      <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${abbreviateCount(data.like_count)}`}>
-        <Icon name="like" />
-        <span className="footer-bar__count">{abbreviateCount(data.like_count)}</span>
-      </a>
+      {/* Liking is for the app: where the item asks for no app, there is no like to offer. */}
+      {appOffered ? (
+        <a className="footer-bar__action" href={APP_OPEN_HASH} aria-label={`点赞 ${abbreviateCount(data.like_count)}`}>
+          <Icon name="like" />
+          <span className="footer-bar__count">{abbreviateCount(data.like_count)}</span>
+        </a>
+      ) : null}
       <collect.Form method="post" preventScrollReset>
         <HiddenFields js fields={{ track_id: data.track_id, type: isCollected ? "del" : "add" }} />
         <button

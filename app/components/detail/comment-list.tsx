@@ -20,6 +20,8 @@ type Props = {
   open: boolean;
   comments: { list: Comment[]; total: number; pages: number; expanded: string | null };
   now: string;
+  /** The page's item allows the app (enable_app, lib/item-flags.ts): starring is for the app. */
+  appOffered: boolean;
 };
 
 const keyOf = (comment: Comment) => comment.gid;
@@ -32,7 +34,7 @@ function Avatar({ src }: { src: string }) {
   );
 }
 
-function CommentBody({ comment, now, canReply }: { comment: Comment; now: string; canReply: boolean }) {
+function CommentBody({ comment, now, canReply, appOffered }: { comment: Comment; now: string; canReply: boolean; appOffered: boolean }) {
   const location = useLocation();
   const stars = comment.star_count > 0 ? abbreviateCount(comment.star_count) : "";
   return (
@@ -40,10 +42,12 @@ function CommentBody({ comment, now, canReply }: { comment: Comment; now: string
       <div className="comment__head">
         <span className="comment__alias">{comment.alias || "匿名用户"}</span>
         {comment.user.mp_name ? <span className="comment__mp">{comment.user.mp_name}</span> : null}
-        <a className="comment__star" href={APP_OPEN_HASH} aria-label={stars ? `点赞 ${stars}` : "点赞"}>
-          <Icon name="like" />
-          {stars}
-        </a>
+        {appOffered ? (
+          <a className="comment__star" href={APP_OPEN_HASH} aria-label={stars ? `点赞 ${stars}` : "点赞"}>
+            <Icon name="like" />
+            {stars}
+          </a>
+        ) : null}
       </div>
       {/* Rendered as text: comments are never HTML. */}
       <p className="comment__content">
@@ -76,9 +80,10 @@ function CommentBody({ comment, now, canReply }: { comment: Comment; now: string
   );
 }
 
-type ItemProps = { postId: string; comment: Comment; now: string; expanded: boolean; canReply: boolean };
+/** `appOffered`: the page's item allows the app (enable_app); starring is for the app, so without it there is no star. */
+type ItemProps = { postId: string; comment: Comment; now: string; expanded: boolean; canReply: boolean; appOffered: boolean };
 
-function CommentItem({ postId, comment, now, expanded, canReply }: ItemProps) {
+function CommentItem({ postId, comment, now, expanded, canReply, appOffered }: ItemProps) {
   const location = useLocation();
   const replyPage = useJsonPage<PageData<Comment>>();
   const [open, setOpen] = useState(false);
@@ -95,14 +100,14 @@ function CommentItem({ postId, comment, now, expanded, canReply }: ItemProps) {
     <li className="comment" id={`c-${comment.gid}`}>
       <Avatar src={comment.avatar} />
       <div className="comment__main">
-        <CommentBody comment={comment} now={now} canReply={canReply} />
+        <CommentBody comment={comment} now={now} canReply={canReply} appOffered={appOffered} />
         {replies.length > 0 ? (
           <ul className="replies">
             {replies.map((reply) => (
               <li key={reply.gid} className="comment comment--reply" id={`c-${reply.gid}`}>
                 <Avatar src={reply.avatar} />
                 <div className="comment__main">
-                  <CommentBody comment={reply} now={now} canReply={canReply} />
+                  <CommentBody comment={reply} now={now} canReply={canReply} appOffered={appOffered} />
                 </div>
               </li>
             ))}
@@ -125,7 +130,7 @@ function CommentItem({ postId, comment, now, expanded, canReply }: ItemProps) {
 }
 
 /** Spec section 2: comments 10 to a page, 'expand N replies', the empty state. */
-export function CommentList({ postId, open, comments, now }: Props) {
+export function CommentList({ postId, open, comments, now, appOffered }: Props) {
   const location = useLocation();
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
     initial: comments.list,
@@ -143,9 +148,21 @@ export function CommentList({ postId, open, comments, now }: Props) {
         <p className="empty comments__empty">{COMMENT_TEXTS.emptyState}</p>
       ) : (
         // Shared markup: the reply links carry the page's query, so it is part of what the comments render from.
-        <SharedMarkup as="ul" className="comment-list" deps={{ postId, items, now, open, expanded: comments.expanded, search: location.search }}>
+        <SharedMarkup
+          as="ul"
+          className="comment-list"
+          deps={{ postId, items, now, open, appOffered, expanded: comments.expanded, search: location.search }}
+        >
           {items.map((comment) => (
-            <CommentItem key={comment.gid} postId={postId} comment={comment} now={now} expanded={comments.expanded === comment.gid} canReply={open} />
+            <CommentItem
+              key={comment.gid}
+              postId={postId}
+              comment={comment}
+              now={now}
+              expanded={comments.expanded === comment.gid}
+              canReply={open}
+              appOffered={appOffered}
+            />
           ))}
         </SharedMarkup>
       )}

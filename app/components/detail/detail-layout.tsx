@@ -1,3 +1,4 @@
+import { useItemFlags } from "~/hooks/use-app-open";
 import { Suspense, type ComponentType } from "react";
 import type { Comment } from "~/bff/comments.server";
 import type { Card } from "~/bff/content.server";
@@ -59,6 +60,7 @@ export type DetailPersonal = { isCollected: boolean; isFollowed: boolean };
  */
 export function DetailLayout(props: DetailPageData & { documentResult?: InteractionAnswer }) {
   const { body, layout, content, extra, follow, footer, comments, bottom, preview, now, personal, documentResult } = props;
+  const { appOffered } = useItemFlags();
   useChangeRouteMessage(props.docDetail, props.parentOrigins);
   const Body = BODIES[body] as ComponentType<BodyProps>;
   const page = (
@@ -87,7 +89,7 @@ export function DetailLayout(props: DetailPageData & { documentResult?: Interact
             <ContentCardList cards={bottom.related} now={now} />
           </section>
         ) : null}
-        {comments ? <CommentList postId={content.post_id} open={comments.open} comments={comments} now={now} /> : null}
+        {comments ? <CommentList postId={content.post_id} open={comments.open} comments={comments} now={now} appOffered={appOffered} /> : null}
         {bottom ? (
           <>
             <FeedSection kind="hot72" title="72小时热点" feed={bottom.hot} pageParam="hpage" exclude={content.post_id} now={now} ranked />

@@ -16,6 +16,7 @@ import type { BottomLists, CommentSection, DetailPageData, DetailPersonal } from
 import { ids } from "~/bff/ids.server";
 import { interactionAction } from "~/route-support/interaction-action.server";
 import { env } from "~/runtime/env.server";
+import { itemFlagsOf, type ItemFlags } from "~/lib/item-flags";
 import { APP_OPEN_HASH, contentAppOpen, type AppOpenParams } from "~/lib/app-open";
 import { docDetailOf } from "~/lib/change-route";
 import { sitePath } from "~/lib/base-path";
@@ -152,7 +153,7 @@ const detailPart = personalPartKind(
   },
 );
 
-export type DetailLoaderData = DetailPageData & { share: MetaDescriptor[]; appOpen: AppOpenParams | null };
+export type DetailLoaderData = DetailPageData & { share: MetaDescriptor[]; appOpen: AppOpenParams | null; itemFlags: ItemFlags };
 
 export async function loadDetail({ request, context }: LoaderFunctionArgs, params: DetailParams): Promise<DetailLoaderData> {
   const preview = isPreviewDetail(params);
@@ -200,10 +201,10 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
 
   const { page, app: appKind } = contentTypeEntry(detail.content_type) ?? {};
   if (!page) {
-    // Content without a page (link, h5, topic, live, a type the site does not know…) opens where its cards lead; a
-    // target that is refused (not http(s), no usable id) or only the app's is never followed.
+    // Content without a page (link, h5, topic, live, a type the site does not know…) opens where its cards lead;
+    // where that is only the app's dialog, there is nothing to send the visitor to.
     const target = contentTarget(detail);
-    if (!target || target === APP_OPEN_HASH) throw notFound(preview);
+    if (target === APP_OPEN_HASH) throw notFound(preview);
     const location = target.startsWith("/") ? redirectLocation(sitePath(target), context.origin) : target;
     throw redirect(location, { status: 302, headers: preview ? PREVIEW_HEADERS : undefined });
   }
@@ -217,6 +218,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     throw redirect(redirectLocation(sitePath(contentPath(detail, params.actor)) + url.search, context.origin), 301);
   }
 
+  const itemFlags = itemFlagsOf(detail, env.appLaunch.scheme);
   const commentSection: CommentSection | null = comments ? { ...comments, pages: commentPages, expanded, open: canComment(detail) } : null;
   let bottom: BottomLists | null = null;
   if (related && hot && recommended) {
@@ -298,8 +300,9 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     docDetail: docDetailOf(detail, { canonical, segment: page.segment }),
     parentOrigins: env.FRAME_PARENT_ORIGINS,
     share: preview ? [...head, { name: "robots", content: "noindex" }] : head,
-    // What "open the app" hands the app (spec section 3), so it lands on this content.
-    appOpen: appKind && !preview ? contentAppOpen(detail, appKind.stype, canonical) : null,
+    // What "open the app" hands the app (spec section 3), so it lands on this content; nothing where it asks for no app.
+    appOpen: appKind && !preview && itemFlags.appOffered ? contentAppOpen(detail, appKind.stype, canonical) : null,
+    itemFlags,
     preview: preview
       ? { expired_at: new Date(previewDeadline(detail.expired_at, now.getTime())).toISOString(), rendered_at: now.toISOString() }
       : null,
