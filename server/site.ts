@@ -175,7 +175,7 @@ export function createSite(options: SiteOptions): Site {
         // The spans of the last requests go out before the process does.
         release: async () => {
           await hooks.release();
-          await stopTracing();
+          await stopTracing().catch((error: unknown) => logger.warn({ err: error }, "the last spans were not sent"));
         },
       }),
     close() {
