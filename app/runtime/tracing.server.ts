@@ -20,7 +20,7 @@ type Tracing = {
 let tracing: Tracing | null = null;
 
 /** What a span is called in `service.name` unless OTEL_SERVICE_NAME (or OTEL_RESOURCE_ATTRIBUTES) says otherwise. */
-export const DEFAULT_SERVICE_NAME = "davmu-share";
+const DEFAULT_SERVICE_NAME = "davmu-share";
 
 /**
  * Loads and starts the SDK when tracing is on: before the site is created, so every request is traced. The SDK reads
@@ -115,7 +115,8 @@ export function traceCall<T>(
     .then(
       (value) => (span.end(), value),
       (error: unknown) => {
-        span.setStatus({ code: api.SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+        // No message: a platform error's names the call's path, ids and query included; `call` notes the error's type.
+        span.setStatus({ code: api.SpanStatusCode.ERROR });
         span.end();
         throw error;
       },
