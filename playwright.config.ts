@@ -65,6 +65,7 @@ const ONCE_SPECS = [
   /slow-platform\.spec\.ts$/,
   /sms-outbox\.spec\.ts$/,
   /spec-constants\.spec\.ts$/,
+  /traces\.spec\.ts$/,
   /tracking\.spec\.ts$/,
 ];
 const ONCE_TAG = /@once/;

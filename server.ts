@@ -44,6 +44,8 @@ const loadEntry = async () => siteEntryOf(typeof build === "function" ? await bu
 let entry = await loadEntry().catch(cannotStart);
 const { env, logger } = entry;
 entry.routeConsoleToLogger(heldConsole);
+// Before the site exists: its first request is traced already.
+await entry.startTracing().catch(cannotStart);
 // Only a process that runs the embedded platform loads its code and better-sqlite3.
 const embedded = env.embeddedPlatform ? await import("./server/launcher/embedded-platform") : null;
 const platform = embedded?.embeddedPlatform(projectRoot, env, embedded.platformLogThrough(logger)) ?? null;

@@ -34,6 +34,7 @@ import { trackerRoutes } from "./routes/tracker";
 import { wechatRoutes } from "./routes/wechat";
 import { seedDatabase } from "./seed";
 import { DEFAULT_LIVE_UPCOMING_DELAY_S, reanchorDemoBroadcasts } from "./seed-live";
+import { traceContextLog } from "./trace-contexts";
 import { DEMO_WECHAT, type WeChatSigning } from "./wechat-signature";
 
 export type PlatformLog = (line: string, error?: unknown) => void;
@@ -129,6 +130,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   const demo = demoIntervalMs > 0 ? startLiveDemo(ctx, live, demoIntervalMs) : null;
 
   const router = express.Router();
+  const traceContexts = traceContextLog();
+  router.use(traceContexts.record);
   router.use(liveMediaRoutes(ctx));
   // The editor articles' pictures, from a host that refuses foreign Referers as the real ones do (hotlink-pictures.ts).
   router.use(`/media${HOTLINK_PATH}`, hotlinkPictureHost(options.mediaDir ?? MEDIA_DIR));
@@ -160,7 +163,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   router.use(inviteRoutes(ctx), activityRoutes(ctx), flyCardRoutes(ctx));
   router.use(circleRoutes(ctx), lawRoutes(ctx));
   router.use(liveRoutes(ctx, live));
-  if (options.devKey) router.use(devRoutes(ctx, options.devKey, live));
+  if (options.devKey) router.use(devRoutes(ctx, options.devKey, live, traceContexts));
   router.use(
     wechatRoutes(ctx, {
       appId: options.wechat?.appId || DEMO_WECHAT.appId,

@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -8,6 +8,7 @@ import { BASE_PATH } from "../app/lib/base-path";
 import { startContentWriteFanOut } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
 import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
+import { startTracing, stopTracing, traceRequest } from "../app/runtime/tracing.server";
 import { sharedRedis } from "../app/runtime/redis.server";
 import { watchSources } from "../app/runtime/metrics.server";
 import { openVisitor, type PostedForm, type VisitorHandle } from "../app/visitor/visitor-handle.server";
@@ -22,6 +23,7 @@ import {
   gracefulShutdown,
   healthRoutes,
   measureRequest,
+  requestSpanName,
   processMetrics,
   readPlatformDetail,
   startInternalListener,
@@ -164,15 +166,28 @@ export function createSite(options: SiteOptions): Site {
         return personalMaker(context, req.url ?? "");
       },
     });
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
+    const answered = answerStoredPage?.(req, res) ?? false;
+    if (answered === false) app(req, res);
+    else if (answered !== true) void answered.then((done) => done || app(req, res));
+  };
   return {
     listener(req, res) {
       measureRequest(req, res);
-      const answered = answerStoredPage?.(req, res) ?? false;
-      if (answered === false) app(req, res);
-      else if (answered !== true) void answered.then((done) => done || app(req, res));
+      traceRequest(req, res, requestSpanName, answer);
     },
     readiness,
-    shutdownOn: (server, hooks) => gracefulShutdown(server, { readiness, delayMs: env.shutdownDelayMs, ...hooks }),
+    shutdownOn: (server, hooks) =>
+      gracefulShutdown(server, {
+        readiness,
+        delayMs: env.shutdownDelayMs,
+        ...hooks,
+        // The spans of the last requests go out before the process does.
+        release: async () => {
+          await hooks.release();
+          await stopTracing().catch((error: unknown) => logger.warn({ err: error }, "the last spans were not sent"));
+        },
+      }),
     close() {
       stopInternalListener();
       stopContentWriteFanOut();
@@ -191,4 +206,4 @@ type RequestFacts = { cspNonce: string; requestId: string; visitor?: VisitorHand
 const postedForm = ({ form, formOrigin }: RequestFacts): PostedForm | null => (form ? { form, origin: formOrigin ?? "unsaid" } : null);
 
 /** What the launcher finds in the server build (server/launcher/site-entry.ts). */
-export const siteEntry: SiteEntry = { env, logger, routeConsoleToLogger, createSite };
+export const siteEntry: SiteEntry = { env, logger, routeConsoleToLogger, startTracing, createSite };

@@ -2,10 +2,11 @@ import { data } from "@remix-run/node";
 import { Agent, request, type Dispatcher } from "undici";
 import { z } from "zod";
 import { createBreakers, upstreamOf } from "~/bff/breaker.server";
-import { upstreamCall } from "~/bff/upstream-log.server";
+import { pathPattern, upstreamCall } from "~/bff/upstream-log.server";
 import { env } from "~/runtime/env.server";
 import { timedUpstream } from "~/runtime/metrics.server";
 import { logger } from "~/runtime/logger.server";
+import { traceCall } from "~/runtime/tracing.server";
 
 /**
  * What a render says of itself through its upstream calls, for the page store (app/render/page-facts.server.ts):
@@ -167,59 +168,75 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
   if (options.body !== undefined) headers["content-type"] = "application/json";
 
   const upstream = upstreamOf(path);
-  const logged = upstreamCall(upstream, options.method ?? "GET", path);
-  const text = await breakers
-    .run(
-      upstream,
-      timedUpstream(
+  const method = options.method ?? "GET";
+  const logged = upstreamCall(upstream, method, path);
+  // A span of the request's trace, named by the endpoint (never an id); the platform gets its traceparent.
+  const span = () => ({
+    name: `${method} ${pathPattern(path)}`,
+    attributes: { "davmu.upstream": upstream, "url.template": pathPattern(path), "davmu.breaker.before": breakers.states()[upstream] ?? "closed" },
+  });
+  const text = await traceCall(span, headers, (note) =>
+    breakers
+      .run(
         upstream,
-        async () => {
-          // One controller for the budget and the visitor leaving: on Node 24 AbortSignal.any over AbortSignal.timeout
-          // took about 1.6 times its CPU a call and held the call's signals until its budget ran out (docs/benchmarks.md).
-          const controller = new AbortController();
-          const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.ceil(budget));
-          const visitorLeft = () => controller.abort(caller.signal?.reason);
-          caller.signal?.addEventListener("abort", visitorLeft, { once: true });
-          try {
-            const response = await request(url, {
-              method: options.method ?? "GET",
-              headers,
-              body: options.body === undefined ? undefined : JSON.stringify(options.body),
-              signal: controller.signal,
-              dispatcher: platformAgent,
-            });
-            logged.status = response.statusCode;
-            if (response.statusCode >= 500) {
-              await response.body.dump();
-              throw new PlatformError("unavailable", `platform answered ${response.statusCode}: ${path}`);
+        timedUpstream(
+          upstream,
+          async () => {
+            // One controller for the budget and the visitor leaving: on Node 24 AbortSignal.any over AbortSignal.timeout
+            // took about 1.6 times its CPU a call and held the call's signals until its budget ran out (docs/benchmarks.md).
+            const controller = new AbortController();
+            const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.ceil(budget));
+            const visitorLeft = () => controller.abort(caller.signal?.reason);
+            caller.signal?.addEventListener("abort", visitorLeft, { once: true });
+            try {
+              const response = await request(url, {
+                method,
+                headers,
+                body: options.body === undefined ? undefined : JSON.stringify(options.body),
+                signal: controller.signal,
+                dispatcher: platformAgent,
+              });
+              logged.status = response.statusCode;
+              note?.({ "http.response.status_code": response.statusCode });
+              if (response.statusCode >= 500) {
+                await response.body.dump();
+                throw new PlatformError("unavailable", `platform answered ${response.statusCode}: ${path}`);
+              }
+              return await readCapped(response, options.maxBytes ?? env.PLATFORM_MAX_RESPONSE_BYTES, path);
+            } catch (error) {
+              if (error instanceof PlatformError) throw error;
+              if (controller.signal.reason === TIMED_OUT)
+                throw new PlatformError("timeout", `platform timed out after ${Math.ceil(budget)} ms: ${path}`);
+              if (caller.signal?.aborted) throw error;
+              throw new PlatformError("unavailable", `platform unreachable: ${path}: ${(error as Error).message}`);
+            } finally {
+              clearTimeout(timer);
+              caller.signal?.removeEventListener("abort", visitorLeft);
             }
-            return await readCapped(response, options.maxBytes ?? env.PLATFORM_MAX_RESPONSE_BYTES, path);
-          } catch (error) {
-            if (error instanceof PlatformError) throw error;
-            if (controller.signal.reason === TIMED_OUT)
-              throw new PlatformError("timeout", `platform timed out after ${Math.ceil(budget)} ms: ${path}`);
-            if (caller.signal?.aborted) throw error;
-            throw new PlatformError("unavailable", `platform unreachable: ${path}: ${(error as Error).message}`);
-          } finally {
-            clearTimeout(timer);
-            caller.signal?.removeEventListener("abort", visitorLeft);
-          }
+          },
+          upstreamOutcome,
+        ),
+        {
+          countsAsFailure: (error) => isUpstreamFailure(error) && !(caller.sidePart && (error as PlatformError).kind === "timeout"),
+          whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`),
+          mayProbe: !caller.sidePart,
         },
-        upstreamOutcome,
+      )
+      .then(
+        (body) => {
+          const breaker = breakers.states()[upstream];
+          logged.done(breaker);
+          note?.({ "davmu.breaker.after": breaker });
+          return body;
+        },
+        (error: unknown) => {
+          const breaker = breakers.states()[upstream];
+          logged.done(breaker, error instanceof PlatformError ? error : undefined);
+          note?.({ "davmu.breaker.after": breaker, "error.type": upstreamOutcome(error) });
+          throw error;
+        },
       ),
-      {
-        countsAsFailure: (error) => isUpstreamFailure(error) && !(caller.sidePart && (error as PlatformError).kind === "timeout"),
-        whenOpen: () => new PlatformError("unavailable", `circuit open for ${upstream}: ${path}`),
-        mayProbe: !caller.sidePart,
-      },
-    )
-    .then(
-      (body) => (logged.done(breakers.states()[upstream]), body),
-      (error: unknown) => {
-        logged.done(breakers.states()[upstream], error instanceof PlatformError ? error : undefined);
-        throw error;
-      },
-    );
+  );
 
   let json: unknown;
   try {

@@ -189,6 +189,11 @@ const schema = z.object({
   // Live event streams one process holds at once for one client address, and in all; past them a clean refusal.
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().positive().default(5000),
+  // Traces go out over OTLP when either endpoint is set (docs/operations.md, "Traces"); the SDK reads these and the
+  // other OTEL_* variables itself: they are here to turn tracing on, and to refuse a malformed one at start.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  OTEL_SDK_DISABLED: boolean.optional(),
 });
 
 type Values = z.infer<typeof schema>;
@@ -257,6 +262,7 @@ function readEnv() {
     replicaKey: values.REPLICA_KEY ?? "development-replica-key-not-for-production",
     cookieSecure: values.COOKIE_SECURE ?? isProduction,
     shutdownDelayMs: values.SHUTDOWN_DELAY_MS ?? (isProduction ? 5000 : 0),
+    tracing: !values.OTEL_SDK_DISABLED && (values.OTEL_EXPORTER_OTLP_ENDPOINT ?? values.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) !== undefined,
     appLaunch: {
       scheme: values.APP_SCHEME,
       universalLink: values.APP_UNIVERSAL_LINK ?? "",

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { format } from "node:util";
 import { pino, type DestinationStream, type Logger } from "pino";
 import { env } from "~/runtime/env.server";
+import { activeTraceIds } from "~/runtime/tracing.server";
 
 /** What every line written while serving one request carries, and what its upstream calls count. */
 type RequestScope = { requestId: string; calls: Map<string, number> };
@@ -12,7 +13,8 @@ const scopes = new AsyncLocalStorage<RequestScope>();
 /**
  * The site's one logger (pino): one JSON object per line with `level`, `time` and `msg` when stdout is not a terminal,
  * readable lines on a terminal. A line written while a request is served (anywhere below `withRequestId`) carries its
- * `requestId`. Errors go in the `err` field, with their stack. `LOG_LEVEL` sets the threshold.
+ * `requestId`, and, while traces are on, the `trace_id` and `span_id` of the span it was written in. Errors go in the
+ * `err` field, with their stack. `LOG_LEVEL` sets the threshold.
  */
 export const logger: Logger = pino(
   {
@@ -21,7 +23,9 @@ export const logger: Logger = pino(
     formatters: { level: (label) => ({ level: label }) },
     mixin: () => {
       const scope = scopes.getStore();
-      return scope ? { requestId: scope.requestId } : {};
+      const fields = scope ? { requestId: scope.requestId } : {};
+      const trace = activeTraceIds();
+      return trace ? Object.assign(fields, trace) : fields;
     },
   },
   destination(),

@@ -6,6 +6,7 @@ import { handle } from "../envelope";
 import { LIVE_ID_PATTERN, findRoom } from "../live-rooms";
 import type { LiveHub } from "../live-streams";
 import { PHONE_PATTERN } from "../../app/lib/phone";
+import type { TraceContextLog } from "../trace-contexts";
 import { parseInput } from "../validation";
 import { contentStats, STATS_LIMIT, type ContentStats } from "./tracker";
 
@@ -145,7 +146,7 @@ ${body}
  * bench use: re-timing a broadcast, dropping every open live stream, counting them. Everything under `/dev` answers
  * only to requests carrying the development key.
  */
-export function devRoutes(ctx: PlatformContext, devKey: string, live: LiveHub): Router {
+export function devRoutes(ctx: PlatformContext, devKey: string, live: LiveHub, traceContexts: TraceContextLog): Router {
   const router = Router();
   router.use("/dev", requireDevKey(devKey));
 
@@ -206,6 +207,11 @@ export function devRoutes(ctx: PlatformContext, devKey: string, live: LiveHub): 
   router.get(
     "/dev/live/streams",
     handle(() => ({ open: live.openStreams() })),
+  );
+  // The traceparent headers of the last calls, oldest first (platform/trace-contexts.ts).
+  router.get(
+    "/dev/trace-contexts",
+    handle(() => ({ list: traceContexts.recent() })),
   );
 
   return router;

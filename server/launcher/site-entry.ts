@@ -47,12 +47,15 @@ export type HeldConsoleLine = { method: "debug" | "log" | "info" | "warn" | "err
 
 /**
  * What `app/entry.server.tsx` exports as `siteEntry`: the process's configuration, its logger, the site's constructor,
- * and the call that sends the console through the logger (replaying what was written while the build loaded).
+ * the call that sends the console through the logger (replaying what was written while the build loaded), and the
+ * one that starts the traces.
  */
 export type SiteEntry = {
   env: Env;
   logger: Logger;
   routeConsoleToLogger: (held: HeldConsoleLine[]) => void;
+  /** Loads and starts OpenTelemetry's SDK when an OTLP endpoint is set; nothing otherwise (app/runtime/tracing.server.ts). */
+  startTracing: () => Promise<void>;
   createSite: (options: SiteOptions) => Site;
 };
 

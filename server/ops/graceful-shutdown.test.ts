@@ -22,7 +22,7 @@ async function setUp(delayMs: number) {
     readiness,
     delayMs,
     endStreams: () => steps.push("streams ended"),
-    release: () => steps.push("released"),
+    release: () => void steps.push("released"),
     exit: (code) => {
       steps.push(`exit ${code}`);
       exitCode = code;

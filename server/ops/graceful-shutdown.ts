@@ -18,8 +18,8 @@ export type ShutdownOptions = {
   delayMs: number;
   /** Ends what never ends by itself (live event streams), which the server's close would wait for. */
   endStreams: () => void;
-  /** Releases what the requests used (the embedded platform's database), once they are all done. */
-  release: () => void;
+  /** Releases what the requests used (the embedded platform's database, the spans not sent yet), once they are all done. */
+  release: () => void | Promise<void>;
   exit?: (code: number) => void;
 };
 
@@ -63,7 +63,7 @@ export function gracefulShutdown(server: Server, options: ShutdownOptions): (sig
         server.close(() => resolve());
         endConnections();
       });
-      options.release();
+      await options.release();
       logger.info("drained: exiting");
       exit(0);
     })());

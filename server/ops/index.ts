@@ -4,5 +4,5 @@ export { gracefulShutdown } from "./graceful-shutdown";
 export { createReadiness, healthRoutes, readPlatformDetail } from "./health";
 export { answerDetailRequests, detailRoute } from "./health-detail";
 export { processMetrics, startInternalListener } from "./metrics-listener";
-export { measureRequest } from "./request-metrics";
+export { measureRequest, requestSpanName } from "./request-metrics";
 export { announceStartUp } from "./start-up-message";

@@ -52,6 +52,16 @@ export function statusClass(res: ServerResponse): string {
   return res.headersSent ? `${Math.floor(res.statusCode / 100)}xx` : "closed";
 }
 
+/** A request's method as a label: one of a few, or "other". */
+const methodOf = (req: IncomingMessage) => (METHODS.has(req.method ?? "") ? req.method! : "other");
+
+/** The name of a request's span (app/runtime/tracing.server.ts): its method and route family, such as "GET detail". */
+export function requestSpanName(req: IncomingMessage): string {
+  const target = req.url ?? "";
+  const query = target.indexOf("?");
+  return `${methodOf(req)} ${routeFamily(query < 0 ? target : target.slice(0, query))}`;
+}
+
 /**
  * Records the request in http_request_duration_seconds when its connection is done with it: every request the
  * host's listener takes, the stored pages answered before Express included.
@@ -61,6 +71,5 @@ export function measureRequest(req: IncomingMessage, res: ServerResponse): void 
   const target = req.url ?? "";
   const query = target.indexOf("?");
   const family = routeFamily(query < 0 ? target : target.slice(0, query));
-  const method = METHODS.has(req.method ?? "") ? req.method! : "other";
-  res.once("close", () => observeRequest({ family, method, status_class: statusClass(res) }, startedAt));
+  res.once("close", () => observeRequest({ family, method: methodOf(req), status_class: statusClass(res) }, startedAt));
 }

@@ -8,6 +8,7 @@ import type { RenderRecord } from "../../app/render/page-facts.server";
 import { onContentWritten } from "../../app/runtime/content-writes.server";
 import { logger } from "../../app/runtime/logger.server";
 import type { PageCacheStats } from "../../app/runtime/metrics.server";
+import { noteOnSpan } from "../../app/runtime/tracing.server";
 import { brotliAsync, gzipAsync } from "./response-encoding";
 import { inlineScriptHashes } from "../middleware";
 
@@ -225,11 +226,13 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     /** The page's age as the Age header says it. */
     ageOf: (entry: Entry) => String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))),
     /**
-     * Counts what was decided for one request, and logs it at debug: the key's device class and path, never its
+     * Counts what was decided for one request, notes it on its span (`davmu.page_cache`), and logs it at debug: the
+     * key's device class and path, never its
      * query. `requestId` for an answer given before the middleware, which runs no request's scope.
      */
     decided(decision: Decision | null, label: string, key: string, requestId?: string) {
       if (decision) counts[decision] += 1;
+      noteOnSpan("davmu.page_cache", label);
       logger.debug({ pageCache: label, page: key.split("?", 1)[0], ...(requestId && { requestId }) }, "page cache");
     },
     stats: (): PageCacheStats => ({ entries: entries.size, bytes: entries.calculatedSize, ...counts }),
