@@ -24,7 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Terser over esbuild's minifier for what phones download: the article's first-load JavaScript 4 % smaller
     // (docs/benchmarks.md). The server build stays unminified, as Vite leaves it.
     minify: isSsrBuild ? false : "terser",
-    // Maps of the client's scripts for the server alone, to place visitors' script errors (scripts/source-maps-build.ts).
+    // Maps of the client's scripts for the server alone, to place visitors' script errors (scripts/source-maps-build.ts):
+    // Remix's warning at the start that maps make the code public does not apply, as none stays in build/client.
     sourcemap: isSsrBuild ? false : "hidden",
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // Lazy bodies and players import their chunks plainly: no dependency map or preload helper in every page that could import them.

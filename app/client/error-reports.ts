@@ -37,8 +37,7 @@ export function installErrorReports(): () => void {
     if (!event.filename && !event.error) return;
     reportClientError("error", event.error ?? event.message, { source: event.filename, line: event.lineno, column: event.colno });
   };
-  const onRejection = (event: PromiseRejectionEvent) =>
-    reportClientError(isChunkLoadError(event.reason) ? "chunk" : "rejection", event.reason);
+  const onRejection = (event: PromiseRejectionEvent) => reportClientError(isChunkLoadError(event.reason) ? "chunk" : "rejection", event.reason);
   const onPreloadError = (event: Event) => reportClientError("chunk", (event as Event & { payload?: unknown }).payload);
   window.addEventListener("error", onError);
   window.addEventListener("unhandledrejection", onRejection);

@@ -18,7 +18,16 @@ export function measurePageSpeed(sampleRate: number): void {
   if (measuring || !(Math.random() < sampleRate)) return;
   measuring = true;
   const path = location.pathname.slice(0, MAX_PATH_CHARS);
-  afterLoad(() => whenIdle(() => void import("web-vitals").then((vitals) => reportVitals(path, vitals), () => undefined), IDLE_TIMEOUT_MS));
+  afterLoad(() =>
+    whenIdle(
+      () =>
+        void import("web-vitals").then(
+          (vitals) => reportVitals(path, vitals),
+          () => undefined,
+        ),
+      IDLE_TIMEOUT_MS,
+    ),
+  );
 }
 
 function reportVitals(path: string, vitals: typeof import("web-vitals")): void {

@@ -22,7 +22,11 @@ function beacon(report: unknown, userAgent = ANDROID, clientIp = `10.0.0.${++add
 
 /** Every sample of a metric, with its labels. */
 async function samplesOf(name: string) {
-  return (await metricsRegistry().getSingleMetric(name)!.get()).values as Array<{ labels: Record<string, string>; value: number; metricName?: string }>;
+  return (await metricsRegistry().getSingleMetric(name)!.get()).values as Array<{
+    labels: Record<string, string>;
+    value: number;
+    metricName?: string;
+  }>;
 }
 
 const countOf = async (name: string, labels: Record<string, string>, series = `${name}_count`) =>
@@ -33,7 +37,13 @@ const countOf = async (name: string, labels: Record<string, string>, series = `$
     .reduce((sum, sample) => sum + sample.value, 0);
 
 describe("parseVitalsReport", () => {
-  const valid = { path: ARTICLE, metrics: [{ name: "LCP", value: 1234.5 }, { name: "CLS", value: 0.02 }] };
+  const valid = {
+    path: ARTICLE,
+    metrics: [
+      { name: "LCP", value: 1234.5 },
+      { name: "CLS", value: 0.02 },
+    ],
+  };
 
   it("takes a page view's figures", () => {
     expect(parseVitalsReport(JSON.stringify(valid))).toEqual({ ok: true, value: valid });
@@ -75,7 +85,15 @@ describe("receiveVitals", () => {
   it("observes each figure in seconds under the page's type and the user agent's device class", async () => {
     const labels = { page_type: "article", device_class: "android-browser" };
     const before = await countOf("web_vitals_lcp_seconds", labels);
-    const answer = await receiveVitals(beacon({ path: ARTICLE, metrics: [{ name: "LCP", value: 2500 }, { name: "TTFB", value: 300 }] }));
+    const answer = await receiveVitals(
+      beacon({
+        path: ARTICLE,
+        metrics: [
+          { name: "LCP", value: 2500 },
+          { name: "TTFB", value: 300 },
+        ],
+      }),
+    );
     expect(answer.status).toBe(204);
     expect(await countOf("web_vitals_lcp_seconds", labels)).toBe(before + 1);
     expect(await countOf("web_vitals_lcp_seconds", { ...labels, le: "2.5" }, "web_vitals_lcp_seconds_bucket")).toBeGreaterThan(0);

@@ -70,7 +70,13 @@ test("a script error in the site's code is counted, and logged at its place in a
   await expect.poll(errors).toBe(before + 1);
   await expect
     .poll(() => site.logLines().find((line) => line.msg === "client script error" && line.error === "Error: e2e: connection facts unreadable"))
-    .toMatchObject({ level: "warn", kind: "error", pageType: "list", deviceClass: "android-browser", source: expect.stringMatching(/^app\/client\/link-prefetch\.ts:\d+:\d+$/) });
+    .toMatchObject({
+      level: "warn",
+      kind: "error",
+      pageType: "list",
+      deviceClass: "android-browser",
+      source: expect.stringMatching(/^app\/client\/link-prefetch\.ts:\d+:\d+$/),
+    });
 
   const script = await page.evaluate(() => performance.getEntriesByType("resource").find(({ name }) => /\/assets\/.+\.js$/.test(name))?.name);
   expect(script).toBeDefined();
