@@ -170,7 +170,6 @@ describe("deviceClassLabel", () => {
     [UA.harmonyCompat, "harmonyos"],
     [UA.chromeWindows, "desktop"],
     ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "other"],
-    ["", "other"],
   ])("%s → %s", (userAgent, label) => {
     expect(deviceClassLabel(detectDevice(userAgent))).toBe(label);
   });
