@@ -12,7 +12,7 @@ import { BASE_PATH } from "~/lib/base-path";
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(here, "../..");
-export const CLIENT_SOURCE_MAPS_DIR = path.join(projectRoot, "build/client-source-maps");
+const CLIENT_SOURCE_MAPS_DIR = path.join(projectRoot, "build/client-source-maps");
 
 /** Only the site's own hashed scripts are looked up: nothing a report names can reach another file. */
 const SITE_SCRIPT = new RegExp(`^${BASE_PATH}(assets/[\\w.-]+\\.js)$`);
