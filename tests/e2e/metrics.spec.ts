@@ -2,8 +2,7 @@ import { get } from "node:http";
 import { expect, test } from "./support/test";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { E2E_ORIGIN } from "./support/e2e-server";
-import { scrape } from "./support/metrics-scrape";
+import { scrape, startClusterSite } from "./support/metrics-scrape";
 import { freePort, startControllablePlatform, startSite } from "./support/platform-outage";
 import { articleUrl, urlId } from "./support/urls";
 
@@ -130,12 +129,7 @@ test.describe("build/cluster.js with two workers", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(60_000);
-    metricsPort = await freePort();
-    // Against the e2e server's platform: the primary runs no embedded platform and needs no database.
-    site = await startSite(
-      { WEB_CONCURRENCY: "2", PLATFORM_API_URL: `${E2E_ORIGIN}/_platform`, METRICS_PORT: String(metricsPort), METRICS_TOKEN: TOKEN },
-      "build/cluster.js",
-    );
+    ({ site, metricsPort } = await startClusterSite({ METRICS_TOKEN: TOKEN }));
   });
 
   test.afterAll(() => site?.stop());

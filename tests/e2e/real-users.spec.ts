@@ -1,8 +1,7 @@
 import { LIST_FIXTURES } from "../../platform/seed-lists";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { E2E_ORIGIN } from "./support/e2e-server";
-import { scrape } from "./support/metrics-scrape";
-import { freePort, startSite } from "./support/platform-outage";
+import { scrape, startClusterSite } from "./support/metrics-scrape";
+import type { startSite } from "./support/platform-outage";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { articleUrl, urlId } from "./support/urls";
@@ -23,12 +22,7 @@ let metricsPort: number;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  metricsPort = await freePort();
-  // Against the e2e server's platform: the primary runs no embedded platform.
-  site = await startSite(
-    { WEB_CONCURRENCY: "2", PLATFORM_API_URL: `${E2E_ORIGIN}/_platform`, METRICS_PORT: String(metricsPort), RUM_SAMPLE_RATE: "1" },
-    "build/cluster.js",
-  );
+  ({ site, metricsPort } = await startClusterSite({ RUM_SAMPLE_RATE: "1" }));
 });
 
 test.afterAll(() => site?.stop());

@@ -1,3 +1,5 @@
+import { E2E_ORIGIN } from "./e2e-server";
+import { freePort, startSite } from "./platform-outage";
 import { expect } from "./test";
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
@@ -26,4 +28,17 @@ export async function scrape(metricsPort: number, token?: string) {
     const matching = samples.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
     return matching.length ? matching.reduce((sum, sample) => sum + sample.value, 0) : undefined;
   };
+}
+
+/**
+ * build/cluster.js with two workers and `env`, its metrics on a port of its own, against the e2e server's platform:
+ * the primary runs no embedded platform and needs no database.
+ */
+export async function startClusterSite(env: Record<string, string>) {
+  const metricsPort = await freePort();
+  const site = await startSite(
+    { WEB_CONCURRENCY: "2", PLATFORM_API_URL: `${E2E_ORIGIN}/_platform`, METRICS_PORT: String(metricsPort), ...env },
+    "build/cluster.js",
+  );
+  return { site, metricsPort };
 }
