@@ -60,6 +60,7 @@ const ONCE_SPECS = [
   /platform-outage\.spec\.ts$/,
   /production-loads\.spec\.ts$/,
   /rate-limits\.spec\.ts$/,
+  /real-users\.spec\.ts$/,
   /replicas\.spec\.ts$/,
   /service-worker\.spec\.ts$/,
   /slow-platform\.spec\.ts$/,

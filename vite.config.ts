@@ -5,6 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { BASE_PATH } from "./app/lib/base-path";
 import { chunkPlan } from "./scripts/chunk-plan";
 import { serviceWorkerBuild } from "./scripts/service-worker-build";
+import { serverOnlySourceMaps } from "./scripts/source-maps-build";
 import { isZhHantClientBuild, uiLanguageBuild } from "./scripts/ui-language-build";
 
 declare module "@remix-run/node" {
@@ -23,6 +24,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Terser over esbuild's minifier for what phones download: the article's first-load JavaScript 4 % smaller
     // (docs/benchmarks.md). The server build stays unminified, as Vite leaves it.
     minify: isSsrBuild ? false : "terser",
+    // Maps of the client's scripts for the server alone, to place visitors' script errors (scripts/source-maps-build.ts):
+    // Remix's warning at the start that maps make the code public does not apply, as none stays in build/client.
+    sourcemap: isSsrBuild ? false : "hidden",
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // Lazy bodies and players import their chunks plainly: no dependency map or preload helper in every page that could import them.
     modulePreload: false,
@@ -56,6 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         apply: (config) => !isZhHantClientBuild(config),
       },
     serviceWorkerBuild(),
+    serverOnlySourceMaps(),
   ],
   test: {
     include: ["app/**/*.test.ts", "deploy/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { getAppConfig, type AppConfig } from "~/bff/app-config.server";
 import { isOutage, sidePart } from "~/bff/client.server";
 import { installChunkReloadGuard } from "~/client/chunk-reload";
+import { installErrorReports } from "~/client/error-reports";
 import { reportPageView } from "~/client/page-views";
 import { AppOpenDialog } from "~/components/app-open-dialog";
 import { useNonce } from "~/components/nonce";
@@ -75,6 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     themeStyle: themeVariables(site),
     device,
     appLaunch: env.appLaunch,
+    rumSampleRate: env.RUM_SAMPLE_RATE,
     // Spec section 2: the header is also hidden on live pages (local_live) for non-mobile visitors.
     showBanner: !device.isOwnApp && !preview && (device.isMobile || !url.pathname.includes("/local_live/")),
     preview,
@@ -92,22 +94,24 @@ const SCRIPT_FETCH_PRIORITY: Record<string, string> = { fetchpriority: "low" };
 // Behaviours that wait for the page load after hydration, out of every page's first-load JavaScript.
 const backgroundTasks = () => import("~/client/background-tasks");
 
-function ClientBehaviours({ device }: { device: RootData["device"] | undefined }) {
+function ClientBehaviours({ device, rumSampleRate }: { device: RootData["device"] | undefined; rumSampleRate: number }) {
   const location = useLocation();
   // The first page's item decides where a desktop visitor goes (the check runs once, after start-up).
   const desktop = useRef(useItemFlags().desktop).current;
   useEffect(() => {
     // The root's effects run once the whole page has hydrated.
     markPageHydrated();
+    installErrorReports();
     installChunkReloadGuard();
     backgroundTasks()
       .then((tasks) => {
         tasks.registerServiceWorkerAfterLoad();
         tasks.enablePageTransitions();
+        tasks.measurePageSpeed(rumSampleRate);
         if (device) tasks.scheduleDesktopCheck(device, desktop);
       })
       .catch(() => undefined);
-  }, [device, desktop]);
+  }, [device, desktop, rumSampleRate]);
   useEffect(() => {
     let stop: (() => void) | undefined;
     let left = false;
@@ -202,9 +206,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const data = useRootData();
   return (
     <>
-      <ClientBehaviours device={useRootData()?.device} />
+      <ClientBehaviours device={data?.device} rumSampleRate={data?.rumSampleRate ?? 0} />
       <Outlet />
     </>
   );

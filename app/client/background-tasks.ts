@@ -6,3 +6,4 @@ export { registerServiceWorkerAfterLoad } from "~/client/service-worker";
 export { scheduleDesktopCheck } from "~/client/desktop-redirect";
 export { prefetchLinksOnIdle } from "~/client/link-prefetch";
 export { enablePageTransitions } from "~/client/page-transitions";
+export { measurePageSpeed } from "~/client/page-speed";

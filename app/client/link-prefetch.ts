@@ -1,19 +1,10 @@
+import { whenIdle } from "~/client/idle";
 import { isRouterLink, isSingleFetchDataPath } from "~/framework/remix-internals";
 import { BASE_PATH } from "~/lib/base-path";
 import { MAX_PREFETCHES, mayPrefetch, prefetchUrl, PREFETCH_IDLE_TIMEOUT_MS, type ConnectionFacts } from "~/lib/link-prefetch";
 
 const prefetched = new Set<string>();
 let stopWatching: (() => void) | null = null;
-
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(callback, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  // Safari has no idle callback: wait out the same timeout.
-  const timer = window.setTimeout(callback, PREFETCH_IDLE_TIMEOUT_MS);
-  return () => window.clearTimeout(timer);
-}
 
 function prefetch(url: string) {
   if (prefetched.has(url) || prefetched.size >= MAX_PREFETCHES) return;
@@ -49,7 +40,7 @@ export function prefetchLinksOnIdle(): () => void {
     for (const anchor of document.querySelectorAll<HTMLAnchorElement>("a[href]")) {
       if (!anchor.hasAttribute("download") && !anchor.target) observer.observe(anchor);
     }
-  });
+  }, PREFETCH_IDLE_TIMEOUT_MS);
   const stop = () => {
     cancelIdle();
     observer?.disconnect();

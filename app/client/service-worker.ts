@@ -1,3 +1,4 @@
+import { afterLoad } from "~/client/idle";
 import { BASE_PATH } from "~/lib/base-path";
 
 /**
@@ -21,7 +22,5 @@ export async function registerServiceWorker(): Promise<void> {
  * precache bypasses the HTTP cache), which must not compete with the pictures and chunks of the first visit.
  */
 export function registerServiceWorkerAfterLoad(): void {
-  const register = () => void registerServiceWorker();
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  afterLoad(() => void registerServiceWorker());
 }

@@ -1,3 +1,5 @@
+import { sendBeacon } from "~/client/beacon";
+import { afterLoad } from "~/client/idle";
 import { BASE_PATH } from "~/lib/base-path";
 import {
   cardIdOf,
@@ -23,18 +25,8 @@ const TRACKER_URL = `${BASE_PATH}api/tracker/log`;
 
 const CARD_SELECTOR = '[class*="card-id-"]';
 
-/**
- * A form body (a CORS-safelisted type the host accepts as a POST) sent as a beacon, which survives the page
- * closing; where beacons are missing or refused, a keepalive fetch does the same.
- */
 function send(events: BrowserEvent[]): void {
-  const body = new URLSearchParams({ events: JSON.stringify(events) });
-  try {
-    if (navigator.sendBeacon?.(TRACKER_URL, body)) return;
-  } catch {
-    // Some webviews throw instead of answering false.
-  }
-  fetch(TRACKER_URL, { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => {});
+  sendBeacon(TRACKER_URL, { events: JSON.stringify(events) });
 }
 
 /** The boxes a card must fit in to count as seen: each clipping scroll container up the tree, then the viewport. */
@@ -216,9 +208,7 @@ export function trackPageView(location: Location, openedAt = Date.now()): void {
   pendingOpenedAt = openedAt;
   if (scheduled) return;
   scheduled = true;
-  const later = () => window.setTimeout(start, STATS_INIT_DELAY_MS);
-  if (document.readyState === "complete") later();
-  else window.addEventListener("load", later, { once: true });
+  afterLoad(() => window.setTimeout(start, STATS_INIT_DELAY_MS));
 }
 
 /**

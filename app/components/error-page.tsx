@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import { reportClientError } from "~/client/error-reports";
 
 /** Thrown as the data of a 404 by the catch-all route: no route matched at all. */
 export const UNMATCHED = "unmatched";
@@ -55,7 +57,14 @@ export function ErrorPage({ status, unmatched = false }: { status: number; unmat
   );
 }
 
-/** Every route's ErrorBoundary. */
+/** What Remix makes of a server error in production: the server logged it, it is no script error of the page. */
+const SANITIZED_SERVER_ERROR = "Unexpected Server Error";
+
+/** Every route's ErrorBoundary. A script error it caught is reported (a thrown response is no error). */
 export function RouteErrorBoundary() {
-  return <ErrorPage {...describe(useRouteError())} />;
+  const error = useRouteError();
+  useEffect(() => {
+    if (error instanceof Error && error.message !== SANITIZED_SERVER_ERROR) reportClientError("boundary", error);
+  }, [error]);
+  return <ErrorPage {...describe(error)} />;
 }

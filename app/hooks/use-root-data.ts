@@ -29,6 +29,8 @@ export type RootData = {
   device: PageDevice;
   /** How "open the app" launches it (APP_* configuration). */
   appLaunch: AppLaunchConfig;
+  /** The share of page views that measure their speed (RUM_SAMPLE_RATE): the same for every visitor. */
+  rumSampleRate: number;
   /** Spec section 1: no banner inside our own client or on previews. */
   showBanner: boolean;
   /** The scheme the address asks for with the app's dark flag (`dark=1`, or `dark=0` for light), for pages read without JavaScript. */

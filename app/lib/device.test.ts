@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectDevice, shouldRedirectToPc } from "./device";
+import { detectDevice, deviceClassLabel, shouldRedirectToPc } from "./device";
 
 const UA = {
   wechatAndroid:
@@ -156,5 +156,21 @@ describe("missing user agent header", () => {
   it("is read as an empty user agent", () => {
     expect(detectDevice(null)).toEqual(detectDevice(""));
     expect(shouldRedirectToPc(undefined)).toBe(shouldRedirectToPc(""));
+  });
+});
+
+describe("deviceClassLabel", () => {
+  it.each([
+    [UA.wechatAndroid, "wechat-android"],
+    [UA.wechatIOS, "wechat-ios"],
+    [UA.miniProgram, "mini-program"],
+    [UA.ipad, "ios-safari"],
+    [UA.androidChrome, "android-browser"],
+    [UA.harmonyNext, "harmonyos"],
+    [UA.harmonyCompat, "harmonyos"],
+    [UA.chromeWindows, "desktop"],
+    ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "other"],
+  ])("%s → %s", (userAgent, label) => {
+    expect(deviceClassLabel(detectDevice(userAgent))).toBe(label);
   });
 });

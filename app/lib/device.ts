@@ -113,3 +113,32 @@ export function pageDevice(userAgent: string | null | undefined): PageDevice {
     detectDevice(userAgent);
   return { isWeChat, isAndroid, isHarmony, isMiniProgram, isMobile, isMacintosh, isBot, isOwnApp, isIOS, isAndroidChrome, inAppBrowser };
 }
+
+/** Every value of the real-user metrics' `device_class` label. */
+export const DEVICE_CLASS_LABELS = [
+  "wechat-android",
+  "wechat-ios",
+  "mini-program",
+  "ios-safari",
+  "android-browser",
+  "harmonyos",
+  "desktop",
+  "other",
+] as const;
+
+export type DeviceClassLabel = (typeof DEVICE_CLASS_LABELS)[number];
+
+/**
+ * The browser a page view's figures are labelled with, from the request's user agent (never from what the page
+ * says). Every iOS browser is WebKit, so all count as `ios-safari`; crawlers are `other`.
+ */
+export function deviceClassLabel(device: Device): DeviceClassLabel {
+  if (device.isBot) return "other";
+  if (device.isMiniProgram) return "mini-program";
+  if (device.isWeChat && device.isIOS) return "wechat-ios";
+  if (device.isWeChat && device.isAndroid) return "wechat-android";
+  if (device.isHarmony) return "harmonyos";
+  if (device.isIOS) return "ios-safari";
+  if (device.isAndroid) return "android-browser";
+  return device.isDesktop ? "desktop" : "other";
+}

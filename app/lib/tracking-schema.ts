@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseJsonField } from "~/lib/json-field";
 import { BEHAVIORS, CONTENT_ID, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, MAX_TID_IDS, type BrowserEvent } from "~/lib/tracking";
 
 /**
@@ -58,18 +59,6 @@ const browserBatchSchema = z.array(browserEventSchema).min(1).max(MAX_BATCH_EVEN
  * come from the session and the request.
  */
 export function parseBrowserBatch(text: string): { ok: true; events: BrowserEvent[] } | { ok: false; error: string } {
-  if (!text) return { ok: false, error: "missing events" };
-  if (new TextEncoder().encode(text).length > MAX_BATCH_BYTES) return { ok: false, error: `events over ${MAX_BATCH_BYTES} bytes` };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, error: "events are not JSON" };
-  }
-  const parsed = browserBatchSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, error: `${issue?.path.join(".") || "events"}: ${issue?.message ?? "invalid"}` };
-  }
-  return { ok: true, events: parsed.data };
+  const parsed = parseJsonField(text, "events", browserBatchSchema, MAX_BATCH_BYTES);
+  return parsed.ok ? { ok: true, events: parsed.value } : parsed;
 }

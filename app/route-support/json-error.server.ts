@@ -14,8 +14,8 @@ const MESSAGES: Record<number, string> = {
   503: "服务繁忙，请稍后再试",
 };
 
-export function jsonError(status: number, message?: string): Response {
-  return Response.json(jsonErrorBody(status, message), { status, headers: { "Cache-Control": "no-store" } });
+export function jsonError(status: number, message?: string, headers?: Record<string, string>): Response {
+  return Response.json(jsonErrorBody(status, message), { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
 /** The body alone, for the host's Express routes. */

@@ -128,6 +128,10 @@ const schema = z.object({
   // The site's own per-minute limits in front of the platform's (docs/security.md, "Rate limits").
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRACKER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  // Pages' reports of their own speed and script errors (docs/operations.md, "Real-user metrics"), per address.
+  RUM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // The share of page views that measure and report their speed; 0 turns it off.
+  RUM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LIVE_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LIVE_LIKES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),

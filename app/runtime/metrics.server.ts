@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { totalmem } from "node:os";
 import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from "prom-client";
+import type { ClientErrorKind, VitalName } from "~/lib/field-reports";
 
 /**
  * The process's Prometheus metrics (docs/operations.md lists them). One registry per process, made when first asked
@@ -33,6 +34,17 @@ export type MetricSources = {
 
 /** Request latency buckets (seconds): a stored page answers in a millisecond, a render in tens, an outage in seconds. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/**
+ * Real users' figures by web-vitals name: the metric, its unit's scale from what pages send (milliseconds, or none
+ * for CLS) and buckets with one at each of Google's two thresholds (good, poor), so the alerts' quantiles are exact there.
+ */
+const WEB_VITALS = {
+  LCP: { name: "web_vitals_lcp_seconds", scale: 1000, buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 6, 10, 20], what: "Largest Contentful Paint" },
+  INP: { name: "web_vitals_inp_seconds", scale: 1000, buckets: [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2, 5], what: "Interaction to Next Paint" },
+  CLS: { name: "web_vitals_cls", scale: 1, buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2], what: "Cumulative Layout Shift (no unit)" },
+  FCP: { name: "web_vitals_fcp_seconds", scale: 1000, buckets: [0.5, 1, 1.5, 1.8, 2.5, 3, 4, 6, 10], what: "First Contentful Paint" },
+  TTFB: { name: "web_vitals_ttfb_seconds", scale: 1000, buckets: [0.1, 0.2, 0.4, 0.6, 0.8, 1.2, 1.8, 3, 6], what: "Time to First Byte" },
+} as const satisfies Record<VitalName, { name: string; scale: number; buckets: number[]; what: string }>;
 const BREAKER_STATES = ["closed", "half-open", "open"] as const;
 /** The page cache's counts, by the result label each is exported under. */
 const PAGE_CACHE_RESULTS = { hit: "hits", stale: "stale", joined: "joined", miss: "misses", uncached: "uncached", personal: "personal" } as const;
@@ -93,6 +105,24 @@ function createMetrics() {
       name: "davmu_share_live_stream_refusals_total",
       help: "Live event streams refused, by reason (address, process, unknown, unavailable)",
       labelNames: ["reason"] as const,
+      registers,
+    }),
+    webVitals: Object.fromEntries(
+      Object.entries(WEB_VITALS).map(([vital, { name, buckets, what }]) => [
+        vital,
+        new Histogram({
+          name,
+          help: `${what} of page views as visitors' browsers measured it, by page type and device class`,
+          labelNames: ["page_type", "device_class"] as const,
+          buckets,
+          registers,
+        }),
+      ]),
+    ) as Record<VitalName, Histogram<"page_type" | "device_class">>,
+    clientErrors: new Counter({
+      name: "client_errors_total",
+      help: "Errors the site's scripts met in visitors' browsers, by page type and kind (error, rejection, boundary, hydration, chunk)",
+      labelNames: ["page_type", "kind"] as const,
       registers,
     }),
   };
@@ -256,6 +286,16 @@ export type LiveStreamRefusal = "address" | "process" | "unknown" | "unavailable
 
 export function countLiveStreamRefusal(reason: LiveStreamRefusal): void {
   metrics().liveStreamRefusals.inc({ reason });
+}
+
+/** One figure of a page view as its browser measured it, in web-vitals' unit (milliseconds; none for CLS). */
+export function observeWebVital(vital: VitalName, labels: { page_type: string; device_class: string }, value: number): void {
+  metrics().webVitals[vital].observe(labels, value / WEB_VITALS[vital].scale);
+}
+
+/** One script error a visitor's browser reported. */
+export function countClientError(labels: { page_type: string; kind: ClientErrorKind }): void {
+  metrics().clientErrors.inc(labels);
 }
 
 /** Node answers 0, or the largest 64-bit number, for a process that no cgroup bounds. */

@@ -1,35 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isSingleFetchDataPath } from "../../app/framework/remix-internals";
 import { BASE_PATH } from "../../app/lib/base-path";
+import { DETAIL_MIN_SEGMENTS, PAGE_SECTIONS } from "../../app/lib/page-type";
 import { observeRequest } from "../../app/runtime/metrics.server";
 
-/**
- * The first path segments of the site's own pages under the base path (app/routes): each is a route family of its
- * own. A detail page (/{actor}/{type}/…/{post_id}/index) starts with its publisher's segment, any word, so whatever
- * else has the detail route's depth is a detail page; anything shallower is "other" (a 404, mostly).
- */
-const PAGE_SECTIONS = new Set([
-  "activity",
-  "agreement",
-  "auth",
-  "bar",
-  "content_model",
-  "dejin",
-  "dimim",
-  "fazak",
-  "fly_card",
-  "invite",
-  "list",
-  "pc",
-  "search",
-  "special",
-]);
-const DETAIL_MIN_SEGMENTS = 4;
 const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 
 /**
  * A request path's route family: a small fixed set of label values, so a metric's series stay few whatever URLs
- * visitors (or scanners) ask for.
+ * visitors (or scanners) ask for. A detail page starts with its publisher's segment, any word, so whatever else
+ * has the detail route's depth is a detail page; anything shallower is "other" (a 404, mostly).
  */
 export function routeFamily(path: string): string {
   if (path.startsWith("/_platform/")) return "platform";

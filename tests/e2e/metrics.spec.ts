@@ -2,7 +2,7 @@ import { get } from "node:http";
 import { expect, test } from "./support/test";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { E2E_ORIGIN } from "./support/e2e-server";
+import { scrape, startClusterSite } from "./support/metrics-scrape";
 import { freePort, startControllablePlatform, startSite } from "./support/platform-outage";
 import { articleUrl, urlId } from "./support/urls";
 
@@ -12,33 +12,6 @@ import { articleUrl, urlId } from "./support/urls";
  * front of a platform this spec controls, so an upstream failure is real. Process-level: it runs once.
  */
 test.describe.configure({ mode: "serial" });
-
-type Sample = { name: string; labels: Record<string, string>; value: number };
-
-/** The samples of a Prometheus text exposition (comments left out). */
-function parseExposition(text: string): Sample[] {
-  return text
-    .split("\n")
-    .filter((line) => line && !line.startsWith("#"))
-    .map((line) => {
-      const [, name, labelText = "", value] = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line) ?? [];
-      if (!name) throw new Error(`not an exposition line: ${line}`);
-      const labels = Object.fromEntries([...labelText.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, raw]) => [key, raw]));
-      return { name, labels, value: Number(value) };
-    });
-}
-
-async function scrape(metricsPort: number, token?: string) {
-  const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-type")).toContain("text/plain");
-  const samples = parseExposition(await response.text());
-  /** The sum of a metric's samples whose labels include `labels`; undefined when it has none. */
-  return (name: string, labels: Record<string, string> = {}): number | undefined => {
-    const matching = samples.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
-    return matching.length ? matching.reduce((sum, sample) => sum + sample.value, 0) : undefined;
-  };
-}
 
 /** A GET on a connection of its own: build/cluster.js hands each new connection to the next worker. */
 function onOwnConnection(url: string): Promise<{ status: number; worker: string }> {
@@ -156,12 +129,7 @@ test.describe("build/cluster.js with two workers", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(60_000);
-    metricsPort = await freePort();
-    // Against the e2e server's platform: the primary runs no embedded platform and needs no database.
-    site = await startSite(
-      { WEB_CONCURRENCY: "2", PLATFORM_API_URL: `${E2E_ORIGIN}/_platform`, METRICS_PORT: String(metricsPort), METRICS_TOKEN: TOKEN },
-      "build/cluster.js",
-    );
+    ({ site, metricsPort } = await startClusterSite({ METRICS_TOKEN: TOKEN }));
   });
 
   test.afterAll(() => site?.stop());

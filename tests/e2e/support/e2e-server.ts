@@ -44,6 +44,9 @@ export const E2E_SERVER_ENV = {
   // And every test logs in as the one demo account: its writes of parallel tests would share one budget too.
   WRITE_RATE_LIMIT_PER_MINUTE: "1000",
   WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE: "1000",
+  RUM_RATE_LIMIT_PER_MINUTE: "1000",
+  // Pages report no speed here (the real-users spec starts a site that does): the other specs count their requests.
+  RUM_SAMPLE_RATE: "0",
   // Links the app would claim on a host of its own, so iPhone and HarmonyOS NEXT take those launch paths.
   APP_UNIVERSAL_LINK: E2E_APP_LINKS.universal,
   APP_HARMONY_APP_LINK: E2E_APP_LINKS.harmony,
