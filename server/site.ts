@@ -31,11 +31,7 @@ import {
 import { createPageStore, EDGE_VARIANT_PATH, edgeVariant, startEdgePurges, storedPageHits } from "./page-cache";
 import { personalMaker, remixHandler, visitorSignal, type RequestContext } from "./remix/remix-handler";
 
-/**
- * The site: Express with its middleware in a deliberate order, then the Remix handler. It is compiled into the Remix
- * server build (`app/entry.server.tsx` exports `siteEntry`), in the same module graph as the routes; the launcher
- * (server.ts) creates it, listens and stops it.
- */
+/** Compiled into the Remix server build, in the same module graph as the routes; server.ts creates and listens. */
 export function createSite(options: SiteOptions): Site {
   const development = !env.isProduction;
   const originOf = publicOrigin({ configured: env.PUBLIC_ORIGIN, production: env.isProduction, port: env.PORT });
@@ -48,14 +44,9 @@ export function createSite(options: SiteOptions): Site {
     );
   }
 
-  // Anonymous visitors' pages, rendered once and served as bytes (see server/page-cache/page-store.ts).
   const pageStore = env.PAGE_CACHE_MAX_BYTES > 0 ? createPageStore({ maxBytes: env.PAGE_CACHE_MAX_BYTES }) : undefined;
 
-  /**
-   * What loaders and actions get (app/runtime/load-context.ts), with the request's visitor, opened here once; the
-   * deadline counts from the request's arrival. A request whose personal page was not made before Express goes on
-   * with the visitor opened there.
-   */
+  /** A request whose personal page was not made before Express goes on with the visitor opened there. */
   const loadContext = (req: express.Request, res: ServerResponse, facts: RequestFacts): RequestContext => {
     const clientIp = req.ip ?? "";
     const visitor =
@@ -84,17 +75,15 @@ export function createSite(options: SiteOptions): Site {
   app.use(requestId);
   app.use(requestLog(logOptions));
   if (options.platformRouter) app.use("/_platform", options.platformRouter);
-  // A worker of build/cluster.js: the primary runs the embedded platform; browsers still reach it at /_platform.
+  // A worker of build/cluster.js: the primary runs the embedded platform.
   else if (env.EMBEDDED_PLATFORM_URL) app.use("/_platform", platformProxy(env.EMBEDDED_PLATFORM_URL));
-  // After the platform: its answers mostly go to this host's own backend over loopback, where gzip costs CPU on both
-  // ends for nothing (it showed in a profile of logged-in page views); its media is compressed already.
+  // After the platform: its answers mostly go to this host's own backend over loopback, where gzip costs CPU for nothing.
   app.use(compression());
   const readiness = createReadiness();
   app.use(BASE_PATH, healthRoutes({ readiness }));
 
-  // Live event streams: before the development server's middleware, which rewrites paths under the base.
+  // Before the development server's middleware, which rewrites paths under the base.
   const liveHub = createPlatformLiveHub();
-  // This process's writes reach the other workers and replicas, and theirs reach it.
   const stopContentWriteFanOut = startContentWriteFanOut();
   const stopEdgePurges = startEdgePurges({
     edges: env.EDGE_PURGE_URLS,
@@ -123,13 +112,13 @@ export function createSite(options: SiteOptions): Site {
     app.use(options.devMiddlewares);
   } else {
     const clientDir = path.join(options.projectRoot, "build/client");
-    // Vite fingerprints everything under assets/: safe to cache for a year.
+    // Vite fingerprints everything under assets/.
     app.use(`${BASE_PATH}assets`, express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.get(`${BASE_PATH}sw.js`, (_req, res) => {
       res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": BASE_PATH });
       res.sendFile(path.join(clientDir, "sw.js"));
     });
-    // The other files of build/client sit at its top (favicon, offline page…): pages never go to the disk for a stat.
+    // Files are only at the top of build/client, so pages never go to the disk for a stat.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
     app.use(BASE_PATH, (req, res, next) => (/^\/[^/]+\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   }
@@ -148,7 +137,7 @@ export function createSite(options: SiteOptions): Site {
     }),
   );
 
-  // A fresh stored page is answered before Express: everything else, and any doubt, goes through the pipeline above.
+  // Everything but a fresh stored page, and any doubt, goes through the pipeline above.
   const answerStoredPage =
     pageStore &&
     storedPageHits({
@@ -157,11 +146,10 @@ export function createSite(options: SiteOptions): Site {
       trustProxy: app.get("trust proxy fn"),
       log: logOptions,
       personal(req, res, requestId) {
-        // Express's own request prototype reads the origin and address as the pipeline reads them (`trust proxy`).
+        // Express's own request prototype reads the origin and address as the pipeline does (`trust proxy`).
         const request = Object.setPrototypeOf(req, app.request) as express.Request;
-        // Its scripts are allowed by hash: no nonce.
         const context = loadContext(request, res, { cspNonce: "", requestId });
-        // Should the pipeline answer after all, it goes on with this visitor: Express keeps the locals a response has.
+        // Should the pipeline answer after all, it goes on with this visitor.
         Object.assign(res, { locals: { visitor: context.visitor } satisfies Partial<RequestFacts> });
         return personalMaker(context, req.url ?? "");
       },
@@ -182,7 +170,6 @@ export function createSite(options: SiteOptions): Site {
         readiness,
         delayMs: env.shutdownDelayMs,
         ...hooks,
-        // The spans of the last requests go out before the process does.
         release: async () => {
           await hooks.release();
           await stopTracing().catch((error: unknown) => logger.warn({ err: error }, "the last spans were not sent"));
@@ -199,11 +186,9 @@ export function createSite(options: SiteOptions): Site {
   };
 }
 
-/** What the pipeline's middleware leaves for the load context (`res.locals`). */
 type RequestFacts = { cspNonce: string; requestId: string; visitor?: VisitorHandle; form?: FormData; formOrigin?: PostedForm["origin"] };
 
-/** The form a POST carried, parsed and its origin judged by the middleware (server/middleware/malformed-requests.ts, server/middleware/same-origin.ts). */
+/** Parsed and its origin judged by the middleware (malformed-requests.ts, same-origin.ts). */
 const postedForm = ({ form, formOrigin }: RequestFacts): PostedForm | null => (form ? { form, origin: formOrigin ?? "unsaid" } : null);
 
-/** What the launcher finds in the server build (server/launcher/site-entry.ts). */
 export const siteEntry: SiteEntry = { env, logger, routeConsoleToLogger, startTracing, createSite };

@@ -4,17 +4,12 @@ import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } f
 import { logger } from "../../app/runtime/logger.server";
 
 /**
- * The live hub: ONE upstream subscription to the platform's event stream per broadcast per process, fanned out
- * to every visitor watching it. It keeps a ring of the most recent events, so that a visitor whose stream
- * reconnects with Last-Event-ID is sent exactly what they missed; it resumes the upstream with its own
- * Last-Event-ID after a disconnect (backing off, with jitter, while the platform is down); and it closes the
- * upstream a short grace after the last visitor leaves, at once when it is down. It holds nothing for a broadcast
- * the platform does not know, nor for one it has never reached: no retry loop outlives the visitors who wait on it.
+ * One upstream subscription per broadcast per process, fanned out to its visitors; a ring of recent events lets a
+ * reconnecting visitor resume with Last-Event-ID. No retry loop outlives the visitors who wait on it.
  */
 
 export type LiveEventKind = "post" | "message" | "stats" | "state";
 
-/** One event as it travels to visitors: its id and kind, and its data already checked and serialized once for all. */
 export type LiveEvent = { id: number; event: LiveEventKind; data: string };
 
 const SCHEMAS: Record<LiveEventKind, z.ZodTypeAny> = {
@@ -24,41 +19,31 @@ const SCHEMAS: Record<LiveEventKind, z.ZodTypeAny> = {
   state: liveStateSchema,
 };
 
-/** What the hub reads the upstream through: an SSE response resuming after `lastEventId` (null: from now on). */
 export type UpstreamConnect = (liveId: string, lastEventId: number | null, signal: AbortSignal) => Promise<Response>;
 
 export type HubOptions = {
   connect: UpstreamConnect;
-  /** Events kept per broadcast for resuming visitors. */
   ringSize?: number;
-  /** How long a broadcast's upstream stays open after its last visitor left (a reload comes straight back). */
+  /** A reload comes straight back, so the upstream stays open this long after the last visitor left. */
   graceMs?: number;
-  /** Reconnection delays: base * 2^attempt, capped, then jittered down by up to half. */
+  /** base * 2^attempt, capped, then jittered down by up to half. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   random?: () => number;
-  /** A connection that sends nothing (not even a ping) for this long is dropped and resumed. */
+  /** Silence (not even a ping) for this long drops and resumes the connection. */
   idleMs?: number;
   log?: (line: string) => void;
 };
 
 export type Subscriber = {
-  /** Called with every new event, in id order, never twice with the same id. */
   send(event: LiveEvent): void;
-  /** The platform does not know the broadcast (or no longer: deleted while watched): the stream ends for good. */
+  /** The platform does not know the broadcast (or deleted it while watched): the stream ends for good. */
   gone(): void;
-  /**
-   * The visitor asked to resume from an id the ring no longer covers: what they missed is unknown, so their
-   * page reloads its lists instead.
-   */
+  /** The ring no longer covers where the visitor resumed: their page reloads its lists instead. */
   reset(): void;
 };
 
-/**
- * What the hub makes of a broadcast once the upstream answered: `watching` (streaming, or resuming after a drop),
- * `unknown` (the platform does not know it), `unavailable` (the platform could not be reached before the hub had ever
- * streamed it, or the hub closed): for the last two the hub holds nothing.
- */
+/** `unavailable`: never reached before the hub first streamed it, or the hub closed; it then holds nothing. */
 export type Watch = "watching" | "unknown" | "unavailable";
 
 export type Subscription = {
@@ -70,20 +55,16 @@ type Broadcast = {
   liveId: string;
   subscribers: Set<Subscriber>;
   ring: LiveEvent[];
-  /** The last id received from the upstream (null before the first). */
   lastId: number | null;
-  /**
-   * The hub has every event after this id (the id a resumed upstream started from, or the one before the first
-   * event of a fresh one, or the last one the ring let go of); null until it knows.
-   */
+  /** The hub has every event after this id; null until it knows. */
   coveredFrom: number | null;
-  /** The newest state and stats events, kept past the ring: what a visitor who must reset is told at once. */
+  /** The newest state and stats, kept past the ring: what a visitor who must reset is told at once. */
   latest: Map<LiveEventKind, LiveEvent>;
   abort: AbortController;
   attempt: number;
   closeTimer: ReturnType<typeof setTimeout> | null;
   open: boolean;
-  /** What the first answer made of it (null before): only a broadcast once `watching` is ever retried. */
+  /** Only a broadcast once `watching` is ever retried. */
   watched: Watch | null;
   settle: (watch: Watch) => void;
   watch: Promise<Watch>;
@@ -99,14 +80,12 @@ export function createLiveHub(options: HubOptions) {
   const log = options.log ?? ((line: string) => logger.warn(line));
   const broadcasts = new Map<string, Broadcast>();
 
-  /** The wait before reconnection attempt `attempt` (0-based): exponential, capped, with "equal jitter". */
   function backoffDelay(attempt: number): number {
     const ceiling = Math.min(maxMs, baseMs * 2 ** attempt);
     return Math.round(ceiling / 2 + (ceiling / 2) * random());
   }
 
   function receive(broadcast: Broadcast, id: number, kind: LiveEventKind, raw: string) {
-    // Ids only grow; anything at or below the last one is a replay the hub already has.
     if (broadcast.lastId !== null && id <= broadcast.lastId) return;
     let parsed: unknown;
     try {
@@ -117,8 +96,7 @@ export function createLiveHub(options: HubOptions) {
     const checked = SCHEMAS[kind].safeParse(parsed);
     if (!checked.success) return log(`live ${broadcast.liveId}: event ${id} (${kind}) did not match: ${checked.error.issues[0]?.message ?? ""}`);
     const event: LiveEvent = { id, event: kind, data: JSON.stringify(checked.data) };
-    // A fresh upstream starts from now: the hub has everything after the event before its first (if ids are
-    // contiguous; if not, resuming visitors just reset more often than they need to).
+    // If ids are not contiguous, resuming visitors just reset more often than they need to.
     broadcast.coveredFrom ??= id - 1;
     broadcast.lastId = id;
     if (kind === "state" || kind === "stats") broadcast.latest.set(kind, event);
@@ -140,7 +118,7 @@ export function createLiveHub(options: HubOptions) {
     const { signal } = broadcast.abort;
     while (!signal.aborted) {
       let delivered = false;
-      // This attempt's own abort: the idle watchdog ends a connection that went silent (the platform pings every 15 s).
+      // Ends a connection that went silent; the platform pings every 15 s.
       const attempt = new AbortController();
       let idle: ReturnType<typeof setTimeout> | undefined;
       const watchdog = () => {
@@ -185,8 +163,7 @@ export function createLiveHub(options: HubOptions) {
       }
       broadcast.open = false;
       if (signal.aborted) return;
-      // Never reached: the id may be anyone's guess, so its visitors are told to come back later instead of the
-      // hub retrying on their word. Once streamed, it exists: retried while anyone watches.
+      // Never reached: the id may be anyone's guess, so the hub does not retry on a visitor's word.
       const stop = broadcast.watched !== "watching" ? "never reached" : broadcast.subscribers.size === 0 ? "nobody watching" : null;
       if (stop) {
         log(`live ${broadcast.liveId}: upstream lost (${reason}); ${stop}, not retrying`);
@@ -200,7 +177,6 @@ export function createLiveHub(options: HubOptions) {
   }
 
   function end(broadcast: Broadcast) {
-    // Aborting stops the upstream and any wait to retry it.
     broadcast.abort.abort();
     settle(broadcast, "unavailable");
     if (broadcast.closeTimer) clearTimeout(broadcast.closeTimer);
@@ -233,12 +209,8 @@ export function createLiveHub(options: HubOptions) {
   }
 
   return {
-    /**
-     * Adds a visitor to a broadcast's stream. With `lastEventId`, first sends them every event after it that the
-     * hub has (or asks them to reset when it cannot know), then every new one.
-     */
     subscribe(liveId: string, lastEventId: number | null, subscriber: Subscriber): Subscription {
-      // Whatever the upstream replays, a visitor never gets an id twice (nor one at or below where they resumed).
+      // Whatever the upstream replays, a visitor never gets an id twice.
       let sentUpTo = lastEventId ?? Number.NEGATIVE_INFINITY;
       const member: Subscriber = {
         send(event) {
@@ -260,7 +232,7 @@ export function createLiveHub(options: HubOptions) {
           const covered = broadcast.coveredFrom !== null && lastEventId >= broadcast.coveredFrom;
           if (covered) for (const event of broadcast.ring) member.send(event);
           else {
-            // Like the platform's own streams, the current state and counts at once; the lists come from the reset.
+            // As the platform's own streams do: the current state and counts at once, the lists from the reset.
             member.reset();
             for (const event of [...broadcast.latest.values()].sort((a, b) => a.id - b.id)) member.send(event);
           }
@@ -273,7 +245,7 @@ export function createLiveHub(options: HubOptions) {
         unsubscribe() {
           owner.subscribers.delete(member);
           if (owner.subscribers.size > 0 || owner.closeTimer || broadcasts.get(owner.liveId) !== owner) return;
-          // An open upstream stays a grace for a reload to come straight back to; one connecting or down stops now.
+          // Only an open upstream waits out the grace; one connecting or down stops now.
           if (!owner.open) return end(owner);
           owner.closeTimer = setTimeout(() => {
             owner.closeTimer = null;
@@ -282,11 +254,9 @@ export function createLiveHub(options: HubOptions) {
         },
       };
     },
-    /** Watchers and upstream state per broadcast (the bench and the logs). */
     stats() {
       return [...broadcasts.values()].map((b) => ({ liveId: b.liveId, subscribers: b.subscribers.size, upstreamOpen: b.open, lastId: b.lastId }));
     },
-    /** Ends every upstream (shutdown). */
     close() {
       for (const broadcast of [...broadcasts.values()]) end(broadcast);
     },
@@ -296,7 +266,6 @@ export function createLiveHub(options: HubOptions) {
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
 
-/** Waits `ms`, or less when `signal` aborts; leaves no timer or listener behind either way. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const stop = () => {
@@ -311,5 +280,4 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** An answer the hub can read: a 2xx event stream. */
 export const isEventStream = (response: Response) => response.ok && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");

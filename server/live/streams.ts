@@ -9,22 +9,9 @@ import { countLiveStreamRefusal, type LiveStreamRefusal } from "../../app/runtim
 import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server";
 
 /**
- * The site's event stream of one broadcast (Server-Sent Events), `GET {base}api/live/{live_id}/events`: every
- * visitor's stream is a subscriber of the one hub, which holds one upstream per broadcast. An Express route rather
- * than a Remix resource route: a stream here is a socket, a closure and a Set entry, with no Request/Response
- * objects, web streams, session or root loader per viewer (docs/live.md has the measurement).
- *
- * - resumes from the `Last-Event-ID` header (the browser's reconnect) or `last_event_id` (the page's first connect);
- * - a `: ping` comment every `heartbeatMs`, one timer for all streams, so proxies keep the socket;
- * - ends after `maxLifetimeMs` (plus jitter, so a crowd does not reconnect at once), with `retry:` set so the
- *   browser's EventSource reconnects and resumes at once;
- * - `Cache-Control: no-transform` keeps the compression middleware off it, and each event is written as it comes;
- * - never reads or creates a session: nothing of the visitor is needed to watch;
- * - holds at most `perAddress` streams for one client address (`req.ip`, as `trust proxy` reads it) and `perProcess`
- *   in all; past them, and when the hub holds nothing for the broadcast, a refusal that is not a stream, so the
- *   browser's EventSource stops instead of reconnecting (the page tries again later, backing off);
- * - a zh-Hant page's stream (`{base}zh-Hant/api/live/…`) carries its events in Traditional Chinese, each event
- *   converted once for all its zh-Hant viewers.
+ * `GET {base}api/live/{live_id}/events`, every visitor a subscriber of the one hub. An Express route, not a Remix
+ * resource route: a stream is then a socket and a closure, no Request, session or root loader per viewer (docs/live.md).
+ * A refusal is not a stream, so EventSource stops instead of reconnecting; the page backs off itself.
  */
 export type LiveStreamOptions = {
   hub: LiveHub;
@@ -37,7 +24,7 @@ export type LiveStreamOptions = {
 
 const RETRY_MS = 1000;
 
-/** Each refusal's status and Retry-After (seconds): a slot frees when a stream ends; an unreachable platform may be back soon. */
+/** A slot frees when a stream ends; an unreachable platform may be back soon. */
 const REFUSALS: Record<LiveStreamRefusal, { status: number; retryAfterS?: number }> = {
   address: { status: 429, retryAfterS: 30 },
   process: { status: 503, retryAfterS: 30 },
@@ -48,7 +35,7 @@ const REFUSALS: Record<LiveStreamRefusal, { status: number; retryAfterS?: number
 export function liveStreamRoutes(options: LiveStreamOptions) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const random = options.random ?? Math.random;
-  /** Every stream taken in, waiting for the hub's first answer or started: each holds its address's slot until it ends. */
+  /** Each holds its address's slot until it ends. */
   const open = new Set<{ res: Response; started: () => boolean; end: (refusal?: LiveStreamRefusal) => void }>();
   const perAddress = new Map<string, number>();
   const router = Router();
@@ -83,7 +70,6 @@ export function liveStreamRoutes(options: LiveStreamOptions) {
     const subscription = options.hub.subscribe(liveId, resumeFrom, {
       send: (event: LiveEvent) => (started ? write(frameIn(language, event)) : queued.push(event)),
       reset: () => (started ? write("event: reset\ndata: {}\n\n") : (resetFirst = true)),
-      // A broadcast deleted while watched: the page stops listening for good.
       gone() {
         if (!started) return end("unknown");
         write("event: gone\ndata: {}\n\n");
@@ -94,7 +80,7 @@ export function liveStreamRoutes(options: LiveStreamOptions) {
     const stream = { res, started: () => started, end };
     open.add(stream);
     let lifetime: ReturnType<typeof setTimeout> | undefined;
-    // The one way out of a stream, however it ends: its slot is given back here. Hoisted: the hub may call gone() first.
+    // The one way out of a stream, so its slot is given back here. Hoisted: the hub may call gone() first.
     function end(refusal?: LiveStreamRefusal) {
       if (ended) return;
       ended = true;
@@ -107,7 +93,7 @@ export function liveStreamRoutes(options: LiveStreamOptions) {
       if (started) res.end();
       else if (refusal && !res.destroyed) refuseStream(res, refusal);
     }
-    // The response's close, not the request's: it comes however the connection ends, the client's leaving or an error.
+    // The response's close, not the request's: it comes however the connection ends.
     res.on("close", () => end());
 
     const watch = await subscription.watch;
@@ -134,12 +120,8 @@ export function liveStreamRoutes(options: LiveStreamOptions) {
 
   return {
     router,
-    /** Streams held, started or waiting for the hub (the metrics read it). */
     count: () => open.size,
-    /**
-     * Ends every stream (shutdown): browsers reconnect to another instance, resuming where they were; one still
-     * waiting for the hub is refused as unavailable.
-     */
+    /** Browsers reconnect to another instance and resume; one still waiting for the hub is refused. */
     close() {
       for (const stream of [...open]) stream.end("unavailable");
       if (heartbeat) clearInterval(heartbeat);
@@ -152,10 +134,9 @@ function frame(event: LiveEvent): string {
   return `id: ${event.id}\nevent: ${event.event}\ndata: ${event.data}\n\n`;
 }
 
-/** Each event's zh-Hant frame, made by its first zh-Hant viewer's stream and kept while the hub keeps the event. */
+/** Made once per event by its first zh-Hant viewer, kept while the hub keeps the event. */
 const traditionalFrames = new WeakMap<LiveEvent, string>();
 
-/** An event as a viewer of `language` reads it. */
 export function frameIn(language: Language, event: LiveEvent): string {
   if (language === "zh-Hans") return frame(event);
   let text = traditionalFrames.get(event);
@@ -166,7 +147,7 @@ export function frameIn(language: Language, event: LiveEvent): string {
   return text;
 }
 
-/** The id to resume after: the browser's Last-Event-ID header wins over the page's query. undefined when malformed. */
+/** The browser's Last-Event-ID header wins over the page's query; undefined when malformed. */
 function lastEventIdOf(req: Request): number | null | undefined {
   const header = req.get("last-event-id");
   const query = typeof req.query.last_event_id === "string" ? req.query.last_event_id : undefined;
@@ -181,7 +162,7 @@ function refuse(res: Response, status: number, retryAfterS?: number) {
   res.json(jsonErrorBody(status));
 }
 
-/** A stream the site will not hold: answered with a status that is not 200, which EventSource takes as final. */
+/** A status that is not 200, which EventSource takes as final. */
 function refuseStream(res: Response, refusal: LiveStreamRefusal) {
   countLiveStreamRefusal(refusal);
   const { status, retryAfterS } = REFUSALS[refusal];

@@ -4,10 +4,8 @@ import { isSingleFetchDataPath } from "../../app/framework/remix-internals";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { fromTrustedProxy, hostOf, protocolOf, type TrustProxy } from "./public-origin";
 
-/** The methods the site's pages answer: reads, and form posts to actions. */
 const METHODS = ["GET", "HEAD", "POST"];
 
-/** The encodings an HTML form submits; nothing else reaches an action. */
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /** Far above any form of the site (a comment is at most 500 characters). */
@@ -27,17 +25,12 @@ type Problem = keyof typeof TEXTS;
 
 declare module "express-serve-static-core" {
   interface Locals {
-    /** A POST's form, read and parsed here, once: the visitor handle hands it to the action (server/site.ts). */
+    /** Parsed here, once: the visitor handle hands it to the action (server/site.ts). */
     form?: FormData;
   }
 }
 
-/**
- * Requests no page can answer are refused here, before any route code, with a 4xx: a friendly page for
- * documents, a small JSON body for data requests (single fetch). The classes: request targets that are not a path
- * (absolute form, `*`), methods other than GET, HEAD and POST, a Host that is not one of `knownHosts`,
- * and a forwarded protocol other than http or https.
- */
+/** Requests no page can answer are refused before any route code: a friendly page, or JSON for single fetch. */
 export function refuseMalformedRequests(options: { knownHosts: Set<string> }): RequestHandler {
   return (req, res, next) => {
     const problem = shapeProblem(req, req.originalUrl, options.knownHosts, req.app.get("trust proxy fn") as TrustProxy | undefined);
@@ -46,10 +39,7 @@ export function refuseMalformedRequests(options: { knownHosts: Set<string> }): R
   };
 }
 
-/**
- * A POST must carry a well-formed HTML form within FORM_BODY_LIMIT_BYTES, else 415, 413 or 400 before any
- * route code. The form is parsed here, the one time: it is left in `res.locals.form` for the action.
- */
+/** The form is parsed here, the one time, and left in `res.locals.form` for the action. */
 export const formBodies: RequestHandler = (req, res, next) => {
   if (req.method !== "POST") return next();
   readForm(req)
@@ -61,12 +51,9 @@ export const formBodies: RequestHandler = (req, res, next) => {
     .catch(next);
 };
 
-/**
- * What is wrong with a request's shape, or null: `target` as asked for, the Host (or a trusted proxy's) and the protocol
- * as Express reads them. A plain request too: the stored-page answers (server/page-cache/stored-page-hits.ts) check the same.
- */
+/** A plain request too: the stored-page answers (server/page-cache/stored-page-hits.ts) check the same. */
 export function shapeProblem(req: IncomingMessage, target: string, knownHosts: Set<string>, trust: TrustProxy | undefined): Problem | null {
-  // Origin form only: Express would route the path of 'http://host/…', but the site builds URLs from the target.
+  // Express would route the path of 'http://host/…', but the site builds URLs from the target.
   if (!target.startsWith("/")) return "target";
   if (!METHODS.includes(req.method ?? "")) return "method";
   const trusted = fromTrustedProxy(req, trust);
@@ -76,7 +63,7 @@ export function shapeProblem(req: IncomingMessage, target: string, knownHosts: S
   return null;
 }
 
-/** The form of a post, or what is wrong with it. Parsed as a Remix action would parse it (the Fetch API's FormData). */
+/** Parsed as a Remix action would parse it (the Fetch API's FormData). */
 async function readForm(req: Request): Promise<FormData | Problem> {
   const type = req.get("content-type") ?? "";
   if (!FORM_TYPES.has(type.split(";")[0].trim().toLowerCase())) return "type";
@@ -87,12 +74,11 @@ async function readForm(req: Request): Promise<FormData | Problem> {
   try {
     return await new globalThis.Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
   } catch {
-    // A multipart body without a boundary, with another one than declared, or cut short.
     return "form";
   }
 }
 
-/** The whole body, or null as soon as it grows past `limit` (the rest is left unread; the connection then closes). */
+/** Null as soon as it grows past `limit`; the rest is left unread and the connection then closes. */
 function readBody(req: Request, limit: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -108,7 +94,7 @@ function readBody(req: Request, limit: number): Promise<Buffer | null> {
   });
 }
 
-/** Answers a refused request: the friendly page, or JSON for a data request. Also used for other host-level refusals. */
+/** Also used for other host-level refusals. */
 export function refuse(req: Request, res: Response, problem: Problem): void {
   const text = TEXTS[problem];
   if (text.status === 405) res.set("Allow", METHODS.join(", "));

@@ -5,12 +5,8 @@ import type { Request } from "express";
 export type OriginOf = (req: Request) => string;
 
 /**
- * The site's origin: the one its pages are written for (canonical and share URLs, redirects, the /pc target) and the
- * one a write must come from (server/middleware/same-origin.ts, and Remix's own check: server/remix/remix-handler.ts). PUBLIC_ORIGIN
- * when configured. Without it, a production process never takes it from the request (a stored page would carry
- * whichever host its first visitor named to everyone after them): it is `http://localhost:PORT`, the address the
- * start-up message prints (docs/security.md). Only in development is it what the request says (behind trusted
- * proxies), so a phone on the same network can try the site; refuseMalformedRequests has checked the host by then.
+ * Without PUBLIC_ORIGIN a production process never takes its origin from the request (a stored page would carry the first
+ * visitor's host to everyone after): it is `http://localhost:PORT` (docs/security.md). Development trusts the request.
  */
 export function publicOrigin(options: { configured: string | undefined; production: boolean; port: number }): OriginOf {
   const fixed = options.configured ?? (options.production ? `http://localhost:${options.port}` : undefined);
@@ -18,30 +14,24 @@ export function publicOrigin(options: { configured: string | undefined; producti
   return (req) => `${req.protocol}://${requestHost(req)}`;
 }
 
-/** Express's compiled `trust proxy` setting: whether the hop at `address` may speak for the client. */
 export type TrustProxy = (address: string | undefined, hop: number) => boolean;
 
-/** Whether the request comes from a trusted proxy, whose X-Forwarded-* headers count (Express's `trust proxy`). */
 export function fromTrustedProxy(req: IncomingMessage, trust: TrustProxy | undefined): boolean {
   return trust?.(req.socket.remoteAddress, 0) ?? false;
 }
 
-/**
- * The host the request names: X-Forwarded-Host from a trusted proxy (as Express and the Remix adapter
- * read it), else Host. Lower-cased; "" when there is none.
- */
+/** X-Forwarded-Host from a trusted proxy (as Express and the Remix adapter read it), else Host. */
 export function requestHost(req: Request): string {
   return hostOf(req, fromTrustedProxy(req, req.app.get("trust proxy fn") as TrustProxy | undefined));
 }
 
-/** requestHost of a plain request (server/page-cache/stored-page-hits.ts), `trusted` as fromTrustedProxy says. */
 export function hostOf(req: IncomingMessage, trusted: boolean): string {
   const forwarded = trusted ? headerValue(req, "x-forwarded-host") : undefined;
   const host = forwarded ? forwarded.split(",")[0] : req.headers.host;
   return (host ?? "").trim().toLowerCase();
 }
 
-/** The protocol the request was made with, read as Express's `req.protocol` reads it. */
+/** Read as Express's `req.protocol` reads it. */
 export function protocolOf(req: IncomingMessage, trusted: boolean): string {
   const own = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
   if (!trusted) return own;
@@ -49,18 +39,13 @@ export function protocolOf(req: IncomingMessage, trusted: boolean): string {
   return forwarded.split(",")[0].trim();
 }
 
-/** A header as Express's `req.get` reads it: the first of repeated ones. */
+/** As Express's `req.get` reads it: the first of repeated ones. */
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * The hosts the site answers to, each as `name[:port]` the way a Host header carries it. ALLOWED_HOSTS
- * when configured; always the host of PUBLIC_ORIGIN; and the addresses the server listens on (every
- * interface's when bound to all of them, plus localhost), so a fresh start works on this machine and
- * from a phone on the same network without configuration.
- */
+/** The listen addresses count too, so a fresh start works from a phone on the same network without configuration. */
 export function knownHosts(options: { allowedHosts?: string; publicOrigin?: string; host: string; port: number }): Set<string> {
   const hosts = new Set<string>();
   for (const entry of (options.allowedHosts ?? "").split(",")) {

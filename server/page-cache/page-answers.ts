@@ -20,26 +20,18 @@ import { personalGzip, personalHtml, personalScriptHashes } from "./personal-ans
 import { acceptedEncodings, chooseEncoding, sendCompressedOnce } from "./response-encoding";
 import { inlineScriptHashes, withScriptHashes } from "../middleware";
 
-/**
- * The pipeline's answers from the page store (server/page-cache/page-store.ts): it asks the store what to do (serve, join a
- * render, lead one, stand in with a stale page), renders when it must, and sends. Also the answers given before
- * Express (server/page-cache/stored-page-hits.ts), which send what the pipeline sent for the same page.
- */
+/** Answers from the page store (docs/page-cache.md); the answers before Express send what the pipeline sent. */
 
-/** What a CDN in front may do with a stored page: the same freshness as here. */
 export const SHARED_CACHE_CONTROL =
   `public, max-age=0, s-maxage=${PAGE_FRESH_SECONDS}, ` +
   `stale-while-revalidate=${PAGE_STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${PAGE_STALE_IF_ERROR_SECONDS}`;
-/** The request facts a stored page depends on: its encoding, the session cookie's absence, the device class. */
+/** A stored page depends on the encoding, the session cookie's absence and the device class. */
 export const SHARED_VARY = "Accept-Encoding, Cookie, User-Agent";
 const PERSONAL_CACHE_CONTROL = "private, no-store";
 const STALE_WARNING = '110 - "Response is Stale"';
 
-/** One render of a page for a URL, started by the pipeline; `signal` stops it; its loaders fill `record`. */
 export type PageRender = (url: string, signal: AbortSignal, record: RenderRecord) => Promise<Rendered>;
-/** Sends a response that is not shared (a resource route's stream, an answer that sets a cookie) as it is. */
 export type SendOwn = (res: ExpressResponse, response: Response, stale: boolean) => Promise<void>;
-/** Makes a stored page's HTML the requesting visitor's (app/render/personal.server.tsx). */
 export type MakePersonal = (personalization: StoredPersonalization, stored: Buffer) => Promise<PersonalPage>;
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -48,13 +40,9 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-/**
- * Headers the pipeline sets for one answer of a stored page, not kept in its SentHead: the answers before it set their
- * own. A middleware that sets a header from the request before the page cache must add it here.
- */
+/** Set per answer, so not kept in a SentHead: a middleware that sets one from the request must add it here. */
 const PER_ANSWER = new Set(["x-request-id", "age", "x-cache", "warning", "content-encoding", "content-length", "set-cookie"]);
 
-/** What `res` is about to send, less the headers of one answer, in the order and spelling it sends them. */
 function sentHead(res: ServerResponse): SentHead {
   const head: SentHead = [];
   // Node's OutgoingMessage has it since 15.13; @types/node declares it on ClientRequest only.
@@ -71,13 +59,11 @@ function setScriptHashes(res: ServerResponse, hashes: string[] | null) {
   if (hashes && typeof policy === "string") res.setHeader("Content-Security-Policy", withScriptHashes(policy, hashes));
 }
 
-/** Stops a render nobody will read. */
 function discard(own: Extract<Outcome, { kind: "own" }>) {
   own.controller.abort();
   void own.response.body?.cancel().catch(() => undefined);
 }
 
-/** The render of `key` in flight, or a new one this request leads. */
 function flight(store: PageStore, key: string, url: string, render: PageRender): { outcome: Promise<Outcome>; leader: boolean } {
   const running = store.inFlight(key);
   if (running) return { outcome: running, leader: false };
@@ -86,7 +72,7 @@ function flight(store: PageStore, key: string, url: string, render: PageRender):
   return { outcome: store.lead(key, record, render(url, controller.signal, record), controller), leader: true };
 }
 
-/** A stored page the store says may still be served: when it needs a refresh, one render starts now. */
+/** When the stored page needs a refresh, one render starts now. */
 function servable(store: PageStore, key: string, url: string, render: PageRender) {
   const stored = store.servable(key);
   if (stored?.refresh) {
@@ -105,7 +91,7 @@ function sendEntry(store: PageStore, req: ExpressRequest, res: ExpressResponse, 
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
   res.setHeader("Vary", SHARED_VARY);
-  // The tags its writes drop it by, for an edge in front to purge it by too (server/page-cache/edge-purge.ts).
+  // For an edge in front to purge it by too (server/page-cache/edge-purge.ts).
   if (entry.tags.length > 0) res.setHeader("Surrogate-Key", entry.tags.join(" "));
   res.setHeader("ETag", entry.etag);
   res.setHeader("Age", store.ageOf(entry));
@@ -127,7 +113,7 @@ function sendEntry(store: PageStore, req: ExpressRequest, res: ExpressResponse, 
 
 const sharedUrlOf = (req: ExpressRequest) => pageKey(req.originalUrl, undefined).url;
 
-/** A shared answer that was not stored (a 404, a page built from stale upstream answers): sent plainly, private. */
+/** Not stored (a 404, a page built from stale upstream answers): sent plainly, private. */
 function sendShared(req: ExpressRequest, res: ExpressResponse, page: Shared) {
   res.status(page.status);
   for (const [name, value] of page.headers) if (name.toLowerCase() !== "content-length") res.append(name, value);
@@ -148,7 +134,6 @@ async function sendOwnOutcome(res: ExpressResponse, outcome: Extract<Outcome, { 
   await sendOwn(res, outcome.response, outcome.stale);
 }
 
-/** An anonymous visitor's page: stored, joined to a render in flight, rendered now, or stale while the platform fails. */
 export async function serveShared(store: PageStore, req: ExpressRequest, res: ExpressResponse, render: PageRender, sendOwn: SendOwn): Promise<void> {
   const { key, url } = pageKey(req.originalUrl, req.get("user-agent"));
   const stored = servable(store, key, url, render);
@@ -158,7 +143,7 @@ export async function serveShared(store: PageStore, req: ExpressRequest, res: Ex
     return sendEntry(store, req, res, stored.entry, state);
   }
 
-  // Kept for stale-if-error: a page too old to serve as it is still stands in for one that cannot be rendered.
+  // A page too old to serve still stands in for one that cannot be rendered (stale-if-error).
   const entry = store.last(key);
   const { outcome, leader } = flight(store, key, url, render);
   let result: Outcome;
@@ -172,7 +157,7 @@ export async function serveShared(store: PageStore, req: ExpressRequest, res: Ex
   if (result.kind === "own") {
     store.decided("uncached", "UNCACHED", key);
     if (leader && url === req.originalUrl) return sendOwnOutcome(res, result, sendOwn);
-    // Not the same for everyone after all (a redirect, a resource route): this visitor's own URL, rendered for them.
+    // Not the same for everyone after all (a redirect, a resource route): rendered for this visitor's own URL.
     if (leader) discard(result);
     const controller = new AbortController();
     const own = await render(req.originalUrl, controller.signal, newRenderRecord());
@@ -184,7 +169,6 @@ export async function serveShared(store: PageStore, req: ExpressRequest, res: Ex
   await sendShared(req, res, result.page);
 }
 
-/** The stored page for a visitor's own page: servable, else rendered (and stored) now; else stale-if-error. */
 async function storedForVisitor(store: PageStore, key: string, url: string, render: PageRender): Promise<Entry | null> {
   const stored = servable(store, key, url, render);
   if (stored) return stored.entry;
@@ -193,18 +177,13 @@ async function storedForVisitor(store: PageStore, key: string, url: string, rend
   const result = await outcome.catch(() => null);
   if (result?.kind === "own" && leader) discard(result);
   if (result?.kind === "shared" && result.entry) return result.entry;
-  // The platform is down: the page seen last stands in, as for anonymous visitors.
   return !result || (result.kind === "shared" && result.page.status >= 500) ? (entry ?? null) : null;
 }
 
-/** Whether the visitor takes gzip, the one encoding a personal page is made in without compressing it whole. */
+/** Gzip is the one encoding a personal page is made in without compressing it whole. */
 const takesGzip = (acceptEncoding: string | undefined) => acceptedEncodings(acceptEncoding)("gzip");
 
-/**
- * A logged-in visitor's page (any request with a session): the page stored for anonymous visitors with the
- * visitor's own parts put in, rendered for everyone first when it is not stored. A page that cannot be made so
- * (a route with other per-visitor state, a redirect, a 404) is rendered for them by `fresh`.
- */
+/** The anonymous page with the visitor's own parts put in; one that cannot be made so is rendered by `fresh`. */
 export async function servePersonal(
   store: PageStore,
   req: ExpressRequest,
@@ -215,7 +194,7 @@ export async function servePersonal(
 ) {
   const { key, url } = pageKey(req.originalUrl, req.get("user-agent"));
   const entry = await storedForVisitor(store, key, url, render);
-  // Only a 200 page is stored, and only a page's render (never a navigation's data) says how it is made personal.
+  // Only a page's render (never a navigation's data) says how it is made personal.
   if (!entry?.personalization) {
     store.decided(null, "PERSONAL RENDERED", key);
     return fresh();
@@ -240,10 +219,10 @@ export async function servePersonal(
     own();
     return sendCompressedOnce(req, res, personalHtml(page));
   }
-  // Gzip is made from the stored page's compressed pieces (server/page-cache/personal-answer.ts): preferred to brotli.
+  // Gzip is built from the stored compressed pieces (server/page-cache/personal-answer.ts), so preferred to brotli.
   const body = await personalGzip(page);
   res.vary("Accept-Encoding");
-  // Before this answer's own: the policy still has its nonce, which the next visitor's hashes replace.
+  // Taken before this answer's own headers: the policy still has its nonce, which the next visitor's hashes replace.
   if (!entry.sentPersonal && pathOf(req.originalUrl) === pathOf(url)) entry.sentPersonal = sentHead(res);
   own();
   res.setHeader("Content-Encoding", "gzip");
@@ -251,7 +230,6 @@ export async function servePersonal(
   res.end(body);
 }
 
-/** A request an answer before Express may take: the stored page it would be answered from. */
 function answerableEntry(store: PageStore, req: IncomingMessage, target: string) {
   const { key, url } = pageKey(target, req.headers["user-agent"]);
   if (pathOf(target) !== pathOf(url)) return null;
@@ -259,12 +237,7 @@ function answerableEntry(store: PageStore, req: IncomingMessage, target: string)
   return stored && { ...stored, key };
 }
 
-/**
- * A fresh stored page, answered before the host's middleware (server/page-cache/stored-page-hits.ts, which checks the request's
- * shape first): the headers the pipeline sent with it, with this answer's own. False, with nothing sent, when the
- * request is anything else (stale with no refresh running, not stored, another path to it, no encoding the page is
- * stored in): the pipeline answers those.
- */
+/** False, with nothing sent, when the pipeline must answer instead (not stored, another path to it, no stored encoding). */
 export function answerHit(store: PageStore, req: IncomingMessage, res: ServerResponse, target: string, requestId: string): boolean {
   if (!isSharedPageRequest(req, target)) return false;
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
@@ -287,14 +260,9 @@ export function answerHit(store: PageStore, req: IncomingMessage, res: ServerRes
   return true;
 }
 
-/** An answer made before the host's middleware, for the caller to send: `writeHead`'s arguments and the body. */
 export type MadeAnswer = { status: number; head: string[]; body: Buffer };
 
-/**
- * A logged-in visitor's page made from a stored page, before the host's middleware: the stored page must be
- * answerable and already sent this way by the pipeline (`sentPersonal`), and the visitor must take gzip. Null when it
- * is not; else the answer to send, or false when `makePersonal` failed (the pipeline answers then).
- */
+/** Null when the pipeline must answer; false when `makePersonal` failed. */
 export function answerPersonal(
   store: PageStore,
   req: IncomingMessage,

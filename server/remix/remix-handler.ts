@@ -22,16 +22,10 @@ import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server"
 import type { OriginOf } from "../middleware";
 
 /**
- * Hands a request to Remix. Unlike @remix-run/express's adapter, the request's URL is built from the
- * public origin (never from raw Host / X-Forwarded-* headers, which can make it unparseable), and a POST's
- * form is the one `formBodies` has already read, handed to the action by the visitor handle, not a body to parse
- * again. A response built from stale upstream answers says so in a Warning header. An anonymous visitor's GET goes
- * through the page cache, when there is one; the visitor's session cookie is committed here, after their answer.
- *
- * At most `renderConcurrency` renders run at once; the others wait their turn before anything of theirs is built.
- * Started all at once, the renders of 50 visitors interleave on the one thread and each lives as long as the slowest
- * of them: everything they allocate outlives two young-generation collections and goes to the old generation. In
- * turns, a render is done in milliseconds and its garbage dies young.
+ * Unlike @remix-run/express's adapter, the URL is built from the public origin (raw Host / X-Forwarded-* can make it
+ * unparseable) and a POST's form is the one `formBodies` already read.
+ * Renders run `renderConcurrency` at a time: interleaved, each lives as long as the slowest and its garbage reaches the
+ * old generation; in turns it dies young.
  */
 export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -41,13 +35,12 @@ export function remixHandler(options: {
   pageStore?: PageStore;
   renderConcurrency: number;
 }): RequestHandler {
-  // Each language has its build: zh-Hant's answers the prefixed addresses, in Traditional Chinese (docs/languages.md).
+  // zh-Hant's build answers the prefixed addresses, in Traditional Chinese (docs/languages.md).
   const handlers = {
     "zh-Hans": createRequestHandler(options.build, options.mode),
     "zh-Hant": createRequestHandler(traditionalBuild(options.build), options.mode),
   };
   const inTurn = pLimit(options.renderConcurrency);
-  // Each render has its own record, which its loaders' upstream calls fill (app/render/page-facts.server.ts).
   const render = (request: () => Request, context: RequestContext, page = newRenderRecord()) =>
     inTurn(async () => {
       const remixRequest = request();
@@ -58,7 +51,7 @@ export function remixHandler(options: {
   return async (req, res, next) => {
     // Once per request: its upstream deadline counts from its arrival, whichever render runs and when.
     const context = options.getLoadContext(req, res);
-    // Rendered for everyone of the key: the canonical URL, no nonce, nobody's session, not stopped when this visitor leaves.
+    // No nonce, nobody's session, and not stopped when this visitor leaves.
     const shared: PageRender = (url, signal, record) => {
       const visitor = sharedPageVisitor({ deadline: context.deadline, clientIp: context.clientIp, signal });
       return render(
@@ -88,24 +81,16 @@ export function remixHandler(options: {
   };
 }
 
-/** What the host hands a request's loaders and actions: the load context, less the record each render gets. */
 export type RequestContext = LoadContext & { visitor: VisitorHandle };
 
-/**
- * The one place a visitor's session cookie is made: once their answer is (a page, its data, a resource route's or an
- * action's answer, a page made from a stored one), from what the answer changed of their session.
- */
+/** The one place a visitor's session cookie is made, once their answer is. */
 async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise<[T, string | null]> {
   const made = await answer;
   return [made, await visitor.commit()];
 }
 
-/**
- * How the visitor of `context` gets their page at `target` made from a stored one, with their session's cookie when it
- * changed.
- */
 export function personalMaker(context: RequestContext, target: string): MakePersonal {
-  // A zh-Hant page's parts in Traditional Chinese, as its loaders' answers were (server/remix/traditional-build.ts).
+  // As its loaders' answers were (server/remix/traditional-build.ts).
   const inLanguage = languageOfPath(target) === "zh-Hant" ? traditionalAnswer : undefined;
   return async (personalization, stored) => {
     // Not a page's render: its parts' calls leave no facts behind.
@@ -118,16 +103,16 @@ async function send(res: ExpressResponse, response: Response, stale: boolean): P
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  // Built from upstream answers kept past their freshness because the platform failed (RFC 7234 warn-code 110).
+  // RFC 7234 warn-code 110: built from upstream answers kept because the platform failed.
   if (stale) res.set("Warning", '110 - "Response is Stale"');
   if (!response.body) res.end();
-  // A page is rendered whole before it is sent (app/entry.server.tsx); other bodies may come in pieces.
+  // A page is rendered whole before it is sent (app/entry.server.tsx).
   else if (response.headers.get("content-type")?.startsWith("text/html"))
     await sendCompressedOnce(res.req, res, Buffer.from(await response.arrayBuffer()));
   else await writeReadableStreamToWritable(response.body, res);
 }
 
-/** Loaders and actions stop once the visitor has gone: 'close' before 'finish' means nobody is listening. */
+/** 'close' before 'finish' means nobody is listening. */
 export function visitorSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
   res.on("close", () => {
@@ -137,10 +122,8 @@ export function visitorSignal(res: ServerResponse): AbortSignal {
 }
 
 /**
- * `url` is concatenated, not resolved: a target such as '//evil.example/…' stays a path on this origin.
- * A render to be shared gets none of the visitor's cookies. The request names the site's origin as its host, not
- * what the client or a proxy sent: Remix compares a write's Origin with the host (and throws, a 500, when they differ),
- * and which origin a write must come from is the site's decision, made before (server/middleware/same-origin.ts).
+ * `url` is concatenated, not resolved: '//evil.example/…' stays a path on this origin. The host is the site's origin:
+ * Remix throws when a write's Origin differs from it, and that check is the site's (server/middleware/same-origin.ts).
  */
 function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { shared?: boolean }): Request {
   const target = new URL(url);
