@@ -1,6 +1,5 @@
-// The primary of the production entry (build/cluster.js, server/launcher/cluster.ts): one site worker per core, each running build/server.js, all sharing
-// the port. With the embedded platform, this primary process runs the platform once, on a loopback port of its
-// own, because it owns the SQLite database and its timers; the workers reach it there and serve /_platform from it.
+// One site worker per core sharing the port; with the embedded platform this primary runs it once on a loopback port,
+// since it owns the SQLite database and its timers.
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import path from "node:path";
@@ -17,16 +16,14 @@ import { watchWorkerHealth } from "./worker-health";
 
 routeConsoleToLogger();
 const here = path.dirname(fileURLToPath(import.meta.url));
-// It runs only as build/cluster.js, one folder below the project root.
 const projectRoot = path.dirname(here);
 const workerCount = env.WEB_CONCURRENCY ?? os.availableParallelism();
 // A worker that dies this soon after starting is failing to start (port taken, bad configuration): stop retrying.
 const EARLY_DEATH_MS = 5000;
 const EARLY_DEATHS_ALLOWED = 3;
-// A worker's detail waits on its probe call, which gives up within the platform's timeout.
+// A worker's probe call gives up within the platform's timeout.
 const DETAIL_TIMEOUT_MS = env.PLATFORM_TIMEOUT_MS + 1000;
 
-// Only with the embedded platform does this process load its code and better-sqlite3.
 const embedded = env.embeddedPlatform ? await import("./embedded-platform") : null;
 const platform = embedded?.embeddedPlatform(projectRoot, env, embedded.platformLogThrough(logger)) ?? null;
 const hosted = platform && embedded ? await embedded.listenPlatform(platform) : null;
@@ -79,15 +76,10 @@ cluster.on("listening", () => {
 
 // Without Redis, the workers hear each other's writes through this process.
 relayContentWrites();
-// The primary serves the sum of its workers' metrics and details.
 startInternalListener({ metrics: workersMetrics(), routes: { "/health/detail": detailRoute(workersDetail(DETAIL_TIMEOUT_MS)) } });
 const stopWatching = watchWorkerHealth({ intervalMs: 5000, missesAllowed: 3, log: (line) => logger.warn(line) });
 for (let i = 0; i < workerCount; i++) fork();
 
-/**
- * Passes the signal on: every worker goes unready, waits SHUTDOWN_DELAY_MS for the balancers, and finishes its requests
- * (giving itself DRAIN_LIMIT_MS); then the platform closes.
- */
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;

@@ -12,11 +12,7 @@ import { DEMO_PHONE } from "../../platform/seed-users";
 import { knownHosts } from "../middleware/public-origin";
 import type { EmbeddedPlatformNotes } from "../ops/start-up-message";
 
-/**
- * The embedded platform, loaded only by a process that runs it (server.ts and server/launcher/cluster-primary.ts import this
- * module dynamically, and the build keeps it in a file of its own): with PLATFORM_API_URL set, neither this code nor
- * better-sqlite3 is loaded. It reads no env of its own; the caller passes the process's.
- */
+/** Imported dynamically, so with PLATFORM_API_URL set neither this code nor better-sqlite3 is loaded. */
 type PlatformEnv = Pick<
   Env,
   | "PLATFORM_DB_PATH"
@@ -38,16 +34,12 @@ type PlatformEnv = Pick<
 type Listed = ContentPathInput & { title: string };
 type Draft = { content: Listed; preview_token: string };
 
-/** The platform's lines through the site's logger, marked as the platform's; a failure's error in `err`. */
 export function platformLogThrough(logger: Pick<Logger, "info" | "error">): PlatformLog {
   return (line, error) =>
     error === undefined ? logger.info({ component: "platform" }, line) : logger.error({ component: "platform", err: error }, line);
 }
 
-/**
- * The embedded platform with the host's configuration. A single process mounts its router at /_platform; with
- * several workers the primary runs it once (`listenPlatform`), since it owns the SQLite database and its timers.
- */
+/** With several workers the primary runs it once (`listenPlatform`): it owns the SQLite database and its timers. */
 export function embeddedPlatform(projectRoot: string, env: PlatformEnv, log: PlatformLog): Platform {
   return createPlatform({
     dbPath: path.resolve(projectRoot, env.PLATFORM_DB_PATH),
@@ -60,7 +52,7 @@ export function embeddedPlatform(projectRoot: string, env: PlatformEnv, log: Pla
     previewSecret: env.PLATFORM_PREVIEW_SECRET,
     liveDemoIntervalMs: env.PLATFORM_LIVE_DEMO_INTERVAL_MS,
     liveUpcomingDelaySeconds: env.PLATFORM_LIVE_UPCOMING_DELAY_S,
-    // The site's own hosts are its JS safe domains: the platform signs its pages and nothing else.
+    // The platform signs the site's own pages and nothing else.
     wechat: {
       appId: env.PLATFORM_WECHAT_APP_ID,
       jsapiTicket: env.PLATFORM_WECHAT_JSAPI_TICKET,
@@ -69,11 +61,10 @@ export function embeddedPlatform(projectRoot: string, env: PlatformEnv, log: Pla
   });
 }
 
-/** Serves the platform on a loopback port of its own; answers its origin, e.g. `http://127.0.0.1:41234`. */
 export function listenPlatform(platform: Platform): Promise<{ origin: string; close: () => Promise<void> }> {
   const app = express();
   app.disable("x-powered-by");
-  // The workers' backend and their /_platform proxy forward the visitor's address; the per-IP code limit counts it.
+  // The workers forward the visitor's address, which the per-IP code limit counts.
   app.set("trust proxy", "loopback");
   app.use(platform.router);
   return new Promise((resolve, reject) => {
@@ -93,11 +84,6 @@ export function listenPlatform(platform: Platform): Promise<{ origin: string; cl
   });
 }
 
-/**
- * What the start-up message says of the platform at `origin`: what exists only for trying the product (the demo
- * account, the SMS outbox and the statistics page, all opened by the development key), then what is live now and
- * the drafts' preview links.
- */
 export function embeddedPlatformNotes(
   origin: string,
   platform: { liveNow(): Listed[]; draftPreviews(): Draft[] },
@@ -121,7 +107,6 @@ export function embeddedPlatformNotes(
   return { info, links };
 }
 
-/** The share-site preview link of each draft, e.g. `…/preview-editor/doc/2026/05/<post_id>/index.html?preview=<token>`. */
 export function draftPreviewUrls(siteUrl: string, drafts: Draft[]): string[] {
   return drafts.map(({ content, preview_token }) => {
     const query = new URLSearchParams({ [PREVIEW_PARAM]: preview_token });
@@ -129,7 +114,6 @@ export function draftPreviewUrls(siteUrl: string, drafts: Draft[]): string[] {
   });
 }
 
-/** The share-site page of each broadcast that is live now: a new user opens one and watches its chat move. */
 export function liveBroadcastUrls(siteUrl: string, contents: Listed[]): string[] {
   return contents.map((content) => `${siteUrl}${contentPath(content).replace(/^\//, "")}  ${content.title}`);
 }

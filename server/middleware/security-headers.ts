@@ -6,24 +6,17 @@ import { TRUSTED_EMBED_HOSTS } from "../../app/lib/embed-hosts";
 const FRAME_HOSTS = TRUSTED_EMBED_HOSTS.map((host) => `https://${host}`);
 const WECHAT_SDK_HOSTS = ["https://res.wx.qq.com", "https://res2.wx.qq.com"];
 
-/**
- * A fresh nonce per response; the CSP allows only scripts that carry it. A page shared between visitors
- * (server/page-cache/page-store.ts) is rendered without one and allows its inline scripts by hash instead.
- */
+/** A page shared between visitors is rendered without a nonce and allows its inline scripts by hash instead. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 };
 
-/** The policy with its script nonce replaced by the hashes of a shared page's inline scripts. */
 export function withScriptHashes(policy: string, hashes: string[]): string {
   return policy.replace(/\s*'nonce-[^']*'/, hashes.length ? ` ${hashes.join(" ")}` : "");
 }
 
-/**
- * `frameParents`: the other sites that may frame the pages (FRAME_PARENT_ORIGINS), besides the site itself. With
- * any, X-Frame-Options goes: it cannot name them, and browsers that know frame-ancestors ignore it anyway.
- */
+/** With any `frameParents`, X-Frame-Options goes: it cannot name them, and browsers that know frame-ancestors ignore it. */
 export function securityHeaders({ development, frameParents = [] }: { development: boolean; frameParents?: readonly string[] }): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
@@ -59,10 +52,9 @@ export function securityHeaders({ development, frameParents = [] }: { developmen
   });
 }
 
-/** The CSP source of an inline script with this text. */
 export const scriptHash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/** SHA-256 sources for the CSP of every inline script of a document, computed from its bytes as sent. */
+/** Computed from the bytes as sent. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {

@@ -2,28 +2,22 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { logger } from "../../app/runtime/logger.server";
 import type { Readiness } from "./health";
 
-/**
- * Longer than a load balancer's idle timeout (60 s for the common ones): the balancer, not this server, closes an
- * idle kept-alive connection, so it never sends a request on one this server is closing at that moment.
- */
+/** Above a load balancer's idle timeout (60 s for the common ones), so the balancer, not this server, closes idle connections. */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-/** Node requires the headers' timeout above the keep-alive one, or a kept-alive request's headers could time out first. */
+/** Node requires it above the keep-alive timeout, or a kept-alive request's headers could time out first. */
 export const HEADERS_TIMEOUT_MS = 66_000;
-/** How long in-flight requests may take to finish once the server closes; then the process exits anyway. */
 export const DRAIN_LIMIT_MS = 10_000;
 
 export type ShutdownOptions = {
   readiness: Readiness;
-  /** How long the process stays up, unready, before it stops taking connections: for balancers to notice. */
+  /** For balancers to notice the process is unready before it stops taking connections. */
   delayMs: number;
-  /** Ends what never ends by itself (live event streams), which the server's close would wait for. */
+  /** Live event streams never end by themselves, and the server's close would wait for them. */
   endStreams: () => void;
-  /** Releases what the requests used (the embedded platform's database, the spans not sent yet), once they are all done. */
   release: () => void | Promise<void>;
   exit?: (code: number) => void;
 };
 
-/** Sets the timeouts balancers need, and returns the shutdown `onSignal` runs once, whatever signals follow. */
 export function gracefulShutdown(server: Server, options: ShutdownOptions): (signal: string) => Promise<void> {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
@@ -35,10 +29,7 @@ export function gracefulShutdown(server: Server, options: ShutdownOptions): (sig
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));
   });
-  /**
-   * Kept-alive connections would hold the close up until they time out: the answers still to come say
-   * `Connection: close`, and those already under way end their connection once sent.
-   */
+  /** Kept-alive connections would hold the close up until they time out. */
   const endConnections = () => {
     closing = true;
     server.closeIdleConnections();

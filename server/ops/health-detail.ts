@@ -7,10 +7,9 @@ const ANSWER = "health:detail";
 type Ask = { type: typeof ASK; id: number };
 type Answer = { type: typeof ANSWER; id: number; detail: PlatformDetail };
 
-/** build/cluster.js's detail: the sum of its workers' (`sumDetails`), and how many of them answered. */
 export type ClusterDetail = PlatformDetail & { workers: { answered: number; of: number } };
 
-/** `/health/detail` on the internal listener: the detail `read` gives, as JSON; 503 while the platform is unreachable. */
+/** 503 while the platform is unreachable. */
 export function detailRoute(read: () => Promise<PlatformDetail>): InternalRoute {
   return async (_req, res) => {
     const detail = await read();
@@ -20,7 +19,6 @@ export function detailRoute(read: () => Promise<PlatformDetail>): InternalRoute 
   };
 }
 
-/** In a worker of build/cluster.js: answers the primary's requests for this process's detail. Returns how to stop. */
 export function answerDetailRequests(read: () => Promise<PlatformDetail>): () => void {
   const onMessage = (message: unknown) => {
     if (!isMessage<Ask>(message, ASK)) return;
@@ -33,10 +31,7 @@ export function answerDetailRequests(read: () => Promise<PlatformDetail>): () =>
   return () => void process.off("message", onMessage);
 }
 
-/**
- * In build/cluster.js's primary: asks every worker for its detail over the cluster channel at each request (each runs
- * its own probe) and answers their sum; a worker that has not answered within `timeoutMs` is left out of it.
- */
+/** Each worker runs its own probe; one that has not answered within `timeoutMs` is left out. */
 export function workersDetail(timeoutMs: number): () => Promise<ClusterDetail> {
   let next = 0;
   const waiting = new Map<number, (detail: PlatformDetail) => void>();
@@ -67,11 +62,7 @@ export function workersDetail(timeoutMs: number): () => Promise<ClusterDetail> {
 
 const BREAKER_ORDER = ["closed", "half-open", "open"];
 
-/**
- * Several processes' details as one: the platform reachable when every process reached it (else the first reason),
- * each breaker at its worst state in any process, the page caches' counters added up, Redis in the first state that is
- * not `ready`.
- */
+/** Each breaker at its worst state in any process; Redis in the first state that is not `ready`. */
 export function sumDetails(details: readonly PlatformDetail[]): PlatformDetail {
   const unreachable = details.find((detail) => !detail.platform.reachable);
   const breakers: Record<string, string> = {};

@@ -4,12 +4,10 @@ import { upstreamOf } from "../../app/bff/breaker.server";
 import { breakerStates, PlatformError, platformEnvelope } from "../../app/bff/client.server";
 import type { PageCacheStats } from "../../app/runtime/metrics.server";
 
-/** Whether this process takes visitors: not yet while it starts, no more once it drains before stopping. */
 export type Readiness = {
   state: () => "starting" | "ready" | "draining";
-  /** The server listens and every part of the site is in place. */
   ready: () => void;
-  /** Shutting down: balancers are to stop sending visitors here; requests still arriving are served. */
+  /** Balancers are to stop sending visitors here; requests still arriving are served. */
   drain: () => void;
 };
 
@@ -27,16 +25,13 @@ export function createReadiness(): Readiness {
 }
 
 /**
- * The public probes, under the base path. Liveness (`/healthz`): the process answers. Readiness (`/readyz`): this
- * process can serve. It stays ready while the platform is down (pages seen recently are served stale, others answer
- * the friendly 503; docs/resilience.md) and is unready only while it starts or drains: a readiness tied to the
- * platform would take every replica out of the balancer at once. Neither says anything of the platform: that is
- * `readPlatformDetail`, on the internal listener.
+ * Readiness ignores the platform (stale pages and the friendly 503 cover it, docs/resilience.md): tied to it, every
+ * replica would leave the balancer at once. The platform's state is `readPlatformDetail`, on the internal listener.
  */
 export function healthRoutes(options: { readiness: Readiness }): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {
-    // Which worker answered, under build/cluster.js (0 for a single process): each is checked on its own.
+    // Under build/cluster.js each worker is checked on its own.
     res.set("X-Worker", String(cluster.worker?.id ?? 0));
     res.type("text/plain").set("Cache-Control", "no-store").send("ok");
   });
@@ -57,17 +52,10 @@ export type PlatformDetail = {
   platform: { reachable: true } | { reachable: false; reason: string };
   breakers: Record<string, string>;
   pageCache?: PageCacheStats;
-  /** The shared Redis connection's state (ioredis's: `ready`, `connecting`, `reconnecting`…), or `not configured`. */
   redis: string;
 };
 
-/**
- * The platform as this process sees it, for operators, on the internal (metrics) listener (server/ops/health-detail.ts),
- * never under the public base path: one probe call (it fails at once, without a call, while the service's breaker is
- * open), each upstream's circuit breaker, the page cache's counters and the Redis connection's state. States and
- * names only: a failure's reason is its kind, never the error's text, which can name the platform's address (the
- * upstream call's log line has it all).
- */
+/** For operators, on the internal listener only; a failure's reason is its kind, never the error's text, which can name the platform's address. */
 export function readPlatformDetail(options: {
   pageCache?: () => PageCacheStats;
   probe?: () => Promise<unknown>;

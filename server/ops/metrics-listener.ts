@@ -5,17 +5,10 @@ import { env } from "../../app/runtime/env.server";
 import { logger } from "../../app/runtime/logger.server";
 import { metricsRegistry } from "../../app/runtime/metrics.server";
 
-/** What a scrape answers: the exposition text and its content type. */
 export type MetricsText = () => Promise<{ contentType: string; body: string }>;
-/** An extra route of the internal listener (a health detail, say), answered as it likes. */
 export type InternalRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
-/**
- * The internal listener: `/metrics` (Prometheus text) and whatever `routes` add, on a port of its own
- * (METRICS_PORT, on METRICS_HOST), never under the public base path, so nothing of it is reachable where visitors
- * are. With a `token` (METRICS_TOKEN) every route asks for it as a bearer token (401 without). Everything else is a
- * 404; only GET (and HEAD) is answered.
- */
+/** A port of its own, never under the public base path, so nothing of it is reachable where visitors are. */
 export function listenInternal(options: {
   port: number;
   host: string;
@@ -49,7 +42,6 @@ export function listenInternal(options: {
   });
 }
 
-/** Whether an Authorization header carries `token` as its bearer token. */
 function bearerIs(authorization: string | undefined, token: string): boolean {
   const sent = /^Bearer ([^\s]+)$/i.exec(authorization ?? "")?.[1];
   return sent !== undefined && sameSecret(sent, token);
@@ -60,22 +52,18 @@ async function sendMetrics(res: ServerResponse, metrics: MetricsText) {
   res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" }).end(body);
 }
 
-/** This process's metrics (build/server.js on its own, or `npm run dev`). */
 export const processMetrics: MetricsText = async () => {
   const registry = metricsRegistry();
   return { contentType: registry.contentType, body: await registry.metrics() };
 };
 
-/** In build/cluster.js's primary: the sum over its workers, each asked for its own at every scrape. */
+/** Each worker is asked for its own at every scrape. */
 export function workersMetrics(): MetricsText {
   const aggregator = new AggregatorRegistry();
   return async () => ({ contentType: aggregator.contentType, body: await aggregator.clusterMetrics() });
 }
 
-/**
- * Starts the internal listener on METRICS_PORT (unless 0). A port already taken costs the metrics, not the site:
- * the process goes on serving and says so. Returns the way to close it.
- */
+/** A port already taken costs the metrics, not the site: the process goes on serving and says so. */
 export function startInternalListener(options: { metrics: MetricsText; routes?: Record<string, InternalRoute> }): () => void {
   if (env.METRICS_PORT === 0) return () => {};
   const listening = listenInternal({ port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN, ...options }).catch((error: Error) => {

@@ -3,28 +3,19 @@ import { logger } from "../../app/runtime/logger.server";
 import type { Env } from "../../app/runtime/env.server";
 import { exampleShareUrls } from "./example-urls";
 
-/** What the embedded platform adds to the start-up message (server/launcher/embedded-platform.ts writes it). */
 export type EmbeddedPlatformNotes = {
-  /** Where it is, the demo account and the development pages: printed with the address. */
   info: string[];
-  /** What it holds now (live broadcasts, draft previews): logged after the rest, each with its links. */
   links: Array<{ msg: string; urls: string[] }>;
 };
 
 export type StartUpFacts = {
-  /** Where this machine reaches the host, e.g. `http://localhost:3000`. */
   origin: string;
   production: boolean;
-  /** Set when the embedded platform is mounted at `/_platform`. */
   embedded: EmbeddedPlatformNotes | null;
   sessionSecretIsEphemeral: boolean;
 };
 
-/**
- * What the host prints when it starts listening. On the embedded platform that includes its own lines (the demo
- * account, the development pages); in production it adds one warning that this is a demonstration platform and how
- * to point the site at a real one.
- */
+/** In production it warns that this is a demonstration platform and how to point the site at a real one. */
 export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: string | null } {
   const info = [`Listening on ${facts.origin}${BASE_PATH}`];
   const embedded = facts.embedded;
@@ -42,7 +33,6 @@ export function startUpMessage(facts: StartUpFacts): { info: string[]; warning: 
   return { info, warning };
 }
 
-/** Logs the start-up message, the example share pages and, on the embedded platform, what it holds now. */
 export function announceStartUp(
   origin: string,
   env: Pick<Env, "isProduction" | "sessionSecretIsEphemeral">,

@@ -7,23 +7,14 @@ import { isPersonalPageRequest, pathOf } from "./request-rules";
 import { goesToPc, logWhenFinished, requestIdOf, shapeProblem, type RequestLogOptions, type TrustProxy } from "../middleware";
 
 /**
- * A stored page answered before Express and its middleware: the shortest path for what most requests are when a link
- * goes round (docs/page-cache.md). An anonymous visitor gets the stored bytes, a logged-in one the stored page with
- * their own parts put in. It keeps what the pipeline guarantees: the request's shape checked as
- * `refuseMalformedRequests` checks it (target, method, host, protocol), a desktop browser left to the /pc redirect, a
- * visitor whose locale cookie sends them to another address left to that redirect, a request id and the access log
- * line, and the headers the pipeline sent with the page (security headers, the CSP with its hashes, Vary, ETag and
- * 304, Age, or no-store for a personal page: server/page-cache/page-answers.ts). Anything else, and any doubt, goes to
- * the pipeline: the listener answers false, or a promise of false when a personal page cannot be made after all,
- * without having sent anything, and the host hands the request on.
+ * The shortest path for what most requests are when a link goes round (docs/page-cache.md). It keeps what the pipeline
+ * guarantees, or answers false (or a promise of false) with nothing sent and the host hands the request on.
  */
 export function storedPageHits(options: {
   pageStore: PageStore;
   knownHosts: Set<string>;
-  /** Express's compiled `trust proxy` setting (`app.get("trust proxy fn")`), read the way Express reads it. */
   trustProxy: TrustProxy;
   log: RequestLogOptions;
-  /** How the visitor of a request with a session gets their page made (server/remix/remix-handler.ts, `personalMaker`). */
   personal: (req: IncomingMessage, res: ServerResponse, requestId: string) => MakePersonal;
 }): (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean> {
   return (req, res) => {
@@ -32,7 +23,7 @@ export function storedPageHits(options: {
     if (req.method !== "GET" || shapeProblem(req, target, options.knownHosts, options.trustProxy)) return false;
     const path = pathOf(target);
     const query = target.slice(path.length);
-    // A desktop browser goes to /pc, a zh-Hant visitor at an unprefixed address to the zh-Hant page: the pipeline's redirects.
+    // The pipeline's redirects: a desktop browser to /pc, a zh-Hant visitor at an unprefixed address to the zh-Hant page.
     if (goesToPc(req, path) || cookieRedirect(path, query, req.headers.cookie)) return false;
     const id = requestIdOf(req, options.trustProxy);
     if (isPersonalPageRequest(req, target)) {
@@ -46,7 +37,6 @@ export function storedPageHits(options: {
           return false as const;
         })
         .then((answer) => {
-          // A visitor who has gone meanwhile gets nothing more.
           if (!answer) return res.destroyed;
           logWhenFinished(options.log, res, { id, method: "GET", path }, started);
           res.writeHead(answer.status, answer.head).end(answer.body);
@@ -62,7 +52,7 @@ export function storedPageHits(options: {
     try {
       if (!answerHit(options.pageStore, req, res, target, id)) return false;
     } catch (error) {
-      // Outside Express nothing would catch it: before anything is sent the pipeline answers (and logs) the request.
+      // Before anything is sent the pipeline answers (and logs) the request.
       if (!res.headersSent) return false;
       logger.error({ err: error, requestId: id, path }, "stored page answer failed");
       res.destroy();

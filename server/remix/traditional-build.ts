@@ -9,13 +9,8 @@ type Build = ServerBuild | (() => Promise<ServerBuild>);
 type Handler = (args: never) => unknown;
 
 /**
- * The server build that answers the zh-Hant addresses (docs/decisions/0008-languages-by-basename.md): the same routes
- * under the zh-Hant base path, so the router matches the prefixed URL, every <Link>, <Form> and redirect keeps the
- * prefix, and the browser's router gets the zh-Hant basename with the page. Each loader's and action's answer is put
- * in Traditional Chinese here, the one place content is converted; the page cache then stores the converted page.
- * The built site's routes are their zh-Hant copies, which speak the UI texts' catalogue, and its client files the
- * zh-Hant client build's (scripts/ui-language-build.ts, docs/decisions/0010-ui-texts.md); a development build has
- * neither and shows the texts as written.
+ * The same routes under the zh-Hant base path, so links, forms and redirects keep the prefix
+ * (docs/decisions/0008-languages-by-basename.md); answers are converted here, the one place content is converted.
  */
 export function traditionalBuild(build: Build): Build {
   if (typeof build !== "function") return traditionalOf(build);
@@ -41,10 +36,7 @@ function traditionalOf(build: ServerBuild): ServerBuild {
   return { ...build, basename: basePathOf("zh-Hant"), routes, assets: parts ? assetsWith(build.assets, parts.clientFiles) : build.assets };
 }
 
-/**
- * The browser manifest with the zh-Hant client files in place of the zh-Hans ones, and a version of its own: the
- * browser asks for route manifests with it, and a deployment that changed only zh-Hant files must be told apart.
- */
+/** A version of its own: a deployment that changed only zh-Hant files must be told apart. */
 export function assetsWith(assets: ServerBuild["assets"], files: LanguageParts["clientFiles"]): ServerBuild["assets"] {
   const file = (url: string) => files[url] ?? url;
   const scripts = <T extends { module: string; imports?: string[] }>(entry: T): T => ({
@@ -62,7 +54,7 @@ function converted<F extends Handler>(handler: F): F {
   return (async (args: never) => answerInTraditional(await handler(args))) as F;
 }
 
-/** A loader's or action's answer in Traditional Chinese: plain data, `data(…)`, or a JSON response. Redirects and other bodies as they are. */
+/** Redirects and other bodies stay as they are. */
 export async function answerInTraditional(answer: unknown): Promise<unknown> {
   if (answer instanceof Response) {
     if (!answer.headers.get("content-type")?.includes("application/json")) return answer;
