@@ -1,10 +1,7 @@
 import { format } from "node:util";
 import type { HeldConsoleLine } from "./site-entry";
 
-/**
- * A site that cannot start (an invalid environment, a missing build) says why in one JSON line, as its logger would
- * have, after what packages printed before it, and the process ends with 1: the site's logger is part of what failed.
- */
+/** Written as the logger would have, since the logger is part of what failed. */
 export function startUpFailed(error: unknown, held: readonly HeldConsoleLine[] = []): never {
   const time = new Date().toISOString();
   const line = (level: string, msg: string, extra: object = {}) => process.stdout.write(`${JSON.stringify({ level, time, msg, ...extra })}\n`);

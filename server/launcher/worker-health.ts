@@ -3,7 +3,7 @@ import cluster, { type Worker } from "node:cluster";
 const PING = "health:ping";
 const PONG = "health:pong";
 
-/** In a worker: answers the primary's pings, which proves its event loop turns. */
+/** The answer proves the event loop turns. */
 export function answerHealthPings(): void {
   if (!cluster.isWorker) return;
   process.on("message", (message) => {
@@ -11,11 +11,7 @@ export function answerHealthPings(): void {
   });
 }
 
-/**
- * In the primary: pings every worker each `intervalMs`; a worker that misses `missesAllowed` pings in a row has a
- * stuck event loop (it still holds its share of the port, so visitors would wait on it) and is killed, which makes
- * the primary start another. Returns a function that stops watching.
- */
+/** A stuck worker still holds its share of the port, so visitors would wait on it: it is killed and replaced. */
 export function watchWorkerHealth(options: { intervalMs: number; missesAllowed: number; log: (line: string) => void }): () => void {
   const missed = new Map<number, number>();
   const onMessage = (worker: Worker, message: unknown) => {

@@ -3,14 +3,10 @@ import { platformHeaders } from "../../app/bff/client.server";
 import { env } from "../../app/runtime/env.server";
 import { createLiveHub, isEventStream, type LiveHub, type UpstreamConnect } from "./hub";
 
-/** The anonymous token the hub's upstream calls carry (the platform wants one on every call); fetched on first use. */
+/** The platform wants a token on every call; every viewer sees the same stream, so one anonymous token serves. */
 let hubToken: string | null = null;
 
-/**
- * The platform's live stream as the hub reads it, with an anonymous token of its own (every viewer sees the same
- * stream). An answer that is not a stream is the platform's envelope: an expired token is fetched again once,
- * an unknown broadcast becomes a 404 for the hub, anything else a failure (retried only for a broadcast it streams).
- */
+/** An expired token is fetched again once; an unknown broadcast becomes a 404 for the hub. */
 const connectToPlatform: UpstreamConnect = async (liveId, lastEventId, signal) => {
   for (let attempt = 0; ; attempt++) {
     hubToken ??= await fetchAnonymousToken({ token: null, requestId: null });
@@ -32,7 +28,7 @@ async function openPlatformStream(liveId: string, lastEventId: number | null, si
   url.searchParams.set("live_id", liveId);
   const headers: Record<string, string> = { ...platformHeaders(path, { token, requestId: null }), accept: "text/event-stream" };
   if (lastEventId !== null) headers["last-event-id"] = String(lastEventId);
-  // Only the answer's head must come within the usual time; the stream itself lasts (the idle watchdog guards it).
+  // Only the head must come within the usual time; the idle watchdog guards the stream.
   const head = new AbortController();
   const timer = setTimeout(() => head.abort(), env.PLATFORM_TIMEOUT_MS);
   try {
@@ -44,5 +40,4 @@ async function openPlatformStream(liveId: string, lastEventId: number | null, si
   }
 }
 
-/** A hub subscribed to the platform's event streams; the site owns one (server/site.ts). */
 export const createPlatformLiveHub = (): LiveHub => createLiveHub({ connect: connectToPlatform });

@@ -7,11 +7,7 @@ import type { OriginOf } from "./public-origin";
 
 const PC_PATH = `${BASE_PATH}pc`;
 
-/**
- * Whether a request (its path as asked for, without the query) is a desktop browser's page navigation that goes to
- * the /pc wrapper: not the wrapper's own frame, nor a crawler or link-preview bot. Also asked by the stored-page
- * answers (server/page-cache/stored-page-hits.ts), which leave such a request to this redirect.
- */
+/** Not the wrapper's own frame, nor a crawler or link-preview bot. */
 export function goesToPc(req: IncomingMessage, path: string): boolean {
   if (req.method !== "GET" || !path.startsWith(BASE_PATH) || path === PC_PATH) return false;
   const { headers } = req;

@@ -7,7 +7,6 @@ import type { OriginOf } from "./public-origin";
 import { sameOriginWrites } from "./same-origin";
 import { cspNonce, securityHeaders } from "./security-headers";
 
-// The middleware's face: the pipeline's list, and the single pieces the site and the page cache's entrance use.
 export { goesToPc } from "./desktop-redirect";
 export { shapeProblem } from "./malformed-requests";
 export { platformProxy } from "./platform-proxy";
@@ -15,18 +14,12 @@ export { knownHosts, publicOrigin, type OriginOf, type TrustProxy } from "./publ
 export { logWhenFinished, requestId, requestIdOf, requestLog, type RequestLogOptions } from "./request-log";
 export { inlineScriptHashes, scriptHash, withScriptHashes } from "./security-headers";
 
-/**
- * What every request passes, in this order, before the Remix handler: the CSP nonce and security headers, malformed
- * requests refused, the base-path-only 404, the desktop redirect, the language choice and the locale cookie's redirect,
- * the same-origin check on writes, form bodies. One
- * list for the host (server/site.ts) and for the test that holds the stored-page answers to what it sends.
- */
+/** One list for the host (server/site.ts) and for the test that holds the stored-page answers to what it sends. */
 export function pageMiddleware(options: {
   development: boolean;
   frameParents?: readonly string[];
   knownHosts: Set<string>;
   originOf: OriginOf;
-  /** Whether cookies the host sets are Secure (COOKIE_SECURE). */
   cookieSecure: boolean;
 }): RequestHandler[] {
   return [

@@ -4,13 +4,7 @@ import { choiceTarget, chosenLanguage, cookieRedirect, DEFAULT_LANGUAGE, LANGUAG
 import { safeRedirectTarget } from "../../app/lib/redirect-target";
 import type { OriginOf } from "./public-origin";
 
-/**
- * The locale cookie (docs/languages.md). The language choice, `GET {base}language?lang=zh-Hant`, remembers the
- * language for a year and sends the visitor to the page they chose on (its Referer, which the site's referrer policy
- * sends to its own pages; never off the site: it goes through the redirect-target rule) in that language. A visitor
- * whose cookie names zh-Hant and asks for an unprefixed page is sent to its zh-Hant address; the stored-page answers
- * before Express leave such a request here (server/page-cache/stored-page-hits.ts).
- */
+/** The return to the Referer goes through the redirect-target rule, so never off the site (docs/languages.md). */
 export function languageCookie(options: { originOf: OriginOf; secure: boolean }): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();

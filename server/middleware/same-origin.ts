@@ -7,16 +7,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 declare module "express-serve-static-core" {
   interface Locals {
-    /** Where a write says it comes from, judged here once; the visitor handle asks a post that names none for its token. */
+    /** The visitor handle asks a post that names no origin for its token. */
     formOrigin?: Exclude<FormOrigin, "foreign">;
   }
 }
 
 /**
- * State changes come only from this site's own pages (docs/decisions/0003-csrf-by-origin.md): a POST whose Origin
- * names another site, or (without Origin) whose Sec-Fetch-Site says it came from another site, is refused with a
- * clear 403 here, before the page handler (Remix would otherwise abort it as a server error). Requests with neither
- * header (old browsers) still need the session's CSRF token in the form (app/visitor/visitor-handle.server.ts).
+ * Refused here with a clear 403, which Remix would turn into a server error (docs/decisions/0003-csrf-by-origin.md).
+ * Requests with neither Origin nor Sec-Fetch-Site still need the session's CSRF token.
  */
 export function sameOriginWrites(originOf: OriginOf): RequestHandler {
   return (req, res, next) => {

@@ -1,5 +1,4 @@
-// Operations' face for the site: health and readiness, metrics and the internal listener, shutdown, the start-up
-// message. The launcher imports the modules themselves: its bundles hold only what they name.
+// The launcher imports the modules themselves: its bundles hold only what they name.
 export { gracefulShutdown } from "./graceful-shutdown";
 export { createReadiness, healthRoutes, readPlatformDetail } from "./health";
 export { answerDetailRequests, detailRoute } from "./health-detail";

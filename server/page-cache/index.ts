@@ -1,5 +1,3 @@
-// The page cache's face (docs/page-cache.md): the store, the rules of what it may answer, the pipeline's answers from
-// it, the entrance before Express, and the one-pass encoding of a whole page.
 export { createPageStore, type PageStore } from "./page-store";
 export { isPersonalPageRequest, isSharedPageRequest } from "./request-rules";
 export { servePersonal, serveShared, type MakePersonal, type PageRender } from "./page-answers";

@@ -15,25 +15,21 @@ export const pathOf = (target: string) => {
   return query < 0 ? target : target.slice(0, query);
 };
 
-/** Whether the request (`target` as it was asked for) may be answered with (and may fill) the shared cache. */
 export function isSharedPageRequest(req: IncomingMessage, target: string): boolean {
   return req.method === "GET" && !hasSessionCookie(req.headers.cookie) && !isPreview(target);
 }
 
-/** Whether the request is a visitor's own page (they have a session) that may be made from a shared one. */
 export function isPersonalPageRequest(req: IncomingMessage, target: string): boolean {
   // A client-side navigation's data is rendered for the visitor as it is.
   return req.method === "GET" && hasSessionCookie(req.headers.cookie) && !isPreview(target) && !isSingleFetchDataPath(pathOf(target));
 }
 
-/** The URL a shared page is rendered for and stored under: path and canonical query (no share noise, sorted). */
 export function sharedPageUrl(originalUrl: string): string {
   const url = new URL(originalUrl, "http://page.invalid");
   // The canonical URL has no fragment: past its origin, its href is its path and query.
   return canonicalUrl(url).slice(url.origin.length);
 }
 
-/** The store's key of a request target: its shared URL and the device class it renders for. */
 export function pageKey(target: string, userAgent: string | undefined): { key: string; url: string } {
   const url = sharedPageUrl(target);
   return { url, key: `${deviceClass(userAgent ?? "")} ${url}` };
