@@ -69,7 +69,6 @@ export function createSite(options: SiteOptions): Site {
   app.disable("x-powered-by");
 
   const logOptions: RequestLogOptions = {
-    // Health probes are noise; the embedded platform's own calls only matter when debugging.
     skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") || (env.LOG_LEVEL !== "debug" && p.startsWith("/_platform/")),
   };
   app.use(requestId);
@@ -100,7 +99,6 @@ export function createSite(options: SiteOptions): Site {
   app.use(BASE_PATH, liveStreams.router);
   watchSources({ breakers: breakerStates, pageCache: pageStore?.stats, liveStreams: liveStreams.count, liveHub: () => liveHub.stats() });
   const readDetail = readPlatformDetail({ pageCache: pageStore?.stats, redis: () => sharedRedis()?.status ?? "not configured" });
-  // Under build/cluster.js the primary serves the sum of its workers' metrics and details instead.
   const stopInternalListener = cluster.isWorker
     ? answerDetailRequests(readDetail)
     : startInternalListener({ metrics: processMetrics, routes: { "/health/detail": detailRoute(readDetail) } });
@@ -137,7 +135,6 @@ export function createSite(options: SiteOptions): Site {
     }),
   );
 
-  // Everything but a fresh stored page, and any doubt, goes through the pipeline above.
   const answerStoredPage =
     pageStore &&
     storedPageHits({
@@ -188,7 +185,6 @@ export function createSite(options: SiteOptions): Site {
 
 type RequestFacts = { cspNonce: string; requestId: string; visitor?: VisitorHandle; form?: FormData; formOrigin?: PostedForm["origin"] };
 
-/** Parsed and its origin judged by the middleware (malformed-requests.ts, same-origin.ts). */
 const postedForm = ({ form, formOrigin }: RequestFacts): PostedForm | null => (form ? { form, origin: formOrigin ?? "unsaid" } : null);
 
 export const siteEntry: SiteEntry = { env, logger, routeConsoleToLogger, startTracing, createSite };

@@ -8,10 +8,7 @@ import type { Readiness } from "../ops/health";
 import type { UrlPurgeHook } from "../page-cache/edge-purge";
 import type { EmbeddedPlatformNotes } from "../ops/start-up-message";
 
-/**
- * The seam between the launcher and the site, which lives inside the Remix build (docs/decisions/0007-one-module-graph.md):
- * only types and the accessor, so the launcher's bundle pulls in no app state.
- */
+// Only types and the accessor, so the launcher's bundle pulls in no app state (docs/decisions/0007-one-module-graph.md).
 export type SiteOptions = {
   /** In development a function, so that each request renders with the current modules. */
   build: ServerBuild | (() => Promise<ServerBuild>);

@@ -3,10 +3,7 @@ import type { z } from "zod";
 import { liveMessageSchema, livePostSchema, liveStateSchema, liveStatsSchema } from "../../app/bff/live.server";
 import { logger } from "../../app/runtime/logger.server";
 
-/**
- * One upstream subscription per broadcast per process, fanned out to its visitors; a ring of recent events lets a
- * reconnecting visitor resume with Last-Event-ID. No retry loop outlives the visitors who wait on it.
- */
+/** One upstream per broadcast per process, fanned out; no retry loop outlives the visitors who wait on it. */
 
 export type LiveEventKind = "post" | "message" | "stats" | "state";
 
@@ -26,7 +23,6 @@ export type HubOptions = {
   ringSize?: number;
   /** A reload comes straight back, so the upstream stays open this long after the last visitor left. */
   graceMs?: number;
-  /** base * 2^attempt, capped, then jittered down by up to half. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   random?: () => number;
@@ -96,7 +92,6 @@ export function createLiveHub(options: HubOptions) {
     const checked = SCHEMAS[kind].safeParse(parsed);
     if (!checked.success) return log(`live ${broadcast.liveId}: event ${id} (${kind}) did not match: ${checked.error.issues[0]?.message ?? ""}`);
     const event: LiveEvent = { id, event: kind, data: JSON.stringify(checked.data) };
-    // If ids are not contiguous, resuming visitors just reset more often than they need to.
     broadcast.coveredFrom ??= id - 1;
     broadcast.lastId = id;
     if (kind === "state" || kind === "stats") broadcast.latest.set(kind, event);
@@ -210,7 +205,6 @@ export function createLiveHub(options: HubOptions) {
 
   return {
     subscribe(liveId: string, lastEventId: number | null, subscriber: Subscriber): Subscription {
-      // Whatever the upstream replays, a visitor never gets an id twice.
       let sentUpTo = lastEventId ?? Number.NEGATIVE_INFINITY;
       const member: Subscriber = {
         send(event) {

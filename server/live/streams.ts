@@ -8,11 +8,8 @@ import { jsonErrorBody } from "../../app/route-support/json-error.server";
 import { countLiveStreamRefusal, type LiveStreamRefusal } from "../../app/runtime/metrics.server";
 import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server";
 
-/**
- * `GET {base}api/live/{live_id}/events`, every visitor a subscriber of the one hub. An Express route, not a Remix
- * resource route: a stream is then a socket and a closure, no Request, session or root loader per viewer (docs/live.md).
- * A refusal is not a stream, so EventSource stops instead of reconnecting; the page backs off itself.
- */
+// An Express route, not a Remix resource route: a stream is then a socket and a closure, no Request, session or root
+// loader per viewer (docs/live.md). A refusal is not a stream, so EventSource stops instead of reconnecting.
 export type LiveStreamOptions = {
   hub: LiveHub;
   heartbeatMs?: number;
@@ -35,7 +32,6 @@ const REFUSALS: Record<LiveStreamRefusal, { status: number; retryAfterS?: number
 export function liveStreamRoutes(options: LiveStreamOptions) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const random = options.random ?? Math.random;
-  /** Each holds its address's slot until it ends. */
   const open = new Set<{ res: Response; started: () => boolean; end: (refusal?: LiveStreamRefusal) => void }>();
   const perAddress = new Map<string, number>();
   const router = Router();
@@ -134,7 +130,6 @@ function frame(event: LiveEvent): string {
   return `id: ${event.id}\nevent: ${event.event}\ndata: ${event.data}\n\n`;
 }
 
-/** Made once per event by its first zh-Hant viewer, kept while the hub keeps the event. */
 const traditionalFrames = new WeakMap<LiveEvent, string>();
 
 export function frameIn(language: Language, event: LiveEvent): string {

@@ -25,12 +25,10 @@ type Problem = keyof typeof TEXTS;
 
 declare module "express-serve-static-core" {
   interface Locals {
-    /** Parsed here, once: the visitor handle hands it to the action (server/site.ts). */
     form?: FormData;
   }
 }
 
-/** Requests no page can answer are refused before any route code: a friendly page, or JSON for single fetch. */
 export function refuseMalformedRequests(options: { knownHosts: Set<string> }): RequestHandler {
   return (req, res, next) => {
     const problem = shapeProblem(req, req.originalUrl, options.knownHosts, req.app.get("trust proxy fn") as TrustProxy | undefined);
@@ -63,7 +61,6 @@ export function shapeProblem(req: IncomingMessage, target: string, knownHosts: S
   return null;
 }
 
-/** Parsed as a Remix action would parse it (the Fetch API's FormData). */
 async function readForm(req: Request): Promise<FormData | Problem> {
   const type = req.get("content-type") ?? "";
   if (!FORM_TYPES.has(type.split(";")[0].trim().toLowerCase())) return "type";
@@ -94,7 +91,6 @@ function readBody(req: Request, limit: number): Promise<Buffer | null> {
   });
 }
 
-/** Also used for other host-level refusals. */
 export function refuse(req: Request, res: Response, problem: Problem): void {
   const text = TEXTS[problem];
   if (text.status === 405) res.set("Allow", METHODS.join(", "));

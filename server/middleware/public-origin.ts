@@ -4,10 +4,8 @@ import type { Request } from "express";
 
 export type OriginOf = (req: Request) => string;
 
-/**
- * Without PUBLIC_ORIGIN a production process never takes its origin from the request (a stored page would carry the first
- * visitor's host to everyone after): it is `http://localhost:PORT` (docs/security.md). Development trusts the request.
- */
+// Production never takes its origin from the request: a stored page would carry the first visitor's host to everyone
+// after (docs/security.md).
 export function publicOrigin(options: { configured: string | undefined; production: boolean; port: number }): OriginOf {
   const fixed = options.configured ?? (options.production ? `http://localhost:${options.port}` : undefined);
   if (fixed) return () => fixed;
@@ -31,7 +29,6 @@ export function hostOf(req: IncomingMessage, trusted: boolean): string {
   return (host ?? "").trim().toLowerCase();
 }
 
-/** Read as Express's `req.protocol` reads it. */
 export function protocolOf(req: IncomingMessage, trusted: boolean): string {
   const own = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
   if (!trusted) return own;

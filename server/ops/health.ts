@@ -24,10 +24,8 @@ export function createReadiness(): Readiness {
   };
 }
 
-/**
- * Readiness ignores the platform (stale pages and the friendly 503 cover it, docs/resilience.md): tied to it, every
- * replica would leave the balancer at once. The platform's state is `readPlatformDetail`, on the internal listener.
- */
+// Readiness ignores the platform (stale pages cover it, docs/resilience.md): tied to it, every replica would leave the
+// balancer at once.
 export function healthRoutes(options: { readiness: Readiness }): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {

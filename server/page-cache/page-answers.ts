@@ -20,12 +20,9 @@ import { personalGzip, personalHtml, personalScriptHashes } from "./personal-ans
 import { acceptedEncodings, chooseEncoding, sendCompressedOnce } from "./response-encoding";
 import { inlineScriptHashes, withScriptHashes } from "../middleware";
 
-/** Answers from the page store (docs/page-cache.md); the answers before Express send what the pipeline sent. */
-
 export const SHARED_CACHE_CONTROL =
   `public, max-age=0, s-maxage=${PAGE_FRESH_SECONDS}, ` +
   `stale-while-revalidate=${PAGE_STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${PAGE_STALE_IF_ERROR_SECONDS}`;
-/** A stored page depends on the encoding, the session cookie's absence and the device class. */
 export const SHARED_VARY = "Accept-Encoding, Cookie, User-Agent";
 const PERSONAL_CACHE_CONTROL = "private, no-store";
 const STALE_WARNING = '110 - "Response is Stale"';
@@ -72,7 +69,6 @@ function flight(store: PageStore, key: string, url: string, render: PageRender):
   return { outcome: store.lead(key, record, render(url, controller.signal, record), controller), leader: true };
 }
 
-/** When the stored page needs a refresh, one render starts now. */
 function servable(store: PageStore, key: string, url: string, render: PageRender) {
   const stored = store.servable(key);
   if (stored?.refresh) {
@@ -113,7 +109,6 @@ function sendEntry(store: PageStore, req: ExpressRequest, res: ExpressResponse, 
 
 const sharedUrlOf = (req: ExpressRequest) => pageKey(req.originalUrl, undefined).url;
 
-/** Not stored (a 404, a page built from stale upstream answers): sent plainly, private. */
 function sendShared(req: ExpressRequest, res: ExpressResponse, page: Shared) {
   res.status(page.status);
   for (const [name, value] of page.headers) if (name.toLowerCase() !== "content-length") res.append(name, value);
@@ -124,7 +119,6 @@ function sendShared(req: ExpressRequest, res: ExpressResponse, page: Shared) {
 }
 
 async function sendOwnOutcome(res: ExpressResponse, outcome: Extract<Outcome, { kind: "own" }>, sendOwn: SendOwn) {
-  // A stream for this visitor alone (an event stream, say) stops when they leave.
   const stop = () => {
     if (!res.writableFinished) outcome.controller.abort();
   };
@@ -180,7 +174,6 @@ async function storedForVisitor(store: PageStore, key: string, url: string, rend
   return !result || (result.kind === "shared" && result.page.status >= 500) ? (entry ?? null) : null;
 }
 
-/** Gzip is the one encoding a personal page is made in without compressing it whole. */
 const takesGzip = (acceptEncoding: string | undefined) => acceptedEncodings(acceptEncoding)("gzip");
 
 /** The anonymous page with the visitor's own parts put in; one that cannot be made so is rendered by `fresh`. */

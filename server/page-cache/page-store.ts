@@ -12,10 +12,7 @@ import { noteOnSpan } from "../../app/runtime/tracing.server";
 import { brotliAsync, gzipAsync } from "./response-encoding";
 import { inlineScriptHashes } from "../middleware";
 
-/**
- * Anonymous visitors of one device class see the same page, so it is rendered once and its bytes served to all; the
- * store decides, the pipeline renders and sends (docs/page-cache.md).
- */
+/** The store decides, the pipeline renders and sends (docs/page-cache.md). */
 export const PAGE_FRESH_SECONDS = 10;
 export const PAGE_STALE_WHILE_REVALIDATE_SECONDS = 60;
 export const PAGE_STALE_IF_ERROR_SECONDS = 600;
@@ -182,7 +179,6 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     inFlight,
     lead,
     drop,
-    /** Whatever their device class (the URL purge: page-cache/edge-purge.ts). */
     pathsOf: (tag: string) => [...new Set(byTag.keysOf(tag).map((key) => key.slice(key.indexOf(" ") + 1)))],
     ageOf: (entry: Entry) => String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))),
     /** Logs the key's path, never its query. `requestId` for an answer before the middleware, which has no request scope. */

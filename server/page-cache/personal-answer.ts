@@ -3,10 +3,8 @@ import { promisify } from "node:util";
 import type { PersonalPage } from "../../app/render/stored-personalization";
 import { inlineScriptHashes, scriptHash } from "../middleware";
 
-/**
- * Each stored piece is deflated once, ending on a byte boundary (sync flush), so a personal page's gzip is those streams
- * with the visitor's parts compressed between them; each stream refers back only to its own bytes.
- */
+// Each stored piece is deflated once, ending on a byte boundary (sync flush), so a personal page's gzip is those
+// streams with the visitor's parts compressed between them; each stream refers back only to its own bytes.
 
 const deflateRawAsync = promisify(deflateRaw);
 const SYNC = { finishFlush: zlibConstants.Z_SYNC_FLUSH };
@@ -21,7 +19,6 @@ const MARKUP_OF_SCRIPTS = /<\/?script/i;
 type Piece = {
   bytes: Buffer;
   hashes: string[];
-  /** Null when the piece closes every script it opens. */
   openScriptText: number | null;
   /** -1: none; a script left open before it ends there. */
   firstScriptEnd: number;
@@ -51,7 +48,6 @@ function prepare(statics: readonly string[]): Prepared {
   if (!page) {
     const pieces = statics.map(pieceOf);
     const last = pieces.length - 1;
-    // The last piece ends the stream.
     const deflated = Promise.all(pieces.map(({ bytes }, index) => deflateRawAsync(bytes, { level: 9, ...(index < last && SYNC) })));
     prepared.set(statics, (page = { pieces, deflated }));
   }

@@ -6,10 +6,7 @@ import type { PageStore } from "./page-store";
 import { isPersonalPageRequest, pathOf } from "./request-rules";
 import { goesToPc, logWhenFinished, requestIdOf, shapeProblem, type RequestLogOptions, type TrustProxy } from "../middleware";
 
-/**
- * The shortest path for what most requests are when a link goes round (docs/page-cache.md). It keeps what the pipeline
- * guarantees, or answers false (or a promise of false) with nothing sent and the host hands the request on.
- */
+// The shortest path for most requests when a link goes round (docs/page-cache.md); any doubt answers false, nothing sent.
 export function storedPageHits(options: {
   pageStore: PageStore;
   knownHosts: Set<string>;

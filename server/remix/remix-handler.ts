@@ -21,12 +21,8 @@ import { traditionalBuild } from "./traditional-build";
 import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server";
 import type { OriginOf } from "../middleware";
 
-/**
- * Unlike @remix-run/express's adapter, the URL is built from the public origin (raw Host / X-Forwarded-* can make it
- * unparseable) and a POST's form is the one `formBodies` already read.
- * Renders run `renderConcurrency` at a time: interleaved, each lives as long as the slowest and its garbage reaches the
- * old generation; in turns it dies young.
- */
+// Unlike @remix-run/express's adapter, the URL comes from the public origin, never raw Host / X-Forwarded-*. Renders
+// run `renderConcurrency` at a time: interleaved, each lives as long as the slowest and its garbage grows old.
 export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
@@ -35,7 +31,6 @@ export function remixHandler(options: {
   pageStore?: PageStore;
   renderConcurrency: number;
 }): RequestHandler {
-  // zh-Hant's build answers the prefixed addresses, in Traditional Chinese (docs/languages.md).
   const handlers = {
     "zh-Hans": createRequestHandler(options.build, options.mode),
     "zh-Hant": createRequestHandler(traditionalBuild(options.build), options.mode),
@@ -90,7 +85,6 @@ async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise
 }
 
 export function personalMaker(context: RequestContext, target: string): MakePersonal {
-  // As its loaders' answers were (server/remix/traditional-build.ts).
   const inLanguage = languageOfPath(target) === "zh-Hant" ? traditionalAnswer : undefined;
   return async (personalization, stored) => {
     // Not a page's render: its parts' calls leave no facts behind.
@@ -112,7 +106,6 @@ async function send(res: ExpressResponse, response: Response, stale: boolean): P
   else await writeReadableStreamToWritable(response.body, res);
 }
 
-/** 'close' before 'finish' means nobody is listening. */
 export function visitorSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
   res.on("close", () => {
@@ -121,10 +114,8 @@ export function visitorSignal(res: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-/**
- * `url` is concatenated, not resolved: '//evil.example/…' stays a path on this origin. The host is the site's origin:
- * Remix throws when a write's Origin differs from it, and that check is the site's (server/middleware/same-origin.ts).
- */
+// `url` is concatenated, not resolved: '//evil.example/…' stays a path here. Remix throws when a write's Origin differs
+// from the host, so the host is the site's origin and the check is the site's (server/middleware/same-origin.ts).
 function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { shared?: boolean }): Request {
   const target = new URL(url);
   const headers = new Headers({ host: target.host });

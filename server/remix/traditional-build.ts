@@ -8,10 +8,8 @@ import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server"
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 type Handler = (args: never) => unknown;
 
-/**
- * The same routes under the zh-Hant base path, so links, forms and redirects keep the prefix
- * (docs/decisions/0008-languages-by-basename.md); answers are converted here, the one place content is converted.
- */
+// Under the zh-Hant base path, so links, forms and redirects keep the prefix (docs/decisions/0008-languages-by-basename.md);
+// the one place content is converted.
 export function traditionalBuild(build: Build): Build {
   if (typeof build !== "function") return traditionalOf(build);
   // In development Vite hands a new build after a change: each is wrapped once.
@@ -54,7 +52,6 @@ function converted<F extends Handler>(handler: F): F {
   return (async (args: never) => answerInTraditional(await handler(args))) as F;
 }
 
-/** Redirects and other bodies stay as they are. */
 export async function answerInTraditional(answer: unknown): Promise<unknown> {
   if (answer instanceof Response) {
     if (!answer.headers.get("content-type")?.includes("application/json")) return answer;
