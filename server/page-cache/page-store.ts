@@ -165,7 +165,7 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     return { entry, fresh, refresh: !fresh && !flights.has(key) };
   }
 
-  /** Also requires the pipeline to have answered it once (`sent`, `sentPersonal`). */
+  /** Stale only while the pipeline's refresh runs; the caller also needs `sent` (or `sentPersonal`). */
   function answerable(key: string): { entry: Entry; fresh: boolean } | null {
     const stored = servable(key);
     return stored && (stored.fresh || flights.has(key)) ? stored : null;
