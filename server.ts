@@ -8,24 +8,19 @@ import { siteEntryOf, type HeldConsoleLine, type Site, type SiteEntry } from "./
 import { startUpFailed } from "./server/launcher/start-up-failure";
 import { answerHealthPings } from "./server/launcher/worker-health";
 
-// The launcher: it loads the Remix server build, which holds the site and every module of the app once
-// (server/site.ts), runs the embedded platform when no PLATFORM_API_URL is set, listens and stops. It runs as
-// server.ts in development and as build/server.js in production; scripts/build-server.mjs fails the build if app
-// state gets bundled into it.
+// The launcher; scripts/build-server.mjs fails the build if app state gets bundled into it (server/launcher/site-entry.ts).
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.basename(here) === "build" ? path.dirname(here) : here;
 // Read here only to choose between Vite and the built site: the site's env is the configuration.
 const development = process.env.NODE_ENV !== "production";
 
-// What packages print while the build loads (a browser SDK's warning) waits for the site's logger, so every line
-// the process writes is one JSON object.
+// Held for the site's logger, so every line the process writes is one JSON object.
 const heldConsole: HeldConsoleLine[] = [];
 for (const method of ["debug", "log", "info", "warn", "error", "trace"] as const) {
   // eslint-disable-next-line no-console -- the one place that takes console over, to hold its lines
   console[method] = (...args: unknown[]) => void heldConsole.push({ method, args });
 }
 
-/** Ends a start that failed, in one JSON line after what packages printed (server/launcher/start-up-failure.ts). */
 const cannotStart = (error: unknown) => startUpFailed(error, heldConsole);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -46,13 +41,12 @@ const { env, logger } = entry;
 entry.routeConsoleToLogger(heldConsole);
 // Before the site exists: its first request is traced already.
 await entry.startTracing().catch(cannotStart);
-// Only a process that runs the embedded platform loads its code and better-sqlite3.
 const embedded = env.embeddedPlatform ? await import("./server/launcher/embedded-platform") : null;
 const platform = embedded?.embeddedPlatform(projectRoot, env, embedded.platformLogThrough(logger)) ?? null;
 const createSite = (from: SiteEntry) => from.createSite({ build, projectRoot, platformRouter: platform?.router, devMiddlewares });
 let site: Site = createSite(entry);
 
-/** In development, a site whose module Vite evaluated again replaces the one before it (routes and state alike). */
+/** Routes and state alike are replaced when Vite evaluated the module again. */
 async function currentSite(): Promise<Site> {
   const latest = await loadEntry();
   if (latest !== entry) {
@@ -91,8 +85,7 @@ server.listen(env.PORT, env.HOST, () => {
 });
 answerHealthPings();
 
-// Live event streams never end by themselves, and closing the server waits for every open connection: the site's
-// end (browsers reconnect elsewhere and resume), with their upstreams and the embedded platform's.
+// Live event streams never end by themselves, and closing the server waits for every open connection.
 const shutdown = site.shutdownOn(server, {
   endStreams: () => {
     site.close();
