@@ -1,4 +1,4 @@
-/** The last path segment of a list page (spec section 2): 'index', also written 'index.html'. */
+/** Spec section 2. */
 export function isIndexSegment(segment: string | undefined): boolean {
   return segment === "index" || segment === "index.html";
 }

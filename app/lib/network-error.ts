@@ -1,2 +1,2 @@
-/** The message for a request that failed on the way (spec section 8): in the login form and on every load-more. */
+/** Spec section 8. */
 export const NETWORK_ERROR_TEXT = "网络错误，请稍后重试～";

@@ -1,45 +1,29 @@
 import { BASE_PATH, routerPath } from "~/lib/base-path";
 
-/** The desktop wrapper page; matched case-insensitively like the router, with or without a trailing slash. */
+/** Matched case-insensitively like the router. */
 const PC_PAGE = new RegExp(`^${escapeRegExp(BASE_PATH)}pc(?:/|\\.|$)`, "i");
 
-/** Whether a pathname is the /pc wrapper page itself. */
 export function isPcPage(pathname: string): boolean {
   return PC_PAGE.test(pathname);
 }
 
-/**
- * A post-login or post-action redirect target taken from user input, reduced to a path on our
- * own origin under the base path; anything else yields the fallback. Returns path + search + hash.
- */
 export function safeRedirectTarget(value: string | null | undefined, origin: string, fallback: string): string {
   const url = parseOnSite(value, origin);
   return url ? url.pathname + url.search + url.hash : fallback;
 }
 
-/**
- * The Location of every redirect a loader or action issues, as the router path Remix's redirect() takes
- * (Remix puts the base path in front). `value` is a site path or URL, trusted or not; whatever it holds,
- * the answer is a path on this origin under the base path, else the home page.
- */
+/** Remix's redirect() puts the base path in front; whatever `value` holds, the answer stays on this site. */
 export function redirectLocation(value: string | null | undefined, origin: string): string {
   return routerPath(safeRedirectTarget(value, origin, BASE_PATH));
 }
 
-/**
- * The page the /pc wrapper may embed: an absolute URL on our origin under the base path,
- * and never the wrapper itself (no nesting). Null when the value is not acceptable.
- */
+/** Never the wrapper itself (no nesting). */
 export function pcEmbedTarget(value: string | null, origin: string): string | null {
   const url = parseOnSite(value, origin);
   if (!url || isPcPage(url.pathname)) return null;
   return url.href;
 }
 
-/**
- * A page of this site as an absolute URL without its hash (what WeChat's JS-SDK signs), or null when the value is
- * not an absolute URL on our origin under the base path.
- */
 export function ownPageUrl(value: string | null | undefined, origin: string): string | null {
   if (!value || !URL.canParse(value)) return null;
   const url = parseOnSite(value, origin);
