@@ -1,10 +1,7 @@
 import { APP_OPEN_KEYS, appOpenHref, type AppOpenParams } from "~/lib/app-open";
 import type { Device } from "~/lib/device";
 
-/**
- * How the site asks the phone to open the native app, per environment (spec sections 1 and 3). Pure:
- * app/client/app-launcher.ts carries a plan out.
- */
+/** Spec sections 1 and 3. Pure: app/client/app-launcher.ts carries a plan out. */
 
 export type AppLaunchConfig = {
   scheme: string;
@@ -112,10 +109,7 @@ export function launchPlan(
 
 export type LaunchSignal = "hidden" | "pagehide" | "timeout" | "focus";
 
-/**
- * Null while it cannot be told yet. A hidden page was left for the app; an unloaded one was navigated to a fallback.
- * A page that lost focus at timeout is behind a system prompt, so the visitor's answer decides.
- */
+/** A hidden page was left for the app; a page without focus at timeout is behind a system prompt, so the visitor decides. */
 export function launchOutcome(
   kind: LaunchAttemptKind,
   signal: LaunchSignal,

@@ -44,10 +44,7 @@ export function changeRouteMessage(path: string, detail: DocDetail): ChangeRoute
   return { type: "changeRoute", path: url.pathname + url.search, detail: { ...detail } };
 }
 
-/**
- * One postMessage per origin, never '*': the browser delivers only to a parent of that origin. Where
- * ancestorOrigins names the parent, only that one, to avoid a console error per refused origin.
- */
+/** Never '*': the browser delivers only to a parent of that origin; one named by ancestorOrigins avoids console errors. */
 export function changeRouteTargets(ownOrigin: string, allowedParents: readonly string[], parentOrigin?: string): string[] {
   const allowed = [...new Set([ownOrigin, ...allowedParents])].filter((origin) => /^https?:\/\/[^/]+$/.test(origin));
   if (parentOrigin === undefined) return allowed;

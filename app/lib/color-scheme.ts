@@ -1,7 +1,4 @@
-/**
- * The app's dark flag overrides the phone's setting for the visit. Pages stay the same for everyone
- * (docs/page-cache.md), so the flag is applied in the browser before first paint.
- */
+/** The app's dark flag applies in the browser before first paint, so pages stay the same for everyone (docs/page-cache.md). */
 
 export type ColorScheme = "dark" | "light";
 

@@ -14,7 +14,6 @@ export function expandRepliesText(n: number): string {
   return `展开${n}条回复`;
 }
 
-/** Spec section 5. */
 export function canComment(content: { meta?: { comment_available?: string }; enable_comment?: boolean | number }): boolean {
   return content.meta?.comment_available === "true" || Boolean(content.enable_comment);
 }

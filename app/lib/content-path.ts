@@ -8,7 +8,6 @@ export type ContentPathInput = {
   post_id: string;
   publish_at: string;
   payload?: { url?: string; target_id?: string };
-  /** Where a card of a type the site does not know leads. */
   share_link?: string;
 };
 
@@ -29,10 +28,7 @@ export function linkTarget(c: Pick<ContentPathInput, "content_type" | "payload">
   return c.content_type === "link" ? httpTarget(c.payload?.url) : null;
 }
 
-/**
- * Year and month are of publish_at in UTC+8; an unparseable one gives '0000/00', since the route reads only the post
- * id. Types without a page get the document address, which the detail route sends on to their target.
- */
+/** Dates are UTC+8; an unparseable one gives '0000/00', as the route reads only the post id. */
 export function contentPath(c: ContentPathInput, actor = "news"): string {
   const target = linkTarget(c);
   if (target) return target;

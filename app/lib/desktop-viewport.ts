@@ -1,9 +1,6 @@
 import type { Device } from "~/lib/device";
 
-/**
- * Spec section 9. Takes the server's UA parse so the browser never ships the parser. A Macintosh UA with touch
- * points is Safari on an iPad.
- */
+/** Spec section 9. Takes the server's UA parse so the browser never ships the parser; a Mac UA with touch is an iPad. */
 export function isDesktopViewport(
   width: number,
   height: number,

@@ -17,7 +17,6 @@ export type Device = {
   isMacintosh: boolean;
   /** Or a browser built on it that handles intent:// links; not a webview. */
   isAndroidChrome: boolean;
-  /** Such browsers block app schemes. */
   inAppBrowser: InAppBrowser | null;
 };
 
@@ -66,10 +65,7 @@ export function detectDevice(userAgent: string | null | undefined): Device {
   };
 }
 
-/**
- * Crawlers must see the real page; PC WeChat runs mini programs, which the wrapper's iframe would cut off from
- * wx.miniProgram; a Macintosh UA may be an iPad, so the page decides for those.
- */
+/** Not crawlers, our app, mini programs (the iframe cuts wx.miniProgram) or a Mac UA that may be an iPad. */
 export function shouldRedirectToPc(ua: string | null | undefined): boolean {
   const device = detectDevice(ua);
   return device.isDesktop && !device.isBot && !device.isOwnApp && !device.isMiniProgram && !device.isMacintosh;

@@ -10,7 +10,6 @@ export const REPORT_FIELD = "report";
 /** Far above a real report. */
 export const MAX_REPORT_BYTES = 4096;
 
-/** Milliseconds, except CLS, which has no unit. */
 export const VITAL_NAMES = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 

@@ -1,4 +1,3 @@
-/** Spec section 2. */
 export function isIndexSegment(segment: string | undefined): boolean {
   return segment === "index" || segment === "index.html";
 }

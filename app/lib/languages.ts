@@ -30,7 +30,6 @@ export function pathInLanguage(pathname: string, language: Language): string {
   return basePathOf(language) + rest;
 }
 
-/** zh-CN as the site always said for Simplified. */
 export function htmlLangOf(language: Language): string {
   return language === "zh-Hant" ? "zh-Hant" : "zh-CN";
 }
@@ -58,7 +57,6 @@ export function languageChoice(current: Language): LanguageChoice {
     : { href: `${LANGUAGE_CHOICE_PATH}?lang=zh-Hant`, children: "繁體中文" };
 }
 
-/** `from` is already checked to be a path on this site. */
 export function choiceTarget(from: string, language: Language): string {
   const query = from.indexOf("?");
   const pathname = query < 0 ? from : from.slice(0, query);

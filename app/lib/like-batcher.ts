@@ -1,7 +1,4 @@
-/**
- * A burst of taps becomes one request a second carrying the count; the first tap of a quiet spell goes at once,
- * so a single like is not held back. Timers come in, so the rule is tested without a clock.
- */
+/** One request a second carries a burst; the first tap of a quiet spell goes at once. Timers come in for tests. */
 export type LikeBatcherOptions = {
   send: (count: number) => Promise<unknown>;
   intervalMs?: number;

@@ -9,7 +9,6 @@ export const MAX_PREFETCHES = 12;
 /** Chromium and Android WebViews have `navigator.connection`; Safari does not. */
 export type ConnectionFacts = { saveData?: boolean; effectiveType?: string } | undefined;
 
-/** Spec section 9. */
 export function mayPrefetch(connection: ConnectionFacts): boolean {
   if (!connection) return true;
   if (connection.saveData) return false;

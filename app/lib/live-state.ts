@@ -1,8 +1,6 @@
 import { checkText, type CheckedText } from "~/lib/comment-text";
 import { chineseCount } from "~/lib/count";
 
-/** Shared by the server and the browser. */
-
 export const LIVE_STATUS = { upcoming: 0, live: 1, ended: 2 } as const;
 export type LiveStatus = (typeof LIVE_STATUS)[keyof typeof LIVE_STATUS];
 

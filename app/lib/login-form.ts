@@ -22,7 +22,6 @@ const CODE_PATTERN = new RegExp(`^\\d{1,${CODE_MAX_LENGTH}}$`);
 
 export type LoginFields = { mode: LoginMode; phone: string; code: string; password: string };
 
-/** Spec section 5. */
 export function canSubmitLogin({ mode, phone, code, password }: LoginFields): boolean {
   if (!isValidPhone(phoneDigits(phone))) return false;
   return mode === "pass" ? password.length > 0 : code.trim().length > 0;

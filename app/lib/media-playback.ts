@@ -21,7 +21,6 @@ export function probePlayback(video: HTMLMediaElement): PlaybackProbe {
   return { nativeHls: video.canPlayType(HLS_MIME) !== "", mse: typeof window !== "undefined" && "MediaSource" in window };
 }
 
-/** In the platform's duration_str style. */
 export function clockTime(seconds: number): string {
   const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   const h = Math.floor(total / 3600);

@@ -5,7 +5,6 @@ import type { WeChatShareData } from "~/lib/wechat-share";
 /** Spec section 9. */
 export const MINI_PROGRAM_DETECTION_DELAY_MS = 500;
 
-/** Spec section 2. */
 export const MINI_PROGRAM_LOGIN_PAGE = "/pages/login/index";
 
 export function miniProgramLoginUrl(currentPath: string): string {

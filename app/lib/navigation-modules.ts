@@ -1,9 +1,6 @@
-/** app/bff/app-config.server.ts has the whole shape. */
 export type ModuleFacts = { id: string; title: string; category: string; isHome: boolean; binding: string; groups: { gid: string; name: string }[] };
-/** Resolved on the server; null for app-only or nowhere the site can go. */
 type ItemFacts = ModuleFacts & { to: string | null };
 
-// Spec section 2.
 export const APP_ONLY_CATEGORIES = new Set(["app", "topic"]);
 export const APP_ONLY_MESSAGE = "暂不支持该模块，请前往APP查看";
 
@@ -42,7 +39,6 @@ export function bottomBarItems<T extends ItemFacts>(items: T[]): T[] {
   return items.slice(0, BOTTOM_BAR_SIZE);
 }
 
-/** Spec section 2. */
 export function showsBottomBar(items: ItemFacts[], pathname: string, search: string): boolean {
   const bar = bottomBarItems(items);
   return bar.length > 0 && (pathname === "/" || currentItem(bar, pathname, search) !== null);

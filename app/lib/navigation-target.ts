@@ -7,7 +7,6 @@ import { APP_ONLY_CATEGORIES, SITE, groupPath, type ModuleFacts } from "~/lib/na
 const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const recordPath = (binding: string, path: (id: string) => string) => (RECORD_ID.test(binding) ? path(binding) : null);
 
-/** docs/platform-api.md, "Navigation items". */
 const RECORD_PAGES = new Map<string, (id: string) => string>([
   ["list", (id) => `/list/${id}/index`],
   ["content_model", (id) => `/content_model/index?id=${id}`],
@@ -30,7 +29,6 @@ function sitePagePath(binding: string): string | null {
   }
 }
 
-/** docs/platform-api.md, "Navigation items". */
 export function itemTarget(item: ModuleFacts): string | null {
   if (APP_ONLY_CATEGORIES.has(item.category)) return null;
   switch (item.category) {

@@ -1,2 +1,1 @@
-/** Spec section 8. */
 export const NETWORK_ERROR_TEXT = "网络错误，请稍后重试～";

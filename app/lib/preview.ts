@@ -3,12 +3,10 @@ import { BASE_PATH } from "~/lib/base-path";
 /** Its presence is also the spec's `preview` flag that hides the app banner. */
 export const PREVIEW_PARAM = "preview";
 
-/** Spec section 2. */
 const PREVIEW_ACTOR_MARK = "preview-";
 
 export const PREVIEW_INDEX = "preview";
 
-/** Spec section 2. */
 export const RELOAD_PARAM = "_";
 export const RELOAD_MAX_AGE_MS = 30_000;
 
@@ -39,9 +37,7 @@ export function isPreviewRequest(pathname: string, search: string): boolean {
   return segments.length >= 4 && isPreviewDetail({ actor, segment: segments[1] ?? "", index: segments[segments.length - 1] ?? "" });
 }
 
-/**
- * Future stamps count too, or they would never age. The target carries `_` = `now`, so following it cannot loop.
- */
+/** Future stamps count too, or they would never age; the target carries `_` = `now`, so following it cannot loop. */
 export function previewReloadTarget(href: string, now: number): string | null {
   const isAbsolute = /^[a-z][a-z\d+.-]*:/i.test(href);
   const url = new URL(href, "http://relative.invalid");

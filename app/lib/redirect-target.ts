@@ -17,7 +17,6 @@ export function redirectLocation(value: string | null | undefined, origin: strin
   return routerPath(safeRedirectTarget(value, origin, BASE_PATH));
 }
 
-/** Never the wrapper itself (no nesting). */
 export function pcEmbedTarget(value: string | null, origin: string): string | null {
   const url = parseOnSite(value, origin);
   if (!url || isPcPage(url.pathname)) return null;
@@ -34,8 +33,7 @@ export function ownPageUrl(value: string | null | undefined, origin: string): st
 
 function parseOnSite(value: string | null | undefined, origin: string): URL | null {
   if (!value) return null;
-  // Browsers treat '\' as '/' and silently drop tabs and newlines, turning '/\evil.com' or
-  // '/\t/evil.com' into protocol-relative URLs; refuse such input outright rather than normalise it.
+  // Browsers read '\' as '/' and drop tabs and newlines, making '/\evil.com' protocol-relative: refuse, not normalise.
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
   let base: URL;
   let url: URL;
@@ -47,9 +45,7 @@ function parseOnSite(value: string | null | undefined, origin: string): URL | nu
   }
   if (url.origin !== base.origin) return null;
   if (!url.pathname.startsWith(BASE_PATH) && url.pathname !== BASE_PATH.slice(0, -1)) return null;
-  // Below the base, an empty segment ('/davmu/share//evil.example') would leave '//evil.example' once the
-  // router strips the base: another host to a browser. Encoded slashes are refused too, so that no later
-  // decoding step can produce one; no page of the site has either in its path.
+  // An empty or encoded-slash segment would leave '//evil.example' once the router strips the base.
   if (url.pathname.includes("//") || /%(?:2f|5c)/i.test(url.pathname)) return null;
   return url;
 }

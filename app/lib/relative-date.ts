@@ -1,7 +1,5 @@
-/** The platform and its audience are in China. */
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
-/** The CMS writes these in UTC+8. */
 const LOCAL_DATE_TIME = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
 export function parseDate(value: Date | string): Date {

@@ -1,5 +1,3 @@
-/** Pure, so they are unit-tested here and not only in a browser. */
-
 const CACHE_PREFIX = "davmu-share-";
 
 /** Vite's hashed output; anything else under assets/ may change in place. */

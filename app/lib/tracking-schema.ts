@@ -6,7 +6,6 @@ import { BEHAVIORS, CONTENT_ID, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, MAX_TID_IDS, 
 
 const eventFields = {
   behavior: z.enum(BEHAVIORS),
-  /** Spec section 9. */
   timestamp: z.number().int().min(1_000_000_000).max(9_999_999_999),
   tid: z
     .string()
@@ -20,7 +19,6 @@ const eventFields = {
 
 type EventCore = { behavior: string; tid: string; path?: string; duration?: number; percent?: number };
 
-/** Spec section 3. */
 function checkEvent(event: EventCore, ctx: z.RefinementCtx): void {
   if (event.tid === "" && event.path === undefined) ctx.addIssue({ code: "custom", message: "事件须有 tid 或 path" });
   const isRead = event.behavior === "read";

@@ -22,14 +22,12 @@ export type LaunchBehavior = Extract<Behavior, "attempt" | "opened" | "fell_back
 
 export const CONTENT_ID = /^[A-Za-z0-9]{1,32}$/;
 
-/** Spec section 4. */
 const CARD_ID_CLASS = /(?:^|\s)card-id-([A-Za-z0-9]{1,32})(?:\s|$)/;
 
 export type BrowserEvent = {
   behavior: Behavior;
   timestamp: number;
   tid: string;
-  /** A view of a page without single content is still counted. */
   path?: string;
   duration?: number;
   percent?: number;
@@ -49,7 +47,6 @@ export type TrackingEvent = {
   path?: string;
 };
 
-/** Spec section 3's field order. */
 export function completeEvent(event: BrowserEvent, visitor: { device: Device; userId: string | null }): TrackingEvent {
   const { device } = visitor;
   const complete: TrackingEvent = {
@@ -99,7 +96,6 @@ export function pageTarget(pathname: string): PageTarget {
   return CONTENT_ID.test(id) ? { tid: id } : { tid: "", path: routerPath(pathname).slice(0, 512) };
 }
 
-/** Spec section 4. */
 export function isPreviewPage(pathname: string, search: string): boolean {
   const actor = routerPath(pathname).split("/").filter(Boolean)[0] ?? "";
   return actor.includes("preview-") || new URLSearchParams(search).has("preview");

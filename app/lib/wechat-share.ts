@@ -2,7 +2,6 @@ import { canonicalUrl } from "~/lib/share-url";
 
 /** Spec sections 3, 4 and 9. Pure; app/client/wechat.ts applies them. */
 
-/** Spec section 9. */
 export const WECHAT_JS_API_LIST = ["updateAppMessageShareData", "updateTimelineShareData", "chooseImage"] as const;
 export const WECHAT_OPEN_TAG_LIST = ["wx-open-launch-app", "wx-open-launch-weapp"] as const;
 

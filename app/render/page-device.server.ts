@@ -25,7 +25,6 @@ export function pageDeviceOf(userAgent: string | null | undefined): PageDevice {
   return knownOf(userAgent).device;
 }
 
-/** What the page cache keys stored pages by. */
 export function deviceClass(userAgent: string): string {
   return knownOf(userAgent).deviceClass;
 }

@@ -3,10 +3,7 @@ import type { Caller, RenderSink } from "~/bff/client.server";
 import type { Part, StoredPersonalization } from "~/render/stored-personalization";
 import type { LoadContext } from "~/runtime/load-context";
 
-/**
- * Read by the page store once the render is done: tags let a write drop every page of an item, and a page rendered
- * while an upstream call failed is not kept for others.
- */
+/** Read by the page store: tags let a write drop an item's pages; a render with a failed upstream call is not kept. */
 export type RenderRecord = RenderSink & {
   parts: Part[];
   usable: boolean;

@@ -7,10 +7,7 @@ import { PersonalRenderingContext, type Personal, type PersonalRendering, type S
 import { useAround } from "~/render/shared-markup.server";
 import type { Hole, PersonalPage, PersonalPartKind, Slot, StoredPersonalization } from "~/render/stored-personalization";
 
-/**
- * A logged-in visitor's page made from the stored anonymous one by replacing only the personal parts and slots, so the
- * server compresses and hashes only what is theirs. Only for pages whose every route sets `handle.personalized`.
- */
+/** A logged-in visitor's page made from the stored anonymous one, so only their own parts are rendered and compressed. */
 
 /** Parts carry the session's CSRF token, so no two sessions share a render. */
 const SLOT_RENDERS_MAX_CHARS = 64 * 1024;

@@ -6,7 +6,6 @@ import { NonceContext } from "~/components/nonce";
 import type { SharedMarkupProps } from "~/components/shared-markup";
 import { useRouterContextsAround } from "~/framework/remix-internals";
 
-/** A miss only costs a render. */
 const MAX_BYTES = 4 * 1024 * 1024;
 
 const stored = new LRUCache<string, string>({ maxSize: MAX_BYTES, sizeCalculation: (html, key) => html.length + key.length });

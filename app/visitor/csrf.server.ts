@@ -1,9 +1,6 @@
 import { sameSecret } from "~/lib/same-secret.server";
 
-/**
- * docs/decisions/0003-csrf-by-origin.md. `unsaid` (an old browser sends neither Origin nor Sec-Fetch-Site): only
- * the session's CSRF token vouches for it then.
- */
+/** docs/decisions/0003-csrf-by-origin.md. `unsaid`: only the session's CSRF token vouches for the form. */
 export type FormOrigin = "own" | "foreign" | "unsaid";
 
 export function formOrigin(headers: { origin: string | undefined; fetchSite: string | undefined }, ownOrigin: string): FormOrigin {
@@ -17,7 +14,6 @@ export function isSessionToken(posted: FormDataEntryValue | null, session: strin
   return typeof posted === "string" && Boolean(session) && sameSecret(posted, session);
 }
 
-/** Missing fields and files read as "". */
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";

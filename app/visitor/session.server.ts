@@ -19,9 +19,7 @@ type SessionData = {
   deviceId: string;
   requestId: string;
   csrf: string;
-  /** For the countdown of a page without JavaScript. */
   codeSentAt: number;
-  /** Carried out right after the visitor logs in. */
   pending: string;
 };
 type FlashData = { toast: Toast };
@@ -42,7 +40,6 @@ const storage = createCookieSessionStorage<SessionData, FlashData>({
 export type Visitor = {
   token: string | null;
   userId: string | null;
-  /** "" until the visitor has a session of their own (see ownSession). */
   deviceId: string;
   requestId: string;
   csrfToken: string;
@@ -63,7 +60,6 @@ function token(bytes = 16) {
   return randomBytes(bytes).toString("hex");
 }
 
-/** The device is kept. */
 export async function freshSession(previous: VisitorSession, fields: Partial<SessionData>): Promise<VisitorSession> {
   const fresh = await storage.getSession();
   for (const [key, value] of Object.entries(fields)) fresh.set(key as keyof SessionData, value as never);
@@ -103,7 +99,6 @@ async function restoreUser(state: VisitorState, deadline: number | undefined): P
   }
 }
 
-/** Signed, so read without asking anyone. */
 export function readSession(cookie: string | undefined): Promise<VisitorSession> {
   return storage.getSession(cookie ?? null);
 }
@@ -116,10 +111,7 @@ export async function loadState(session: VisitorSession, deadline: number): Prom
   return state;
 }
 
-/**
- * The site's own anonymous identity for visitors without a token (spec section 8): one per process, so a burst of new
- * visitors costs the platform nothing and their pages can be rendered once and shared.
- */
+/** One anonymous token per process (spec section 8), so new visitors cost the platform nothing and pages are shared. */
 const READER_RENEW_MS = 24 * 60 * 60 * 1000;
 let reader: { at: number; identity: Promise<Reader>; token?: string } | null = null;
 type Reader = { token: string | null; requestId: string };

@@ -23,14 +23,12 @@ export type VisitorFacts = {
   cookie: string | undefined;
   deadline: number;
   clientIp: string;
-  /** For a page rendered to be shared, aborted once nobody waits for it. */
   signal: AbortSignal;
   posted: PostedForm | null;
 };
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
-    /** Opened once by the host (server/site.ts), which commits its cookie too. */
     visitor: VisitorHandle;
   }
 }
@@ -42,7 +40,6 @@ export class VisitorHandle {
   readonly #facts: VisitorFacts;
   #session: Promise<VisitorSession> | null = null;
   #state: Promise<VisitorState> | null = null;
-  /** The same for every render of its page (a personal page, then a fresh one). */
   #toast: Promise<Toast | null> | null = null;
 
   constructor(facts: VisitorFacts) {
@@ -80,7 +77,6 @@ export class VisitorHandle {
     return { token, requestId, signal: this.signal, clientIp: this.#facts.clientIp, deadline: this.deadline, render };
   }
 
-  /** No platform call, no session made (statistics beacons). */
   async signedUserId(): Promise<string | null> {
     const session = await this.#readSession();
     return session.get("userToken") ? (session.get("userId") ?? null) : null;
@@ -98,7 +94,6 @@ export class VisitorHandle {
     return posted.form;
   }
 
-  /** For a beacon that changes nothing of the visitor; null for a GET. */
   get postedForm(): FormData | null {
     return this.#facts.posted?.form ?? null;
   }
@@ -128,7 +123,6 @@ export class VisitorHandle {
     return this.#change((state) => state.session.set("pending", JSON.stringify(pending)));
   }
 
-  /** It is removed from the session either way. */
   async takePending(): Promise<unknown> {
     const { session } = await this.#loaded();
     const pending = session.get("pending");
@@ -141,7 +135,6 @@ export class VisitorHandle {
     }
   }
 
-  /** A new session, not the anonymous one changed. */
   startUserSession(user: { token: string; userId: string }): Promise<void> {
     return this.#replace((previous) => freshSession(previous, { userToken: user.token, userId: user.userId }));
   }
@@ -153,7 +146,6 @@ export class VisitorHandle {
     });
   }
 
-  /** Called by the host alone, after the answer. */
   async commit(): Promise<string | null> {
     const state = await this.#state;
     if (!state?.dirty) return null;
