@@ -5,7 +5,7 @@ import valueParser, { type Node as ValueNode } from "postcss-value-parser";
 
 type Token = (node: ValueNode) => boolean;
 
-/** Each cap keeps a body's boxes, shadows and text within a phone's column; em and rem are measured at their largest. */
+/** Each cap keeps a body's boxes and text within a phone's column: an em counts at MAX_FONT_PX, a rem at the root's. */
 type Reach = { px: number; percent: number; negative?: boolean; vw?: boolean };
 
 const MAX_FONT_PX = 64;

@@ -97,7 +97,7 @@ export function matchedRouteHandles(remixContext: EntryContext): unknown[] {
   return remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle);
 }
 
-/** So markup rendered apart later (personal slots) sees the root's data only; RemixServer reads this very object. */
+/** Leans on RemixServer putting its copy of the loader data back in the context: later personal slots see the root's only. */
 export function keepRootLoaderDataOnly(remixContext: EntryContext): void {
   const { loaderData } = remixContext.staticHandlerContext;
   for (const id of Object.keys(loaderData)) if (id !== "root") delete loaderData[id];

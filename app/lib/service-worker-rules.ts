@@ -31,7 +31,7 @@ export function handlingOf(request: RequestFacts, origin: string, basePath: stri
 
 export type ResponseFacts = { status: number; type: string; headers: { get(name: string): string | null } };
 
-/** Set-Cookie is checked as well because browsers hide it from workers: belt to the Cache-Control braces. */
+/** The Set-Cookie check is only a belt: browsers hide that header from workers, so Cache-Control is the real guard. */
 export function mayStore(response: ResponseFacts): boolean {
   if (response.status !== 200 || response.type !== "basic") return false;
   const cacheControl = (response.headers.get("cache-control") ?? "").toLowerCase();
