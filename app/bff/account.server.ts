@@ -13,7 +13,7 @@ const userSchema = z
   .passthrough();
 export type User = z.infer<typeof userSchema>;
 
-/** Code 402: the account exists but is not ready yet (right after registration). */
+/** The account exists but is not ready yet (right after registration). */
 const ACCOUNT_NOT_READY = 402;
 
 function isNotReady(result: User | PlatformError): boolean {
@@ -24,10 +24,7 @@ export function fetchAccount(caller: Caller, userId: string): Promise<User> {
   return platformRequest(`/peony/v1/account/${encodeURIComponent(userId)}`, caller, { schema: userSchema });
 }
 
-/**
- * The account fetch right after login (spec section 8): on 402 retry after 100 ms, at most 3 times,
- * then fail with '网络错误，请稍后重试～'. Other failures keep the platform's message.
- */
+/** Spec section 8: the 402 retries; other failures keep the platform's message. */
 export async function fetchAccountAfterLogin(caller: Caller, userId: string): Promise<User> {
   const result = await retryWhile(
     () => fetchAccount(caller, userId).catch((error: unknown) => (error instanceof PlatformError ? error : Promise.reject(error))),

@@ -21,10 +21,9 @@ const activitySummarySchema = z.object({
 export type ActivitySummary = z.infer<typeof activitySummarySchema>;
 
 const activitySchema = activitySummarySchema.extend({ rules: z.string().default(""), version: z.number().int().default(0) });
-/** An activity with its rules as sanitized HTML, ready to render. */
 export type Activity = z.infer<typeof activitySchema>;
 
-/** One activity (`GET /peony/v1/activity/{post_id}`); its rules sanitized once per version. */
+/** Its rules are sanitized once per version. */
 export function getActivity(caller: Caller, postId: string): Promise<Activity> {
   return cached(caller, `activity:${postId}`, ACTIVITY_TTL_MS, async () => {
     const activity = await platformRequest(`/peony/v1/activity/${encodeURIComponent(postId)}`, detached(caller), { schema: activitySchema });
@@ -32,7 +31,6 @@ export function getActivity(caller: Caller, postId: string): Promise<Activity> {
   });
 }
 
-/** One page of activities, open and upcoming first (`GET /peony/v1/activity`). */
 export function listActivities(caller: Caller, page: number): Promise<Page<ActivitySummary>> {
   return cached(caller, `activities:${page}`, LIST_TTL_MS, () =>
     platformRequest("/peony/v1/activity", detached(caller), {

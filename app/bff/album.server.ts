@@ -3,16 +3,14 @@ import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { mediaOf, playableContentSchema, toCard, type AudioMedia, type Card, type Page, type VideoMedia } from "~/bff/content.server";
 import { cached } from "~/bff/shared-cache.server";
 
-/** Spec section 9: the audio album limit, 30 episodes a page (video albums page the same way). */
+/** Spec section 9 (video albums page the same way). */
 export const ALBUM_PAGE_SIZE = 30;
 
 // Episodes are added now and then; a short reuse keeps an album page cheap without hiding a new one for long.
 const ITEMS_TTL_MS = 15_000;
 
-/** An album episode: its card, its duration and what plays it in place. */
 export type AlbumItem = Card & { duration_str: string; media: VideoMedia | AudioMedia | null };
 
-/** One page of an album's episodes, in album order; code 10024 (missing album) rejects as the platform answered. */
 export function listAlbumItems(caller: Caller, albumId: string, page: number): Promise<Page<AlbumItem>> {
   return cached(caller, `album:${albumId}:${page}`, ITEMS_TTL_MS, async () => {
     const data = await platformRequest(`/peony/v1/content/${encodeURIComponent(albumId)}/items`, detached(caller), {

@@ -8,9 +8,9 @@ import { itemTarget } from "~/lib/navigation-target";
 import { DEFAULT_THEME_COLOR, readableOnDark, readableOnWhite } from "~/lib/theme";
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-/** A colour that lands in a style attribute: only a plain hex colour is accepted, anything else is dropped. */
+/** It lands in a style attribute, so only a plain hex colour is accepted. */
 const hexColor = z.string().regex(HEX_COLOR).optional().catch(undefined);
-/** A colour for text on white: darkened where needed to 4.5:1 (WCAG AA), here once rather than in every page's JavaScript. */
+/** WCAG AA, worked out here once rather than in every page's JavaScript. */
 const textColor = hexColor.transform((color) => color && readableOnWhite(color));
 
 const navigationItem = z.object({
@@ -19,23 +19,16 @@ const navigationItem = z.object({
   binding: z.union([z.string(), z.number()]).transform(String).optional().default(""),
   category: z.string().optional().default(""),
   isHome: z.boolean().optional().default(false),
-  /** Group ids; their names come from the group list. */
   groups: z.array(z.string()).optional().default([]),
-  /** The bottom bar's icon, normal and selected; '' when there is none. */
   icons: z.object({ normal: platformUrl, active: platformUrl }).partial().optional().catch(undefined),
-  /** The bottom bar's label colours, normal and selected, readable on white. */
   label: z.object({ color: textColor, activeColor: textColor }).optional().catch(undefined),
 });
 
-/** A navigation module as app info sends it, with its groups named. */
 export type NavigationModule = Omit<z.infer<typeof navigationItem>, "groups"> & { groups: Group[] };
-/**
- * A navigation module as the bar and the panel show it: with where it leads on the site (`itemTarget`), null for an
- * app-only module. Resolved here, on the server, so the rule stays out of every page's JavaScript.
- */
+/** Resolved on the server, so the rule stays out of every page's JavaScript. */
 export type NavigationItem = NavigationModule & { to: string | null };
 
-/** A JSON string inside a JSON response (the platform nests several such). */
+/** The platform nests several JSON strings inside its JSON. */
 function jsonString<T extends z.ZodTypeAny>(inner: T) {
   return z.string().transform((text, ctx): z.infer<T> => {
     try {
@@ -64,9 +57,7 @@ const downloadSchema = jsonString(z.object({ url: platformUrl }));
 
 export type AppConfig = {
   themeColor: string;
-  /** The theme colour darkened to carry text (4.5:1 against white), for text and for buttons carrying text. */
   themeTextColor: string;
-  /** The theme colour lightened to carry text in the dark scheme (4.5:1 on its backgrounds). */
   themeDarkTextColor: string;
   navigation: NavigationItem[];
   siteName: string;
@@ -100,10 +91,7 @@ async function loadAppConfig(caller: Caller): Promise<AppConfig> {
   };
 }
 
-/**
- * App info, site config and download address are the same for every visitor: fetched at most once per
- * APP_CONFIG_TTL_MS and shared by concurrent requests.
- */
+/** The same for every visitor, so fetched at most once per APP_CONFIG_TTL_MS and shared by concurrent requests. */
 export function getAppConfig(caller: Caller): Promise<AppConfig> {
   return cached(caller, "app-config", env.APP_CONFIG_TTL_MS, () => loadAppConfig(detached(caller)));
 }

@@ -14,7 +14,7 @@ export async function fetchAnonymousToken(caller: Caller): Promise<string> {
   return data.token;
 }
 
-/** Spec section 7: a verification code for login is type 6. */
+/** Spec section 7. */
 const VCODE_TYPE_LOGIN = 6;
 
 export async function sendVerificationCode(caller: Caller, tel: string): Promise<void> {
@@ -23,11 +23,7 @@ export async function sendVerificationCode(caller: Caller, tel: string): Promise
 
 export type Credentials = { account: string; deviceId: string } & ({ verifyCode: string } | { password: string });
 
-/**
- * Spec section 8: a login answer with a code other than 0 shows the platform's message. A code 0 without a session the
- * site can read (no data, wrong types) is the platform's fault, not the visitor's: an outage (kind 'invalid'), which the
- * login form answers with its network-error text and a 503 (issue 38).
- */
+/** Spec section 8. A code 0 without a readable session is the platform's fault: an outage, not the visitor's. */
 export function login(caller: Caller, credentials: Credentials): Promise<{ token: string; user_id: string }> {
   const secret = "verifyCode" in credentials ? { verify_code: credentials.verifyCode } : { password: credentials.password };
   return platformRequest("/peony/v1/auth", caller, {

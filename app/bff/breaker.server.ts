@@ -2,10 +2,8 @@ import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, h
 import { logger } from "~/runtime/logger.server";
 
 /**
- * One circuit breaker per upstream service (the first path segment behind the platform's base URL: peony,
- * guzzle, law…). After `failures` outages in a row the breaker opens and calls fail at once instead of
- * piling up on a platform that is down or drowning; after `halfOpenAfterMs` one call goes through as a
- * probe, and its answer closes the breaker again or keeps it open for another pause.
+ * One breaker per upstream service, so calls fail at once instead of piling up on a platform that is down; after
+ * `halfOpenAfterMs` one call goes through as a probe.
  */
 export type BreakerOptions = {
   failures: number;
@@ -13,16 +11,12 @@ export type BreakerOptions = {
   log?: (line: string, fields: { service: string; breaker: BreakerState }) => void;
 };
 
-/** What one call through a breaker needs to know; passed per call, so no error class is shared between bundles. */
+/** Passed per call, so no error class is shared between bundles. */
 export type BreakerCall = {
-  /** Which errors count against the upstream: outages, not the platform's ordinary refusals. */
+  /** Outages count, not the platform's ordinary refusals. */
   countsAsFailure: (error: unknown) => boolean;
-  /** The error a call gets instead of being made while the breaker is open. */
   whenOpen: () => Error;
-  /**
-   * Whether the call may be the probe after the pause (default yes). A call whose failures do not all count (a side
-   * part's timeouts) must not be: cockatiel closes the breaker on a probe that fails with an error it does not count.
-   */
+  /** Not for a side part: cockatiel closes the breaker on a probe that fails with an error it does not count. */
   mayProbe?: boolean;
 };
 
@@ -36,7 +30,7 @@ const STATE_NAMES: Record<CircuitState, BreakerState> = {
   [CircuitState.Isolated]: "open",
 };
 
-/** Carries a counted failure through cockatiel, which counts by error type. */
+/** cockatiel counts by error type. */
 class CountedFailure extends Error {
   constructor(readonly failure: unknown) {
     super("upstream failure");
@@ -61,7 +55,6 @@ export function createBreakers(options: BreakerOptions) {
   }
 
   return {
-    /** Runs `call` through the upstream's breaker; rejects with `whenOpen()` while it is open. */
     async run<T>(upstream: string, call: () => Promise<T>, { countsAsFailure, whenOpen, mayProbe = true }: BreakerCall): Promise<T> {
       const policy = policyFor(upstream);
       // cockatiel makes callers wait for a half-open probe; a page must not wait on a platform being probed.
@@ -77,14 +70,12 @@ export function createBreakers(options: BreakerOptions) {
         throw error;
       }
     },
-    /** Every upstream called so far with its breaker's state, for /readyz. */
     states(): Record<string, BreakerState> {
       return Object.fromEntries([...policies].map(([upstream, policy]) => [upstream, STATE_NAMES[policy.state]]));
     },
   };
 }
 
-/** The upstream service a platform path belongs to: '/peony/v1/content/x' → 'peony'. */
 export function upstreamOf(path: string): string {
   return /^\/*([^/?#]+)/.exec(path)?.[1] ?? "platform";
 }

@@ -3,15 +3,11 @@ import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import type { Page } from "~/bff/content.server";
 import { cached } from "~/bff/shared-cache.server";
 
-/**
- * The community (dimim) over /circle/v1/api/share: circles, their posts, topics and a post's replies. The same
- * for every visitor, so all of it goes through the shared cache. `content/detail` is one of the spec's calls sent
- * without X-Request-Id (client.server.ts).
- */
+/** The same for every visitor, so all of it goes through the shared cache. */
 
 const BASE = "/circle/v1/api/share";
 
-/** Posts and replies 10 a page, like the site's other lists (spec section 9). */
+/** Spec section 9. */
 export const CIRCLE_PAGE_SIZE = 10;
 
 const POST_TTL_MS = 5_000;
@@ -72,7 +68,6 @@ const replySchema = z.object({
 });
 export type CircleReply = z.infer<typeof replySchema>;
 
-/** Whose posts a list shows: a circle's, or a topic's (across circles). */
 export type PostList = { kind: "circle"; id: string } | { kind: "topic"; id: string };
 
 export function getCircle(caller: Caller, id: string): Promise<Circle> {
@@ -81,7 +76,6 @@ export function getCircle(caller: Caller, id: string): Promise<Circle> {
   );
 }
 
-/** A topic by its id, or by its name (a topic link may carry either). */
 export function getCircleTopic(caller: Caller, key: { id: string } | { name: string }): Promise<CircleTopic> {
   return cached(caller, `circle:topic:${JSON.stringify(key)}`, CIRCLE_TTL_MS, () =>
     platformRequest(`${BASE}/topic/detail`, detached(caller), { query: key, schema: topicSchema }),

@@ -8,51 +8,35 @@ import { timedUpstream } from "~/runtime/metrics.server";
 import { logger } from "~/runtime/logger.server";
 import { traceCall } from "~/runtime/tracing.server";
 
-/**
- * What a render says of itself through its upstream calls, for the page store (app/render/page-facts.server.ts):
- * what it shows (tags), whether a call failed (incomplete), which cached answers were stale.
- */
+/** For the page store (app/render/page-facts.server.ts). */
 export type RenderSink = { tags: Set<string>; incomplete: boolean; staleKeys: Set<string> };
 
-/** What every upstream call knows about the visitor it is made for. */
 export type Caller = {
   token: string | null;
   requestId: string | null;
   signal?: AbortSignal;
   clientIp?: string;
-  /**
-   * When the request's upstream work must be over (epoch ms): one budget for all of a request's calls,
-   * however they are chained. Without it, each call gets PLATFORM_TIMEOUT_MS of its own.
-   */
+  /** One budget for all of a request's calls, however they are chained. */
   deadline?: number;
-  /**
-   * Set by `sidePart`: the call gives up at its share of the budget, the site's own choice, so its timeouts are not
-   * held against the platform (a platform that answers within the whole budget is not down).
-   */
+  /** Its timeouts are the site's own choice, so not held against the platform. */
   sidePart?: boolean;
-  /** The render the call is made for, when it is one (the load context's `render`). */
   render?: RenderSink | null;
 };
 
-/** The deadline of a request arriving now: PLATFORM_TIMEOUT_MS is the whole of its upstream budget. */
 export function requestDeadline(now = Date.now()): number {
   return now + env.PLATFORM_TIMEOUT_MS;
 }
 
-/** Side parts of a page (comments, lists, recommendations) get this share of what is left of the budget. */
 export const SIDE_PART_SHARE = 0.5;
 
-/** The caller for a side part: it gives up well before the main content, so the page is not held up by it. */
+/** Gives up well before the main content, so the page is not held up by it. */
 export function sidePart(caller: Caller): Caller {
   if (caller.deadline === undefined) return { ...caller, sidePart: true, deadline: Date.now() + env.PLATFORM_TIMEOUT_MS * SIDE_PART_SHARE };
   const now = Date.now();
   return { ...caller, sidePart: true, deadline: now + Math.max(0, caller.deadline - now) * SIDE_PART_SHARE };
 }
 
-/**
- * The caller for a shared, cached call: one visitor leaving must not cancel what others wait on. The
- * deadline stays: whoever joins later has a later deadline of their own, so nobody waits past theirs.
- */
+/** One visitor leaving must not cancel what others wait on; the deadline stays, as each joiner has their own. */
 export function detached(caller: Caller): Caller {
   return {
     token: caller.token,
@@ -66,7 +50,6 @@ export function detached(caller: Caller): Caller {
 
 export type PlatformErrorKind = "code" | "timeout" | "unavailable" | "invalid";
 
-/** A failed platform call: a non-zero envelope code, or the platform could not be reached or understood. */
 export class PlatformError extends Error {
   constructor(
     readonly kind: PlatformErrorKind,
@@ -112,9 +95,7 @@ type EnvelopeOptions = {
   method?: "GET" | "POST";
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  /** The most this call reads of the answer; PLATFORM_MAX_RESPONSE_BYTES unless said otherwise. */
   maxBytes?: number;
-  /** Another service speaking the same envelope (the stat base); the platform API unless said otherwise. */
   baseUrl?: string;
 };
 
@@ -122,15 +103,11 @@ type RequestOptions<T> = EnvelopeOptions & { schema: z.ZodType<T, z.ZodTypeDef, 
 
 const refusedTokenListeners = new Set<(token: string) => void>();
 
-/** Tells `listener` of every token the platform refuses as not (or no longer) valid: code 401. */
 export function onTokenRefused(listener: (token: string) => void): void {
   refusedTokenListeners.add(listener);
 }
 
-/**
- * The one way the site calls the platform: headers, timeout joined with the visitor's own abort signal,
- * envelope check and a zod parse of `data`. Resolves with `data` only when `code` is 0.
- */
+/** The one way the site calls the platform. */
 export async function platformRequest<T>(path: string, caller: Caller, options: RequestOptions<T>): Promise<T> {
   const envelope = await platformEnvelope(path, caller, options);
   if (envelope.code === 401 && caller.token) for (const listener of refusedTokenListeners) listener(caller.token);
@@ -143,9 +120,8 @@ export async function platformRequest<T>(path: string, caller: Caller, options: 
 }
 
 /**
- * A platform call's envelope, whatever its code: the transport half of platformRequest. The answer is read
- * as it streams and the call aborted once it passes `maxBytes`, so an oversized answer costs at most that much.
- * An outage marks the page being rendered incomplete, so that no one else is served it from the page cache.
+ * Aborts once the answer passes `maxBytes`, so an oversized one costs at most that. An outage marks the page
+ * incomplete, so no one else is served it from the page cache.
  */
 export async function platformEnvelope(path: string, caller: Caller, options: EnvelopeOptions = {}): Promise<Envelope> {
   try {
@@ -182,8 +158,8 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
         timedUpstream(
           upstream,
           async () => {
-            // One controller for the budget and the visitor leaving: on Node 24 AbortSignal.any over AbortSignal.timeout
-            // took about 1.6 times its CPU a call and held the call's signals until its budget ran out (docs/benchmarks.md).
+            // One controller for the budget and the visitor leaving: AbortSignal.any over AbortSignal.timeout cost more CPU
+            // and held the signals until the budget ran out (docs/benchmarks.md).
             const controller = new AbortController();
             const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.ceil(budget));
             const visitorLeft = () => controller.abort(caller.signal?.reason);
@@ -249,29 +225,22 @@ async function fetchEnvelope(path: string, caller: Caller, options: EnvelopeOpti
   return parsed.data;
 }
 
-/** A failed call's outcome in the upstream metrics: the PlatformError's kind, or the visitor having left. */
 const upstreamOutcome = (error: unknown) => (error instanceof PlatformError ? error.kind : "aborted");
 
-/** Timeouts, 5xx answers and connection failures count against an upstream; its refusals (envelope codes) do not. */
+/** An upstream's refusals (envelope codes) do not count against it. */
 function isUpstreamFailure(error: unknown): boolean {
   return error instanceof PlatformError && (error.kind === "timeout" || error.kind === "unavailable");
 }
 
-/**
- * The platform's connections, kept alive between calls (undici's defaults, as fetch had). undici's request API
- * rather than fetch: a profile of logged-in page views put fetch (WHATWG streams, per-call signals) at about half a
- * millisecond of CPU a call.
- */
+/** undici's request API rather than fetch, which cost noticeably more CPU a call (docs/benchmarks.md). */
 const platformAgent = new Agent();
-/** The abort reason that tells the call's own timeout from the visitor leaving. */
+/** Tells the call's own timeout from the visitor leaving. */
 const TIMED_OUT = Symbol("platform call timed out");
 
 const breakers = createBreakers({ failures: env.PLATFORM_BREAKER_FAILURES, halfOpenAfterMs: env.PLATFORM_BREAKER_HALF_OPEN_MS });
 
-/** Each upstream service's breaker state, for /readyz. */
 export const breakerStates = () => breakers.states();
 
-/** The body as text, refusing (and dropping the download) as soon as it is known to exceed `limit` bytes. */
 function readCapped({ body, headers }: Dispatcher.ResponseData, limit: number, path: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -287,7 +256,6 @@ function readCapped({ body, headers }: Dispatcher.ResponseData, limit: number, p
   });
 }
 
-/** Upstream failures a page cannot recover from become HTTP answers: missing content 404, an outage 503. */
 export function isMissingContent(error: unknown): boolean {
   return error instanceof PlatformError && error.kind === "code" && (error.code === 10024 || error.code === 404);
 }
@@ -296,16 +264,12 @@ export function isOutage(error: unknown): boolean {
   return error instanceof PlatformError && error.kind !== "code";
 }
 
-/** The platform refused what the visitor's address asked for as malformed (code 400: a parameter too long, not a number…). */
+/** Code 400: a parameter too long, not a number… */
 export function isRefusedInput(error: unknown): boolean {
   return error instanceof PlatformError && error.kind === "code" && error.code === 400;
 }
 
-/**
- * Turns an upstream failure of a page's main content into the page's HTTP answer: missing content, and an address
- * whose parameters the platform refuses (code 400: it names nothing that exists), 404; anything else the platform
- * did (an outage, or a refusal such as code 500, 401 or 429) the friendly 503.
- */
+/** Code 400 names nothing that exists, so it is a 404 like missing content; anything else the friendly 503. */
 export function rethrowAsResponse(error: unknown): never {
   if (isMissingContent(error) || isRefusedInput(error)) throw data(null, { status: 404 });
   if (error instanceof PlatformError) {

@@ -4,14 +4,11 @@ import { detailKey, type Page } from "~/bff/content.server";
 import { cached } from "~/bff/shared-cache.server";
 import type { ClueList } from "~/lib/dejin-paths";
 
-/**
- * The clue report (tip-offs, the dejin area) over /peony/v3/clue_report. Every answer is the same for every
- * visitor, so all of it goes through the shared cache.
- */
+/** The same for every visitor, so all of it goes through the shared cache. */
 
 const BASE = "/peony/v3/clue_report";
 
-/** Spec section 9: the dejin topic pages 10 at a time; the other dejin lists use the same page. */
+/** Spec section 9. */
 export const DEJIN_PAGE_SIZE = 10;
 const RELATED_SIZE = 5;
 
@@ -22,10 +19,7 @@ const TOPIC_TTL_MS = 30_000;
 const count = z.number().int().nonnegative().catch(0);
 const picture = z.object({ url: z.string(), thumb: z.string().default(""), width: count, height: count });
 
-/**
- * A topic's name is its key (addresses, the platform's queries, the app) and also what a reader reads: the reader's
- * copy, `topic_title`, is the one a zh-Hant page converts (docs/languages.md); `topic_name` stays as the platform gave it.
- */
+/** `topic_name` is the key and stays as given; `topic_title` is the reader's copy a zh-Hant page converts. */
 function withTopicTitle<T extends { topic_name: string }>(record: T): T & { topic_title: string } {
   return { ...record, topic_title: record.topic_name };
 }
@@ -49,7 +43,6 @@ export const clueSchema = z
       .nullable()
       .default(null),
     reporter: z.object({ user_id: z.string(), alias: z.string(), avatar: z.string().default("") }),
-    /** The topic's name as the platform keys it (addresses, app-open); `topic_title` is the same name as read. */
     topic_name: z.string().default(""),
     channel: z.object({ channel_id: z.string(), name: z.string() }).nullable().default(null),
     at_users: z.array(z.object({ user_id: z.string(), alias: z.string() })).default([]),
@@ -91,7 +84,7 @@ const cluePageSchema = z.object({ list: z.array(clueSchema), total: count });
 
 const segment = (value: string) => encodeURIComponent(value);
 
-/** One clue. Keyed under the content's detail key, so a comment posted on it refreshes its count. */
+/** Keyed under the content's detail key, so a comment posted on it refreshes its count. */
 export function getClue(caller: Caller, postId: string): Promise<Clue> {
   return cached(caller, `${detailKey(postId)}clue`, CLUE_TTL_MS, () =>
     platformRequest(`${BASE}/detail`, detached(caller), { query: { post_id: postId }, schema: clueSchema }),
@@ -138,7 +131,6 @@ export function listClues(caller: Caller, list: ClueList, page: number): Promise
   );
 }
 
-/** Other clues of the clue's topic, most read first. */
 export function listRelatedClues(caller: Caller, postId: string): Promise<Clue[]> {
   return cached(caller, `dejin:related:${postId}`, LIST_TTL_MS, async () => {
     const data = await platformRequest(`${BASE}/relate_posts`, detached(caller), {

@@ -6,10 +6,7 @@ import { contentTag } from "~/lib/content-tag";
 import type { Page } from "~/bff/content.server";
 import { collectPages } from "~/lib/pages";
 
-/**
- * A comment as the site keeps it. Whether the reader starred it (the platform's `star`) is left out: the list is
- * fetched once for every visitor (the shared cache), with whichever visitor's token asked first.
- */
+/** The platform's `star` is left out: the list is shared by every visitor, fetched with whoever's token asked first. */
 type CommentShape = {
   gid: string;
   content: string;
@@ -21,7 +18,7 @@ type CommentShape = {
   star_count: number;
   reply_count: number;
   owner_user_id: string;
-  /** The author's alias as the platform gave it, which a reply sends back; `alias` is the same name as read. */
+  /** Sent back with a reply; `alias` is the same name as read. */
   owner_alias: string;
   comment_type: number;
   level: number;
@@ -54,15 +51,14 @@ const commentSchema: z.ZodType<CommentShape, z.ZodTypeDef, unknown> = z.lazy(() 
 export type Comment = CommentShape;
 export { commentSchema };
 
-/** Spec section 9: comments come 10 to a page. */
+/** Spec section 9. */
 export const COMMENT_PAGE_SIZE = 10;
 
 const pageSchema = z.object({ list: z.array(commentSchema), total: z.number() });
 
-/** Comments are reused only briefly, and dropped as soon as this site posts one (see postComment). */
+/** Dropped as soon as this site posts one (see postComment). */
 const COMMENTS_TTL_MS = 5_000;
 
-/** Cache key prefix of everything about one content item's comments. */
 export const commentsKey = (postId: string) => `comments:${postId}:`;
 
 export function listComments(caller: Caller, postId: string, page: number): Promise<Page<Comment>> {
@@ -75,7 +71,6 @@ export function listComments(caller: Caller, postId: string, page: number): Prom
   );
 }
 
-/** Every reply of one comment; 'expand N replies' shows them all. */
 export function listReplies(caller: Caller, postId: string, commentId: string): Promise<Page<Comment>> {
   caller.render?.tags.add(contentTag(postId));
   return cached(caller, `${commentsKey(postId)}replies:${commentId}`, COMMENTS_TTL_MS, () =>
@@ -86,10 +81,7 @@ export function listReplies(caller: Caller, postId: string, commentId: string): 
   );
 }
 
-/**
- * Pages 1..`pages` of a content item's comments, as a page shows them; when `expanded` names one of them, its
- * replies come along ('expand N replies' without JavaScript). Replies that fail to load leave it folded.
- */
+/** Replies that fail to load leave their comment folded. */
 export async function listCommentPages(caller: Caller, postId: string, pages: number, expanded: string | null): Promise<Page<Comment>> {
   const comments = await collectPages(pages, (page) => listComments(caller, postId, page));
   if (!expanded || !comments.list.some((c) => c.gid === expanded)) return comments;

@@ -17,7 +17,7 @@ const count = z.number().int().nonnegative().catch(0);
 export const contentSchema = z.object({
   post_id: z.string(),
   content_type: z.string(),
-  /** Set on items that are a block of the page (a banner…); the list filter keeps one of each. */
+  /** The list filter keeps one of each. */
   layout: z.string().optional(),
   title: z.string(),
   summary: z.string().default(""),
@@ -31,16 +31,13 @@ export const contentSchema = z.object({
   pic_num: count,
   state: z.number().int().default(0),
   track_id: z.string().default(""),
-  /** The platform's share address; cards of a type the site does not know, or without a usable target, lead to it (contentTarget). */
   share_link: platformUrl,
   mp: z.string().default(""),
   mp_name: z.string().default(""),
   style: z.object({ data: z.array(z.object({ thumb: platformUrl, url: platformUrl, wbep_thumb: platformUrl })).default([]) }).default({ data: [] }),
   payload: z
-    // `url` is a link's target or, for a mini program, its page path ('pages/index/index'): not always a URL, so
-    // it stays raw here and every place that navigates to it checks it is http(s) first (see contentPath).
-    // `target_id` names the record a topic, sp_topic or live card stands for (docs/platform-api.md). The item's flags
-    // (enable_app, enable_pc, app_url, pc_url, nav, capsule) are read by lib/item-flags.ts, which checks the addresses.
+    // `url` is not always a URL (a mini program's page path), so it stays raw and every navigation checks it first.
+    // The item's flags are read by lib/item-flags.ts, which checks the addresses.
     .object({
       url: z.string().catch(""),
       real_url: platformUrl,
@@ -62,7 +59,6 @@ export const contentSchema = z.object({
 });
 export type Content = z.infer<typeof contentSchema>;
 
-/** What plays a content item: the detail and every album episode carry it. */
 const mediaFields = {
   media_url: platformUrl,
   hls_url: platformUrl,
@@ -71,29 +67,24 @@ const mediaFields = {
   media_height: count,
 };
 
-/** A list item with what plays it: album episodes. */
 export const playableContentSchema = contentSchema.extend(mediaFields);
 
 const VIDEO_TYPES = new Set(["video", "svideo", "local_live"]);
 
-/** A video's sources, poster and size, as its player needs them. */
 export type VideoMedia = {
   kind: "video";
-  /** MP4 file ('' when the video only has HLS). */
   mp4: string;
-  /** HLS playlist (.m3u8), '' when there is none. */
   hls: string;
   poster: string;
   duration_sec: number;
   duration_str: string;
-  /** Pixel size, 0 when unknown; a page reserves the player's box from it. */
+  /** A page reserves the player's box from it. */
   width: number;
   height: number;
 };
 
 export type AudioMedia = { kind: "audio"; url: string; cover: string; duration_sec: number; duration_str: string };
 
-/** The player's sources of a video or audio item; null for other types and for items without a file. */
 export function mediaOf(item: z.infer<typeof playableContentSchema>): VideoMedia | AudioMedia | null {
   const timing = { duration_sec: item.duration_sec, duration_str: item.duration_str };
   if (VIDEO_TYPES.has(item.content_type) && (item.media_url || item.hls_url)) {
@@ -111,7 +102,6 @@ export function mediaOf(item: z.infer<typeof playableContentSchema>): VideoMedia
   return null;
 }
 
-/** A mini program's card: its name, AppID and page path (payload), and its original id (gh_…) for the WeChat open tag. */
 export type MiniProgram = { name: string; appid: string; path: string; username: string; fallback_url: string };
 
 function miniProgramOf(content: Content): MiniProgram | null {
@@ -129,12 +119,11 @@ function miniProgramOf(content: Content): MiniProgram | null {
   };
 }
 
-/** A content detail; the preview and a special's head read the same shape. */
 export const detailSchema = contentSchema
   .extend({
     content: z.string().default(""),
     ...mediaFields,
-    /** Gallery pictures with their captions; width and height let a swipe viewer lay them out before they load. */
+    /** Width and height let a swipe viewer lay them out before they load. */
     images: z
       .array(
         z.object({
@@ -147,13 +136,12 @@ export const detailSchema = contentSchema
       )
       .default([]),
     live: z.object({ status: z.number().int(), start_time: z.string(), end_time: z.string(), online_count: count }).nullable().default(null),
-    /** The broadcast a local_live page opens (the live calls take it); null for other content. */
     live_id: z.string().regex(LIVE_ID_PATTERN).nullable().catch(null),
   })
   .transform((detail) => ({ ...detail, media: mediaOf(detail), mini_program: miniProgramOf(detail) }));
 export type ContentDetail = z.infer<typeof detailSchema>;
 
-/** Spec section 4: these states mean the content is gone; the page answers 404. */
+/** Spec section 4. */
 export const GONE_STATES = [17, 100];
 
 export function coverOf(content: Content): string {
@@ -161,16 +149,14 @@ export function coverOf(content: Content): string {
   return first ? first.thumb || first.url : "";
 }
 
-/** What a list shows of a content item. Lists carry only this: every field is rendered and serialized. */
+/** Every field is rendered and serialized, so lists carry only this. */
 export type Card = Pick<Content, "post_id" | "content_type" | "title" | "source_alias" | "view_count" | "publish_at" | "album_status"> & {
   cover: string;
-  /** The same cover as WebP when the platform has one (`wbep_thumb`), "" otherwise: a third of the JPEG's bytes. */
+  /** A third of the JPEG's bytes. */
   coverWebp: string;
-  /** Where the card leads: a share-site path, an absolute http(s) target or the card list's app-open dialog (contentTarget). */
   href: string;
 };
 
-/** The card of a content item; one whose own target is refused leads to the fallback contentTarget gives. */
 export function toCard(content: Content): Card {
   return {
     post_id: content.post_id,
@@ -186,15 +172,12 @@ export function toCard(content: Content): Card {
   };
 }
 
-/** A list's items as cards, after the list filter of spec section 3: every list the site shows goes through it. */
+/** Every list the site shows goes through spec section 3's filter here. */
 export function toCards(contents: Content[]): Card[] {
   return filterListItems(contents).map(toCard);
 }
 
-/**
- * Cache key prefix of one content item's detail; writes that change its counts invalidate it. It ends with its
- * separator: a write drops answers by prefix, and post 4's must not drop post 46's.
- */
+/** Ends with its separator: a write drops answers by prefix, and post 4's must not drop post 46's. */
 export const detailKey = (postId: string) => `detail:${postId}:`;
 
 export function getContentDetail(caller: Caller, postId: string): Promise<ContentDetail> {
@@ -204,7 +187,7 @@ export function getContentDetail(caller: Caller, postId: string): Promise<Conten
   );
 }
 
-/** Spec section 9: lists (home, recommendations, hot list) come 10 to a page. */
+/** Spec section 9. */
 export const LIST_PAGE_SIZE = 10;
 
 export type Page<T> = { list: T[]; total: number };
@@ -232,10 +215,10 @@ export async function listGroups(caller: Caller): Promise<Group[]> {
 
 const newsSchema = z.object({ news: z.array(contentSchema), total: z.number() });
 
-/** The two side lists of a detail page (spec section 2), paged 10 at a time. */
+/** Spec section 2. */
 export type FeedKind = "hot72" | "recommend";
 
-/** `exclude` is the post id of the page showing the list: the platform leaves it out, so paging stays whole. */
+/** The platform leaves `exclude` out, so paging stays whole. */
 export function listFeed(caller: Caller, kind: FeedKind, page: number, size: number, exclude: string): Promise<Page<Card>> {
   const path = kind === "hot72" ? "/peony/v1/hot72" : "/peony/v1/recommend";
   return cached(caller, `${kind}:${exclude}:${page}:${size}`, SIDE_LIST_TTL_MS, async () => {

@@ -1,23 +1,13 @@
 import postcss, { type Declaration } from "postcss";
 import valueParser, { type Node as ValueNode } from "postcss-value-parser";
 
-// The inline styles of editor HTML (the WeChat MP editor, 135editor, 秀米) that a body keeps: what draws text,
-// boxes, borders and tables. Anything that can place content over the page (position, z-index, offsets, negative
-// margins, transforms that scale), load something (url(), image-set(), @import), run something (expression,
-// behavior, -moz-binding) or clip the text (fixed heights) is dropped. Runs in the sanitizer's worker threads.
+// Editor HTML's inline styles: whatever could cover the page, load or run something, or clip text is dropped.
 
-/** What one value token may be. */
 type Token = (node: ValueNode) => boolean;
 
-/**
- * How far a length of one kind of property may reach: `px` (pt converted) and `percent` (of what the property's
- * percentages are of). An em is measured at the largest font a body keeps and a rem at the root's, so no unit
- * reaches further than the px cap; vw, a share of a screen that may be far wider than the column, only where `vw`
- * says so. Each cap keeps a body's boxes, shadows and text within a phone's column.
- */
+/** Each cap keeps a body's boxes and text within a phone's column: an em counts at MAX_FONT_PX, a rem at the root's. */
 type Reach = { px: number; percent: number; negative?: boolean; vw?: boolean };
 
-/** The largest font a body keeps, in px: editors' headings and decorative numbers stay under it. */
 const MAX_FONT_PX = 64;
 const ROOT_FONT_PX = 16;
 
@@ -29,13 +19,12 @@ const TEXT_INDENT: Reach = { px: 128, percent: 50 };
 const LINE_HEIGHT: Reach = { px: 256, percent: 400 };
 const LETTER_SPACING: Reach = { px: 16, percent: 0 };
 const BORDER_WIDTH: Reach = { px: 16, percent: 0 };
-/** A radius rounds a box without enlarging it. */
 const RADIUS: Reach = { px: 1000, percent: 100 };
 const SHADOW: Reach = { px: 24, percent: 0, negative: true };
 const VERTICAL_SHIFT: Reach = { px: 16, percent: 50, negative: true };
-/** A flex item's basis only as a share of its row: a basis in px would outgrow the column. */
+/** A basis in px would outgrow the column. */
 const FLEX_BASIS: Reach = { px: 0, percent: 100 };
-/** The steepest tilt kept: a tilted tall box swings its corners out of the column. */
+/** A tilted tall box swings its corners out of the column. */
 const MAX_TILT_DEG = 15;
 const MAX_LINE_HEIGHT_NUMBER = 4;
 
@@ -65,7 +54,6 @@ const color: Token = (node) => {
   return node.type === "word" && (HEX.test(node.value) || COLOR_NAMES.test(node.value));
 };
 
-/** A length (or 0) within `reach`. */
 const length =
   ({ px, percent, negative = false, vw = false }: Reach): Token =>
   (node) => {
@@ -104,7 +92,6 @@ const anyOf =
   (node) =>
     tokens.some((token) => token(node));
 
-/** A value of 1 to `max` space-separated tokens, each passing `token`. */
 type Rule = { token: Token; max: number; commas?: boolean };
 const one = (token: Token): Rule => ({ token, max: 1 });
 const upTo = (max: number, token: Token): Rule => ({ token, max });
@@ -118,7 +105,6 @@ const radius = length(RADIUS);
 const letterSpacing = one(anyOf(length(LETTER_SPACING), words("normal")));
 const lineHeightNumber: Token = (node) => number(node) && Number(node.value) >= 0 && Number(node.value) <= MAX_LINE_HEIGHT_NUMBER;
 const flexBasis = anyOf(length(FLEX_BASIS), words("auto"));
-/** A tilt of at most MAX_TILT_DEG, as 秀米 templates put on a title card. */
 const tilt: Token = (node) =>
   node.type === "function" &&
   node.value.toLowerCase() === "rotate" &&
@@ -220,7 +206,7 @@ const RULES: Record<string, Rule> = {
   transform: one(tilt),
 };
 
-/** A `background` shorthand is kept when it is only a colour (templates' frames put url() in it, which is not). */
+/** Templates' frames put url() in it, which is not kept. */
 const SHORTHAND_AS = { background: "background-color" } as const;
 
 function allowed(rule: Rule, value: string): boolean {
@@ -232,12 +218,7 @@ function allowed(rule: Rule, value: string): boolean {
   return tokens.length > 0 && tokens.length <= rule.max * groups && tokens.every((node) => globalKeyword(node) || rule.token(node));
 }
 
-/**
- * The part of a style attribute that a body keeps, as `prop: value` pairs joined by '; ' ('' when nothing is left).
- * `!important` is dropped: an inline style already wins over the site's rules for the body, and must not win over the
- * ones that keep it in the column. A width that is not a share of the column also gets `max-width: 100%` unless the
- * style sets a share itself.
- */
+/** `!important` is dropped: it must not win over the rules that keep the body in the column. */
 export function keptStyle(style: string): string {
   let declarations: Declaration[];
   try {

@@ -13,7 +13,7 @@ const userRelatedSchema = z.object({ is_collect: z.boolean() }).passthrough();
 const followedSchema = z.object({ is_followed: z.boolean() });
 const collectedSchema = z.object({ is_collect: z.boolean(), collect_count: z.number() });
 
-/** What the visitor has done with a content item; spec section 4 reads is_collect from it. */
+/** Spec section 4 reads is_collect from it. */
 export function getUserRelated(caller: Caller, contentType: string, postId: string): Promise<{ is_collect: boolean }> {
   return platformRequest(`/peony/v3/content/${encodeURIComponent(contentType)}/${encodeURIComponent(postId)}/user_related`, caller, {
     schema: userRelatedSchema,

@@ -6,7 +6,7 @@ import { cached } from "~/bff/shared-cache.server";
 import { filterListItems } from "~/lib/list-filter";
 
 const DECK_TTL_MS = 15_000;
-/** A deck is short: the deck page shows this many cards at once (the platform's largest page). */
+/** The platform's largest page. */
 export const DECK_PAGE_SIZE = 50;
 
 const deckHead = {
@@ -22,15 +22,10 @@ const deckSchema = z.object({
   total: z.number().int().nonnegative(),
 });
 
-/** A fly card: an editor's headline and blurb over a content item, which it opens. */
 export type FlyCard = { index: number; headline: string; blurb: string; card: Card };
 export type Deck = { list_id: string; title: string; description: string; cover: string; list: FlyCard[]; total: number };
 export type DeckSummary = Omit<Deck, "list">;
 
-/**
- * Cards `(page - 1) * size + 1` to `page * size` of a deck (`GET /peony/v1/fly_card/{list_id}`); an unknown deck is a
- * 404 code. Cards go through the list filter of spec section 3 like every list.
- */
 export function getDeck(caller: Caller, listId: string, page: number, size: number): Promise<Deck> {
   return cached(caller, `fly_card:${listId}:${page}:${size}`, DECK_TTL_MS, async () => {
     const data = await platformRequest(`/peony/v1/fly_card/${encodeURIComponent(listId)}`, detached(caller), {
@@ -45,7 +40,6 @@ export function getDeck(caller: Caller, listId: string, page: number, size: numb
   });
 }
 
-/** One page of the decks, each with its card count (`GET /peony/v1/fly_card`). */
 export function listDecks(caller: Caller, page: number): Promise<Page<DeckSummary>> {
   return cached(caller, `fly_cards:${page}`, DECK_TTL_MS, () =>
     platformRequest("/peony/v1/fly_card", detached(caller), {

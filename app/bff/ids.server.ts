@@ -1,5 +1,5 @@
 import { env } from "~/runtime/env.server";
 import { createIdCodec } from "~/lib/ids";
 
-/** The site's view of platform ids: same salt and minimum length as the platform. */
+/** Same salt and minimum length as the platform. */
 export const ids = createIdCodec({ salt: env.HASHIDS_SALT, minLength: env.HASHIDS_MIN_LENGTH });

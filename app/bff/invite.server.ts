@@ -6,7 +6,6 @@ import { cached } from "~/bff/shared-cache.server";
 // Who joined changes as people accept; a few seconds late is fine and spares the platform on a shared link.
 const INVITE_TTL_MS = 15_000;
 
-/** How many of the people who joined the invitation page shows (and loads more of, without JavaScript). */
 export const INVITE_RECORD_PAGE_SIZE = 10;
 
 const inviteSchema = z.object({
@@ -20,12 +19,11 @@ const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
-/** An invitation code as people type and share it; anything else is a 404 before any platform call. */
+/** Anything else is a 404 before any platform call. */
 export function isInviteCode(value: string): boolean {
   return /^[A-Za-z0-9]{4,16}$/.test(value);
 }
 
-/** The invitation behind a code and one page of who joined by it (`GET /peony/v1/invite/record`); unknown codes are a 404 code. */
 export function getInvite(caller: Caller, code: string, page: number): Promise<Invite> {
   const upper = code.toUpperCase();
   return cached(caller, `invite:${upper}:${page}`, INVITE_TTL_MS, () =>

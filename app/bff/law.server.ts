@@ -3,10 +3,7 @@ import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import type { Page } from "~/bff/content.server";
 import { cached } from "~/bff/shared-cache.server";
 
-/**
- * Law questions (fazak) over /law/v1/api/share/question: a question and its answers, lawyers' first. Both calls
- * are among the spec's that go without X-Request-Id (client.server.ts).
- */
+/** Both calls are among the spec's that go without X-Request-Id (client.server.ts). */
 
 const BASE = "/law/v1/api/share/question";
 
@@ -36,7 +33,6 @@ const answerSchema = z.object({
     alias: z.string(),
     avatar: z.string().default(""),
     is_lawyer: z.boolean().default(false),
-    /** A lawyer's practice, e.g. 执业律师 · 某律师事务所; '' for everyone else. */
     title: z.string().default(""),
   }),
   content: z.string(),

@@ -8,7 +8,6 @@ import { collectPages } from "~/lib/pages";
 // The same for every visitor; editors expect a change to show within seconds.
 const LIST_TTL_MS = 15_000;
 
-/** A titled list of cards: a curated list, or the current group of a content model. */
 export type TitledList = Page<Card> & { title: string; description: string };
 
 const listSchema = z.object({
@@ -18,7 +17,6 @@ const listSchema = z.object({
   total: z.number().int().nonnegative(),
 });
 
-/** One page of a curated list (`/list/{list_id}/index`); a list the platform does not know is a 404 code. */
 export function getList(caller: Caller, listId: string, page: number): Promise<TitledList> {
   return cached(caller, `list:${listId}:${page}`, LIST_TTL_MS, async () => {
     const data = await platformRequest(`/peony/v1/list/${encodeURIComponent(listId)}`, detached(caller), {
@@ -29,7 +27,6 @@ export function getList(caller: Caller, listId: string, page: number): Promise<T
   });
 }
 
-/** Pages 1..`pages` of a titled list joined as one, with the first page (its title and groups) as `head`. */
 export async function collectTitledPages<T extends TitledList>(pages: number, fetchPage: (page: number) => Promise<T>) {
   const [head, cards] = await Promise.all([fetchPage(1), collectPages(pages, fetchPage)]);
   return { head, cards: { ...cards, pages, pageSize: LIST_PAGE_SIZE } };
@@ -42,7 +39,6 @@ const modelSchema = listSchema.extend({
   group: z.string().default(""),
 });
 
-/** One page of a content model's group (`/content_model/index?id=&group=`); no group means its first. */
 export function getContentModel(caller: Caller, query: { id: string; group?: string; page: number }): Promise<ContentModel> {
   return cached(caller, `content_model:${query.id}:${query.group ?? ""}:${query.page}`, LIST_TTL_MS, async () => {
     const data = await platformRequest("/peony/v1/content_model", detached(caller), {
@@ -53,7 +49,6 @@ export function getContentModel(caller: Caller, query: { id: string; group?: str
   });
 }
 
-/** The query of a content model page: `id` (required) and `group`, each a platform id that must decode. */
 export function contentModelQuery(url: URL): { id: string; group: string | undefined } | null {
   const id = url.searchParams.get("id") ?? "";
   const group = url.searchParams.get("group") || undefined;

@@ -5,11 +5,7 @@ import { liveTag } from "~/lib/content-tag";
 import { LIVE_ID_PATTERN, LIVE_STATUS } from "~/lib/live-state";
 import { announceWrite } from "~/runtime/content-writes.server";
 
-/**
- * The platform's live calls (docs/platform-api.md, "Live"): a broadcast's info, its host posts (图文直播) and
- * chat, the location and weather of its place, and the visitor's writes (chat, likes, booking). Every URL field
- * goes through platformUrl; text fields are plain text and only ever rendered as text.
- */
+/** docs/platform-api.md, "Live". Text fields are plain text and only ever rendered as text. */
 
 export const isLiveId = (value: string) => LIVE_ID_PATTERN.test(value);
 
@@ -20,7 +16,6 @@ const person = z.object({ name: text, avatar: platformUrl });
 
 export const liveStatusSchema = z.union([z.literal(LIVE_STATUS.upcoming), z.literal(LIVE_STATUS.live), z.literal(LIVE_STATUS.ended)]);
 
-/** A replay of an ended broadcast. */
 const playlistSchema = z.object({ title: text, url: platformUrl, cover: platformUrl, duration: count });
 export type LivePlaylist = z.infer<typeof playlistSchema>;
 
@@ -64,7 +59,6 @@ export const liveInfoSchema = z.object({
 });
 export type LiveInfo = z.infer<typeof liveInfoSchema>;
 
-/** A host post of the 图文直播 stream. */
 export const livePostSchema = z.object({
   msg_id: z.string().min(1),
   kind: z.enum(["text", "image", "video"]),
@@ -83,7 +77,6 @@ export const livePostSchema = z.object({
 });
 export type LivePost = z.infer<typeof livePostSchema>;
 
-/** A chat message. */
 export const liveMessageSchema = z.object({
   msg_id: z.string().min(1),
   text,
@@ -95,7 +88,6 @@ export type LiveMessage = z.infer<typeof liveMessageSchema>;
 export const liveStatsSchema = z.object({ online_count: count, like_count: count });
 export type LiveStats = z.infer<typeof liveStatsSchema>;
 
-/** What changes when the clock crosses the start or the end of a broadcast. */
 export const liveStateSchema = z.object({
   status: liveStatusSchema,
   start_time: unixSeconds,
@@ -105,25 +97,18 @@ export const liveStateSchema = z.object({
 });
 export type LiveState = z.infer<typeof liveStateSchema>;
 
-/**
- * A page of posts or messages, and the broadcast's event id as of its read (null when the platform does not say):
- * the event stream resumed from it carries every post and message that came after.
- */
+/** The event id lets the stream resume after this read. */
 export type LivePage<T> = { list: T[]; has_more: boolean; last_event_id: number | null };
 
 const eventId = z.number().int().nonnegative().nullable().catch(null);
 
-/**
- * Where a page made of these lists starts its event stream: the earliest of their event ids, so nothing said
- * between the reads and the stream's start is missed (what it carries twice has the same msg_id, shown once).
- * null when no list says.
- */
+/** The earliest, so nothing said between the reads and the stream's start is missed (duplicates share a msg_id). */
 export function resumePointOf(...pages: LivePage<unknown>[]): number | null {
   const ids = pages.map((page) => page.last_event_id).filter((id): id is number => id !== null);
   return ids.length > 0 ? Math.min(...ids) : null;
 }
 
-/** Pages of the room and the chat: the platform takes 1..50, newest first. */
+/** The platform takes 1..50. */
 export const LIVE_PAGE_SIZE = 20;
 
 export function getLiveInfo(caller: Caller, liveId: string): Promise<LiveInfo> {
@@ -133,7 +118,6 @@ export function getLiveInfo(caller: Caller, liveId: string): Promise<LiveInfo> {
 
 type PageQuery = { before?: string; pagesize?: number };
 
-/** The host's posts, newest first; `before` pages back from a post id. */
 export function listLivePosts(caller: Caller, liveId: string, query: PageQuery = {}): Promise<LivePage<LivePost>> {
   return platformRequest("/peony/v3/live/room", caller, {
     query: { live_id: liveId, before: query.before, pagesize: query.pagesize ?? LIVE_PAGE_SIZE },
@@ -141,7 +125,6 @@ export function listLivePosts(caller: Caller, liveId: string, query: PageQuery =
   });
 }
 
-/** The chat, newest first; `before` pages back from a message id. */
 export function listLiveMessages(caller: Caller, liveId: string, query: PageQuery = {}): Promise<LivePage<LiveMessage>> {
   return platformRequest("/peony/v3/live/chat", caller, {
     query: { live_id: liveId, before: query.before, pagesize: query.pagesize ?? LIVE_PAGE_SIZE },
@@ -178,12 +161,11 @@ export function getLiveWeather(caller: Caller, lbsId: string): Promise<LiveWeath
   });
 }
 
-/** Sends a chat message (logged-in caller); the platform checks the length, the state and its own rate limit. */
+/** The platform checks the length, the state and its own rate limit. */
 export function sendLiveMessage(caller: Caller, liveId: string, content: string): Promise<LiveMessage> {
   return platformRequest("/peony/v3/live/send_msg", caller, { method: "POST", body: { live_id: liveId, content }, schema: liveMessageSchema });
 }
 
-/** Adds `taps` likes (1..100) to a broadcast, or to one of its posts. */
 export function likeLive(caller: Caller, liveId: string, taps: number, msgId?: string): Promise<{ like_count: number }> {
   return platformRequest("/peony/v3/live/like", caller, {
     method: "POST",
@@ -192,7 +174,6 @@ export function likeLive(caller: Caller, liveId: string, taps: number, msgId?: s
   });
 }
 
-/** Books (预约) an upcoming broadcast, or cancels the booking. */
 export async function setLiveBooked(caller: Caller, liveId: string, booked: boolean): Promise<{ booked: boolean; booking_count: number }> {
   const result = await platformRequest(booked ? "/peony/v3/booking" : "/peony/v3/un_booking", caller, {
     method: "POST",

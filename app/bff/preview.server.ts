@@ -1,21 +1,16 @@
 import { PlatformError, isMissingContent, platformRequest, type Caller } from "~/bff/client.server";
 import { detailSchema, type ContentDetail } from "~/bff/content.server";
 
-/** Longer than any token the platform issues; longer values are refused without asking it. */
+/** Refused without asking the platform. */
 const MAX_TOKEN_LENGTH = 256;
 
 export type PreviewResult =
-  /** The draft, with `expired_at` set to the link's expiry (the countdown's end). */
   | { kind: "draft"; detail: ContentDetail }
-  /** The link was genuine-looking but its time is up: the page says "preview expired". */
+  /** Genuine-looking but its time is up: the page says "preview expired". */
   | { kind: "expired"; expired_at: string }
-  /** Bad token, unknown id, or content that cannot be previewed: a plain 404. */
   | { kind: "missing" };
 
-/**
- * The expiry a token claims for this post, read WITHOUT checking its signature: only to word the refusal
- * ("expired" rather than "not found"). Whether a draft is shown is the platform's decision alone.
- */
+/** Read WITHOUT checking the signature, only to word the refusal; whether a draft shows is the platform's decision. */
 export function claimedExpiry(token: string, postId: string): Date | null {
   try {
     const claims = JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8")) as { pid?: unknown; exp?: unknown };
@@ -25,10 +20,7 @@ export function claimedExpiry(token: string, postId: string): Date | null {
   }
 }
 
-/**
- * A draft through its preview link. Never through the shared cache: a draft belongs to the holder of its
- * link alone, and an expired link must stop working at once.
- */
+/** Never through the shared cache: a draft belongs to its link's holder, and an expired link must stop at once. */
 export async function getPreviewDetail(caller: Caller, postId: string, token: string, now = new Date()): Promise<PreviewResult> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return { kind: "missing" };
   try {

@@ -3,24 +3,19 @@ import { JSDOM } from "jsdom";
 import { TRUSTED_EMBED_HOSTS } from "../lib/embed-hosts";
 import { keptStyle } from "./editor-styles";
 
-// Runs in the worker threads of sanitize.server.ts (a full DOM per thread), never on the request path's
-// event loop. Imports stay relative and few: this file is also compiled on its own for production.
+// Imports stay relative and few: this file is also compiled on its own for production.
 
 const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:", "tel:"]);
 
-/** Attributes whose value the browser loads or navigates to. */
 const URL_ATTRIBUTES = new Set(["href", "src", "poster", "xlink:href", "action", "formaction", "cite", "background", "longdesc"]);
 
 /** Characters browsers ignore inside a URL scheme, e.g. the tab in 'jav&#x09;ascript:'. */
 const IGNORED_URL_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
 
-/**
- * What an id or name of a body becomes: DOMPurify's prefix (SANITIZE_NAMED_PROPS), which no id of the site starts
- * with, so neither the site's CSS (:target dialogs) nor its scripts can be pointed at a body's element.
- */
+/** No id of the site starts with it, so neither its CSS (:target dialogs) nor its scripts can target a body's element. */
 export const BODY_ID_PREFIX = "user-content-";
 
-/** Attributes whose value is ids of the same document: they follow the body's ids (a label's `for` would click a control of the site's). */
+/** They follow the body's ids (a label's `for` would click a control of the site's). */
 const ID_REFERENCES = new Set([
   "for",
   "headers",
@@ -58,10 +53,8 @@ const POLICY: Config = {
     "dialog",
     "main",
   ],
-  // srcset would need per-candidate URL checks; a single src is enough for article images. Style attributes are
-  // kept, cut down to the safe subset of editor-styles.ts (the hook below). Classes are the site's stylesheet's and
-  // scripts' keys (an editor's have no style here); popovers draw above the page; a tabindex reorders its controls;
-  // a role or aria-modal would pass a box off as the site's dialog to a screen reader.
+  // srcset would need per-candidate URL checks. Classes are the site's keys; popovers draw above the page; a
+  // tabindex reorders controls; a role or aria-modal would pass a box off as the site's dialog.
   FORBID_ATTR: [
     "srcset",
     "srcdoc",
@@ -85,25 +78,23 @@ const POLICY: Config = {
 
 let purifier: DOMPurify | undefined;
 
-/** The class of the box each table is put in (app.css makes it scroll sideways). */
+/** app.css makes it scroll sideways. */
 const TABLE_BOX = "rich-text__table";
 
-/** CMS rich HTML made safe to render with dangerouslySetInnerHTML. */
 export function sanitizeHtml(html: string, purify: DOMPurify = getPurifier()): string {
   imagesSeen = 0;
   return purify.sanitize(html, POLICY);
 }
 
-/** Images met so far in the body being sanitized (sanitizing is synchronous, so one counter serves). */
+/** Sanitizing is synchronous, so one counter serves. */
 let imagesSeen = 0;
 
-/** One jsdom window per thread: creating one costs milliseconds and megabytes. */
+/** Creating a window costs milliseconds and megabytes. */
 function getPurifier(): DOMPurify {
   purifier ??= createPurifier(new JSDOM("").window as unknown as WindowLike);
   return purifier;
 }
 
-/** DOMPurify with the site's hooks on a DOM's window (scripts/bench-sanitizer.ts measures it on other DOMs). */
 export function createPurifier(window: WindowLike): DOMPurify {
   const instance = createDOMPurify(window);
 
@@ -120,8 +111,7 @@ export function createPurifier(window: WindowLike): DOMPurify {
     if (!element.getAttribute("src") && element.getAttribute("data-src")) {
       element.setAttribute("src", element.getAttribute("data-src") ?? "");
     }
-    // Their data-ratio (height ÷ width) and data-w (original width) are the picture's size before it loads: as
-    // width and height attributes they reserve its box, so nothing below it jumps when it arrives.
+    // As width and height they reserve the picture's box, so nothing below jumps when it arrives.
     const size = pictureSize(element.getAttribute("data-ratio"), element.getAttribute("data-w"));
     if (size && !element.hasAttribute("width") && !element.hasAttribute("height")) {
       element.setAttribute("width", String(size.width));
@@ -132,7 +122,6 @@ export function createPurifier(window: WindowLike): DOMPurify {
   instance.addHook("uponSanitizeAttribute", (_node, data) => {
     // DOMPurify lets data: through on media elements; this site refuses it everywhere.
     if (URL_ATTRIBUTES.has(data.attrName) && !isSafeUrl(data.attrValue)) data.keepAttr = false;
-    // In-body links and references follow the ids (and map names) they point at.
     if (data.attrName === "href" || data.attrName === "usemap")
       data.attrValue = data.attrValue.replace(/^#(.+)$/s, (_, id: string) => `#${bodyId(id)}`);
     if (ID_REFERENCES.has(data.attrName)) data.attrValue = data.attrValue.split(/\s+/).filter(Boolean).map(bodyId).join(" ");
@@ -164,9 +153,7 @@ export function createPurifier(window: WindowLike): DOMPurify {
         }
         break;
       case "TABLE": {
-        // Editors' tables are as wide as their columns need: a box of their own scrolls sideways on a phone, while
-        // the table keeps its table layout (a table made a scrolling block shrinks to its content). The walk meets
-        // the table again once it is in its box.
+        // A box of its own scrolls sideways on a phone while the table keeps its layout; the walk meets it again inside.
         if (element.parentElement?.className === TABLE_BOX) break;
         const box = element.ownerDocument.createElement("div");
         box.className = TABLE_BOX;
@@ -190,15 +177,13 @@ export function createPurifier(window: WindowLike): DOMPurify {
   return instance;
 }
 
-/** A body's id as it is kept: DOMPurify's rule for SANITIZE_NAMED_PROPS, which leaves an id with the prefix as it is. */
 function bodyId(id: string): string {
   return id.startsWith(BODY_ID_PREFIX) ? id : BODY_ID_PREFIX + id;
 }
 
-/** The largest picture width taken from data-w: the box is only a ratio, so a wider one only costs precision. */
+/** The box is only a ratio, so a wider one only costs precision. */
 const MAX_PICTURE_WIDTH = 4096;
 
-/** Width and height attributes from WeChat's data-ratio (height ÷ width) and data-w; null when they do not give one. */
 function pictureSize(ratio: string | null, width: string | null): { width: number; height: number } | null {
   const r = Number(ratio);
   if (!ratio || !Number.isFinite(r) || r <= 0 || r > 20) return null;

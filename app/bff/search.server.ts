@@ -7,7 +7,7 @@ const HOT_WORDS_TTL_MS = 60_000;
 const HOT_WORD_RESULTS_TTL_MS = 10_000;
 const HOT_WORDS_SHOWN = 10;
 
-/** A hot word: `word` as read (a zh-Hant page converts it), `keyword` the same word as the platform searches it. */
+/** `word` as read (a zh-Hant page converts it), `keyword` as the platform searches it. */
 export type HotWord = { word: string; keyword: string; heat: number; label: string };
 
 const hotWordsSchema = z.object({
@@ -18,7 +18,6 @@ const hotWordsSchema = z.object({
   ),
 });
 
-/** What people search for now, the same for everyone. */
 export async function getHotWords(caller: Caller): Promise<HotWord[]> {
   const data = await cached(caller, "search:hot-words", HOT_WORDS_TTL_MS, () =>
     platformRequest("/peony/v1/search/hot-words", detached(caller), { query: { size: HOT_WORDS_SHOWN }, schema: hotWordsSchema }),
@@ -28,11 +27,7 @@ export async function getHotWords(caller: Caller): Promise<HotWord[]> {
 
 const resultsSchema = z.object({ list: z.array(contentSchema), total: z.number().int().nonnegative() });
 
-/**
- * One page of search results for a keyword the site has already checked (search-keyword.ts). Results for the hot
- * words, which most visitors tap, are shared briefly; any other keyword goes to the platform each time, so arbitrary
- * keywords can neither fill the shared cache nor push out what everyone reads.
- */
+/** Only hot-word results are shared, so arbitrary keywords can neither fill the cache nor push out what everyone reads. */
 export async function searchContent(caller: Caller, keyword: string, page: number): Promise<Page<Card>> {
   const load = async (as: Caller) => {
     const data = await platformRequest("/peony/v1/search", as, { query: { keyword, page, size: LIST_PAGE_SIZE }, schema: resultsSchema });

@@ -7,13 +7,8 @@ import { env } from "~/runtime/env.server";
 import { logger } from "~/runtime/logger.server";
 
 /**
- * Upstream answers that are the same for every visitor (app config, lists, comments, content detail), kept
- * in memory. Concurrent requests share one call. An answer is fresh for its ttl; after that the next request
- * refreshes it, and when the refresh fails the last good answer stands in (stale-if-error) for up to
- * PLATFORM_STALE_MS, so pages seen recently still render while the platform is down. Bounded by
- * PLATFORM_CACHE_MAX_BYTES (least recently used go first). Per process: each instance keeps its own, and a write of
- * this site in any process drops the answers it made out of date (app/runtime/content-writes.server.ts), by their
- * group (`answerGroupOf`), found through an index of the keys stored or loading.
+ * Stale-if-error for up to PLATFORM_STALE_MS, so recently seen pages render while the platform is down. Per process:
+ * a write drops the answers it made out of date by group (app/runtime/content-writes.server.ts).
  */
 type Answer = { value: unknown; storedAt: number; freshUntil: number; staleSince?: number };
 type Outcome = { value: unknown; stale: boolean };
@@ -32,13 +27,11 @@ function index(key: string) {
   const group = answerGroupOf(key);
   if (group) byGroup.add(group, key);
 }
-/** A key leaves the index once it is neither stored nor loading. */
 function unindex(key: string) {
   const group = answerGroupOf(key);
   if (group && !answers.has(key) && !inFlight.has(key)) byGroup.remove(group, key);
 }
 
-/** `caller`'s render learns which answers were stale, and that a part is missing when the load failed. */
 export function cached<T>(caller: Pick<Caller, "render">, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const now = Date.now();
   const answer = answers.get(key);
@@ -51,7 +44,6 @@ export function cached<T>(caller: Pick<Caller, "render">, key: string, ttlMs: nu
     inFlight.set(key, outcome);
     index(key);
   }
-  // Each request that asked learns it was served stale.
   return outcome.then(
     ({ value, stale }) => {
       if (stale) caller.render?.staleKeys.add(key);
@@ -100,7 +92,6 @@ function refresh(key: string, ttlMs: number, load: () => Promise<unknown>, lastG
   return outcome;
 }
 
-/** Drops every answer of `group`, stored or loading: the site changed that data itself. */
 export function invalidate(group: string): void {
   for (const key of byGroup.keysOf(group)) {
     inFlight.delete(key);

@@ -3,7 +3,7 @@ import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { contentSchema, detailSchema, toCards, type Card, type ContentDetail } from "~/bff/content.server";
 import { cached } from "~/bff/shared-cache.server";
 
-/** Spec section 9: a special topic opens with pagesize and batch_size 50 (cards per section, sections per call). */
+/** Spec section 9: cards per section and sections per call. */
 export const SPECIAL_PAGE_SIZE = 50;
 export const SPECIAL_BATCH_SIZE = 50;
 
@@ -18,7 +18,6 @@ const specialSchema = z.object({
   total_sections: z.number().int().nonnegative(),
 });
 
-/** A special topic: its own detail (banner, summary, body) and its sections, each with its first 50 cards. */
 export function getSpecial(caller: Caller, specialId: string): Promise<Special> {
   return cached(caller, `special:${specialId}`, SPECIAL_TTL_MS, async () => {
     const data = await platformRequest(`/peony/v1/special/${encodeURIComponent(specialId)}`, detached(caller), {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { platformRequest, type Caller } from "~/bff/client.server";
 
-/** Spec section 3's WeChat signature response; `signture` is spelled so by the platform. */
+/** Spec section 3; `signture` is spelled so by the platform. */
 const configSchema = z.object({
   appId: z.string().min(1).max(64),
   timestamp: z.number().int().positive(),
@@ -9,13 +9,9 @@ const configSchema = z.object({
   signture: z.string().regex(/^[0-9a-f]{40}$/i),
 });
 
-/** What wx.config needs besides the API lists, with the signature under the name wx.config takes. */
 export type WeChatSignature = { appId: string; timestamp: number; nonceStr: string; signature: string };
 
-/**
- * getCWXconfig (spec section 7): the JS-SDK signature of one page URL, without its hash. Callers check the URL is a
- * page of this site first; the platform signs only its JS safe domains besides.
- */
+/** Spec section 7. Callers check the URL is a page of this site first. */
 export async function getWeChatSignature(caller: Caller, pageUrl: string): Promise<WeChatSignature> {
   const data = await platformRequest("/peony/v1/wechat/jssdk_config", caller, {
     query: { path: pageUrl },

@@ -1,20 +1,17 @@
 import { shanghaiDateParts } from "~/lib/relative-date";
 
-/** Where an activity stands, from its time window and the clock: not started, running, or over. */
 export type ActivityState = "upcoming" | "running" | "ended";
 
 type TimeWindow = { start_at: string; end_at: string };
 
 export const ACTIVITY_STATE_TEXT: Record<ActivityState, string> = { upcoming: "未开始", running: "进行中", ended: "已结束" };
 
-/** The state at `now` (ms): upcoming before start_at, running from start_at until end_at, ended from end_at on. */
 export function activityState(window: TimeWindow, now: number): ActivityState {
   if (now < Date.parse(window.start_at)) return "upcoming";
   if (now < Date.parse(window.end_at)) return "running";
   return "ended";
 }
 
-/** When the state next changes: the start of an upcoming activity, the end of a running one; null once ended. */
 export function nextChangeAt(window: TimeWindow, now: number): number | null {
   const state = activityState(window, now);
   if (state === "upcoming") return Date.parse(window.start_at);
@@ -22,10 +19,7 @@ export function nextChangeAt(window: TimeWindow, now: number): number | null {
   return null;
 }
 
-/**
- * A countdown as people read it: `3天04小时12分` while a day or more remains, `04:12:09` in the last day. Seconds
- * round up, so it reads 00:00:00 only when the time is really up.
- */
+/** Seconds round up, so it reads 00:00:00 only when the time is really up. */
 export function formatActivityCountdown(remainingMs: number): string {
   const total = Math.max(0, Math.ceil(remainingMs / 1000));
   const pad = (n: number) => String(n).padStart(2, "0");
@@ -36,7 +30,7 @@ export function formatActivityCountdown(remainingMs: number): string {
   return `${pad(hours)}:${pad(minutes)}:${pad(total % 60)}`;
 }
 
-/** The time window in China time, the year said once when both ends share it: `2026年5月18日 10:00 至 5月25日 10:00`. */
+/** In China time; the year is said once when both ends share it. */
 export function formatTimeWindow(window: TimeWindow): string {
   const start = shanghaiDateParts(window.start_at);
   const end = shanghaiDateParts(window.end_at);

@@ -1,4 +1,3 @@
-/** Album status tag (spec section 4): nothing yet, still updating, or finished. */
 export function albumStatusText(s: { status: number; total: number }): string {
   if (s.total === 0) return "更新中";
   if (s.status === 0) return `更新至${s.total}集`;

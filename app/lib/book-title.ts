@@ -1,7 +1,6 @@
-/** A run of text: plain, or a 《…》 title that must not break across lines. */
 export type TitleRun = { text: string; title: boolean };
 
-/** Splits text into plain runs and 《…》 titles, in order; an unclosed 《 stays plain text. */
+/** An unclosed 《 stays plain text. */
 export function splitBookTitles(text: string): TitleRun[] {
   const runs: TitleRun[] = [];
   let rest = 0;

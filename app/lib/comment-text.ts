@@ -14,14 +14,13 @@ export function expandRepliesText(n: number): string {
   return `展开${n}条回复`;
 }
 
-/** Spec section 5: commenting is closed unless meta.comment_available is 'true' or enable_comment is set. */
 export function canComment(content: { meta?: { comment_available?: string }; enable_comment?: boolean | number }): boolean {
   return content.meta?.comment_available === "true" || Boolean(content.enable_comment);
 }
 
 export type CheckedText = { ok: true; text: string } | { ok: false; error: string };
 
-/** Trims a visitor's text; refuses it empty or over `max` characters (counted as the reader sees them, emoji as one). */
+/** Counts characters as the reader sees them (an emoji is one). */
 export function checkText(text: string, rule: { max: number; empty: string; tooLong: string }): CheckedText {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, error: rule.empty };
@@ -29,7 +28,6 @@ export function checkText(text: string, rule: { max: number; empty: string; tooL
   return { ok: true, text: trimmed };
 }
 
-/** A comment: trimmed, 1 to 500 characters. */
 export function validateComment(text: string): CheckedText {
   return checkText(text, { max: COMMENT_MAX_LENGTH, empty: COMMENT_TEXTS.empty, tooLong: COMMENT_TEXTS.tooLong });
 }

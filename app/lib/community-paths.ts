@@ -1,7 +1,4 @@
-/**
- * The site paths of the community (dimim) and law (fazak) pages, spec section 2; router paths, without the base
- * path. Each page names its record in the query (`id`; a topic also by `name`), as the app's share links do.
- */
+/** Spec section 2; router paths, without the base path. */
 export const communityPaths = {
   circle: (circleId: string) => `/dimim/circle/index?id=${encodeURIComponent(circleId)}`,
   post: (postId: string) => `/dimim/content/index?id=${encodeURIComponent(postId)}`,
@@ -9,7 +6,6 @@ export const communityPaths = {
   question: (questionId: string) => `/fazak/problemShare/index?id=${encodeURIComponent(questionId)}`,
 };
 
-/** The resource routes answering one page of a community list as JSON (load-more with JavaScript). */
 export const communityPageUrls = {
   circlePosts: (circleId: string, page: number) => `/api/dimim/posts?${new URLSearchParams({ circle: circleId, page: String(page) })}`,
   topicPosts: (topicId: string, page: number) => `/api/dimim/posts?${new URLSearchParams({ topic: topicId, page: String(page) })}`,
@@ -17,10 +13,9 @@ export const communityPageUrls = {
   answers: (questionId: string, page: number) => `/api/fazak/answers?${new URLSearchParams({ id: questionId, page: String(page) })}`,
 };
 
-/** The longest topic name a link may carry (the platform's limit). */
+/** The platform's limit. */
 export const MAX_TOPIC_NAME = 32;
 
-/** How a /dimim/topic/index link names its topic: `id` wins over `name`; null when it names none usably. */
 export function topicKeyOf(query: URLSearchParams): { id: string } | { name: string } | null {
   const id = query.get("id");
   if (id) return { id };

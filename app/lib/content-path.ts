@@ -8,14 +8,12 @@ export type ContentPathInput = {
   post_id: string;
   publish_at: string;
   payload?: { url?: string; target_id?: string };
-  /** The platform's share address of the content: where a card of a type the site does not know leads. */
   share_link?: string;
 };
 
-/** An id a target may name: the platform's public ids are short letters and digits. */
 const TARGET_ID = /^[A-Za-z0-9]{1,64}$/;
 
-/** An address a page may navigate to: http(s) only, never javascript: or an app scheme; null otherwise. */
+/** Never javascript: or an app scheme. */
 export function httpTarget(url: string | undefined): string | null {
   // Control characters are refused, not normalised: browsers drop some of them silently ('java\tscript:').
   if (!url || !/^https?:\/\//i.test(url) || /[\u0000-\u001f\u007f\\]/.test(url)) return null;
@@ -26,18 +24,11 @@ export function httpTarget(url: string | undefined): string | null {
   }
 }
 
-/** A link's target, when it is one a page may navigate to. */
 export function linkTarget(c: Pick<ContentPathInput, "content_type" | "payload">): string | null {
   return c.content_type === "link" ? httpTarget(c.payload?.url) : null;
 }
 
-/**
- * Where a piece of content lives on the share site, relative to the base path, e.g.
- * '/news/doc/2026/11/<post_id>/index.html' (year and month of publish_at in UTC+8; the segment and the
- * last part come from the content-type registry). Link content returns its own absolute http(s) URL instead.
- * An unparseable publish_at gives '0000/00': the route only reads the post id. Types without a page are for
- * contentTarget; here they get the document address, which the detail route sends on to their target.
- */
+/** Dates are UTC+8; an unparseable one gives '0000/00', as the route reads only the post id. */
 export function contentPath(c: ContentPathInput, actor = "news"): string {
   const target = linkTarget(c);
   if (target) return target;
@@ -50,13 +41,7 @@ function pagePath(c: Pick<ContentPathInput, "post_id" | "publish_at">, page: { s
   return `/${encodeURIComponent(actor)}/${page.segment}/${yearMonth}/${encodeURIComponent(c.post_id)}/${page.index}`;
 }
 
-/**
- * Where a card of this content leads: its page on the site; for a type without one, its registry destination (an
- * http(s) `payload.url`, or the topic, special or live page its `payload.target_id` names). A type the site does not
- * know, and a known type whose target is refused (not http(s), no usable id: `target_id` is our extension, absent
- * from the original content model), lead to the platform's http(s) `share_link`, else to the page's app-open dialog
- * (APP_OPEN_HASH): every card leads somewhere, none is dropped from its list.
- */
+/** Every card leads somewhere (at worst the app-open dialog), so none is dropped from its list. */
 export function contentTarget(c: ContentPathInput, actor = "news"): string {
   const entry = contentTypeEntry(c.content_type);
   if (entry?.page) return pagePath(c, entry.page, actor);

@@ -1,43 +1,27 @@
-/**
- * The content-type registry: every per-type rule of the site derives from this one table (spec sections 2 and 3).
- * A type has up to three faces, each optional:
- *   - `badge`: the tag badge shown on cards (only the catalog types of spec section 2 have one);
- *   - `app`: how the native app is asked to open it (stype and series of spec section 3);
- *   - `page`: its detail page on this site (path segment, body kind, docDetail layout flags, share metadata).
- * Types without a page have a `destination` instead: where their cards lead (contentTarget in content-path.ts).
- */
+/** The content-type registry: every per-type rule of the site derives from this one table (spec sections 2 and 3). */
 
-/** The icon drawn in a tag badge (app/components/icon.tsx has a drawing for each value). */
 export type BadgeIcon = "video" | "svideo" | "audio" | "image" | "audio_album" | "video_album" | "live" | "mini_program" | "topic" | "h5" | "special";
 
-/** Which body component renders a detail page (app/components/content/bodies.ts maps each to one). */
 export type BodyKind =
   "article" | "video" | "svideo" | "audio" | "gallery" | "audio_album" | "video_album" | "mini_program" | "special" | "local_live";
 
-/** The Open Graph `og:type` of a detail page. */
 export type OgType = "article" | "video.other" | "music.song" | "music.album" | "website";
 
-/** The schema.org type of a detail page's JSON-LD. */
 export type SchemaType = "NewsArticle" | "VideoObject" | "AudioObject" | "ImageGallery" | "CollectionPage" | "WebPage";
 
 export type DetailLayout = {
-  /** The fixed comment bar (input, like, collect, send); spec: hidden for audio_album, svideo, special, local_live. */
+  /** Spec: hidden for audio_album, svideo, special, local_live. */
   commentFooter: boolean;
-  /**
-   * The comments list: wherever the comment bar is, so a comment posted there shows (spec section 2's docDetail
-   * layout has it beside the bottom components; gallery pages keep it).
-   */
+  /** Wherever the comment bar is, so a comment posted there shows. */
   commentList: boolean;
-  /** Related reading, hot list and recommendations; spec: hidden for gallery, audio_album, svideo, special, local_live. */
+  /** Spec: hidden for gallery, audio_album, svideo, special, local_live. */
   bottomLists: boolean;
-  /** The footer kind; spec: 'gallery' on gallery pages. */
   footer: "default" | "gallery";
 };
 
 export type DetailPage = {
-  /** The `{type}` segment of /{actor}/{type}/{year}/{month}/{post_id}/{index}. */
   segment: string;
-  /** The last path segment the page requires: 'index.html', or 'index' for special topics (spec section 2). */
+  /** Special topics require 'index' (spec section 2). */
   index: "index.html" | "index";
   body: BodyKind;
   layout: DetailLayout;
@@ -45,11 +29,6 @@ export type DetailPage = {
   schema: SchemaType;
 };
 
-/**
- * Where content without a page of its own leads: `payload_url` its http(s) `payload.url` (link, h5, cloud_form);
- * `topic` the community topic, `special` the special topic's home and `live` the live broadcast's page named by its
- * `payload.target_id`.
- */
 export type Destination = "payload_url" | "topic" | "special" | "live";
 
 export type ContentTypeEntry = {
@@ -134,18 +113,15 @@ export const CONTENT_TYPES = {
 
 export type ContentType = keyof typeof CONTENT_TYPES;
 
-/** The registry entry of a content type; undefined for a type the site does not know (own keys only). */
 export function contentTypeEntry(contentType: string): ContentTypeEntry | undefined {
   // Not Object.hasOwn: older Android webviews in the audience lack it, and the build does not polyfill.
   return Object.prototype.hasOwnProperty.call(CONTENT_TYPES, contentType) ? CONTENT_TYPES[contentType as ContentType] : undefined;
 }
 
-/** Content types that have a detail page on this site, with that page. */
 export const PAGE_TYPES: ReadonlyArray<{ type: ContentType; page: DetailPage }> = Object.entries(CONTENT_TYPES).flatMap(
   ([type, entry]: [string, ContentTypeEntry]) => (entry.page ? [{ type: type as ContentType, page: entry.page }] : []),
 );
 
-/** The content type whose detail page lives under a path segment ('gallery' → image); undefined for unknown segments. */
 export function typeOfSegment(segment: string): { type: ContentType; page: DetailPage } | undefined {
   return PAGE_TYPES.find((candidate) => candidate.page.segment === segment);
 }

@@ -1,7 +1,4 @@
-/**
- * The value of the cookie `name` in a Cookie header, or null without one. A scan rather than a parse of every
- * cookie: it runs on the stored-page path of every request.
- */
+/** A scan rather than a full parse: it runs on the stored-page path of every request. */
 export function cookieValue(cookieHeader: string | undefined | null, name: string): string | null {
   if (!cookieHeader) return null;
   for (const pair of cookieHeader.split(";")) {

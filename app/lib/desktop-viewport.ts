@@ -1,10 +1,6 @@
 import type { Device } from "~/lib/device";
 
-/**
- * Spec section 9 desktop rule: a wide landscape viewport, or a user agent that is neither mobile nor Harmony.
- * Takes the server's parse of the user agent, so the browser never ships the UA parser. A Macintosh user agent
- * with touch points (navigator.maxTouchPoints) is Safari on an iPad, a tablet like any other; a Mac has none.
- */
+/** Spec section 9. Takes the server's UA parse so the browser never ships the parser; a Mac UA with touch is an iPad. */
 export function isDesktopViewport(
   width: number,
   height: number,

@@ -7,30 +7,22 @@ export type Device = {
   isIOS: boolean;
   isHarmony: boolean;
   isMobile: boolean;
-  /** WeChat mini-program webview as far as the UA tells; the client confirms it later through wx.miniProgram.getEnv. */
+  /** As far as the UA tells; the client confirms it through wx.miniProgram.getEnv. */
   isMiniProgram: boolean;
-  /** Our own native client, whose webview appends the token 'davmu' to its user agent. */
+  /** Our webview appends 'davmu' to its user agent. */
   isOwnApp: boolean;
   isBot: boolean;
   isDesktop: boolean;
-  /**
-   * A Macintosh user agent: a Mac, or Safari on an iPad, which sends the same since iPadOS 13. The server cannot
-   * tell them apart; the page does, by its touch points (client/desktop-redirect.ts).
-   */
+  /** A Mac, or Safari on an iPad (the same UA since iPadOS 13); the page tells them apart by touch points. */
   isMacintosh: boolean;
-  /** Chrome on Android (or a browser built on it that handles intent:// links), not a webview. */
+  /** Or a browser built on it that handles intent:// links; not a webview. */
   isAndroidChrome: boolean;
-  /** The app whose built-in browser this is, when it is one: such browsers block app schemes. */
   inAppBrowser: InAppBrowser | null;
 };
 
-/** Apps whose built-in browsers block custom schemes and universal links; `other` names the rest of the known ones. */
 export type InAppBrowser = "wechat" | "qq" | "weibo" | "other";
 
-/**
- * QQ's in-app browser says ' QQ/8.9…' (the stand-alone QQ Browser says 'MQQBrowser' without it); the others are
- * Qzone, Baidu, DingTalk, Alipay, Douyin and Toutiao, which all keep a page from opening another app.
- */
+/** All of these keep a page from opening another app; the stand-alone QQ Browser ('MQQBrowser') does not. */
 function inAppBrowserOf(ua: string): InAppBrowser | null {
   if (/MicroMessenger/i.test(ua)) return "wechat";
   if (/\sQQ\/\d/.test(ua)) return "qq";
@@ -39,17 +31,13 @@ function inAppBrowserOf(ua: string): InAppBrowser | null {
   return null;
 }
 
-/**
- * isbot's generic 'sogou' pattern also matches Sogou's mobile browser, which real readers use;
- * Sogou's crawlers still match the generic 'spider' pattern, so only that entry is dropped.
- */
+/** isbot's 'sogou' also matches Sogou's mobile browser; its crawlers still match 'spider'. */
 const isListedBot = createIsbotFromList(isbotPatterns.filter((pattern) => pattern !== "sogou"));
 
-/** Link-preview fetchers and Chinese crawlers, named explicitly so a change in isbot's list cannot let them through. */
+/** Named explicitly so a change in isbot's list cannot let them through. */
 const PREVIEW_FETCHER =
   /WhatsApp|TelegramBot|Slackbot|facebookexternalhit|Twitterbot|Discordbot|LinkedInBot|SkypeUriPreview|(?:Weixin|WeChat)\s?Spider|Bytespider|Baiduspider|Sogou[\w ]*spider|360Spider|YisouSpider/i;
 
-/** Accepts a missing header (`request.headers.get("user-agent")`) as an empty user agent. */
 export function detectDevice(userAgent: string | null | undefined): Device {
   const ua = userAgent ?? "";
   const { os, device } = new UAParser(ua).getResult();
@@ -77,18 +65,12 @@ export function detectDevice(userAgent: string | null | undefined): Device {
   };
 }
 
-/**
- * Whether the server should send this visitor to the /pc wrapper: a desktop browser that is
- * neither a crawler (it must see the real page) nor our own client nor a mini-program webview
- * (PC WeChat runs mini programs, and the wrapper's iframe would cut the wx.miniProgram bridge),
- * nor a Macintosh user agent, which may be an iPad: the page's own desktop check decides for those.
- */
+/** Not crawlers, our app, mini programs (the iframe cuts wx.miniProgram) or a Mac UA that may be an iPad. */
 export function shouldRedirectToPc(ua: string | null | undefined): boolean {
   const device = detectDevice(ua);
   return device.isDesktop && !device.isBot && !device.isOwnApp && !device.isMiniProgram && !device.isMacintosh;
 }
 
-/** What a page's HTML may depend on of the user agent: the root loader hands exactly this to every page. */
 export type PageDevice = Pick<
   Device,
   | "isWeChat"
@@ -104,17 +86,13 @@ export type PageDevice = Pick<
   | "inAppBrowser"
 >;
 
-/**
- * The device class a page renders for. Anonymous pages are cached per class (server/page-cache/page-store.ts keys by it),
- * so a page must read the user agent only through this: a fact read any other way would leak between visitors.
- */
+/** Anonymous pages are cached per class, so a page must read the UA only through this or facts leak between visitors. */
 export function pageDevice(userAgent: string | null | undefined): PageDevice {
   const { isWeChat, isAndroid, isHarmony, isMiniProgram, isMobile, isMacintosh, isBot, isOwnApp, isIOS, isAndroidChrome, inAppBrowser } =
     detectDevice(userAgent);
   return { isWeChat, isAndroid, isHarmony, isMiniProgram, isMobile, isMacintosh, isBot, isOwnApp, isIOS, isAndroidChrome, inAppBrowser };
 }
 
-/** Every value of the real-user metrics' `device_class` label. */
 export const DEVICE_CLASS_LABELS = [
   "wechat-android",
   "wechat-ios",
@@ -128,10 +106,7 @@ export const DEVICE_CLASS_LABELS = [
 
 export type DeviceClassLabel = (typeof DEVICE_CLASS_LABELS)[number];
 
-/**
- * The browser a page view's figures are labelled with, from the request's user agent (never from what the page
- * says). Every iOS browser is WebKit, so all count as `ios-safari`; crawlers are `other`.
- */
+/** From the request's UA, never from what the page says. Every iOS browser is WebKit, so all count as `ios-safari`. */
 export function deviceClassLabel(device: Device): DeviceClassLabel {
   if (device.isBot) return "other";
   if (device.isMiniProgram) return "mini-program";

@@ -12,11 +12,11 @@ import {
 } from "~/lib/field-reports";
 import { parseJsonField } from "~/lib/json-field";
 
-/** The shapes of pages' reports of themselves, checked where they arrive. Server-side only: pages never load zod. */
+/** Server-side only: pages never load zod. */
 
 const path = z.string().startsWith("/").max(MAX_PATH_CHARS);
 
-/** Ten minutes: a longer timing is a page left open in the background, not a speed. */
+/** A longer timing is a page left open in the background, not a speed. */
 const MAX_TIMING_MS = 600_000;
 /** A page that moved its whole height fifty times over is broken, not slow. */
 const MAX_CLS = 50;
@@ -45,12 +45,10 @@ const clientErrorSchema = z
   })
   .strict();
 
-/** A page view's web-vitals beacon, or why it is refused. */
 export function parseVitalsReport(text: string): { ok: true; value: VitalsReport } | { ok: false; error: string } {
   return parseJsonField(text, REPORT_FIELD, vitalsSchema, MAX_REPORT_BYTES);
 }
 
-/** A script error's beacon, or why it is refused. */
 export function parseClientErrorReport(text: string): { ok: true; value: ClientErrorReport } | { ok: false; error: string } {
   return parseJsonField(text, REPORT_FIELD, clientErrorSchema, MAX_REPORT_BYTES);
 }

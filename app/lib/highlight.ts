@@ -4,10 +4,7 @@ export type TextPart = { text: string; match: boolean };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/**
- * `text` cut into the parts that match a word of `keyword` (case-insensitively) and the parts between, in order,
- * so a view can wrap the matches in <mark> as elements: the text itself is never parsed as markup.
- */
+/** Matches are returned as parts, so a view wraps them in <mark> without ever parsing the text as markup. */
 export function highlightParts(text: string, keyword: string): TextPart[] {
   // Longest first, so '地铁5号线' wins over '地铁' where both match.
   const terms = searchTerms(keyword).sort((a, b) => b.length - a.length);

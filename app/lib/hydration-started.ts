@@ -1,7 +1,4 @@
-/**
- * The property of window the entry module sets just before it hydrates the page. From then on React answers every
- * tap (it hydrates at once what is tapped); before it, the players' inline scripts do (components/content/early-play.tsx).
- */
+/** Set just before hydration; until then the players' inline scripts answer taps (components/content/early-play.tsx). */
 export const HYDRATION_STARTED = "__hydrationStarted";
 
 export function markHydrationStarted(): void {

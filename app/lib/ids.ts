@@ -2,7 +2,7 @@ import Hashids from "hashids";
 
 export type IdCodec = {
   encode(id: number): string;
-  /** The database id, or null when the string is not a valid id (spec section 5: ids must decode). */
+  /** Null when the string is not a valid id (spec section 5: ids must decode). */
   decode(id: string): number | null;
 };
 

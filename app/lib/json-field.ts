@@ -1,9 +1,6 @@
 import type { z } from "zod";
 
-/**
- * A form field that carries JSON (a page's beacon), checked against `schema` within `maxBytes`; or why it is refused,
- * in words the 400 answer can carry. Server-side only: pages never load zod.
- */
+/** Server-side only: pages never load zod. */
 export function parseJsonField<T extends z.ZodTypeAny>(
   text: string,
   field: string,

@@ -1,7 +1,4 @@
-/**
- * Which keys of a cache carry each name (a page's tag, an answer's group), kept as entries come and go, so that a
- * write finds what it names without a scan.
- */
+/** Keys by name (a page's tag, an answer's group), so that a write finds what it names without a scan. */
 export function createKeyIndex() {
   const keysByName = new Map<string, Set<string>>();
   return {
@@ -15,7 +12,7 @@ export function createKeyIndex() {
       keys?.delete(key);
       if (keys?.size === 0) keysByName.delete(name);
     },
-    /** The keys that carry `name` now, as a list the caller may delete from the cache as it goes. */
+    /** A copy, so the caller may delete from the cache as it goes. */
     keysOf(name: string): string[] {
       return [...(keysByName.get(name) ?? [])];
     },

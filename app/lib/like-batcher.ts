@@ -1,9 +1,4 @@
-/**
- * Likes as a live page sends them: a burst of taps becomes one request a second carrying the count (at most
- * `maxPerRequest`; the rest go in the next second's). The first tap of a quiet spell goes out at once, so a single
- * like is not held back; taps while a request is on its way wait for the next slot. Timers come in, so the rule
- * is tested without a clock.
- */
+/** One request a second carries a burst; the first tap of a quiet spell goes at once. Timers come in for tests. */
 export type LikeBatcherOptions = {
   send: (count: number) => Promise<unknown>;
   intervalMs?: number;
@@ -47,12 +42,10 @@ export function createLikeBatcher(options: LikeBatcherOptions) {
   }
 
   return {
-    /** One tap. */
     tap() {
       pending += 1;
       flush();
     },
-    /** Taps not yet sent. */
     pending: () => pending,
   };
 }

@@ -1,26 +1,21 @@
 import { isSingleFetchDataPath, singleFetchDataUrl } from "~/framework/remix-internals";
 
-/** Spec section 9: links are prefetched once the page is idle, at the latest this long after start-up. */
+/** Spec section 9. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
-/** At most this many pages a page view, so a long list does not spend a visitor's data on pages never opened. */
+/** So a long list does not spend a visitor's data on pages never opened. */
 export const MAX_PREFETCHES = 12;
 
-/** What `navigator.connection` tells, where the browser has it (Chromium, Android WebViews; not Safari). */
+/** Chromium and Android WebViews have `navigator.connection`; Safari does not. */
 export type ConnectionFacts = { saveData?: boolean; effectiveType?: string } | undefined;
 
-/** Spec section 9: no prefetch on a 2G connection (slow-2g included) or when the visitor asked to save data. */
 export function mayPrefetch(connection: ConnectionFacts): boolean {
   if (!connection) return true;
   if (connection.saveData) return false;
   return !(connection.effectiveType ?? "").includes("2g");
 }
 
-/**
- * What to prefetch for a link on the page, or null when it is not worth it: another origin, outside the site,
- * an API or asset, a hash on this page, the page itself. A link the router handles loads its page's data (single
- * fetch), so that is what is prefetched; a plain link loads the page.
- */
+/** A router link prefetches its page's data (single fetch), a plain link the page. */
 export function prefetchUrl(href: string, routerLink: boolean, here: string, basePath: string): string | null {
   let url: URL;
   let current: URL;

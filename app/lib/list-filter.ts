@@ -1,4 +1,4 @@
-/** Spec section 3: item types that exist only inside the app; lists on the share site never show them. */
+/** Spec section 3: these exist only inside the app. */
 export const FILTERED_TYPES: ReadonlySet<string> = new Set([
   "app",
   "naoce",
@@ -17,13 +17,9 @@ export const FILTERED_TYPES: ReadonlySet<string> = new Set([
   "clue_report",
 ]);
 
-/** What the filter reads of a list item: its type and, for items that are a block of the page, the block's layout. */
 export type FilterableItem = { content_type: string; layout?: string };
 
-/**
- * The list filter of spec section 3: drops items of a filtered type, and items whose layout (a page block such as
- * a banner) was already seen earlier in the list. Items without a layout are ordinary cards and all kept.
- */
+/** Spec section 3: a repeated page-block layout (such as a banner) is dropped; plain cards are all kept. */
 export function filterListItems<T extends FilterableItem>(items: readonly T[]): T[] {
   const seenLayouts = new Set<string>();
   return items.filter((item) => {

@@ -1,18 +1,10 @@
 import { checkText, type CheckedText } from "~/lib/comment-text";
 import { chineseCount } from "~/lib/count";
 
-/**
- * The pure rules of a live broadcast page, shared by the server and the browser: the state a broadcast is in at a
- * given moment, the countdown to its start, and the chat text a visitor may send.
- */
-
 export const LIVE_STATUS = { upcoming: 0, live: 1, ended: 2 } as const;
 export type LiveStatus = (typeof LIVE_STATUS)[keyof typeof LIVE_STATUS];
 
-/**
- * The state at `nowMs` from the broadcast's times (unix seconds), as the platform computes it. The page ticks with
- * it between state events, so that a countdown reaching zero shows the live screen at once.
- */
+/** The page ticks with it between state events, so a countdown reaching zero shows the live screen at once. */
 export function statusAt(times: { start_time: number; end_time: number }, nowMs: number): LiveStatus {
   const now = nowMs / 1000;
   if (now < times.start_time) return LIVE_STATUS.upcoming;
@@ -20,17 +12,13 @@ export function statusAt(times: { start_time: number; end_time: number }, nowMs:
   return LIVE_STATUS.live;
 }
 
-/**
- * The state the page shows: the platform's, moved forward by the clock (never back: a page whose clock runs
- * behind the platform's keeps the platform's word).
- */
+/** Never moved back: a page whose clock runs behind the platform's keeps the platform's word. */
 export function shownStatus(reported: LiveStatus, times: { start_time: number; end_time: number }, nowMs: number): LiveStatus {
   return Math.max(reported, statusAt(times, nowMs)) as LiveStatus;
 }
 
 export type Countdown = { days: number; hours: number; minutes: number; seconds: number };
 
-/** Whole days, hours, minutes and seconds until `startSeconds`; all zero once it has passed. */
 export function countdownTo(startSeconds: number, nowMs: number): Countdown {
   let left = Math.max(0, Math.ceil(startSeconds - nowMs / 1000));
   const days = Math.floor(left / 86_400);
@@ -43,7 +31,6 @@ export function countdownTo(startSeconds: number, nowMs: number): Countdown {
 
 const two = (n: number) => String(n).padStart(2, "0");
 
-/** "2天 03:04:05", or "03:04:05" under a day. */
 export function formatCountdown({ days, hours, minutes, seconds }: Countdown): string {
   const clock = `${two(hours)}:${two(minutes)}:${two(seconds)}`;
   return days > 0 ? `${days}天 ${clock}` : clock;
@@ -51,10 +38,9 @@ export function formatCountdown({ days, hours, minutes, seconds }: Countdown): s
 
 export const CHAT_MAX_LENGTH = 200;
 
-/** The most likes one request carries (the platform's limit); a longer burst goes in the next second's request. */
+/** The platform's limit. */
 export const MAX_LIKES_PER_REQUEST = 100;
 
-/** A live id as the platform gives it; anything else is refused before a call. */
 export const LIVE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const LIVE_TEXTS = {
@@ -84,7 +70,6 @@ export const LIVE_TEXTS = {
   reconnecting: "连接中断，正在重新连接…",
 } as const;
 
-/** A chat message: plain text, trimmed, 1 to 200 characters. */
 export function validateChat(text: string): CheckedText {
   return checkText(text, { max: CHAT_MAX_LENGTH, empty: LIVE_TEXTS.chatEmpty, tooLong: LIVE_TEXTS.chatTooLong });
 }

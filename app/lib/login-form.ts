@@ -16,14 +16,12 @@ export const LOGIN_TEXTS = {
 export const CODE_MAX_LENGTH = 6;
 export const CODE_COUNTDOWN_SECONDS = 60;
 
-/** The code field as typed: its digits, at most CODE_MAX_LENGTH of them. */
 export const formatCodeInput = (value: string) => value.replace(/\D/g, "").slice(0, CODE_MAX_LENGTH);
 
 const CODE_PATTERN = new RegExp(`^\\d{1,${CODE_MAX_LENGTH}}$`);
 
 export type LoginFields = { mode: LoginMode; phone: string; code: string; password: string };
 
-/** Whether the login button is enabled (spec section 5). `phone` may be formatted. */
 export function canSubmitLogin({ mode, phone, code, password }: LoginFields): boolean {
   if (!isValidPhone(phoneDigits(phone))) return false;
   return mode === "pass" ? password.length > 0 : code.trim().length > 0;
@@ -35,11 +33,7 @@ export type LoginFieldErrors = Partial<Record<"phone" | "code" | "password" | "a
 
 export type SendCodeFieldErrors = Partial<Record<"phone" | "agreed", string>>;
 
-/**
- * Server-side re-validation of the login form. Inputs are raw form values (strings, null, files,
- * booleans). Errors are inserted in toast priority order — agreement, phone, then code or
- * password — so the first value of `fieldErrors` is the message to show.
- */
+/** Errors are inserted in toast priority order, so the first of `fieldErrors` is the one to show. */
 export function validateLogin(input: {
   mode?: unknown;
   phone?: unknown;
@@ -64,7 +58,6 @@ export function validateLogin(input: {
   return { ok: true, value: mode === "pass" ? { mode, phone, password } : { mode, phone, code } };
 }
 
-/** Server-side re-validation before sending a verification code: agreement ticked and a valid phone. */
 export function validateSendCode(input: {
   phone?: unknown;
   agreed?: unknown;
@@ -81,7 +74,7 @@ function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-/** A ticked checkbox posts 'on' by default; scripts may send true, 'true' or '1'. */
+/** Scripts may send true, 'true' or '1' rather than 'on'. */
 function isAgreed(value: unknown): boolean {
   return value === true || value === "on" || value === "true" || value === "1";
 }

@@ -2,17 +2,11 @@ import { communityPaths } from "~/lib/community-paths";
 import { dejinPaths } from "~/lib/dejin-paths";
 import { APP_ONLY_CATEGORIES, SITE, groupPath, type ModuleFacts } from "~/lib/navigation-modules";
 
-// Where an item leads is resolved on the server (app/bff/app-config.server.ts), so these rules and the paths of the
-// areas they name stay out of every page's JavaScript: a module of their own, apart from the panel's and bar's rules.
+// Resolved on the server, so these rules stay out of every page's JavaScript.
 
-/** A record id as app info names it (list, circle, topic, question): what the site's ids look like, nothing else. */
 const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const recordPath = (binding: string, path: (id: string) => string) => (RECORD_ID.test(binding) ? path(binding) : null);
 
-/**
- * The areas of the site an item may open by a record it binds (docs/platform-api.md, "Navigation items"): the
- * category names the area (as the app's module types do), the binding the record's id.
- */
 const RECORD_PAGES = new Map<string, (id: string) => string>([
   ["list", (id) => `/list/${id}/index`],
   ["content_model", (id) => `/content_model/index?id=${id}`],
@@ -20,13 +14,11 @@ const RECORD_PAGES = new Map<string, (id: string) => string>([
   ["circle_topic", communityPaths.topic],
   ["fazak", communityPaths.question],
 ]);
-/** The longest tip-off topic name a binding may carry. */
 const MAX_DEJIN_TOPIC = 64;
 
-/** A `page` binding as a path on the site (query kept), or null when it is not a plain root-relative path. */
 function sitePagePath(binding: string): string | null {
   if (!binding.startsWith("/") || binding.startsWith("//") || /[\u0000-\u0020\u007f\\]/.test(binding)) return null;
-  // Dot segments would be resolved away by the URL parser: a binding carrying them is refused, not rewritten.
+  // Dot segments would be resolved away by the URL parser, so they are refused, not rewritten.
   if (/(^|\/)(\.|%2e){1,2}(\/|$|[?#])/i.test(binding)) return null;
   try {
     const url = new URL(binding, SITE);
@@ -37,12 +29,6 @@ function sitePagePath(binding: string): string | null {
   }
 }
 
-/**
- * Where a navigation module leads, relative to the base path (docs/platform-api.md, "Navigation items"): a group
- * item to the home page with its groups as tabs (the home item to `/`), a list, content-model, circle, circle-topic
- * or law-question item to the page of the record it binds, a tip-off item to its topic (or, binding nothing, to the
- * topics), a page item to its page; null for an app-only item and for one whose binding names nowhere the site can go.
- */
 export function itemTarget(item: ModuleFacts): string | null {
   if (APP_ONLY_CATEGORIES.has(item.category)) return null;
   switch (item.category) {

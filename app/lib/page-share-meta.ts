@@ -3,20 +3,13 @@ import { inPageLanguage } from "~/lib/languages";
 
 export type PageShareMetaInput = {
   title: string;
-  /** Empty: the site's description, else the spec's fallback. */
   description: string;
-  /** Cover image, absolute or relative to the canonical address; empty for none. */
   image: string;
-  /** The page's canonical absolute URL. */
   canonical: string;
   site: { name: string; description: string };
 };
 
-/**
- * The share metadata of a page that is not one content item (a list, search results, a topic, a person): title,
- * description, canonical link, Open Graph `website`, a Twitter card and a schema.org CollectionPage. Spec section 3:
- * the title and description fall back to the site's, then to fixed texts.
- */
+/** Spec section 3: title and description fall back to the site's, then to fixed texts. */
 export function pageShareMeta({ title, description, image, canonical, site }: PageShareMetaInput): MetaDescriptor[] {
   const siteName = site.name || "精彩内容";
   const text = description || site.description || "打开APP，查看更多精彩内容";
@@ -53,7 +46,6 @@ export function pageShareMeta({ title, description, image, canonical, site }: Pa
   );
 }
 
-/** The meta of a titled list page (a list, a content model) from its loader data (undefined when the loader failed). */
 export function titledListMeta(
   page: { title: string; description: string; canonical: string; cards: { list: { cover: string }[] } } | undefined,
   site: SiteText | undefined,
@@ -66,7 +58,6 @@ export function titledListMeta(
 
 type SiteText = { name: string; description: string };
 
-/** The site's name and description from the root route's data, as a route's `meta` receives it in `matches`. */
 export function siteOf(matches: readonly { id: string; data?: unknown }[]): SiteText {
   const data = matches.find((m) => m.id === "root")?.data as { site?: SiteText } | undefined;
   return { name: data?.site?.name ?? "", description: data?.site?.description ?? "" };

@@ -1,19 +1,15 @@
-/** Upper bound on pages a no-JavaScript "load more" link can ask for in one request. */
 export const MAX_PAGES = 20;
 
-/** Reads a page-count query parameter: a whole number from 1 to MAX_PAGES, else 1. */
 export function pageCount(value: string | null): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_PAGES) : 1;
 }
 
-/** Reads a page-number query parameter for one page: a whole number from 1, else 1. */
 export function pageNumber(value: string | null): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
 }
 
-/** Pages 1..count fetched together and joined, as if one long page. */
 export async function collectPages<T>(
   count: number,
   fetchPage: (page: number) => Promise<{ list: T[]; total: number }>,

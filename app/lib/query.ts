@@ -1,4 +1,3 @@
-/** The search string with one parameter set (or removed when value is null), other parameters kept. */
 export function withParam(search: string, name: string, value: string | null): string {
   const params = new URLSearchParams(search);
   if (value === null) params.delete(name);

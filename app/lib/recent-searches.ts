@@ -1,12 +1,10 @@
-/** How many recent searches the device keeps. */
 export const MAX_RECENT_SEARCHES = 10;
 
-/** The list with `keyword` first: an earlier occurrence moves up, the oldest beyond the limit drop off. */
 export function addRecentSearch(list: readonly string[], keyword: string): string[] {
   return [keyword, ...list.filter((k) => k !== keyword)].slice(0, MAX_RECENT_SEARCHES);
 }
 
-/** What storage held, as a list of keywords; anything else (another app's value, a hand edit) is an empty list. */
+/** Anything else (another app's value, a hand edit) is an empty list. */
 export function parseRecentSearches(stored: string | null): string[] {
   try {
     const value: unknown = JSON.parse(stored ?? "[]");

@@ -1,13 +1,7 @@
-/** The platform and its audience are in China; dates render in UTC+8 whatever the host's time zone is. */
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
-/** 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm[:ss]' or with '/' or 'T' separators and no offset: the CMS writes these in UTC+8. */
 const LOCAL_DATE_TIME = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
-/**
- * Parses a platform date. Strings without an offset are read as UTC+8 wall-clock time;
- * strings with 'Z' or an offset are exact. The result is an invalid Date when the input is not a date.
- */
 export function parseDate(value: Date | string): Date {
   if (value instanceof Date) return new Date(value.getTime());
   const text = value.trim();
@@ -26,19 +20,12 @@ const WEEK = 7 * DAY;
 const MONTH = 30 * DAY;
 const YEAR = 365 * DAY;
 
-/**
- * The `now` a page's relative dates count from (its loader data's `now`): the start of the current minute, so that
- * every rendering within a minute says the same and one rendering of a list serves them all (shared markup).
- */
+/** The start of the minute, so every rendering within it agrees and one shared markup serves them all. */
 export function pageNow(at = Date.now()): string {
   return new Date(at - (at % MINUTE)).toISOString();
 }
 
-/**
- * Chinese relative time (spec section 9 date filters): seconds, minutes, hours, days, weeks, months, years;
- * '刚刚' under a second and for future dates (clock skew between platform and phone).
- * An unparseable date renders as an empty string rather than 'NaN年前'.
- */
+/** Spec section 9. Future dates read '刚刚' (clock skew between platform and phone). */
 export function formatRelativeDate(date: Date | string, now: Date = new Date()): string {
   const elapsed = now.getTime() - parseDate(date).getTime();
   if (Number.isNaN(elapsed)) return "";
@@ -52,7 +39,6 @@ export function formatRelativeDate(date: Date | string, now: Date = new Date()):
   return `${Math.floor(elapsed / YEAR)}年前`;
 }
 
-/** Parts of a date in UTC+8, zero-padded as they appear in formatted output. */
 export function shanghaiDateParts(date: Date | string): Record<"YYYY" | "MM" | "DD" | "HH" | "mm" | "ss", string> | null {
   const time = parseDate(date).getTime();
   if (Number.isNaN(time)) return null;
@@ -68,7 +54,6 @@ export function shanghaiDateParts(date: Date | string): Record<"YYYY" | "MM" | "
   };
 }
 
-/** Absolute date in UTC+8; the pattern understands YYYY, MM, DD, HH, mm and ss. Empty for an invalid date. */
 export function formatDate(date: Date | string, pattern = "YYYY-MM-DD HH:mm"): string {
   const parts = shanghaiDateParts(date);
   if (!parts) return "";

@@ -1,4 +1,3 @@
-/** The fields of a comment that decide how a reply to it is addressed. */
 export type Repliable = {
   gid: string;
   level: number;
@@ -9,13 +8,9 @@ export type Repliable = {
   replys?: Repliable[];
 };
 
-/** `targetUserAlias` is the alias the platform gave (sent back with the reply), `shownAlias` the same as read. */
 export type ReplyTarget = { gid: string; parentId: string; targetUserId: string; targetUserAlias: string; shownAlias: string };
 
-/**
- * Spec section 3: a reply names the user answered and its level-1 parent. Answering a level-1 comment
- * makes it the parent; answering a reply keeps that reply's parent, so threads stay two levels deep.
- */
+/** Spec section 3: answering a reply keeps its parent, so threads stay two levels deep. */
 export function replyTargetOf(comment: Repliable): ReplyTarget {
   return {
     gid: comment.gid,
@@ -26,7 +21,6 @@ export function replyTargetOf(comment: Repliable): ReplyTarget {
   };
 }
 
-/** Finds a comment or one of its shown replies by id and addresses a reply to it. */
 export function findReplyTarget(comments: Repliable[], gid: string | null): ReplyTarget | null {
   if (!gid) return null;
   for (const comment of comments) {

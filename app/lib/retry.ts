@@ -1,8 +1,4 @@
-/**
- * Calls `fn`, and while `shouldRetry` says so calls it again after `delayMs`, at most `retries`
- * more times (spec section 8: account fetch answering 402 → retry after 100 ms, at most 3 times).
- * Resolves with the last result, which the caller inspects; a thrown error is not retried.
- */
+/** Spec section 8 (account fetch answering 402). A thrown error is not retried. */
 export async function retryWhile<T>(
   fn: () => Promise<T>,
   shouldRetry: (result: T) => boolean,

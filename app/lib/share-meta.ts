@@ -4,7 +4,6 @@ import { inPageLanguage } from "~/lib/languages";
 import { HLS_MIME } from "~/lib/media-playback";
 import { parseDate } from "~/lib/relative-date";
 
-/** The fields of a content item that its share metadata reads. */
 export type ShareableContent = {
   content_type: string;
   title: string;
@@ -13,22 +12,17 @@ export type ShareableContent = {
   mp_name: string;
   publish_at: string;
   duration_str: string;
-  /** The first style image (thumb, else url); empty when there is none. */
   cover: string;
-  /** The playable media address for video and audio types; empty when there is none. */
   media_url: string;
 };
 
 export type ShareMetaInput = {
   content: ShareableContent;
-  /** The page's canonical absolute URL; relative cover and media addresses resolve against it. */
   canonical: string;
   site: { name: string; description: string };
-  /** A gallery's pictures (addresses and captions): its ImageGallery lists them all. */
   pictures?: ReadonlyArray<{ url: string; description: string }>;
 };
 
-/** '03:25' or '1:02:03' as an ISO 8601 duration ('PT3M25S'); empty when it is not a duration. */
 export function isoDuration(durationStr: string): string {
   if (!/^\d+(:\d{1,2}){0,2}$/.test(durationStr.trim())) return "";
   const parts = durationStr.trim().split(":").map(Number);
@@ -50,23 +44,16 @@ const MEDIA_TYPES: Record<string, string> = {
   mp3: "audio/mpeg",
 };
 
-/** The MIME type of a media address by its file extension ('river.mp4' → 'video/mp4'); empty when it is not one we know. */
 export function mediaType(href: string): string {
   const extension = /\.([a-z0-9]+)$/i.exec(new URL(href, "http://x").pathname)?.[1]?.toLowerCase() ?? "";
   return MEDIA_TYPES[extension] ?? "";
 }
 
-/** A platform date (UTC+8 when it has no offset) in ISO 8601, as schema.org and Open Graph want it; the input when it does not parse. */
 function isoDate(value: string): string {
   const date = parseDate(value);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-/**
- * The share metadata of a detail page: title, description, canonical link, Open Graph (its type, and
- * og:image / og:video / og:audio as the content has them), Twitter card and JSON-LD, each typed by the
- * content-type registry (an article is a NewsArticle, a video a VideoObject, a gallery an ImageGallery…).
- */
 export function detailShareMeta({ content, canonical, site, pictures = [] }: ShareMetaInput): MetaDescriptor[] {
   const page = contentTypeEntry(content.content_type)?.page;
   const og = page?.og ?? "article";

@@ -1,7 +1,4 @@
-/**
- * Parameters that WeChat and QQ append when a link is shared or opened, plus our own cache-busting
- * '_t' and the preview reload '_' (spec section 2). None of them changes which page is shown.
- */
+/** Spec section 2. None of them changes which page is shown. */
 const SHARE_NOISE_PARAMS = new Set([
   "from",
   "isappinstalled",
@@ -18,10 +15,7 @@ const SHARE_NOISE_PARAMS = new Set([
   "_",
 ]);
 
-/**
- * The canonical address of a page: without share noise and the hash, remaining parameters
- * sorted by name so the same page always has the same address. Throws on a non-absolute URL.
- */
+/** Parameters sorted so the same page always has the same address. */
 export function canonicalUrl(url: string | URL): string {
   const canonical = new URL(url);
   const kept = [...canonical.searchParams].filter(([name]) => !SHARE_NOISE_PARAMS.has(name));

@@ -1,6 +1,6 @@
 import { PAGE_TYPES } from "~/lib/content-types";
 
-/** Detail pages whose address gets a '_t' timestamp (spec section 2) so WeChat's page cache is bypassed. */
+/** Spec section 2: bypasses WeChat's page cache. */
 const TIMESTAMPED_SEGMENTS = PAGE_TYPES.map(({ page }) => `/${page.segment}/`);
 
 export const TIMESTAMP_PARAM = "_t";
@@ -10,7 +10,6 @@ export function needsTimestamp(pathname: string, search: string): boolean {
   return !new URLSearchParams(search).has(TIMESTAMP_PARAM);
 }
 
-/** Sets '_t' to `now` (ms). Keeps the form of the input: an absolute URL stays absolute, a path stays a path. */
 export function withTimestamp(href: string, now: number): string {
   // A scheme at the start means absolute; URL.canParse would say so too but is missing from older WeChat webviews.
   const isAbsolute = /^[a-z][a-z\d+.-]*:/i.test(href);

@@ -2,14 +2,10 @@ import { z } from "zod";
 import { parseJsonField } from "~/lib/json-field";
 import { BEHAVIORS, CONTENT_ID, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, MAX_TID_IDS, type BrowserEvent } from "~/lib/tracking";
 
-/**
- * The shapes of tracking events, checked where they arrive: the site's tracker route (from pages) and the
- * platform's collector (from the site). Server-side only: pages never load zod.
- */
+/** Server-side only: pages never load zod. */
 
 const eventFields = {
   behavior: z.enum(BEHAVIORS),
-  /** Seconds since the epoch (spec section 9). */
   timestamp: z.number().int().min(1_000_000_000).max(9_999_999_999),
   tid: z
     .string()
@@ -23,7 +19,6 @@ const eventFields = {
 
 type EventCore = { behavior: string; tid: string; path?: string; duration?: number; percent?: number };
 
-/** Spec section 3: read events add duration and percent, view and expose carry neither; every event names something. */
 function checkEvent(event: EventCore, ctx: z.RefinementCtx): void {
   if (event.tid === "" && event.path === undefined) ctx.addIssue({ code: "custom", message: "事件须有 tid 或 path" });
   const isRead = event.behavior === "read";
@@ -35,10 +30,8 @@ function checkEvent(event: EventCore, ctx: z.RefinementCtx): void {
   }
 }
 
-/** An event as a page posts it to the site: only what the browser alone knows. */
 export const browserEventSchema = z.object(eventFields).strict().superRefine(checkEvent);
 
-/** Spec section 3's tracking event, as the stat base receives it. */
 export const trackingEventSchema = z
   .object({
     ...eventFields,
@@ -53,11 +46,7 @@ export const trackingEventSchema = z
 
 const browserBatchSchema = z.array(browserEventSchema).min(1).max(MAX_BATCH_EVENTS);
 
-/**
- * The `events` field a page posts to the tracker route (a JSON list of at most MAX_BATCH_EVENTS events within
- * MAX_BATCH_BYTES), or why it is refused. Nothing in it is trusted beyond its shape: the user id and the device
- * come from the session and the request.
- */
+/** Nothing in it is trusted beyond its shape: the user id and the device come from the session and the request. */
 export function parseBrowserBatch(text: string): { ok: true; events: BrowserEvent[] } | { ok: false; error: string } {
   const parsed = parseJsonField(text, "events", browserBatchSchema, MAX_BATCH_BYTES);
   return parsed.ok ? { ok: true, events: parsed.value } : parsed;

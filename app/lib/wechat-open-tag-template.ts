@@ -1,15 +1,8 @@
-/**
- * What an open tag holds, kept apart from app/lib/wechat-open-tag.ts so that only the overlay, loaded once WeChat
- * accepts the page, carries it. WeChat renders the template in a shadow root of its own, where the page's CSS does
- * not reach, so the template brings its own style.
- */
+/** Apart from wechat-open-tag.ts so only the overlay carries it. WeChat renders it in its own shadow root, out of the page's CSS. */
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/**
- * The tag's template: a hit area exactly the size of the control it lies over, transparent, so the visitor sees and
- * taps the control underneath as always; its label is there for screen readers. Sizes are whole CSS pixels.
- */
+/** Transparent and exactly the control's size, so the visitor taps the control underneath as always. */
 export function openTagTemplate({ label, width, height }: { label: string; width: number; height: number }): string {
   const text = label.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
   const w = Math.max(0, Math.round(width));
@@ -21,10 +14,7 @@ export function openTagTemplate({ label, width, height }: { label: string; width
   );
 }
 
-/**
- * A mini-program page path as <wx-open-launch-weapp> takes it: from the mini program's root, the page with a `.html`
- * suffix before its query ('/pages/item/index?id=1' → 'pages/item/index.html?id=1'); '' for none.
- */
+/** <wx-open-launch-weapp> wants the path from the root with `.html` before the query. */
 export function weappTagPath(path: string): string {
   const [page, ...query] = path.trim().replace(/^\/+/, "").split("?");
   if (!page) return "";

@@ -3,7 +3,7 @@ import { pageDevice, shouldRedirectToPc, type PageDevice } from "~/lib/device";
 
 type Known = { device: PageDevice; deviceClass: string; toPc: boolean };
 
-// User agents repeat: each is parsed once (a parse costs about a tenth of a millisecond).
+// User agents repeat, so each is parsed once.
 const known = new LRUCache<string, Known>({ max: 2000 });
 
 function knownOf(userAgent: string | null | undefined): Known {
@@ -21,17 +21,14 @@ function knownOf(userAgent: string | null | undefined): Known {
   return entry;
 }
 
-/** pageDevice (lib/device.ts) of a request's user agent, remembered per user agent. */
 export function pageDeviceOf(userAgent: string | null | undefined): PageDevice {
   return knownOf(userAgent).device;
 }
 
-/** The same as one string: what the page cache keys stored pages by (server/page-cache/page-store.ts). */
 export function deviceClass(userAgent: string): string {
   return knownOf(userAgent).deviceClass;
 }
 
-/** shouldRedirectToPc (lib/device.ts) of a request's user agent, remembered with its device class. */
 export function redirectsToPc(userAgent: string): boolean {
   return knownOf(userAgent).toPc;
 }

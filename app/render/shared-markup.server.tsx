@@ -6,25 +6,17 @@ import { NonceContext } from "~/components/nonce";
 import type { SharedMarkupProps } from "~/components/shared-markup";
 import { useRouterContextsAround } from "~/framework/remix-internals";
 
-/** Enough for every list of a few hundred pages; a miss only costs a render. */
 const MAX_BYTES = 4 * 1024 * 1024;
 
 const stored = new LRUCache<string, string>({ maxSize: MAX_BYTES, sizeCalculation: (html, key) => html.length + key.length });
 
-/**
- * What markup rendered apart from the page (reused markup, personal slots) may read around it: the router's and
- * Remix's contexts, and the nonce.
- */
 export function useAround(): (children: ReactNode) => ReactNode {
   const routerContexts = useRouterContextsAround();
   const nonce = useContext(NonceContext);
   return (children) => routerContexts(<NonceContext.Provider value={nonce}>{children}</NonceContext.Provider>);
 }
 
-/**
- * SharedMarkup on the server: the children's HTML, rendered once per `deps` (React supports renderToString
- * inside a render) and written as the element's inner HTML. The browser hydrates it as the children it is.
- */
+/** React supports renderToString inside a render; the browser hydrates it as the children it is. */
 export function ServerSharedMarkup({ as: Element, deps, children, linksOnly: _linksOnly, ...attributes }: SharedMarkupProps) {
   const around = useAround();
   // The router's basename is the page's language: its links and texts differ between the two.

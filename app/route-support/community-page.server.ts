@@ -2,11 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { rethrowAsResponse, type Caller } from "~/bff/client.server";
 import { pageRequest } from "~/route-support/page-request.server";
 
-/**
- * What the community pages' loaders share (a circle, a circle post, a topic, a law question): the page request, and
- * a platform failure answered as the page's 404 or 503. `load` gets the item and pages 1..`pages` of its list; what
- * it returns may name a canonical address of its own.
- */
+/** A platform failure becomes the page's 404 or 503. */
 export async function communityPage<T extends object>(
   request: Request,
   context: AppLoadContext,

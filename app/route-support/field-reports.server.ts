@@ -13,23 +13,19 @@ import { createRateLimiter, type RateLimiter } from "~/runtime/rate-limit.server
 import { formText } from "~/visitor/csrf.server";
 
 /**
- * Pages' reports of themselves (docs/operations.md, "Real-user metrics"): their speed, and their scripts' errors,
- * each a beacon to a resource route of its own. Only the metrics' counts are kept, with labels from fixed sets:
- * the page type from the page's path, the device class from the request's user agent; nothing of the visitor.
- * 204 when recorded or deliberately dropped (crawlers, repeats); 400 for a malformed report, 405 for a GET, 429
- * for a flood.
+ * Pages' reports of themselves (docs/operations.md, "Real-user metrics"). Only metric counts with labels from fixed
+ * sets are kept: nothing of the visitor.
  */
 
 const limit = (name: string): RateLimiter => createRateLimiter({ name, windowMs: 60_000, max: env.RUM_RATE_LIMIT_PER_MINUTE });
 const vitalsLimiter = limit("web-vitals");
 const errorsLimiter = limit("client-errors");
 
-/** Only beacons post here; a GET is a clear 405, not a missing-loader error. */
+/** A GET is a clear 405, not a missing-loader error. */
 export const refuseGet = () => jsonError(405, undefined, { Allow: "POST" });
 
 const recorded = () => new Response(null, { status: 204 });
 
-/** The posted report's text, or the answer refusing it. */
 async function postedReport(context: AppLoadContext, limiter: RateLimiter): Promise<string | Response> {
   const form = context.visitor.postedForm;
   if (!form) return refuseGet();
@@ -38,7 +34,6 @@ async function postedReport(context: AppLoadContext, limiter: RateLimiter): Prom
   return formText(form, REPORT_FIELD);
 }
 
-/** A page view's figures: one observation each in its web_vitals_* histogram. */
 export async function receiveVitals(context: AppLoadContext): Promise<Response> {
   const text = await postedReport(context, vitalsLimiter);
   if (text instanceof Response) return text;
@@ -51,13 +46,9 @@ export async function receiveVitals(context: AppLoadContext): Promise<Response> 
   return recorded();
 }
 
-/**
- * Reports seen lately, by address and error: a script that throws in a loop, or a page reloaded over and over, is
- * one error a few minutes. Held in memory only, and for those minutes.
- */
+/** A script that throws in a loop is one error a few minutes per address; held in memory only. */
 const recentErrors = new LRUCache<string, true>({ max: 5000, ttl: 10 * 60_000 });
 
-/** Where the error happened in the site's sources: its stack's top site-script frame, else the error event's location. */
 async function errorLocation(report: ClientErrorReport): Promise<SourceLocation | null> {
   const frames = stackFrames(report.stack ?? "");
   if (report.source && report.line !== undefined) frames.push({ url: report.source, line: report.line, column: report.column ?? 0 });
@@ -68,7 +59,6 @@ async function errorLocation(report: ClientErrorReport): Promise<SourceLocation 
   return null;
 }
 
-/** One script error: counted in client_errors_total and logged as a warning with its place in app/, once a while per address. */
 export async function receiveClientError(context: AppLoadContext): Promise<Response> {
   const text = await postedReport(context, errorsLimiter);
   if (text instanceof Response) return text;

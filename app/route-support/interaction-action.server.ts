@@ -13,7 +13,6 @@ import { env } from "~/runtime/env.server";
 import { createRateLimiter, type RateLimiter } from "~/runtime/rate-limit.server";
 import type { Toast } from "~/lib/toast";
 
-/** A visitor's text, trimmed and checked by its rule: a refusal is an issue of the field, with the rule's message. */
 const checkedText = (check: (text: string) => CheckedText) =>
   z.string().transform((text, context) => {
     const checked = check(text);
@@ -22,7 +21,7 @@ const checkedText = (check: (text: string) => CheckedText) =>
     return z.NEVER;
   });
 
-/** What a visitor can do on a content page, validated once, here; kept in the session while they log in first. */
+/** Kept in the session while the visitor logs in first. */
 export const interactionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("comment"),
@@ -52,28 +51,22 @@ export const INTERACTION_TEXTS = {
   uncollected: "已取消收藏",
   followed: "关注成功",
   unfollowed: "已取消关注",
-  /** A write the site's own limits refused. */
   tooFrequent: "操作太频繁了，请稍后再试",
 } as const;
 
 export type InteractionResult = {
   toast: Toast;
   commentId?: string;
-  /** A sent chat message, shown to its sender at once. */
   liveMessage?: LiveMessage;
   likeCount?: number;
-  /** Seconds to wait when the site's own limit refused the write. */
   retryAfter?: number;
 };
 
-/** A limit on one kind of write: its window, and what it counts by: the account, the session's token or the address. */
 type Limit = { limiter: RateLimiter; per: "account" | "token" | "address" };
 
 /**
- * The writes that drop stored pages and shared answers on every process (collect, comment, follow, booking) are
- * limited per account (WRITE_RATE_LIMIT_PER_MINUTE) and per address (WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE), together.
- * Live chat, per session: at most one message every 2 s and LIVE_CHAT_RATE_LIMIT_PER_MINUTE a minute; likes come
- * batched, one request a second from a page, so a few a second and LIVE_LIKES_RATE_LIMIT_PER_MINUTE (two pages' worth).
+ * Writes that drop stored pages and shared answers everywhere are limited per account and per address together.
+ * Live likes come batched, one request a second from a page, hence their higher limit.
  */
 const writes: Limit[] = [
   { limiter: createRateLimiter({ name: "writes", windowMs: 60_000, max: env.WRITE_RATE_LIMIT_PER_MINUTE }), per: "account" },
@@ -94,18 +87,13 @@ const LIMITS: Record<Interaction["intent"], Limit[]> = {
   ],
 };
 
-/** Seconds to wait before this write by `account` (the platform's user id), 0 when it may go; every window counts it. */
 async function waitBefore(intent: Interaction["intent"], caller: Caller, account: string): Promise<number> {
   const address = caller.clientIp ?? "";
   const keys = { account, token: caller.token ?? address, address };
   return Math.max(...(await Promise.all(LIMITS[intent].map(({ limiter, per }) => limiter.hit(keys[per])))));
 }
 
-/**
- * Carries out one interaction for a logged-in visitor; platform refusals come back as their message. A write that
- * reached the site is carried out even when the visitor's request goes away before its answer (a reload, the page
- * closed right after a tap): only the deadline bounds it, not the request's abort signal.
- */
+/** A write that reached the site is carried out even if the visitor leaves: only the deadline bounds it. */
 export async function performInteraction(visitorCaller: Caller, interaction: Interaction, account: string): Promise<InteractionResult> {
   const caller: Caller = { ...visitorCaller, signal: undefined };
   const wait = await waitBefore(interaction.intent, caller, account);
@@ -147,20 +135,12 @@ export async function performInteraction(visitorCaller: Caller, interaction: Int
   }
 }
 
-/**
- * The page an interaction is posted on: the content it acts on, whether that page has the comment footer, and
- * whether it is a live broadcast page (the only one taking the live intents).
- */
 export type InteractionPage = { postId: string; commentFooter: boolean; live?: boolean };
 
 const LIVE_INTENTS = new Set(["live_chat", "live_like", "live_book"]);
 const INVALID = "无效的操作";
 
-/**
- * The one interaction action of every page with a comment footer (content detail pages, the dejin clue page):
- * comment and collect where the page has the footer, follow wherever the content has an official account.
- * Without JavaScript it answers with a redirect back (and a toast), or to the login page first.
- */
+/** Without JavaScript it answers with a redirect back (and a toast), or to the login page first. */
 export async function interactionAction({ request, context }: ActionFunctionArgs, page: InteractionPage) {
   const { visitor } = context;
   const form = await visitor.ownForm();
@@ -184,7 +164,6 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
     count: formText(form, "count") || "1",
   });
   if (!parsed.success) {
-    // Only the text refused, by its rule: its message goes next to the field, with the text as it was typed.
     const issues = parsed.error.issues;
     const text = issues.every((issue) => issue.path[0] === "content") ? issues[0]?.message : undefined;
     return data<InteractionAnswer>({ fieldError: text ?? INVALID, intent, content: typed(form, intent) }, { status: 400 });
@@ -204,8 +183,7 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
   const account = viewer.userId ?? viewer.token ?? "";
   const result = await performInteraction(await context.caller(), interaction, account).catch(rethrowAsResponse);
   if (result.retryAfter) {
-    // Refused by the site's limits: the reason goes beside the control and what was typed stays in the form; a page
-    // posted without JavaScript is rendered again with them, and the toast.
+    // A page posted without JavaScript is rendered again with the reason, the typed text and the toast.
     if (form.get("js") !== "1") await visitor.flashToast(result.toast);
     return data<InteractionAnswer>(
       { fieldError: result.toast.text, intent, content: typed(form, intent) },
@@ -213,7 +191,7 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
     );
   }
   if (form.get("js") === "1" && (interaction.intent === "live_chat" || interaction.intent === "live_like")) {
-    // The live page keeps itself up to date from its event stream: it only needs the answer, not a reload.
+    // The live page keeps itself up to date from its event stream, so it needs no reload.
     if (result.toast.kind === "error") return data<LiveAnswer>({ fieldError: result.toast.text }, { status: 400 });
     return data<LiveAnswer>({ liveMessage: result.liveMessage, likeCount: result.likeCount });
   }
@@ -228,7 +206,7 @@ export async function interactionAction({ request, context }: ActionFunctionArgs
   return redirect(redirectLocation(back + anchor, context.origin));
 }
 
-/** The text a comment or chat form posted, handed back with a refusal so the form shows it again. */
+/** Handed back with a refusal so the form shows it again. */
 function typed(form: FormData, intent: string): string | undefined {
   return intent === "comment" || intent === "live_chat" ? formText(form, "content") : undefined;
 }

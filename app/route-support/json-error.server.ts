@@ -1,8 +1,4 @@
-/**
- * The one JSON error shape of this site, for resource routes and data requests alike:
- * `{ "status": 503, "message": "…" }` with the same HTTP status (the host's refusals of malformed
- * requests answer data requests in this shape too). Never cached: an error is not the resource.
- */
+/** For resource routes and data requests alike. Never cached: an error is not the resource. */
 export type JsonError = { status: number; message: string };
 
 const MESSAGES: Record<number, string> = {
@@ -18,7 +14,6 @@ export function jsonError(status: number, message?: string, headers?: Record<str
   return Response.json(jsonErrorBody(status, message), { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-/** The body alone, for the host's Express routes. */
 export function jsonErrorBody(status: number, message = MESSAGES[status] ?? MESSAGES[500]): JsonError {
   return { status, message };
 }

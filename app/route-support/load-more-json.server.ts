@@ -5,10 +5,7 @@ import { jsonError } from "~/route-support/json-error.server";
 import { pageNow } from "~/lib/relative-date";
 import { logger } from "~/runtime/logger.server";
 
-/**
- * The answer of a load-more resource route: one page as JSON with the time it was made (for relative dates), and
- * failures in the site's JSON error shape: missing content (or parameters the platform refuses) 404, anything the platform did 503, anything else 500.
- */
+/** With the time it was made, for relative dates. */
 export async function pageJson<T>(request: Request, context: AppLoadContext, load: (caller: Caller) => Promise<Page<T>>): Promise<Response> {
   try {
     const page = await load(await context.caller());

@@ -9,28 +9,17 @@ import { countDroppedWriteMessage } from "~/runtime/metrics.server";
 import { connectRedis, sharedRedis } from "~/runtime/redis.server";
 
 /**
- * Writes of this site (a comment, a collect, a live booking) say what they made out of date: the stored pages
- * that show it, by tag, and the shared platform answers, by group (app/lib/content-tag.ts). The page cache and the
- * shared cache listen. A write is heard at once in the process that made it, and in every other process through
- * Redis pub/sub when REDIS_URL is set (every worker of every replica), else through the cluster channel (the workers
- * of one build/cluster.js). A process that misses one (Redis down) serves its copies until they expire.
- *
- * What another process says is checked before it is heard: the schema below, and on Redis, which others can reach,
- * a size cap and an HMAC with REPLICA_KEY. The cluster channel is a pipe between the primary and its own workers.
+ * Writes of this site say what they made out of date, heard at once here and elsewhere through Redis or the cluster
+ * channel. Redis messages are size-capped and HMAC-signed with REPLICA_KEY, since others can reach Redis.
  */
 export type ContentWrite = { pages: string[]; answers: string[] };
 
 type Listener = (write: ContentWrite) => void;
 
 const CHANNEL = "content-written";
-/** The most names (tags and groups) one message carries: a bigger write goes out in several. */
 const MAX_NAMES = 64;
-/** The longest text on Redis a process reads: MAX_NAMES of the longest names fit with room to spare. */
 export const MAX_MESSAGE_BYTES = 8 * 1024;
-/**
- * After a message goes out, writes of the next this-many milliseconds go out merged, in one message: a burst on one
- * page costs the other processes one drop, not one each. The first write of a burst goes at once.
- */
+/** So a burst on one page costs the other processes one drop, not one each. */
 export const COALESCE_MS = 250;
 
 const names = <T extends z.ZodTypeAny>(name: T) => z.array(name).max(MAX_NAMES);
@@ -42,27 +31,24 @@ const writeSchema = z
   .strict()
   .refine(({ pages, answers }) => pages.length + answers.length > 0 && pages.length + answers.length <= MAX_NAMES);
 
-/** What goes between processes: the write, and which process made it, so that it ignores its own echo. */
+/** The origin lets a process ignore its own echo. */
 const messageSchema = z.object({ kind: z.literal(CHANNEL), origin: z.string().min(1).max(64), write: writeSchema }).strict();
 type Message = z.infer<typeof messageSchema>;
 
-/** Why a message was not heard, as the metrics and the warning name it. */
 type DropReason = "oversized" | "unsigned" | "forged" | "malformed";
 
-/** Whether `value` is a message about a write at all: the cluster channel carries others' messages too. */
+/** The cluster channel carries others' messages too. */
 const isWriteMessage = (value: unknown) => typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === CHANNEL;
 
 const mac = (key: string, body: string) => createHmac("sha256", key).update(body).digest();
-/** An HMAC-SHA256 in base64url: 32 bytes, 43 characters. */
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
-/** A message as it goes on Redis: its HMAC, a dot, its JSON. */
 export function signMessage(key: string, message: Message): string {
   const body = JSON.stringify(message);
   return `${mac(key, body).toString("base64url")}.${body}`;
 }
 
-/** A message read from Redis, or why it is dropped: the size first, then the signature, and only then the JSON. */
+/** The size first, then the signature, and only then the JSON. */
 export function readSignedMessage(key: string, text: string): Message | DropReason {
   if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) return "oversized";
   const dot = text.indexOf(".");
@@ -79,7 +65,6 @@ export function readSignedMessage(key: string, text: string): Message | DropReas
   return parsed.success ? parsed.data : "malformed";
 }
 
-/** Counts each dropped message, and warns at most once a minute with how many were dropped since. */
 function dropCounter(log: (line: string) => void) {
   let unreported = 0;
   let nextWarning = 0;
@@ -93,12 +78,10 @@ function dropCounter(log: (line: string) => void) {
   };
 }
 
-/** Several writes as one: each name once. */
 function merged(writes: ContentWrite[]): ContentWrite {
   return { pages: [...new Set(writes.flatMap((write) => write.pages))], answers: [...new Set(writes.flatMap((write) => write.answers))] };
 }
 
-/** A write cut into writes of at most MAX_NAMES names, as messages carry them. */
 function inMessages(write: ContentWrite): ContentWrite[] {
   const all = [...write.pages.map((name) => ({ page: true, name })), ...write.answers.map((name) => ({ page: false, name }))];
   const parts: ContentWrite[] = [];
@@ -112,7 +95,6 @@ function inMessages(write: ContentWrite): ContentWrite[] {
   return parts;
 }
 
-/** The side of the cluster channel a worker holds: its own process. */
 export type ClusterPort = {
   on(event: "message", listener: (message: unknown) => void): unknown;
   off(event: "message", listener: (message: unknown) => void): unknown;
@@ -121,7 +103,6 @@ export type ClusterPort = {
 
 type Options = { origin?: string; log?: (line: string) => void };
 
-/** One process's writes: `origin` tells its messages from the others'; on Redis REPLICA_KEY signs and checks them. */
 export function createContentWrites({ origin = randomUUID(), log = (line) => logger.warn(line) }: Options = {}) {
   const listeners = new Set<Listener>();
   const writers = new Set<Listener>();
@@ -136,7 +117,6 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
   const hear = (message: Message) => {
     if (message.origin !== origin) deliver(message.write);
   };
-  // Sends a write now, and holds the writes of the window that opens.
   const sendNow = (write: ContentWrite) => {
     for (const part of inMessages(write)) {
       const message: Message = { kind: CHANNEL, origin, write: part };
@@ -163,7 +143,6 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
   };
 
   return {
-    /** Called after a write: this process's copies go at once, the other processes' when the message reaches them. */
     announce(write: ContentWrite): void {
       for (const writer of writers) writer(write);
       deliver(write);
@@ -172,22 +151,18 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
       else sendNow(merged([write]));
     },
 
-    /** Returns the way to stop listening. */
     listen(listener: Listener): () => void {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
 
-    /** Hears only this process's own writes, before its copies go (the purge by URL: server/page-cache/edge-purge.ts). */
+    /** The purge by URL (server/page-cache/edge-purge.ts) needs the writes before the copies go. */
     listenToOwn(listener: Listener): () => void {
       writers.add(listener);
       return () => void writers.delete(listener);
     },
 
-    /**
-     * Through Redis: `publisher` sends (commands fail at once while Redis is down: the write is not held up), and
-     * `subscriber`, a connection of its own, hears every process, subscribing again whenever it reconnects.
-     */
+    /** Commands fail at once while Redis is down, so the write is not held up; the subscriber needs its own connection. */
     overRedis(publisher: Redis, subscriber: Redis): () => void {
       let warned = false;
       const warnOnce = (what: string, error: unknown) => {
@@ -222,7 +197,6 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
       };
     },
 
-    /** Through the cluster channel: the primary passes each worker's message on to the others (`relayContentWrites`). */
     overCluster(port: ClusterPort): () => void {
       const receive = (value: unknown) => {
         if (!isWriteMessage(value)) return;
@@ -242,26 +216,19 @@ export function createContentWrites({ origin = randomUUID(), log = (line) => log
 
 const writes = createContentWrites();
 
-/** Called after a write of this site: every stored page and shared answer it made out of date goes, everywhere. */
 export function announceWrite(write: ContentWrite): void {
   writes.announce(write);
 }
 
-/** The page cache and the shared cache listen here; returns the way to stop. */
 export function onContentWritten(listener: Listener): () => void {
   return writes.listen(listener);
 }
 
-/** The writes this process made, heard before its own copies go; returns the way to stop. */
 export function onOwnWrite(listener: Listener): () => void {
   return writes.listenToOwn(listener);
 }
 
-/**
- * Called once when a site process starts: its writes reach the other processes, and theirs reach it. With
- * REDIS_URL through Redis (whatever runs the process), else through the cluster channel in a worker of
- * build/cluster.js; a single process without Redis has nobody to tell.
- */
+/** A single process without Redis has nobody to tell. */
 export function startContentWriteFanOut(): () => void {
   const publisher = sharedRedis();
   if (publisher && env.REDIS_URL) {
@@ -276,7 +243,6 @@ export function startContentWriteFanOut(): () => void {
   return () => {};
 }
 
-/** In the primary of build/cluster.js: passes each worker's write on to the other workers, only when it is one. */
 export function relayContentWrites(): () => void {
   const dropped = dropCounter((line) => logger.warn(line));
   const relay = (from: Worker, value: unknown) => {

@@ -4,14 +4,13 @@ import type { AppLaunchConfig } from "~/lib/app-launch";
 
 const boolean = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
-/** An https link the app claims (universal link, App Linking): no fragment, so the parameters can follow it. */
+/** No fragment, so the parameters can follow it. */
 const appLink = z
   .string()
   .url()
   .refine((value) => new URL(value).protocol === "https:" && !value.includes("#"), "must be an https URL without a #fragment")
   .optional();
 
-/** One http(s) origin, written as its origin (scheme, host, port; no path): 'https://news.example.com'. */
 function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
@@ -21,7 +20,6 @@ function isOrigin(value: string): boolean {
   }
 }
 
-/** A comma-separated list, each entry trimmed, empty ones dropped; unset, none. */
 const commaList = z
   .string()
   .default("")
@@ -38,13 +36,11 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PLATFORM_API_URL: z.string().url().optional(),
   PLATFORM_DB_PATH: z.string().default("data/platform.sqlite"),
-  // Where statistics go ({stat base}/tracker/log); unset, the platform API's base (the embedded collector).
+  // Unset, the platform API's base (the embedded collector).
   STAT_BASE_URL: z.string().url().optional(),
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
-  // After this many outages in a row an upstream's breaker opens; it lets one probe through after the pause.
   PLATFORM_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
   PLATFORM_BREAKER_HALF_OPEN_MS: z.coerce.number().int().positive().default(2000),
-  // How long an answer that is the same for everyone may stand in while the platform fails, and the memory it may take.
   PLATFORM_STALE_MS: z.coerce
     .number()
     .int()
@@ -60,15 +56,14 @@ const schema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024),
-  // The rendered pages of anonymous visitors kept in memory (server/page-cache/page-store.ts); 0 turns the cache off.
+  // 0 turns the cache off.
   PAGE_CACHE_MAX_BYTES: z.coerce
     .number()
     .int()
     .min(0)
     .default(32 * 1024 * 1024),
-  // Page renders one process runs at once; the rest wait their turn (server/remix/remix-handler.ts).
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
-  // Comma-separated: the first signs session cookies, every one verifies them, so a secret rotates without logging anyone out.
+  // The first signs, every one verifies, so a secret rotates without logging anyone out.
   SESSION_SECRET: z
     .string()
     .transform((value) =>
@@ -98,62 +93,52 @@ const schema = z.object({
       "must be a comma-separated list of host names with optional ports, e.g. m.example.com,m.example.com:8443",
     )
     .optional(),
-  // Sites that may frame the detail pages and receive their changeRoute message (spec section 2); never '*'.
+  // Spec section 2; never '*'.
   FRAME_PARENT_ORIGINS: commaList
     .refine(
       (origins) => origins.every(isOrigin),
       "must be a comma-separated list of http(s) origins such as https://news.example.com (no path, no *)",
     )
     .transform((origins) => origins.map((origin) => new URL(origin).origin)),
-  // Lets a production process run the embedded demonstration platform (no PLATFORM_API_URL); npm start sets it.
   DEMO_PLATFORM: boolean.optional(),
   PLATFORM_DEV_KEY: z.string().min(16).optional(),
   PLATFORM_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
-  // Signs the embedded platform's draft preview links; unset, a random one per process (links die on restart).
+  // Unset, a random one per process (links die on restart).
   PLATFORM_PREVIEW_SECRET: z.string().min(16).optional(),
-  // The embedded platform's live demo: how often its host and viewers act (0: never), and when its upcoming broadcast starts.
   PLATFORM_LIVE_DEMO_INTERVAL_MS: z.coerce.number().int().min(0).default(4000),
   PLATFORM_LIVE_UPCOMING_DELAY_S: z.coerce.number().int().min(0).default(180),
-  // Embedded platform: the official account that signs JS-SDK pages (demo values when unset).
   PLATFORM_WECHAT_APP_ID: z
     .string()
     .regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)")
     .optional(),
   PLATFORM_WECHAT_JSAPI_TICKET: z.string().min(1).optional(),
-  // The mobile app's AppID on the WeChat Open Platform: <wx-open-launch-app> opens the app by it.
+  // <wx-open-launch-app> opens the app by it.
   WECHAT_OPEN_APP_ID: z
     .string()
     .regex(/^wx[0-9a-zA-Z]{16}$/, "must be a WeChat AppID (wx and 16 letters or digits)")
     .default("wxa1b2c3d4e5f60718"),
-  // The site's own per-minute limits in front of the platform's (docs/security.md, "Rate limits").
+  // docs/security.md, "Rate limits".
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRACKER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  // Pages' reports of their own speed and script errors (docs/operations.md, "Real-user metrics"), per address.
   RUM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
-  // The share of page views that measure and report their speed; 0 turns it off.
   RUM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LIVE_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LIVE_LIKES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
-  // Collects, comments, follows and live bookings: per account, and per address (many phones share one behind a carrier).
+  // Also per address: many phones share one behind a carrier.
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   APP_CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   TRUST_PROXY: z.string().default("loopback"),
-  // Site workers build/cluster.js starts; unset, one per core.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
-  // Set by build/cluster.js for its workers: where the embedded platform it runs listens, served at /_platform.
   EMBEDDED_PLATFORM_URL: z.string().url().optional(),
-  // Shared state of several processes or replicas (rate limits); unset, each process keeps its own in memory.
   REDIS_URL: z
     .string()
     .url()
     .refine((value) => /^rediss?:$/.test(new URL(value).protocol), "must be a redis:// or rediss:// URL")
     .optional(),
-  // Signs the messages replicas send each other through Redis (app/runtime/content-writes.server.ts); the same on each.
   REPLICA_KEY: z.string().min(32).optional(),
-  // The edges in front of the replicas (docs/deploy.md, "The edge"): comma-separated base URLs each write's pages are
-  // purged at by tag, and the key they ask for (the same as npm run edge's; unset, their address list alone).
+  // docs/deploy.md, "The edge".
   EDGE_PURGE_URLS: commaList.refine(
     (urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)),
     "must be a comma-separated list of http(s) URLs of edges, e.g. http://10.0.0.5:8080",
@@ -162,15 +147,12 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{32,}$/, "must be 32+ letters, digits, - or _ (the same as the edge's)")
     .optional(),
-  // The internal listener's /metrics (Prometheus) and its other internal routes, never on the public port; 0 turns it off.
+  // Never on the public port.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   METRICS_HOST: z.string().default("127.0.0.1"),
-  // The bearer token /metrics and /health/detail ask for; required in production when METRICS_HOST is not loopback.
   METRICS_TOKEN: z.string().min(16).optional(),
-  // The logger's threshold (app/runtime/logger.server.ts); debug adds upstream calls, page-cache decisions and the
-  // embedded platform's requests.
   LOG_LEVEL: z.enum(["silent", "fatal", "error", "warn", "info", "debug", "trace"]).default("info"),
-  // The native app "open the app" launches (README, "Opening the app"); the defaults are the demo app's.
+  // README, "Opening the app".
   APP_SCHEME: z
     .string()
     .regex(/^[a-z][a-z0-9+.-]*$/i, "must be a URL scheme such as davmu")
@@ -185,16 +167,12 @@ const schema = z.object({
     .regex(/^\d{1,12}$/, "must be the App Store id's digits")
     .default("1234567890"),
   APP_HARMONY_APP_LINK: appLink,
-  // On SIGTERM the process answers unready this long before it stops taking connections, for balancers to notice;
-  // unset, 5 s in production and none otherwise.
+  // For balancers to notice before connections stop; unset, 5 s in production and none otherwise.
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
-  // A live page's event stream ends after about this long; the browser reconnects and resumes (Last-Event-ID).
   LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().positive().default(300),
-  // Live event streams one process holds at once for one client address, and in all; past them a clean refusal.
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().positive().default(5000),
-  // Traces go out over OTLP when either endpoint is set (docs/operations.md, "Traces"); the SDK reads these and the
-  // other OTEL_* variables itself: they are here to turn tracing on, and to refuse a malformed one at start.
+  // The SDK reads these itself; they are here to turn tracing on and to refuse a malformed one at start.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SDK_DISABLED: boolean.optional(),
@@ -204,12 +182,7 @@ type Values = z.infer<typeof schema>;
 
 const isLoopback = (host: string) => host === "localhost" || host === "::1" || /^(?:::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
 
-/**
- * What a production process must not start without, as one line naming the variable (docs/security.md, "Production
- * settings"): the demo platform only when asked for, a real platform's sessions signed by a secret of the
- * deployment and its pages written for its public origin, replicas that sign their messages, edge purges with a key, and an internal
- * listener off loopback behind a token.
- */
+/** docs/security.md, "Production settings". */
 function productionRefusal(values: Values): string | null {
   // A worker of build/cluster.js reaches the primary's embedded platform at PLATFORM_API_URL: still the demo.
   const demo = values.PLATFORM_API_URL === undefined || values.EMBEDDED_PLATFORM_URL !== undefined;
@@ -252,7 +225,6 @@ function readEnv() {
   return {
     ...values,
     isProduction,
-    /** Embedded mode: the platform runs inside this host, mounted at /_platform. */
     embeddedPlatform: values.PLATFORM_API_URL === undefined,
     platformApiUrl,
     statBaseUrl: (values.STAT_BASE_URL ?? platformApiUrl).replace(/\/+$/, ""),

@@ -3,16 +3,8 @@ import { totalmem } from "node:os";
 import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from "prom-client";
 import type { ClientErrorKind, VitalName } from "~/lib/field-reports";
 
-/**
- * The process's Prometheus metrics (docs/operations.md lists them). One registry per process, made when first asked
- * for (the Remix build carries this module, and build/cluster.js's primary its own); the site serves it on its internal listener
- * (server/ops/metrics-listener.ts), and under build/cluster.js each worker answers the primary, which serves the sum.
- *
- * What other modules own (the page cache, breakers, live streams) is read when scraped, through `watchSources`;
- * what happens in a call (an upstream request, a sanitizing, a refusal) is recorded by the helpers below.
- */
+/** One registry per process; under build/cluster.js each worker answers the primary, which serves the sum. */
 
-/** The page store's size and its answers' counts by decision (server/page-store.ts keeps them). */
 export type PageCacheStats = {
   entries: number;
   bytes: number;
@@ -24,7 +16,6 @@ export type PageCacheStats = {
   personal: number;
 };
 
-/** What the registry reads at scrape time; set by the host once it has built them. */
 export type MetricSources = {
   pageCache?: () => PageCacheStats;
   breakers?: () => Record<string, string>;
@@ -32,12 +23,8 @@ export type MetricSources = {
   liveHub?: () => Array<{ subscribers: number; upstreamOpen: boolean }>;
 };
 
-/** Request latency buckets (seconds): a stored page answers in a millisecond, a render in tens, an outage in seconds. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/**
- * Real users' figures by web-vitals name: the metric, its unit's scale from what pages send (milliseconds, or none
- * for CLS) and buckets with one at each of Google's two thresholds (good, poor), so the alerts' quantiles are exact there.
- */
+/** A bucket at each of Google's two thresholds, so the alerts' quantiles are exact there. */
 const WEB_VITALS = {
   LCP: { name: "web_vitals_lcp_seconds", scale: 1000, buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 6, 10, 20], what: "Largest Contentful Paint" },
   INP: { name: "web_vitals_inp_seconds", scale: 1000, buckets: [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2, 5], what: "Interaction to Next Paint" },
@@ -46,7 +33,6 @@ const WEB_VITALS = {
   TTFB: { name: "web_vitals_ttfb_seconds", scale: 1000, buckets: [0.1, 0.2, 0.4, 0.6, 0.8, 1.2, 1.8, 3, 6], what: "Time to First Byte" },
 } as const satisfies Record<VitalName, { name: string; scale: number; buckets: number[]; what: string }>;
 const BREAKER_STATES = ["closed", "half-open", "open"] as const;
-/** The page cache's counts, by the result label each is exported under. */
 const PAGE_CACHE_RESULTS = { hit: "hits", stale: "stale", joined: "joined", miss: "misses", uncached: "uncached", personal: "personal" } as const;
 
 function createMetrics() {
@@ -216,23 +202,16 @@ function createMetrics() {
 let created: ReturnType<typeof createMetrics> | undefined;
 const metrics = () => (created ??= createMetrics());
 
-/** The process's registry, as the internal listener serves it. */
 export const metricsRegistry = (): Registry => metrics().registry;
 
-/** Tells the registry where to read what the host owns (called once the host has built it). */
 export function watchSources(sources: MetricSources): void {
   Object.assign(metrics().sources, sources);
 }
 
-/** One answered request: seconds since `startedAt` (process.hrtime.bigint()), with its family, method and status class. */
 export function observeRequest(labels: { family: string; method: string; status_class: string }, startedAt: bigint): void {
   metrics().httpRequestDuration.observe(labels, secondsSince(startedAt));
 }
 
-/**
- * Wraps one platform call so its duration is recorded by service and outcome: ok, or what `outcomeOf` calls the
- * error it threw.
- */
 export function timedUpstream<T>(service: string, call: () => Promise<T>, outcomeOf: (error: unknown) => string): () => Promise<T> {
   return async () => {
     const startedAt = process.hrtime.bigint();
@@ -248,7 +227,6 @@ export function timedUpstream<T>(service: string, call: () => Promise<T>, outcom
   };
 }
 
-/** Records one sanitizing by `pool` (whose queue the gauge reads) from now until `work` settles. */
 export function timedSanitizing<T>(pool: { queueSize: number }, work: Promise<T>): Promise<T> {
   const { sanitizerPools, sanitizeDuration } = metrics();
   sanitizerPools.add(pool);
@@ -260,7 +238,6 @@ export function timedSanitizing<T>(pool: { queueSize: number }, work: Promise<T>
   return work;
 }
 
-/** A rate limiter whose refusals are counted under `limit`. */
 export function countingRefusals<L extends { hit(key: string): Promise<number> }>(limit: string, limiter: L): L {
   return {
     ...limiter,
@@ -272,7 +249,6 @@ export function countingRefusals<L extends { hit(key: string): Promise<number> }
   };
 }
 
-/** One message of another process about a write, dropped unread for `reason`. */
 export function countDroppedWriteMessage(reason: string): void {
   metrics().droppedWriteMessages.inc({ reason });
 }
@@ -281,19 +257,16 @@ export function countFailedEdgePurge(edge: string): void {
   metrics().failedEdgePurges.inc({ edge });
 }
 
-/** Why the site refused a live event stream: a cap (the client's address, the process), or what the hub learned of the broadcast. */
 export type LiveStreamRefusal = "address" | "process" | "unknown" | "unavailable";
 
 export function countLiveStreamRefusal(reason: LiveStreamRefusal): void {
   metrics().liveStreamRefusals.inc({ reason });
 }
 
-/** One figure of a page view as its browser measured it, in web-vitals' unit (milliseconds; none for CLS). */
 export function observeWebVital(vital: VitalName, labels: { page_type: string; device_class: string }, value: number): void {
   metrics().webVitals[vital].observe(labels, value / WEB_VITALS[vital].scale);
 }
 
-/** One script error a visitor's browser reported. */
 export function countClientError(labels: { page_type: string; kind: ClientErrorKind }): void {
   metrics().clientErrors.inc(labels);
 }

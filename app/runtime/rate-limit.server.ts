@@ -6,12 +6,10 @@ import { logger } from "~/runtime/logger.server";
 import { redisKeyPart } from "~/runtime/redis-key.server";
 
 /**
- * Fixed-window counters per key (the visitor's address, account or token): the site's first line in front of the
- * platform's own limits. With REDIS_URL the windows live in Redis, under the key's hash, so every process and replica
- * counts together; otherwise in this process's memory, and each process counts on its own.
+ * The site's first line in front of the platform's own limits. With REDIS_URL every process and replica counts
+ * together; otherwise each process counts on its own.
  */
 export type RateLimiter = {
-  /** Counts one attempt; answers how many seconds to wait when it is over the limit, else 0. */
   hit(key: string): Promise<number>;
 };
 
@@ -53,10 +51,7 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
 
-/**
- * Redis-backed windows. When Redis does not answer, the process's own counters take over: a limit that holds per
- * process is better than refusing every login or letting every flood through.
- */
+/** A limit per process is better than refusing every login or letting every flood through. */
 export function createRedisRateLimiter(options: Options, redis: Redis, fallback: RateLimiter): RateLimiter {
   let warned = false;
   return {
@@ -74,10 +69,7 @@ export function createRedisRateLimiter(options: Options, redis: Redis, fallback:
   };
 }
 
-/**
- * The `headers` of a route whose action a limit may refuse: Remix answers a document or data request with the
- * route's headers only, so the action's Retry-After reaches the visitor through this.
- */
+/** Remix answers with the route's headers only, so the action's Retry-After reaches the visitor through this. */
 export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();

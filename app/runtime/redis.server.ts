@@ -1,10 +1,7 @@
 import { Redis } from "ioredis";
 import { env } from "~/runtime/env.server";
 
-/**
- * The process's one Redis connection for commands (rate-limit windows, published writes), or null without
- * REDIS_URL. A subscriber needs a connection of its own: `connectRedis`.
- */
+/** A subscriber needs a connection of its own: `connectRedis`. */
 let redis: Redis | undefined;
 
 export function sharedRedis(): Redis | null {

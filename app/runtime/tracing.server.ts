@@ -4,12 +4,7 @@ import type { NodeSDK } from "@opentelemetry/sdk-node";
 import type * as Semconv from "@opentelemetry/semantic-conventions";
 import { env } from "~/runtime/env.server";
 
-/**
- * The site's traces (docs/operations.md, "Traces"): OpenTelemetry's SDK, loaded and started only when an OTLP
- * endpoint is set (`env.tracing`), with spans made by hand at a few points: each request, each platform call, and what
- * the page cache decided. Off, no OpenTelemetry module is loaded at all (every import of one here is a type or a
- * dynamic import), and each of the functions below costs one check (docs/decisions/0014-traces-by-hand.md).
- */
+/** Off, no OpenTelemetry module is loaded at all (docs/decisions/0014-traces-by-hand.md). */
 type Tracing = {
   api: typeof OtelApi;
   semconv: typeof Semconv;
@@ -19,13 +14,9 @@ type Tracing = {
 
 let tracing: Tracing | null = null;
 
-/** What a span is called in `service.name` unless OTEL_SERVICE_NAME (or OTEL_RESOURCE_ATTRIBUTES) says otherwise. */
 const DEFAULT_SERVICE_NAME = "davmu-share";
 
-/**
- * Loads and starts the SDK when tracing is on: before the site is created, so every request is traced. The SDK reads
- * the OTEL_* variables itself (the exporter's protocol, the sampler, the batch's delay…); no auto-instrumentation.
- */
+/** Before the site is created, so every request is traced. */
 export async function startTracing(): Promise<void> {
   if (!env.tracing || tracing) return;
   const [api, { NodeSDK }, { resourceFromAttributes }, semconv] = await Promise.all([
@@ -34,7 +25,6 @@ export async function startTracing(): Promise<void> {
     import("@opentelemetry/resources"),
     import("@opentelemetry/semantic-conventions"),
   ]);
-  // The SDK merges what OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES say over this resource.
   const resource = resourceFromAttributes({ [semconv.ATTR_SERVICE_NAME]: DEFAULT_SERVICE_NAME });
   // Traces only: the metrics are Prometheus's (the internal listener) and the logs go to standard output.
   const sdk = new NodeSDK({ resource, instrumentations: [], metricReaders: [], logRecordProcessors: [] });
@@ -42,7 +32,6 @@ export async function startTracing(): Promise<void> {
   tracing = { api, semconv, tracer: api.trace.getTracer(DEFAULT_SERVICE_NAME), sdk };
 }
 
-/** Sends the spans still waiting in the batch and stops the SDK: at the end of a graceful shutdown. */
 export async function stopTracing(): Promise<void> {
   const stopping = tracing;
   tracing = null;
@@ -56,10 +45,7 @@ const getter: OtelApi.TextMapGetter<IncomingMessage["headers"]> = {
   get: (headers, key) => headers[key],
 };
 
-/**
- * Answers a request inside its server span, called `nameOf` it (a route family, never the URL): a `traceparent`
- * the request carries makes it a part of that trace. The span ends when the response's connection is done with it.
- */
+/** Named by a route family, never the URL. */
 export function traceRequest(
   req: IncomingMessage,
   res: ServerResponse,
@@ -90,15 +76,9 @@ export function traceRequest(
   api.context.with(api.trace.setSpan(parent, span), answer, undefined, req, res);
 }
 
-/** Notes what a span's work learnt on it (an answer's status, a breaker's state); null while traces are off. */
 export type SpanNote = ((attributes: Attributes) => void) | null;
 
-/**
- * Runs `call` inside a client span, a child of the request's span, that `describe` names (only while traces are on:
- * off, nothing of it is computed); `headers` get the span's `traceparent`, for the platform to carry the trace on.
- * `call` notes what it learns with `note?.(…)`, which evaluates nothing while traces are off; a rejection marks the
- * span failed.
- */
+/** While traces are off nothing of the span is computed. */
 export function traceCall<T>(
   describe: () => { name: string; attributes: Attributes },
   headers: Record<string, string>,
@@ -123,12 +103,10 @@ export function traceCall<T>(
     );
 }
 
-/** Notes one attribute on the span of what is being done (the request's, or a platform call's), if any. */
 export function noteOnSpan(key: string, value: string): void {
   tracing?.api.trace.getActiveSpan()?.setAttribute(key, value);
 }
 
-/** The trace and span a log line written now belongs to, for the logger's lines (`trace_id`, `span_id`). */
 export function activeTraceIds(): { trace_id: string; span_id: string } | undefined {
   const span = tracing?.api.trace.getActiveSpan();
   if (!span) return undefined;

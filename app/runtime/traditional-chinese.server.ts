@@ -4,33 +4,20 @@ import { simplecc } from "simplecc-wasm";
 import { languageOfPath } from "~/lib/languages";
 import ZH_HANT_UI_TEXTS from "~/lib/ui-texts.zh-Hant.json" with { type: "json" };
 
-/**
- * Simplified to Traditional Chinese with OpenCC's dictionaries (simplecc-wasm: a compiled dictionary where opencc-js
- * builds its tries in the heap), server-side only (docs/languages.md). OpenCC's `s2tw` standard: Taiwan's standard
- * characters, without swapping vocabulary (`s2twp` would turn 信息 into 資訊), so a news story keeps its author's
- * words and proper names.
- */
+/** `s2tw`, not `s2twp`: a news story keeps its author's words and proper names (docs/languages.md). */
 const toTraditional = (text: string) => simplecc(text, "s2tw");
 
-/**
- * The UI texts' catalogue (docs/languages.md, "UI texts"): a message a server module makes (a toast, a form's error)
- * that is also a UI text reads in Traditional Chinese as the components' texts do, with Taiwan's words.
- */
+/** docs/languages.md, "UI texts". */
 const UI_TEXTS = new Map(Object.entries(ZH_HANT_UI_TEXTS));
 
-/** Han characters: text without any needs no conversion (ids, URLs, numbers, the markup's own names). */
+/** Text without any needs no conversion. */
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
 
-/** Plain text in Traditional Chinese. */
 export function traditionalText(text: string): string {
   return HAN.test(text) ? toTraditional(text) : text;
 }
 
-/**
- * A search keyword as the platform indexes it, in Simplified characters: a zh-Hant page's reader types Traditional
- * ones (OpenCC's t2s). A zh-Hans page's keyword goes as typed: t2s would also change characters Simplified text
- * writes too.
- */
+/** Only a zh-Hant page's keyword: t2s would also change characters Simplified text writes too. */
 export function platformKeyword(keyword: string, request: Request): string {
   const typedInTraditional = languageOfPath(new URL(request.url).pathname) === "zh-Hant";
   return typedInTraditional && HAN.test(keyword) ? simplecc(keyword, "t2s") : keyword;
@@ -38,13 +25,10 @@ export function platformKeyword(keyword: string, request: Request): string {
 
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
 
-/** Bodies are long and the same for every page view of a story: each is converted once while it is read. */
+/** Bodies are long and the same for every view of a story. */
 const convertedHtml = new LRUCache<string, string>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (value, key) => value.length + key.length });
 
-/**
- * Sanitized HTML in Traditional Chinese: parsed, its text nodes converted, serialized again. Tags, attributes (alt,
- * title, href…) and comments stay exactly as they are.
- */
+/** Tags, attributes and comments stay exactly as they are. */
 export function traditionalHtml(html: string): string {
   if (!HAN.test(html)) return html;
   const known = convertedHtml.get(html);
@@ -65,10 +49,7 @@ function convertTextNodes(node: ParentNode): void {
   }
 }
 
-/**
- * A personal part of a page (app/render/personal.server.tsx) is its data as one JSON string: it is converted as the
- * data it holds, so its messages get the catalogue's words as they do when a visitor's page is made from a stored one.
- */
+/** Converted as the data it holds, so its messages match those of a page made from a stored one. */
 function dataInText(text: string): string | undefined {
   if (!text.startsWith("{") || !text.endsWith("}") || !HAN.test(text)) return undefined;
   try {
@@ -78,22 +59,11 @@ function dataInText(text: string): string | undefined {
   }
 }
 
-/** The loader data fields that hold sanitized HTML (a story's body, an activity's rules). */
 const HTML_FIELDS = new Set(["html", "rules"]);
-/**
- * Fields that name a place or a thing rather than say something, kept as they are even where Han characters appear:
- * addresses and ids, and the names the platform keys records by (a tip-off topic's `topic_name`, the `keyword`
- * searched, a user's alias as a reply sends it back: `owner_alias`, `targetUserAlias`). Where such a name is also read,
- * the data carries it a second time under a field that says it (`topic_title`, a hot word's `word`, `alias`). And the
- * navigation panel's language choice, which names the other language in that language.
- */
+/** Names the platform keys records by stay as given; where one is also read, the data carries a second, readable field. */
 const ADDRESS_FIELD = /(?:url|link|href|src|path|id|key|token|csrf|style|color|keyword|topic_?name|user_?alias|owner_?alias|languageChoice)$/i;
 
-/**
- * A page's or resource's answer in Traditional Chinese: every string that says something (titles, summaries, names,
- * comments, messages) as text, HTML fields through the parser, addresses and identifiers as they are. Arrays and plain
- * objects are walked; promises (streamed data) convert when they settle.
- */
+/** Promises (streamed data) convert when they settle. */
 export function traditionalAnswer<T>(value: T, field = ""): T {
   if (typeof value === "string") {
     if (HTML_FIELDS.has(field)) return traditionalHtml(value) as T;

@@ -10,10 +10,7 @@ import { SESSION_COOKIE } from "~/lib/session-cookie";
 import type { Toast } from "~/lib/toast";
 import { logger } from "~/runtime/logger.server";
 
-/**
- * The visitor's cookie session and what a process keeps for all visitors (the shared reader token, login profiles).
- * A request reaches it only through its visitor handle (app/visitor/visitor-handle.server.ts).
- */
+/** A request reaches it only through its visitor handle (app/visitor/visitor-handle.server.ts). */
 
 type SessionData = {
   anonToken: string;
@@ -22,9 +19,7 @@ type SessionData = {
   deviceId: string;
   requestId: string;
   csrf: string;
-  /** When a verification code was last sent, for the countdown of a page without JavaScript. */
   codeSentAt: number;
-  /** An interaction a logged-out visitor asked for; carried out right after they log in. */
   pending: string;
 };
 type FlashData = { toast: Toast };
@@ -41,21 +36,17 @@ const storage = createCookieSessionStorage<SessionData, FlashData>({
   },
 });
 
-/** The visitor behind one request: their platform token and ids, never sent to page scripts. */
+/** Never sent to page scripts. */
 export type Visitor = {
   token: string | null;
   userId: string | null;
-  /** "" until the visitor has a session of their own (see ownSession). */
   deviceId: string;
   requestId: string;
-  /** "" until the visitor has a session of their own. */
   csrfToken: string;
   isLoggedIn: boolean;
-  /** The logged-in user's profile for the avatar; null for an anonymous visitor. */
   user: { alias: string; avatar: string } | null;
 };
 
-/** A request's session as its visitor handle keeps it (app/visitor/visitor-handle.server.ts). */
 export type VisitorSession = Session<SessionData, FlashData>;
 export type VisitorState = {
   session: VisitorSession;
@@ -69,7 +60,6 @@ function token(bytes = 16) {
   return randomBytes(bytes).toString("hex");
 }
 
-/** A new session (login, logout, a lapsed login): new ids and CSRF token, the device kept. */
 export async function freshSession(previous: VisitorSession, fields: Partial<SessionData>): Promise<VisitorSession> {
   const fresh = await storage.getSession();
   for (const [key, value] of Object.entries(fields)) fresh.set(key as keyof SessionData, value as never);
@@ -79,16 +69,10 @@ export async function freshSession(previous: VisitorSession, fields: Partial<Ses
   return fresh;
 }
 
-/**
- * A logged-in visitor's profile (the avatar), asked for once a minute per login rather than on every page view;
- * a token revoked meanwhile shows as logged in for at most that long (the platform still refuses its writes).
- */
+/** Asked for once a minute per login; a revoked token shows as logged in that long, but the platform refuses its writes. */
 const profiles = new LRUCache<string, NonNullable<Visitor["user"]>>({ max: 10_000, ttl: 60_000 });
 
-/**
- * Spec section 4: a stored login is restored on every visit. A token the platform no longer accepts
- * (expired or revoked) turns the visitor anonymous; an outage keeps the login, without a profile.
- */
+/** Spec section 4. An outage keeps the login, without a profile. */
 async function restoreUser(state: VisitorState, deadline: number | undefined): Promise<void> {
   const userToken = state.session.get("userToken");
   const userId = state.session.get("userId");
@@ -98,7 +82,7 @@ async function restoreUser(state: VisitorState, deadline: number | undefined): P
     state.user = known;
     return;
   }
-  // The profile only fills the avatar: a side part of the page, like the anonymous token below.
+  // The profile only fills the avatar: a side part of the page.
   const caller = sidePart({ token: userToken, requestId: state.session.get("requestId") ?? null, deadline });
   try {
     const user = await fetchAccount(caller, userId);
@@ -115,12 +99,10 @@ async function restoreUser(state: VisitorState, deadline: number | undefined): P
   }
 }
 
-/** The session of a request's cookie (an empty one without it): signed, so read without asking anyone. */
 export function readSession(cookie: string | undefined): Promise<VisitorSession> {
   return storage.getSession(cookie ?? null);
 }
 
-/** What the visitor of `session` reads with, and the profile of their login; `deadline`: the request's (LoadContext). */
 export async function loadState(session: VisitorSession, deadline: number): Promise<VisitorState> {
   const state: VisitorState = { session, dirty: false, user: null, reader: null };
   // Nothing is created for a visitor who only reads: their page is the same for everyone, so it reads as the site.
@@ -129,11 +111,7 @@ export async function loadState(session: VisitorSession, deadline: number): Prom
   return state;
 }
 
-/**
- * The site's own anonymous identity, for the upstream reads of visitors without a token of their own (spec
- * section 8 lets a visitor go on without one). One token per process instead of one per first page view, so
- * a burst of new visitors costs the platform nothing and their pages can be rendered once and shared.
- */
+/** One anonymous token per process (spec section 8), so new visitors cost the platform nothing and pages are shared. */
 const READER_RENEW_MS = 24 * 60 * 60 * 1000;
 let reader: { at: number; identity: Promise<Reader>; token?: string } | null = null;
 type Reader = { token: string | null; requestId: string };
@@ -165,10 +143,7 @@ function sharedReader(deadline: number | undefined): Promise<Reader> {
   return entry.identity;
 }
 
-/**
- * Gives the visitor a session of their own: ids, a CSRF token and their own anonymous platform token. Called for what
- * needs one (a form post: login, a code, an interaction), never for a page view; the cookie goes out with the answer.
- */
+/** Never for a page view: only what needs one (a form post). */
 export async function ownSession(state: VisitorState, deadline: number): Promise<void> {
   const { session } = state;
   for (const [key, make] of [
@@ -182,8 +157,7 @@ export async function ownSession(state: VisitorState, deadline: number): Promise
     }
   }
   if (!session.get("userToken") && !session.get("anonToken")) {
-    // Spec section 8: a missing token is not an error; the visitor goes on with the site's reader token if the
-    // platform fails, so this does not wait for it as long as for the main content.
+    // Spec section 8: a missing token is not an error, so this does not wait as long as for the main content.
     try {
       session.set("anonToken", await fetchAnonymousToken(sidePart({ token: null, requestId: session.get("requestId") ?? null, deadline })));
       state.reader = null;
@@ -207,14 +181,11 @@ export function toVisitor({ session, user, reader }: VisitorState): Visitor {
   };
 }
 
-/** A session that replaces the visitor's (login, logout): to be sent, with no profile or reader looked up. */
 export const replacedState = (session: VisitorSession): VisitorState => ({ session, dirty: true, user: null, reader: null });
 
-/** After logout: the ended login's profile is not shown again. */
 export function forgetProfile(session: VisitorSession): void {
   const ended = session.get("userToken");
   if (ended) profiles.delete(ended);
 }
 
-/** The Set-Cookie value of a session. */
 export const sessionCookie = (session: VisitorSession): Promise<string> => storage.commitSession(session);

@@ -16,40 +16,30 @@ import {
   type VisitorState,
 } from "~/visitor/session.server";
 
-/** A form post as the host read it: parsed once (server/middleware/malformed-requests.ts), its origin judged once (server/middleware/same-origin.ts). */
+/** Parsed once (server/middleware/malformed-requests.ts), its origin judged once (server/middleware/same-origin.ts). */
 export type PostedForm = { form: FormData; origin: Exclude<FormOrigin, "foreign"> };
 
-/** What the host knows of a request when it opens its visitor. */
 export type VisitorFacts = {
-  /** The request's Cookie header; none for a page rendered to be shared. */
   cookie: string | undefined;
-  /** When the request's upstream work must be over (the load context's `deadline`). */
   deadline: number;
   clientIp: string;
-  /** Aborted once the visitor has gone (or, for a page rendered to be shared, once nobody waits for it). */
   signal: AbortSignal;
   posted: PostedForm | null;
 };
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
-    /** The visitor behind this request, opened once by the host (server/site.ts); its cookie is committed by the host too. */
     visitor: VisitorHandle;
   }
 }
 
-/**
- * The visitor behind one request, opened once by the host and handed to every loader and action in the load context.
- * Their session is read the first time something of it is asked for, so a page answered from the page store reads
- * nothing; whatever the request changes of it is committed once, by the host, after the answer is made (`commit`).
- */
+/** The session is read lazily, so a page answered from the page store reads nothing; the host commits it once. */
 export class VisitorHandle {
   readonly signal: AbortSignal;
   readonly deadline: number;
   readonly #facts: VisitorFacts;
   #session: Promise<VisitorSession> | null = null;
   #state: Promise<VisitorState> | null = null;
-  /** The toast this request took: the same for every render of its page (a personal page, then a fresh one). */
   #toast: Promise<Toast | null> | null = null;
 
   constructor(facts: VisitorFacts) {
@@ -82,23 +72,17 @@ export class VisitorHandle {
     return toVisitor(await this.#loaded());
   }
 
-  /** The caller the visitor's upstream calls go with; `render`: the record of the render they are made for (context.render). */
   async caller(render: RenderSink | null): Promise<Caller> {
     const { token, requestId } = await this.read();
     return { token, requestId, signal: this.signal, clientIp: this.#facts.clientIp, deadline: this.deadline, render };
   }
 
-  /** The logged-in user's id from the signed cookie alone: no platform call, no session made (statistics beacons). */
   async signedUserId(): Promise<string | null> {
     const session = await this.#readSession();
     return session.get("userToken") ? (session.get("userId") ?? null) : null;
   }
 
-  /**
-   * The form posted with the request, once it is known to come from the visitor's own page; the visitor has a session
-   * after. The host has refused a foreign one already; a post that names no origin must carry the session's CSRF token,
-   * and without it is refused and given a session, so that the page it reloads (personal from then on) carries it.
-   */
+  /** A post naming no origin without the CSRF token is refused and given a session, so the reloaded page carries one. */
   async ownForm(): Promise<FormData> {
     const { posted } = this.#facts;
     if (!posted) throw data({ message: "请求方式无效" }, { status: 405 });
@@ -110,12 +94,10 @@ export class VisitorHandle {
     return posted.form;
   }
 
-  /** The posted form as the host read it, for a beacon that changes nothing of the visitor (no token asked); null for a GET. */
   get postedForm(): FormData | null {
     return this.#facts.posted?.form ?? null;
   }
 
-  /** The toast the previous request left (a flash: taken by this request, whichever of its renders asks). */
   takeToast(): Promise<Toast | null> {
     return (this.#toast ??= this.#loaded().then((state) => {
       const toast = state.session.get("toast") ?? null;
@@ -141,7 +123,6 @@ export class VisitorHandle {
     return this.#change((state) => state.session.set("pending", JSON.stringify(pending)));
   }
 
-  /** The pending interaction, parsed by the caller's schema; it is removed from the session either way. */
   async takePending(): Promise<unknown> {
     const { session } = await this.#loaded();
     const pending = session.get("pending");
@@ -154,12 +135,10 @@ export class VisitorHandle {
     }
   }
 
-  /** Replaces the session with a logged-in one: a new session, not the anonymous one changed. */
   startUserSession(user: { token: string; userId: string }): Promise<void> {
     return this.#replace((previous) => freshSession(previous, { userToken: user.token, userId: user.userId }));
   }
 
-  /** Back to an anonymous visitor after logout. */
   endUserSession(anonToken: string | null): Promise<void> {
     return this.#replace((previous) => {
       forgetProfile(previous);
@@ -167,7 +146,6 @@ export class VisitorHandle {
     });
   }
 
-  /** The Set-Cookie value when this request changed the session, else null. Called by the host alone, after the answer. */
   async commit(): Promise<string | null> {
     const state = await this.#state;
     if (!state?.dirty) return null;
@@ -176,9 +154,7 @@ export class VisitorHandle {
   }
 }
 
-/** The visitor of a request (server/site.ts). */
 export const openVisitor = (facts: VisitorFacts): VisitorHandle => new VisitorHandle(facts);
 
-/** Nobody's visitor, for a page rendered to be shared: no cookie, no form, the shared reader's identity. */
 export const sharedPageVisitor = (facts: Omit<VisitorFacts, "cookie" | "posted">): VisitorHandle =>
   new VisitorHandle({ ...facts, cookie: undefined, posted: null });
