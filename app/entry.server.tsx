@@ -27,22 +27,14 @@ function setPreviewHeaders(headers: Headers) {
   for (const [name, value] of Object.entries(PREVIEW_HEADERS)) headers.set(name, value);
 }
 
-/**
- * React 18's streaming renderer can flush its whole 2 KB buffer when a multi-byte character did not fit,
- * leaking NUL bytes at the end of a chunk (react#31134; fixed only in React 19). Chinese pages hit it
- * constantly. Valid HTML never contains NUL, so trailing NULs are cut from each chunk.
- */
+/** React 18's streaming renderer can leak NUL bytes at a chunk's end when a multi-byte character did not fit (react#31134); valid HTML has none. */
 function withoutTrailingNuls(chunk: Buffer): Buffer {
   let end = chunk.length;
   while (end > 0 && chunk[end - 1] === 0) end -= 1;
   return end === chunk.length ? chunk : chunk.subarray(0, end);
 }
 
-/**
- * The page as one buffer. Loaders have finished before React renders, so streaming it in React's 2 KB pieces won
- * the browser nothing, while each piece cost a pass through the web stream, the response and gzip (a CPU profile
- * of logged-in page views under load put that at an eighth of the time).
- */
+/** Loaders have finished before React renders: streaming React's 2 KB pieces wins the browser nothing, and each costs a pass through gzip. */
 function wholePage(): { sink: Writable; page: Promise<Buffer> } {
   const chunks: Buffer[] = [];
   const sink = new Writable({
@@ -66,11 +58,7 @@ type RenderOptions = {
   onError: (error: unknown, shellReady: boolean) => void;
 };
 
-/**
- * Renders `element` into one buffer once every part is ready (or given up at `abortAfterMs`). The abort timer is
- * cleared as soon as the page is done: left running, it held each finished render (its tree, data and buffers) for
- * the whole delay.
- */
+/** The abort timer is cleared as soon as the page is done: left running, it held each finished render for the whole delay. */
 export function renderWholePage(element: ReactElement, { nonce, abortAfterMs, onError }: RenderOptions): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     let shellReady = false;
@@ -145,10 +133,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-/**
- * Logs what went wrong on the server. Remix's own 4xx answers (no route for the URL, no action for a POST) are
- * the visitor's mistake, answered with a status: they are not logged, so ordinary requests never print a stack.
- */
+/** Remix's own 4xx answers are the visitor's mistake, answered with a status: not logged, so ordinary requests never print a stack. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;

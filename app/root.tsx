@@ -86,8 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   };
 }
 
-// The page paints from its HTML and stylesheet alone; its scripts only hydrate it. They start once its hero picture is
-// in (ScriptsAfterHero), and at low priority they are not render-blocking.
+// Low priority, so not render-blocking; they start once the hero picture is in (ScriptsAfterHero).
 // React 18 has no fetchPriority prop: the attribute goes in its HTML spelling.
 const SCRIPT_FETCH_PRIORITY: Record<string, string> = { fetchpriority: "low" };
 
@@ -140,7 +139,6 @@ function ViewerToast() {
   return <ToastHost initial={useViewer().toast} />;
 }
 
-/** Logged-in visitors have nothing to log in with. */
 function AnonymousLoginSheet() {
   return useViewer().user ? null : <LoginSheet />;
 }
@@ -162,9 +160,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        {/* Dark pages (lib/color-scheme.ts). Only the server writes these attributes and the script's text: hydration
-            adopts an element as sent without rewriting its attributes, and these never change, so none of it weighs on
-            every page's JavaScript. The script applies the app's dark flag before the first paint. */}
+        {/* Only the server writes these attributes and the script's text (hydration adopts them as sent), so none of it
+            weighs on every page's JavaScript. The script applies the app's dark flag before the first paint. */}
         <meta
           {...(import.meta.env.SSR && {
             name: "theme-color",

@@ -1,12 +1,6 @@
-// The share site's service worker, bundled into build/client/sw.js by scripts/service-worker-build.ts, which also
-// fills in __SW_BUILD__: the deployment's version and its app shell (the hashed files every page loads, the CSS).
-// Registered by app/client/service-worker.ts with scope /davmu/share/.
-//
-// - install: precache the shell and the offline page of this deployment, in caches named by its version;
-// - activate: delete every other deployment's caches and take over open pages at once, so a page never mixes an
-//   old shell with new chunks (a page still running old code that asks for a chunk gone from the server reloads:
-//   app/client/chunk-reload.ts);
-// - fetch: hashed files cache first; pages network first, else a stored copy, else the offline page; nothing else.
+// Bundled into build/client/sw.js by scripts/service-worker-build.ts, which fills in __SW_BUILD__ (version and app shell).
+// activate deletes every other deployment's caches and takes over open pages at once, so a page never mixes an old shell
+// with new chunks. fetch: hashed files cache first; pages network first, else a stored copy, else the offline page.
 import { BASE_PATH } from "~/lib/base-path";
 import { cacheNames, handlingOf, isStaleCache, mayStore, offlinePagePath } from "~/lib/service-worker-rules";
 
@@ -89,7 +83,6 @@ async function keep(cacheName: string, request: Request, response: Response): Pr
   try {
     const cache = await caches.open(cacheName);
     await cache.put(request, response);
-    // Keys come oldest first.
     const extra = (await cache.keys()).filter((key) => !PRECACHED.has(key.url));
     await Promise.all(extra.slice(0, Math.max(0, extra.length - MAX_ENTRIES)).map((key) => cache.delete(key)));
   } catch {

@@ -4,10 +4,7 @@ import { LAUNCH_TIMEOUT_MS, launchOutcome, launchPlan, type LaunchAttemptKind, t
 import type { AppOpenParams } from "~/lib/app-open";
 import type { RootData } from "~/hooks/use-root-data";
 
-/**
- * Carries out a launch plan (app/lib/app-launch.ts) in the browser. Loaded on demand by the "open the app" control
- * (app/components/open-app-link.tsx), so no page carries it in its first-load JavaScript.
- */
+/** Loaded on demand by the "open the app" control, so no page carries it in its first-load JavaScript. */
 
 type Attempt = { kind: LaunchAttemptKind; url: string; fallbackUrl: string };
 
@@ -24,13 +21,7 @@ function follow(url: string): void {
   link.remove();
 }
 
-/**
- * Tries to open the app, then watches the page: hidden within LAUNCH_TIMEOUT_MS means the app opened; still visible
- * means it did not, and the visitor goes to the download address (app/lib/app-launch.ts, `launchOutcome`, says how
- * a page that lost the focus to a system prompt is waited for). Emits the `openApp` push event (spec section 1)
- * and the funnel statistics: attempt, then opened or fell_back. Every listener and the timer are removed as soon
- * as the attempt is decided. False when an attempt is already under way.
- */
+/** Hidden within LAUNCH_TIMEOUT_MS means the app opened; still visible, the visitor goes to the download address. */
 export function launchApp(attempt: Attempt): boolean {
   if (running) return false;
   running = true;
@@ -69,10 +60,7 @@ export function launchApp(attempt: Attempt): boolean {
   return true;
 }
 
-/**
- * One tap on an "open the app" control: plans for this browser and acts. `showGuide` opens the launch-tips layer
- * (the WeChat open tag did not take the tap, or an in-app browser blocks apps).
- */
+/** `showGuide` opens the launch-tips layer (the WeChat open tag did not take the tap, or an in-app browser blocks apps). */
 export function openApp(
   root: Pick<RootData, "device" | "appLaunch" | "site">,
   params: AppOpenParams | null,

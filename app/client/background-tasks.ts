@@ -1,7 +1,4 @@
-/**
- * The browser behaviours that wait for the page rather than hold it up: loaded by the root after hydration with a
- * dynamic import, so none of them is in any page's first-load JavaScript.
- */
+/** Loaded by the root after hydration with a dynamic import, so none of this is in any page's first-load JavaScript. */
 export { registerServiceWorkerAfterLoad } from "~/client/service-worker";
 export { scheduleDesktopCheck } from "~/client/desktop-redirect";
 export { prefetchLinksOnIdle } from "~/client/link-prefetch";

@@ -1,7 +1,4 @@
-/**
- * Posts `fields` as a form body (a CORS-safelisted type the host accepts as a POST) in a beacon, which survives the
- * page closing; where beacons are missing or refused, a keepalive fetch does the same.
- */
+/** A form body is a CORS-safelisted type; a beacon survives the page closing, and a keepalive fetch stands in where beacons fail. */
 export function sendBeacon(url: string, fields: Record<string, string>): void {
   const body = new URLSearchParams(fields);
   try {

@@ -12,10 +12,7 @@ export function isChunkLoadError(reason: unknown): boolean {
   return CHUNK_ERROR.test(message);
 }
 
-/**
- * After a deploy, an open tab may ask for hashed chunks that no longer exist. Reloading fetches
- * the new build. Returns a function that removes the listeners.
- */
+/** After a deploy, an open tab may ask for hashed chunks that no longer exist: reloading fetches the new build. */
 export function installChunkReloadGuard(): () => void {
   const onPreloadError = (event: Event) => {
     // preventDefault stops Vite rethrowing the error while the page is going away anyway.
@@ -32,7 +29,6 @@ export function installChunkReloadGuard(): () => void {
   };
 }
 
-/** Reloads unless a reload happened less than a minute ago; reports whether it reloaded. */
 function reloadWithinGuard(): boolean {
   const now = Date.now();
   try {

@@ -7,12 +7,7 @@ import { isPcPage } from "~/lib/redirect-target";
 /** Spec section 9: the desktop check runs 200 ms after start-up. */
 export const DESKTOP_CHECK_DELAY_MS = 200;
 
-/**
- * Sends desktop visitors to the /pc wrapper, which embeds this page in an iframe. The server
- * already redirects desktop user agents but Macintosh ones; this catches what only the page can tell (a
- * landscape tablet, a resized window, a Mac rather than an iPad). `device` is the server's parse of the user agent.
- * Returns a function that cancels the pending check.
- */
+/** The server redirects desktop user agents but Macintosh ones; this catches what only the page can tell (a resized window, a Mac vs an iPad). */
 export function scheduleDesktopCheck(
   device: Pick<Device, "isMobile" | "isHarmony" | "isMacintosh" | "isBot" | "isOwnApp" | "isMiniProgram">,
   desktop: ItemFlags["desktop"],
@@ -24,7 +19,6 @@ export function scheduleDesktopCheck(
     if (window.top !== window.self || isPcPage(location.pathname)) return;
     if (device.isBot || device.isOwnApp || device.isMiniProgram) return;
     if (!isDesktopViewport(window.innerWidth, window.innerHeight, device, navigator.maxTouchPoints)) return;
-    // The item's own desktop page (pc_url), else this page in the wrapper.
     location.replace(desktop.kind === "page" ? desktop.url : `${BASE_PATH}pc?url=${encodeURIComponent(location.href)}`);
   }, DESKTOP_CHECK_DELAY_MS);
   return () => window.clearTimeout(timer);

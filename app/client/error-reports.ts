@@ -16,7 +16,6 @@ const reported = new Set<string>();
 
 type EventLocation = Pick<ClientErrorReport, "source" | "line" | "column">;
 
-/** Reports a script error to the site (app/routes/api.client-errors.tsx), which counts it and logs where it happened. */
 export function reportClientError(kind: ClientErrorKind, error: unknown, at: EventLocation = {}): void {
   const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MAX_MESSAGE_CHARS);
   const key = `${kind} ${message}`;
@@ -27,10 +26,7 @@ export function reportClientError(kind: ClientErrorKind, error: unknown, at: Eve
   sendBeacon(CLIENT_ERRORS_URL, { [REPORT_FIELD]: JSON.stringify(report) });
 }
 
-/**
- * Reports the page's uncaught errors, unhandled rejections and lost chunks (which app/client/chunk-reload.ts answers
- * with a reload, the beacon going first) from now on. Returns a function that removes the listeners.
- */
+/** Lost chunks included: chunk-reload.ts answers them with a reload, the beacon going first. */
 export function installErrorReports(): () => void {
   const onError = (event: ErrorEvent) => {
     // Another origin's script gives only "Script error." with no location: nothing to learn from it.

@@ -1,10 +1,7 @@
 import type { ReplyTarget } from "~/lib/reply-target";
 import type { Toast } from "~/lib/toast";
 
-/**
- * The window events that let any part of a page reach the few page-wide widgets (login sheet, toast host,
- * comment footer) without importing them: the raiser and the listener both depend on this module only.
- */
+/** Window events, so any part of a page reaches the page-wide widgets (login sheet, toast, comment footer) without importing them. */
 const LOGIN_EVENT = "share:login";
 const TOAST_EVENT = "share:toast";
 const REPLY_EVENT = "share:reply";
@@ -16,7 +13,6 @@ function listen<T>(name: string, handler: (detail: T) => void): () => void {
   return () => window.removeEventListener(name, listener);
 }
 
-/** Opens the login sheet (banner, comment input, collect, follow). */
 export function openLogin() {
   window.dispatchEvent(new Event(LOGIN_EVENT));
 }

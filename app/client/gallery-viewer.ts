@@ -2,11 +2,7 @@ import PhotoSwipe from "photoswipe";
 import "photoswipe/style.css";
 import type { GalleryPicture } from "~/components/content/body-props";
 
-/**
- * The full-screen swipe viewer of a gallery page (PhotoSwipe 5: swipe, pinch and double-tap zoom). This module,
- * PhotoSwipe and its stylesheet are loaded by the gallery body's dynamic import() when a visitor first opens a
- * picture, so they are in no page's first-load JavaScript.
- */
+/** Loaded by the gallery body's dynamic import() on the first picture opened, so PhotoSwipe is in no page's first-load JavaScript. */
 export function openGalleryViewer(pictures: GalleryPicture[], index: number, thumbnails: HTMLElement[]): void {
   const viewer = new PhotoSwipe({
     dataSource: pictures.map((picture, i) => ({

@@ -17,11 +17,7 @@ function prefetch(url: string) {
   document.head.append(link);
 }
 
-/**
- * Spec section 9: once the page is idle (at the latest after 2000 ms), the site's links that come into view are
- * prefetched, unless the connection is 2G or the visitor asked to save data. Called on every page view; the
- * previous page's watch ends. Returns a function that stops this one.
- */
+/** Spec section 9: links coming into view are prefetched once the page is idle, unless the connection is 2G or the visitor saves data. */
 export function prefetchLinksOnIdle(): () => void {
   stopWatching?.();
   let observer: IntersectionObserver | null = null;

@@ -3,16 +3,13 @@ import { sendBeacon } from "~/client/beacon";
 import { afterLoad, whenIdle } from "~/client/idle";
 import { MAX_PATH_CHARS, REPORT_FIELD, WEB_VITALS_URL, type VitalName, type VitalsReport } from "~/lib/field-reports";
 
-/** How long the measuring waits for an idle moment after the load. */
 const IDLE_TIMEOUT_MS = 5000;
 
 let measuring = false;
 
 /**
- * Measures this page view's speed with web-vitals in a share of page views (RUM_SAMPLE_RATE, decided here so the
- * page itself stays the same for everyone) and sends it in one beacon as the page is hidden. The library loads once
- * the page has loaded and the browser is idle: its observers read what the browser buffered since the start, so it
- * costs the first load nothing. The figures are the landing page's: client-side navigations are not measured.
+ * Sampled here (RUM_SAMPLE_RATE) so the page itself stays the same for everyone. web-vitals loads once idle: its observers read
+ * what the browser buffered, so it costs the first load nothing. Client-side navigations are not measured.
  */
 export function measurePageSpeed(sampleRate: number): void {
   if (measuring || !(Math.random() < sampleRate)) return;

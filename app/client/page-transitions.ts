@@ -9,11 +9,8 @@ function opensAPage(to: To | number | null, options: RouterNavigateOptions | und
 }
 
 /**
- * Spec section 2: page transition `page`, mode out-in. Client-side navigations ask the router for a view transition
- * (it calls `document.startViewTransition` around the new page's render); app.css names the page's `main` for it and
- * fades the old one out, then the new one in. Installed after hydration, so the first load never transitions; nothing
- * where the browser has no View Transitions API, nor for a visitor who prefers reduced motion (asked at each
- * navigation). Every navigation goes through the router's `navigate`, links and the card lists' handler alike.
+ * Spec section 2: page transition `page`, mode out-in, through the router's view transitions (app.css names `main`).
+ * Installed after hydration, so the first load never transitions; reduced motion is asked at each navigation.
  */
 export function enablePageTransitions(router = browserRouter()): void {
   if (!router || typeof document.startViewTransition !== "function") return;

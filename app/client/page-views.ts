@@ -1,8 +1,4 @@
-/**
- * The page's statistics module is loaded on the first page view rather than with the page: it starts only after
- * load anyway (spec section 4), and so stays out of every page's first-load JavaScript. Each view keeps the time it
- * was reported, and views reported while the module loads are handed over in order.
- */
+/** Loaded on the first page view: it starts only after load anyway (spec section 4); views reported meanwhile are handed over in order. */
 type Tracking = typeof import("~/client/tracking");
 
 let tracking: Promise<Tracking> | null = null;

@@ -41,10 +41,7 @@ function containerBoxes(element: Element): Box[] {
   return boxes;
 }
 
-/**
- * Reports each card (`card-id-{id}`) once, when all of it is visible: IntersectionObserver at threshold 1
- * where there is one, else a check on scroll. Cards added later (load more) are watched too.
- */
+/** Each card counts once, when all of it is visible; cards added later (load more) are watched too. */
 function watchCards(onSeen: (ids: string[]) => void): () => void {
   const log = createExposureLog();
   const report = (ids: string[]) => {
@@ -113,7 +110,6 @@ function watchCards(onSeen: (ids: string[]) => void): () => void {
   };
 }
 
-/** The read percent of the current page view, kept up to date while it is open (only rising). */
 function watchPercent(): { current: () => number; stop: () => void } {
   let percent = 0;
   let frame = 0;
@@ -193,11 +189,7 @@ function start() {
 let pendingOpenedAt = 0;
 let scheduled = false;
 
-/**
- * A page of the site is on screen (the first load, or a route change): the previous page view ends with its read
- * event and this one begins with a view event. Spec section 4: statistics start 1 s after load, then count the
- * page open at that moment from when it opened; previews send nothing.
- */
+/** Spec section 4: statistics start 1 s after load, then count the page open at that moment from when it opened; previews send nothing. */
 export function trackPageView(location: Location, openedAt = Date.now()): void {
   end();
   shown = isPreviewPage(location.pathname, location.search) ? null : location;
@@ -211,10 +203,7 @@ export function trackPageView(location: Location, openedAt = Date.now()): void {
   afterLoad(() => window.setTimeout(start, STATS_INIT_DELAY_MS));
 }
 
-/**
- * A step of the app-launch funnel on the page on screen. An outcome goes at once: the page is hiding (the app
- * opened) or leaving (for a fallback page), and statistics may not have started yet to send it then.
- */
+/** An outcome goes at once: the page is hiding or leaving, and statistics may not have started yet to send it then. */
 export function trackAppLaunch(behavior: LaunchBehavior): void {
   if (isPreviewPage(window.location.pathname, window.location.search)) return;
   batcher.push(plainEvent(behavior, pageTarget(window.location.pathname), Date.now()));

@@ -4,11 +4,7 @@ import { detectDevice } from "~/lib/device";
 import { MINI_PROGRAM_DETECTION_DELAY_MS, miniProgramLoginUrl, miniProgramShareMessage } from "~/lib/mini-program-bridge";
 import { signatureUrl, WECHAT_JS_API_LIST, WECHAT_OPEN_TAG_LIST, wechatShareData, type PageShare } from "~/lib/wechat-share";
 
-/**
- * The WeChat side of every page shown inside WeChat, and the only module that imports weixin-js-sdk (loaded on
- * demand there, never elsewhere): share cards (spec section 4's share setup), the open tags' precondition, and
- * mini-program mode. Failures are only logged (spec section 8).
- */
+/** The only module that imports weixin-js-sdk, loaded on demand inside WeChat only. Failures are only logged (spec section 8). */
 
 /** The site's share fallbacks (spec section 3), and the logo shipped with the site for when it has none. */
 type Site = { name: string; description: string; logo: string; bundledLogo: string };
@@ -18,11 +14,8 @@ type SignatureAnswer = { appId: string; timestamp: number; nonceStr: string; sig
 let started: Promise<boolean> | null = null;
 
 /**
- * Starts what runs once per page load (the server bundle holds this module too, so nothing runs on import): the
- * open tags' failure signal, and spec section 4's mini-program detection, decided 500 ms after start by WeChat
- * itself. Resolves with whether the page is in a mini program. `loadChrome` loads what the mode shows (the
- * mini-program chrome's chunk) before the mode turns on, or the page would suspend showing it; it is passed in, so
- * this module imports no component.
+ * The server bundle holds this module too, so nothing runs on import. `loadChrome` loads the mini-program chrome's chunk
+ * before the mode turns on, or the page would suspend showing it; passed in, so this module imports no component.
  */
 function start(loadChrome: () => Promise<void>): Promise<boolean> {
   started ??= new Promise((resolve) => {
@@ -44,7 +37,6 @@ function start(loadChrome: () => Promise<void>): Promise<boolean> {
   return started;
 }
 
-/** What the page's head says about it: its Open Graph tags and canonical link (the route's meta, already rendered). */
 function readPageShare(): PageShare {
   const meta = (property: string) => document.querySelector<HTMLMetaElement>(`meta[property="${property}"]`)?.content ?? "";
   return {
@@ -64,9 +56,8 @@ async function fetchSignature(url: string): Promise<SignatureAnswer> {
 }
 
 /**
- * Resolves once this configuration has been verified, rejects when WeChat refused it. The SDK calls ready after
- * every verification, failed ones included (after error): only a ready without an error counts. After the first
- * configuration the SDK's ready runs at once (it keeps its state); the share calls still carry the new signature.
+ * The SDK calls ready after every verification, failed ones included: only a ready without an error counts. After the
+ * first configuration ready runs at once; the share calls still carry the new signature.
  */
 function verified(): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -90,12 +81,7 @@ function shareCallbacks(kind: string) {
 
 let latest = 0;
 
-/**
- * Configures WeChat for the page on screen: signs the URL WeChat verifies (the entry URL on iOS, the current one
- * elsewhere), wx.config with debug off and the spec's API list, then this page's share card to friends and the
- * timeline; inside a mini program the card goes to the mini program too. A later page supersedes an earlier one
- * still in progress. `loadMiniProgramChrome`: see start.
- */
+/** Signs the URL WeChat verifies: the entry URL on iOS, the current one elsewhere. A later page supersedes one still in progress. */
 export async function configurePage(site: Site, loadMiniProgramChrome: () => Promise<void>): Promise<void> {
   const miniProgram = start(loadMiniProgramChrome);
   const run = ++latest;

@@ -3,10 +3,7 @@ import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { useMiniProgramMode } from "~/hooks/use-wechat";
 import { APP_OPEN_HASH } from "~/lib/app-open";
 
-/**
- * Spec section 2: app-only actions ask the visitor to open the app (立即前往 / 再考虑下). The root renders it once
- * per page; what asks to open the app links to APP_OPEN_HASH.
- */
+/** Spec section 2. The root renders it once per page; what asks to open the app links to APP_OPEN_HASH. */
 export function AppOpenDialog() {
   const id = APP_OPEN_HASH.slice(1);
   const miniProgram = useMiniProgramMode();

@@ -26,11 +26,7 @@ function ItemContent({ item, active }: { item: NavigationItem; active: boolean }
   );
 }
 
-/**
- * The bottom navigation bar of app info's bottomNavigationBar (its first `BOTTOM_BAR_SIZE` items; spec section 2), where `showsBottomBar` says: on the
- * home page and on the pages its items bind, never on detail pages. Plain links, so it works without JavaScript; the item of the page on
- * screen is marked current; app-only items say they are app-only instead of navigating.
- */
+/** Spec section 2: where `showsBottomBar` says, never on detail pages. Plain links, so it works without JavaScript. */
 export function BottomNavigation({ items: allItems }: { items: NavigationItem[] }) {
   const location = useLocation();
   const items = bottomBarItems(allItems);

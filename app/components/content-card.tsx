@@ -8,10 +8,7 @@ import { albumStatusText } from "~/lib/album-status";
 import { chineseCount } from "~/lib/count";
 import { formatRelativeDate } from "~/lib/relative-date";
 
-/**
- * Titles shown as more than their text (search results mark their words in them): how, and a key that names that
- * way for the shared markup (the keyword). A render function keeps the marking out of every other page's JavaScript.
- */
+/** A render function keeps the marking out of every other page's JavaScript; `key` names the marking for the shared markup. */
 export type MarkedTitles = { key: string; title: (card: Card) => ReactNode };
 
 type ListProps = {
@@ -22,10 +19,7 @@ type ListProps = {
   marked?: MarkedTitles;
 };
 
-/**
- * Content cards as one piece of shared markup (components/shared-markup.tsx): the same cards at the same `now` (a
- * minute, lib/relative-date.ts pageNow) render once for everyone.
- */
+/** The same cards at the same `now` (a minute, lib/relative-date.ts pageNow) render once for everyone. */
 export function ContentCardList({ cards, now, ranked = false, marked }: ListProps) {
   return (
     <SharedMarkup as="ul" className="card-list" deps={{ cards, now, ranked, marked: marked?.key }} linksOnly>
@@ -36,10 +30,9 @@ export function ContentCardList({ cards, now, ranked = false, marked }: ListProp
   );
 }
 
-/** `title`: the title as shown, when it is more than the text. */
 type CardProps = { content: Card; now: string; rank?: number; title?: ReactNode };
 
-/** A list item linking to a content page; `card-id-{id}` is the class the exposure tracker looks for. */
+/** `card-id-{id}` is the class the exposure tracker looks for. */
 function ContentCard({ content, now, rank, title }: CardProps) {
   const { cover, coverWebp, href } = content;
   // Anything but a path of the site (an http(s) target, the app-open dialog) is a plain link, not a route change; it

@@ -2,10 +2,7 @@ import type { ImgHTMLAttributes } from "react";
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt"> & { src: string; webp: string };
 
-/**
- * A card's cover: the platform's WebP (`wbep_thumb`, about a third of the JPEG's bytes) where the browser takes it,
- * the JPEG elsewhere. A <picture> lays out as its <img> alone (app.css), so the image keeps its class.
- */
+/** A <picture> lays out as its <img> alone (app.css), so the image keeps its class. */
 export function CoverPicture({ src, webp, ...image }: Props) {
   return (
     <picture>

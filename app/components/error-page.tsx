@@ -19,7 +19,6 @@ function errorText(status: number, unmatched: boolean): ErrorText {
   return unmatched ? UNMATCHED_TEXT : (TEXTS[status] ?? TEXTS[500]);
 }
 
-/** Reads what a route's ErrorBoundary shows from the error it caught: thrown responses keep their status. */
 function describe(error: unknown): { status: number; unmatched: boolean } {
   if (isRouteErrorResponse(error)) return { status: error.status, unmatched: error.data === UNMATCHED };
   return { status: 500, unmatched: false };
@@ -60,7 +59,7 @@ export function ErrorPage({ status, unmatched = false }: { status: number; unmat
 /** What Remix makes of a server error in production: the server logged it, it is no script error of the page. */
 const SANITIZED_SERVER_ERROR = "Unexpected Server Error";
 
-/** Every route's ErrorBoundary. A script error it caught is reported (a thrown response is no error). */
+/** A script error it caught is reported (a thrown response is no error). */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   useEffect(() => {

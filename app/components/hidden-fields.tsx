@@ -1,11 +1,7 @@
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useViewer } from "~/hooks/use-personal";
 
-/**
- * The hidden fields of a form posting to the site: the session's CSRF token (docs/decisions/0003-csrf-by-origin.md),
- * `js=1` once the page runs its scripts when `js` is set (the action then answers the fetcher instead of redirecting),
- * then `fields`.
- */
+/** CSRF: docs/decisions/0003-csrf-by-origin.md. `js=1` once scripts run makes the action answer the fetcher instead of redirecting. */
 export function HiddenFields({ fields, js = false }: { fields: Record<string, string | number>; js?: boolean }) {
   const { csrfToken } = useViewer();
   const hydrated = useHydrated();

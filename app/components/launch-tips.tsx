@@ -3,10 +3,7 @@ import type { LaunchGuide } from "~/lib/app-launch";
 
 export type LaunchTipsProps = { browser: LaunchGuide["browser"] | null; onClose: () => void };
 
-/**
- * Spec section 1's launch-tips layer, for browsers that cannot open an app (WeChat without its open tag, QQ,
- * Weibo…): it points up at the ··· menu above the page and says to open the page in the browser (Safari on iOS).
- */
+/** Spec section 1: for browsers that cannot open an app (WeChat without its open tag, QQ, Weibo…). */
 export function LaunchTips({ browser, onClose }: LaunchTipsProps) {
   return (
     <ModalDialog open={browser !== null} onClose={onClose} className="launch-tips" labelledBy="launch-tips-text" closeOnAnyTap>

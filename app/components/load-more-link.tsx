@@ -1,10 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 
-/**
- * A real link (it works without JavaScript); with JavaScript `onClick` fetches and appends instead, or, without
- * one, the router loads the longer page in place.
- */
+/** Without `onClick`, the router loads the longer page in place. */
 export function LoadMoreLink(props: { href: string; text: string; loading?: boolean; onClick?: (event: MouseEvent) => void }) {
   return (
     <Link className="load-more" to={props.href} preventScrollReset replace onClick={props.onClick} aria-busy={props.loading ?? false}>

@@ -29,12 +29,10 @@ type Props = {
   redirectTo: string;
   initialMode: LoginMode;
   initialCooldown: number;
-  /** The action's answer to a form posted without JavaScript. */
   documentResult?: AuthActionData;
   autoFocus?: boolean;
 };
 
-/** A server or client message shown under its field; the field points at it with aria-describedby. */
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p className="login__error" id={id}>
@@ -43,10 +41,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
-/**
- * The login form of spec section 2, one component for the /auth page and the login sheet. It posts to the
- * /auth action: as a fetcher with JavaScript, as a plain form without it.
- */
+/** One component for the /auth page and the login sheet (spec section 2): a fetcher with JavaScript, a plain form without it. */
 export function LoginForm({ redirectTo, initialMode, initialCooldown, documentResult, autoFocus = false }: Props) {
   const root = useRootData();
   const miniProgram = useMiniProgramMode();

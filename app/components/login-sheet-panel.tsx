@@ -2,10 +2,7 @@ import { useHref, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { LoginForm } from "~/components/login-form";
 
-/**
- * The open login sheet (app/components/login-sheet.tsx loads it on the first request to log in). `opening` counts
- * the requests: each one opens the sheet with a fresh form (fields reset, phone focused). A navigation closes it.
- */
+/** `opening` counts the requests: each opens the sheet with a fresh form. */
 export function LoginSheetPanel({ opening }: { opening: number }) {
   const location = useLocation();
   // The page's own address, its language prefix included: useHref puts the router's basename in front.
@@ -14,8 +11,7 @@ export function LoginSheetPanel({ opening }: { opening: number }) {
   const [openOn, setOpenOn] = useState<string | null>(location.key);
   const open = openOn === location.key;
 
-  // Only a new request opens it again (location.key is read here, not watched: a navigation must not reopen it).
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- location.key left out on purpose, as said above
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- location.key read, not watched: only a new request reopens it, never a navigation
   useEffect(() => setOpenOn(location.key), [opening]);
 
   useEffect(() => {

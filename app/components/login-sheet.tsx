@@ -5,7 +5,6 @@ import { onOpenLogin } from "~/client/events";
 // which renders the form on the server, imports it plainly).
 const LoginSheetPanel = lazy(() => import("~/components/login-sheet-panel").then((module) => ({ default: module.LoginSheetPanel })));
 
-/** While the sheet's code loads, the first time: the same sheet, waiting. */
 function LoadingSheet() {
   return (
     <div className="sheet" role="dialog" aria-modal="true" aria-label="登录" aria-busy="true">
@@ -17,7 +16,7 @@ function LoadingSheet() {
   );
 }
 
-/** The login bottom sheet of spec section 2, opened by openLogin() (banner, comment input, collect, follow). */
+/** Spec section 2, opened by openLogin(). */
 export function LoginSheet() {
   const [opening, setOpening] = useState(0);
   useEffect(() => onOpenLogin(() => setOpening((n) => n + 1)), []);

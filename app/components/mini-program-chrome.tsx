@@ -10,11 +10,7 @@ import { BUNDLED_LOGO } from "~/lib/bundled-logo";
 
 type Props = { site: RootData["site"] };
 
-/**
- * What a page shows inside a mini program instead of the header (spec section 2): the back/forward control (a
- * web-view has no browser buttons of its own) and a footer with the site and the way to log in, which opens the
- * login popup (its WeChat method goes to the mini program's login page).
- */
+/** Spec section 2: a web-view has no browser buttons of its own, so inside a mini program this replaces the header. */
 export function MiniProgramChrome({ site }: Props) {
   // A mini program item's `nav` and `capsule` (lib/item-flags.ts) take the control and the footer away.
   const { nav, capsule } = useItemFlags().miniProgram;
@@ -45,7 +41,6 @@ export function MiniProgramChrome({ site }: Props) {
   );
 }
 
-/** The visitor's avatar (to the account page), or 登录, which opens the login popup. */
 function FooterAccount() {
   const { user } = useViewer();
   const location = useLocation();

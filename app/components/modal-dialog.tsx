@@ -10,10 +10,7 @@ type Props = {
   children: ReactNode;
 };
 
-/**
- * A modal drawn by the browser's own <dialog>: shown in the top layer with showModal(), so the page behind is
- * inert, focus stays inside and Escape closes it. A tap on the backdrop (the dialog box itself) closes it too.
- */
+/** The browser's own <dialog> with showModal(): the page behind is inert, focus stays inside and Escape closes it. */
 export function ModalDialog({ open, onClose, className, labelledBy, closeOnAnyTap = false, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
 

@@ -48,7 +48,6 @@ function Module({ item }: { item: NavigationItem }) {
   );
 }
 
-/** Keeps Tab and Shift+Tab cycling through the open panel's controls (its toggle included). */
 function trapTab(event: KeyboardEvent, container: HTMLElement) {
   const focusable = [...container.querySelectorAll<HTMLElement>("summary, a[href], button:not([disabled])")].filter(
     (element) => element.getClientRects().length > 0,
@@ -66,12 +65,7 @@ function trapTab(event: KeyboardEvent, container: HTMLElement) {
   }
 }
 
-/**
- * The slide-out navigation of the banner, grouped by module. A <details> so it opens and closes without
- * JavaScript; its toggle stretches into the dimmed backdrop, so a tap outside the panel closes it too.
- * With JavaScript, Escape or a tap anywhere else closes it, focus stays inside while it is open, and a navigation
- * closes it.
- */
+/** A <details>, so it opens and closes without JavaScript; its toggle stretches into the backdrop, so a tap outside closes it. */
 export function NavigationPanel({ site }: { site: RootData["site"] }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();

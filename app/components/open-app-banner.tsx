@@ -38,7 +38,6 @@ export function OpenAppBanner({ site, appOffered }: Props) {
   );
 }
 
-/** Log in, or the visitor's avatar that logs out. */
 function BannerAccount() {
   const { user, csrfToken } = useViewer();
   const [confirmingLogout, setConfirmingLogout] = useState(false);

@@ -7,10 +7,7 @@ import { appOpenHref, type AppOpenParams } from "~/lib/app-open";
 
 type Launcher = typeof import("~/client/app-launcher");
 
-/**
- * Only a browser that cannot open apps ever shows the tips: they load with their first showing. A load that fails
- * (offline) shows nothing rather than the route's error page.
- */
+/** Only a browser that cannot open apps shows the tips; a failed load shows nothing rather than the route's error page. */
 const LaunchTips = lazy(() =>
   import("~/components/launch-tips").then(
     (module) => ({ default: module.LaunchTips }),
@@ -35,17 +32,13 @@ function loadLauncher(): Promise<Launcher> {
 
 type Props = {
   className?: string;
-  /** What the app should open; by default the page's own app-open parameters (a route's loader `appOpen`). */
   params?: AppOpenParams | null;
   children: ReactNode;
 };
 
 /**
- * The one "open the app" control: the banner's 打开APP, the app-open dialog's 立即前往, and any page's own (invite,
- * live…). Without JavaScript it is a link to the download address with the app-open parameters. With it, a tap
- * opens the app the way this browser allows (app/lib/app-launch.ts, carried out by app/client/app-launcher.ts):
- * falling back to the download address, or showing the launch tips where the browser blocks apps. In WeChat the
- * open tag lies over it; a tap that reaches it means the tag could not launch.
+ * Without JavaScript a link to the download address; with it, the launch app/client/app-launcher.ts plans for this browser.
+ * In WeChat the open tag lies over it: a tap that reaches it means the tag could not launch.
  */
 export function OpenAppLink({ className, params, children }: Props) {
   const root = useRootData();

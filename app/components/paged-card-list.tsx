@@ -12,20 +12,14 @@ type Props = {
   cards: CardPages;
   /** The list's name for screen readers: a heading between the page's h1 and the cards' h3 titles. */
   label: string;
-  /** The resource route answering one page as JSON, for load-more with JavaScript. */
   pageUrl: (page: number) => string;
   now: string;
-  /** Shown instead of the list when it has no items. */
   empty: ReactNode;
   marked?: MarkedTitles;
 };
 
 const keyOf = (card: Card) => card.post_id;
 
-/**
- * A list of content cards with load-more: without JavaScript the link reloads the page with one more page (the
- * route reads `page` from the query), with it the next page is appended in place.
- */
 export function PagedCardList({ cards, label, pageUrl, now, empty, marked }: Props) {
   const location = useLocation();
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({

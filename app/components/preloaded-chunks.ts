@@ -5,13 +5,9 @@ import type { RootData } from "~/hooks/use-root-data";
 import type { BodyKind } from "~/lib/content-types";
 
 /**
- * Components a page renders whole on the server but loads as chunks of their own in the browser, so that one
- * page's player, viewer or bar never lands in another page's first-load JavaScript: every detail body but the
- * article's, the bottom bar and the mini-program chrome. There is no Suspense boundary above them (the HTML is
- * whole, also without JavaScript; React 18 hydrates a boundary only after the rest, and one that a synchronous update
- * such as WeChat's answer reached first was thrown away, error #421). The entry loads the ones the page shows before
- * it hydrates (`preloadPageChunks`): a component that suspended mid-hydration made React 18 find a mismatch on its
- * retry and render the whole page again on the client.
+ * Rendered whole on the server, loaded as chunks of their own in the browser, so one page's player never lands in another's
+ * first-load JavaScript. No Suspense boundary above them (React 18 threw away one a synchronous update reached first,
+ * error #421); the entry preloads the page's chunks before hydrating, as one suspending mid-hydration re-rendered the page.
  */
 type Props = { [K in Exclude<BodyKind, "article">]: BodyProps<K> } & {
   "bottom-navigation": { items: NavigationItem[] };
@@ -19,7 +15,6 @@ type Props = { [K in Exclude<BodyKind, "article">]: BodyProps<K> } & {
 };
 export type ChunkName = keyof Props;
 
-/** How each chunk loads. One line per chunk. */
 const CHUNKS: { [K in ChunkName]: () => Promise<ComponentType<Props[K]>> } = {
   video: () => import("~/components/content/video-body").then((m) => m.VideoBody),
   svideo: () => import("~/components/content/svideo-body").then((m) => m.SvideoBody),
@@ -43,7 +38,6 @@ function load<K extends ChunkName>(name: K): Promise<ComponentType<Props[K]>> {
   });
 }
 
-/** The component of a chunk: rendered at once when the chunk is in, else through React.lazy. */
 export function chunkedComponent<K extends ChunkName>(name: K): ComponentType<Props[K]> {
   const Lazy = lazy(() => load(name).then((component) => ({ default: component })));
   function Chunked(props: Props[K]) {

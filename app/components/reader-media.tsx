@@ -8,10 +8,7 @@ const THUMBS_SHOWN = 3;
 // React 18 has no fetchPriority prop (React 19 does): the attribute goes in its HTML spelling.
 const HIGH_FETCH_PRIORITY: Record<string, string> = { fetchpriority: "high" };
 
-/**
- * In a list: the video's poster with a play mark, else up to three picture thumbnails and how many there are in
- * all. `eager`: the first card of a page, whose pictures are likely the largest thing on screen, is not lazy-loaded.
- */
+/** `eager`: the first card of a page, whose pictures are likely the largest thing on screen, is not lazy-loaded. */
 export function ReaderMediaThumbs({ images, video, eager = false }: { images: ReaderPicture[]; video: ReaderVideo | null; eager?: boolean }) {
   const loading = eager ? undefined : "lazy";
   if (video) {
@@ -42,10 +39,6 @@ export function ReaderMediaThumbs({ images, video, eager = false }: { images: Re
   );
 }
 
-/**
- * On a detail page: the video, playable without JavaScript, then every picture at full width. Without a video the
- * first picture is the largest thing on screen: it is fetched first, ahead of the scripts, and never lazily.
- */
 /** The picture ReaderMedia shows first and largest: the video's poster, else the first picture (the page's hero). */
 export function readerMediaHero({ images, video }: { images: ReaderPicture[]; video: ReaderVideo | null }): HeroPicture | null {
   const src = video ? video.poster : images[0]?.url;

@@ -6,15 +6,9 @@ export type SharedMarkupProps = {
   as: "ul" | "nav";
   className?: string;
   "aria-label"?: string;
-  /**
-   * Everything the children render from (their props, and any router state they read, such as the query):
-   * children rendered for equal `deps` (compared as JSON) are taken to be the same markup.
-   */
+  /** Children rendered for equal `deps` (compared as JSON) are taken to be the same markup. */
   deps: unknown;
-  /**
-   * The children are markup and plain links only (no state, no handlers of their own): while the page first
-   * hydrates, the browser keeps the server's HTML of them as it is instead of hydrating it (see SharedMarkup).
-   */
+  /** Markup and plain links only: on first hydration the server's HTML is kept as it is (see SharedMarkup). */
   linksOnly?: boolean;
   children: ReactNode;
 };
@@ -25,12 +19,10 @@ export const SharedMarkupContext = createContext<ComponentType<SharedMarkupProps
 /** Whether the page is being hydrated for the first time: only then is there server HTML to keep. */
 let firstHydration = false;
 
-/** The browser entry is about to hydrate the page the server sent. */
 export function startPageHydration(): void {
   firstHydration = true;
 }
 
-/** The page's first hydration has committed: from now on every piece of shared markup renders its children. */
 export function markPageHydrated(): void {
   firstHydration = false;
 }
@@ -39,16 +31,9 @@ export function markPageHydrated(): void {
 const KEPT_HTML = { __html: "" };
 
 /**
- * A piece of a page that is the same for everyone who is shown the same data (card lists, comments, the
- * navigation panel): the server renders it once for a given `deps` and reuses the HTML for every visitor, the
- * logged-in included, whose pages are otherwise rendered fresh. In the browser the children render (and hydrate)
- * as usual: the reused HTML is exactly what React rendered for them.
- *
- * `linksOnly` pieces are not hydrated at all while the page first hydrates: React adopts the element and leaves
- * the server's children in place (an element with inner HTML is a leaf to React, which never compares that HTML
- * outside development), and a click on one of their site links navigates through the router as a Link would.
- * Hydrating a page's card lists was most of the work of hydrating it. Once what the children show changes (more
- * cards loaded, another page), the children render as React elements in a new element.
+ * The server renders it once per `deps` and reuses the HTML for every visitor, the logged-in included. `linksOnly` pieces
+ * are not hydrated on first hydration (an element with inner HTML is a leaf to React); a click on one of their site
+ * links goes through the router as a Link would.
  */
 export function SharedMarkup(props: SharedMarkupProps) {
   const ServerMarkup = useContext(SharedMarkupContext);
@@ -73,10 +58,7 @@ export function SharedMarkup(props: SharedMarkupProps) {
   );
 }
 
-/**
- * Where the router should take a click on a link inside kept markup, as Link's own click handling decides: a plain
- * primary click on a link to a page of this site, with no target or download; null when the browser should follow it.
- */
+/** As Link's own click handling decides; null when the browser should follow the link. */
 function routedLink(event: MouseEvent): string | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
   const anchor = (event.target as Element).closest("a[href]");

@@ -3,10 +3,7 @@ import { contentTypeEntry } from "~/lib/content-types";
 
 type Props = { type: string; icon?: boolean; background?: string; padding?: string; color?: string };
 
-/**
- * Spec section 2: a badge only for the catalog types that have one in the registry, with an icon per type.
- * The icons (components/icon.tsx) are in the text colour, so the colour option recolours them.
- */
+/** The icons are in the text colour, so the colour option recolours them. */
 export function TagBadge({ type, icon = true, background, padding, color }: Props) {
   const badge = contentTypeEntry(type)?.badge;
   if (!badge) return null;

@@ -8,13 +8,11 @@ type Props = {
   cards: CardPages;
   pageUrl: (page: number) => string;
   now: string;
-  /** What the empty state says. */
   emptyText: string;
   /** Shown between the heading and the list (a content model's group tabs). */
   children?: ReactNode;
 };
 
-/** A titled list of content: a curated list or a content model's group, with load-more and an empty state. */
 export function TitledListPage({ title, description, cards, pageUrl, now, emptyText, children }: Props) {
   return (
     <main className="list-page">

@@ -7,10 +7,7 @@ import { openTagTemplate, weappTagPath } from "~/lib/wechat-open-tag-template";
 
 type Box = { left: number; top: number; width: number; height: number };
 
-/**
- * The tag where it may be used: never in a mini program, a mini-program tag only with its username, and not again
- * once the tag has reported an error (the control underneath takes the taps again).
- */
+/** Not again once the tag has reported an error: the control underneath takes the taps again. */
 export function OpenTag(props: OpenTagProps) {
   const wechat = useWeChatState();
   const miniProgram = useMiniProgramMode();
@@ -20,10 +17,7 @@ export function OpenTag(props: OpenTagProps) {
   return usable ? <OpenTagOverlay {...props} appId={wechat.openTagAppId} extinfo={extinfo} onError={() => setFailed(true)} /> : null;
 }
 
-/**
- * The open tag itself, laid over the control rendered just before its mount point. Built with DOM calls: its
- * template is a `text/wxtag-template` script, which no browser executes, so the CSP stays strict.
- */
+/** Built with DOM calls: its `text/wxtag-template` template is a script no browser executes, so the CSP stays strict. */
 export function OpenTagOverlay(props: OpenTagProps & { appId: string; extinfo: string; onError: () => void }) {
   const host = useRef<HTMLSpanElement>(null);
   const [box, setBox] = useState<Box | null>(null);

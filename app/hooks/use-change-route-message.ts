@@ -2,11 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { changeRouteMessage, changeRouteTargets, type DocDetail } from "~/lib/change-route";
 
-/**
- * Spec section 2: a framed detail page posts changeRoute with its document detail to the parent window on every
- * route change, addressed to this site's own origin and to each allowed parent origin (never '*'): only a parent of
- * one of them receives it.
- */
+/** Spec section 2: addressed to each allowed origin (never '*'), so only a parent of one of them receives it. */
 export function useChangeRouteMessage(detail: DocDetail, parentOrigins: readonly string[]) {
   const location = useLocation();
   useEffect(() => {
@@ -14,7 +10,6 @@ export function useChangeRouteMessage(detail: DocDetail, parentOrigins: readonly
     const message = changeRouteMessage(window.location.pathname + window.location.search, detail);
     const parentOrigin = window.location.ancestorOrigins?.[0];
     for (const origin of changeRouteTargets(window.location.origin, parentOrigins, parentOrigin)) window.parent.postMessage(message, origin);
-    // Once per route change: the detail belongs to the route, and its object is new on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- detail and parentOrigins left out on purpose, as said above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per route change: the detail belongs to the route, and its object is new on every render
   }, [location.key]);
 }

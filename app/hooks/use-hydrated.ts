@@ -1,10 +1,8 @@
 import { useEffect, useState } from "react";
 
 /**
- * False while rendering on the server and hydrating, true once the page runs JavaScript. State set by an effect,
- * not useSyncExternalStore: a body that loads as its own chunk suspends during hydration, and on React 18's retry
- * useSyncExternalStore answered its client snapshot while the server's HTML was still being hydrated (a mismatch
- * that made React render the whole page again on the client).
+ * An effect, not useSyncExternalStore: on React 18's retry of a suspended chunk, that answered its client snapshot while
+ * the server's HTML was still hydrating, and the mismatch re-rendered the whole page.
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);

@@ -3,11 +3,7 @@ import { useCallback, useState } from "react";
 import { showToast } from "~/client/events";
 import { NETWORK_ERROR_TEXT } from "~/lib/network-error";
 
-/**
- * Fetches one of the site's JSON resource routes (`/api/…`, relative to the base path) from a click. Unlike a
- * Remix fetcher, whose failed load replaces the whole page with the error boundary, a failure here leaves the
- * page as it is and says so in a toast: the route's `{ status, message }`, or the network-error text.
- */
+/** Unlike a Remix fetcher, whose failed load shows the error boundary, a failure here leaves the page and says so in a toast. */
 export function useJsonPage<T>() {
   const [data, setData] = useState<T | undefined>(undefined);
   const [loading, setLoading] = useState(false);

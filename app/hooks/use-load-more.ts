@@ -4,24 +4,17 @@ import { useJsonPage } from "~/hooks/use-json-page";
 export type PageData<T> = { list: T[]; total: number; now: string };
 
 type Options<T> = {
-  /** Items rendered by the server: pages 1..`pages`. */
+  /** Pages 1..`pages`, rendered by the server. */
   initial: T[];
   total: number;
   pages: number;
-  /** The resource route answering one page as PageData. */
   pageUrl: (page: number) => string;
   key: (item: T) => string;
-  /**
-   * Items the server asks the platform for per page. Give it for lists that the list filter may shorten: more pages
-   * then exist while the pages loaded hold fewer than `total`, however many items were shown.
-   */
+  /** Give it for lists the list filter may shorten: more pages then exist while the pages loaded hold fewer than `total`. */
   pageSize?: number;
 };
 
-/**
- * Load-more that works both ways: without JavaScript the link reloads the page with one more page
- * (the route reads the page count from the query); with it, the next page is fetched and appended.
- */
+/** Without JavaScript the link reloads the page with one more page (read from the query); with it, the next page is appended. */
 export function useLoadMore<T>({ initial, total, pages, pageUrl, key, pageSize }: Options<T>) {
   const pageRequest = useJsonPage<PageData<T>>();
   const [items, setItems] = useState(initial);

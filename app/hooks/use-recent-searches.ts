@@ -7,7 +7,7 @@ function read(): string[] {
   try {
     return parseRecentSearches(window.localStorage.getItem(STORAGE_KEY));
   } catch {
-    // Storage can be unavailable (private modes, some webviews): then nothing is remembered.
+    // Storage can be unavailable (private modes, some webviews).
     return [];
   }
 }
@@ -17,14 +17,11 @@ function write(list: string[]): void {
     if (list.length === 0) window.localStorage.removeItem(STORAGE_KEY);
     else window.localStorage.setItem(STORAGE_KEY, JSON.stringify(list));
   } catch {
-    // As in read(): a device that cannot store simply has no history.
+    // As in read(): no history then.
   }
 }
 
-/**
- * The searches made on this device, newest first, kept in localStorage; `keyword` (when not empty) is recorded.
- * Empty on the server and before hydration: the history is an enhancement for pages running JavaScript.
- */
+/** Empty on the server and before hydration: the history is an enhancement for pages running JavaScript. */
 export function useRecentSearches(keyword: string) {
   const [list, setList] = useState<string[]>([]);
   useEffect(() => {

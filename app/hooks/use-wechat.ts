@@ -9,18 +9,13 @@ export function useWeChatState(): WeChatState {
   return useSyncExternalStore(subscribeWeChatState, getWeChatState, () => UNKNOWN_WECHAT_STATE);
 }
 
-/** Mini-program mode: the user agent's guess (as the server rendered the page), until WeChat itself has answered. */
+/** The user agent's guess (as the server rendered the page) until WeChat itself has answered. */
 export function useMiniProgramMode(): boolean {
   const guess = useRootData()?.device.isMiniProgram ?? false;
   return isMiniProgramMode(guess, useWeChatState().miniProgram);
 }
 
-/**
- * Configures WeChat for every page shown inside it (share card, open tags, mini-program mode): the SDK is loaded
- * on demand there and nowhere else. Runs after the page's head has its new meta, so the card is this page's.
- * `loadMiniProgramChrome` loads the chunk mini-program mode shows; the root passes it, so that neither this hook
- * nor client/wechat.ts imports the chunk loader (whose chunks import this hook: an import circle).
- */
+/** The root passes `loadMiniProgramChrome` so that neither this hook nor client/wechat.ts imports the chunk loader (an import circle). */
 export function useWeChatPages(loadMiniProgramChrome: () => Promise<void>): void {
   const root = useRootData();
   const location = useLocation();

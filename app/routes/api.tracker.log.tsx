@@ -9,10 +9,7 @@ import { parseBrowserBatch } from "~/lib/tracking-schema";
 import { createRateLimiter } from "~/runtime/rate-limit.server";
 import { logger } from "~/runtime/logger.server";
 
-/**
- * A page sends a handful of batches per view. Generous per address: many phones share one carrier address;
- * the limit only stops a flood.
- */
+/** Generous per address (many phones share one carrier address): the limit only stops a flood. */
 const trackerLimiter = createRateLimiter({ name: "tracker", windowMs: 60_000, max: env.TRACKER_RATE_LIMIT_PER_MINUTE });
 
 function problem(status: number, message: string, headers?: HeadersInit): Response {
@@ -24,13 +21,7 @@ export function loader() {
   return problem(405, "请求方式无效", { Allow: "POST" });
 }
 
-/**
- * The site's tracker: pages post their statistics here (a beacon carrying the form field `events`), never to the
- * stat base itself. The batch is checked, completed with what only the server knows (the logged-in user from the
- * signed session cookie, the device from the request) and forwarded to {stat base}/tracker/log. 204 when done or
- * deliberately dropped (previews, crawlers); 400 for a malformed batch, 429 for a flood, 502/503 when the stat
- * base fails.
- */
+/** Pages post here, never to the stat base: the batch is completed with what only the server knows (user, device) and forwarded. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = context.visitor.postedForm;
   if (!form) return problem(405, "请求方式无效", { Allow: "POST" });

@@ -10,12 +10,7 @@ import { logger } from "~/runtime/logger.server";
 /** A WeChat page asks once per page it shows; the limit only stops a flood. */
 const signatureLimiter = createRateLimiter({ name: "wechat-signature", windowMs: 60_000, max: env.WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE });
 
-/**
- * The WeChat JS-SDK configuration of one page of this site: `?url=` the page's absolute URL, answered as
- * `{ appId, timestamp, nonceStr, signature, openTagAppId }` (openTagAppId: the mobile app's Open Platform AppID that
- * <wx-open-launch-app> needs). Only this site's own pages (public origin, base path) are signed: anything else is a
- * 400. Errors in the site's JSON error shape; never cached, a signature carries its own timestamp.
- */
+/** Only this site's own pages (public origin, base path) are signed; never cached, as a signature carries its own timestamp. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const wait = await signatureLimiter.hit(context.clientIp);
   if (wait > 0)

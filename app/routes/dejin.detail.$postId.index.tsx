@@ -96,7 +96,6 @@ export const action = (args: ActionFunctionArgs) => interactionAction(args, { po
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => page?.share ?? [{ title: "爆料不存在" }];
 
-/** /dejin/detail/{post_id}/index: one clue, its pictures and video, related clues, comments and the comment footer. */
 export default function DejinDetail() {
   const { clue, related, comments, footer, now, personal } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as InteractionAnswer | undefined;

@@ -6,19 +6,16 @@ type Props<T> = {
   /** Pages 1..`pages` of the list, as the loader read them. */
   page: { list: T[]; total: number };
   pages: number;
-  /** The resource route answering one page (JavaScript on). */
   pageUrl: (page: number) => string;
   /** This page showing pages 1..n (JavaScript off). */
   moreHref: (pages: number) => string;
   keyOf: (item: T) => string;
   render: (item: T, index: number) => ReactNode;
   className: string;
-  /** The list's name for screen readers. */
   label: string;
   emptyText: string;
 };
 
-/** A community list (posts, replies, answers) with its empty state and a load-more that works with and without JavaScript. */
 export function PagedItems<T>({ page, pages, pageUrl, moreHref, keyOf, render, className, label, emptyText }: Props<T>) {
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({ initial: page.list, total: page.total, pages, pageUrl, key: keyOf });
   if (items.length === 0) return <p className="empty">{emptyText}</p>;

@@ -15,7 +15,6 @@ type Props = {
   showCircle?: boolean;
 };
 
-/** One circle post in a list: author and time, its text, up to three pictures or the video's poster, counts. */
 export function PostCard({ post, now, eager = false, showCircle = false }: Props) {
   return (
     <li className={`post card-id-${post.post_id}`}>

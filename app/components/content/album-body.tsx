@@ -11,11 +11,7 @@ import { withParam } from "~/lib/query";
 
 const keyOf = (item: AlbumItem) => item.post_id;
 
-/**
- * An audio or video album: cover, description, status tag and its episodes, 30 a page with load-more. An episode
- * plays in place: its link reloads the page with ?play=<id> (the player then comes with the HTML); with
- * JavaScript the click swaps the player without a reload and starts it.
- */
+/** An episode's link reloads with ?play=<id> (the player comes with the HTML); with JavaScript the click swaps the player in place. */
 export function AlbumBody({ content, extra, now, follow }: BodyProps<"audio_album" | "video_album">) {
   const location = useLocation();
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({
@@ -101,9 +97,7 @@ export function AlbumBody({ content, extra, now, follow }: BodyProps<"audio_albu
   );
 }
 
-/** The chosen episode's player: native controls, so it plays with JavaScript off; sources are in the HTML. */
 function EpisodePlayer({ item, start }: { item: AlbumItem; start: boolean }) {
-  // One ref for either element: both are HTMLMediaElements.
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   useEffect(() => {
     const element = ref.current;

@@ -6,11 +6,8 @@ import { clockTime } from "~/lib/media-playback";
 type Props = { media: AudioMedia; label: string };
 
 /**
- * An audio player over a native <audio>: without JavaScript the browser's own controls play it; where scripts run
- * they give way to a play/pause button, a seek bar (a range input, so keys and screen readers work) and elapsed /
- * total time: from the first frame in a browser that knows the scripting media feature (the native controls are
- * then never styled, a large part of the first layout), else once hydrated. Its play button answers before the page
- * has hydrated too (EarlyPlay). The total is the platform's duration_str until the file says.
+ * Where scripts run, the native controls give way to custom ones: from the first frame where the scripting media feature
+ * is known (styling native controls is a large part of the first layout), else once hydrated.
  */
 export function AudioPlayer({ media, label }: Props) {
   const audioRef = useRef<HTMLAudioElement>(null);

@@ -6,7 +6,7 @@ import type { SpecialSection } from "~/bff/special.server";
 import type { BodyKind } from "~/lib/content-types";
 import type { ShareableContent } from "~/lib/share-meta";
 
-/** What every body gets of the content it shows (the page's share metadata reads the same): only what is rendered travels in the page's data. */
+/** Only what is rendered travels in the page's data. */
 export type ContentView = ShareableContent & {
   post_id: string;
   view_count: number;
@@ -16,13 +16,9 @@ export type ContentView = ShareableContent & {
   html: string;
 };
 
-/**
- * The per-type additions a body needs beyond ContentView (album items, special sections…), by body kind.
- * A kind listed here gets its `extra` from the loader hook of the same kind in the detail route's
- * detail.server.ts (EXTRA_LOADERS); a kind not listed gets null. Add the kind here and its hook there.
- */
+/** A kind listed here gets its `extra` from the detail route's EXTRA_LOADERS hook of the same kind; a kind not listed gets null. */
 export interface BodyExtras {
-  /** The player's sources, poster and size; null when the platform sent no playable file. */
+  /** Null when the platform sent no playable file. */
   video: VideoMedia | null;
   svideo: VideoMedia | null;
   audio: AudioMedia | null;
@@ -36,7 +32,6 @@ export interface BodyExtras {
   local_live: LiveRoom | null;
 }
 
-/** A live broadcast page's room; see loadLiveRoom in the detail route. */
 export type LiveRoom = {
   info: LiveInfo;
   posts: LivePage<LivePost>;
@@ -60,6 +55,5 @@ export type BodyProps<K extends BodyKind = BodyKind> = {
   extra: BodyExtra<K>;
   /** When the page was made (ISO), for relative dates that match between server and client. */
   now: string;
-  /** The follow control for the content's official account, placed next to its name; null without one. */
   follow: ReactNode;
 };

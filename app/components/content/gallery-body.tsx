@@ -4,10 +4,7 @@ import { ContentHeader } from "~/components/content/content-header";
 import { TagBadge } from "~/components/tag-badge";
 import { useHydrated } from "~/hooks/use-hydrated";
 
-/**
- * A gallery (image) page: every picture with its caption and its place in the set (1/N). Each picture links to its
- * full-size file, so without JavaScript it opens in the browser; with it, the swipe viewer opens on that picture.
- */
+/** Each picture links to its full-size file, so without JavaScript it opens in the browser; with it, the swipe viewer opens. */
 export function GalleryBody({ content, extra, now, follow }: BodyProps<"gallery">) {
   const { pictures } = extra;
   const listRef = useRef<HTMLOListElement>(null);
@@ -73,7 +70,6 @@ export function GalleryBody({ content, extra, now, follow }: BodyProps<"gallery"
   );
 }
 
-/** The 1-based number of the picture nearest the middle of the screen, followed as the visitor scrolls. */
 function useCurrentPicture(listRef: RefObject<HTMLOListElement>): number {
   const [current, setCurrent] = useState(1);
   useEffect(() => {

@@ -4,16 +4,13 @@ import type { BodyExtra, ContentView } from "~/components/content/body-props";
 import type { BodyKind } from "~/lib/content-types";
 
 /**
- * A page's hero: the picture it shows first and largest, the page's largest contentful paint on a phone (a detail
- * page's body below; a tip-off's or circle post's pictures, readerMediaHero; an activity's cover; a fly card's). The head preloads it at high priority, and the page's scripts start once it is in (ScriptsAfterHero in
- * app/framework/remix-internals.tsx), so that on a slow network it gets the bandwidth first.
+ * The page's largest contentful paint on a phone: the head preloads it at high priority and the scripts start once it
+ * is in (ScriptsAfterHero), so on a slow network it gets the bandwidth first.
  */
 export type HeroPicture = { src: string; referrerPolicy?: "no-referrer"; type?: "image/webp" };
 
-/** How the page's scripts find the hero's preload. */
 export const HERO_PRELOAD_SELECTOR = 'link[rel="preload"][as="image"][fetchpriority="high"]';
 
-/** The head's preload of the hero, for a route's `meta`; nothing without one. */
 export function heroPreload(hero: HeroPicture | null | undefined): MetaDescriptor[] {
   if (!hero) return [];
   // React 18 has no fetchPriority prop: the attribute goes in its HTML spelling.
@@ -25,10 +22,7 @@ export function heroPreload(hero: HeroPicture | null | undefined): MetaDescripto
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&nbsp;": "\u00a0" };
 
-/**
- * The rich text's first picture, which the sanitizer marks `fetchpriority="high"` (app/bff/sanitize.worker.ts); its
- * HTML is the sanitizer's serialization, so attributes are double-quoted with `&`, `"` and no-break spaces escaped.
- */
+/** Marked `fetchpriority="high"` by the sanitizer (app/bff/sanitize.worker.ts), whose serialization double-quotes and escapes attributes. */
 export function firstBodyPicture(html: string): HeroPicture | null {
   const tag = /<img\b[^>]*\bfetchpriority="high"[^>]*>/.exec(html)?.[0];
   const src = tag && /\ssrc="([^"]*)"/.exec(tag)?.[1];
@@ -38,14 +32,13 @@ export function firstBodyPicture(html: string): HeroPicture | null {
 
 const picture = (src: string | undefined): HeroPicture | null => (src ? { src } : null);
 
-/** A card's cover as CoverPicture shows it (components/cover-picture.tsx): the WebP where there is one. */
 export function cardCoverHero({ cover, coverWebp }: Pick<Card, "cover" | "coverWebp">): HeroPicture | null {
   return cover && coverWebp ? { src: coverWebp, type: "image/webp" } : picture(cover);
 }
 
 type HeroOf<K extends BodyKind> = (content: ContentView, extra: BodyExtra<K>) => HeroPicture | null;
 
-/** Each body's hero, as its component renders it (components/content/*-body.tsx). One line per kind. */
+/** Each body's hero, as its component renders it (components/content/*-body.tsx). */
 const HEROES: { [K in BodyKind]: HeroOf<K> } = {
   article: (content) => firstBodyPicture(content.html),
   video: (_content, media) => picture(media?.poster),

@@ -1,10 +1,6 @@
 import { useEffect, useState, type RefObject } from "react";
 
-/**
- * The live UI of spec section 2's player defaults: a live stream has no seek bar, only play/pause, a live mark,
- * sound and full screen. It replaces the native controls once the page runs JavaScript (without it, the native
- * controls are the only way to play). A tap on the picture plays or pauses as well.
- */
+/** Spec section 2: a live stream has no seek bar. Replaces the native controls once JavaScript runs; without it they are the only way to play. */
 export function LiveVideoControls({ videoRef }: { videoRef: RefObject<HTMLVideoElement> }) {
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
@@ -52,7 +48,6 @@ export function LiveVideoControls({ videoRef }: { videoRef: RefObject<HTMLVideoE
   );
 }
 
-/** 24×24 icons: play and pause are filled shapes, the others outlines. */
 const ICONS = {
   play: "M8 5v14l11-7z",
   pause: "M7 5h3v14H7zM14 5h3v14h-3z",

@@ -5,12 +5,7 @@ import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { useItemFlags } from "~/hooks/use-app-open";
 import { APP_OPEN_HASH } from "~/lib/app-open";
 
-/**
- * A mini-program page: the mini-program card as WeChat shows one (name, title, cover) and its open button. The
- * button asks the visitor to open the app (the app-open dialog, which also works without JavaScript); inside WeChat
- * the <wx-open-launch-weapp> tag takes the button over and opens the mini program itself. The mini program's web
- * version, when it has one, is one link away.
- */
+/** Inside WeChat the <wx-open-launch-weapp> tag takes the button over; elsewhere it asks to open the app (the app-open dialog). */
 export function MiniProgramBody({ content, extra, now, follow }: BodyProps<"mini_program">) {
   const { appOffered } = useItemFlags();
   const name = extra?.name || content.title;

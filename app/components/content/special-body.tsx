@@ -4,10 +4,7 @@ import { ContentCardList } from "~/components/content-card";
 
 const sectionAnchor = (sectionId: string) => `section-${sectionId}`;
 
-/**
- * A special topic's home: banner, summary and its sections, each with its cards. The section tabs are in-page
- * anchors, so they work without JavaScript; the tab bar stays at the top while the sections scroll under it.
- */
+/** The section tabs are in-page anchors, so they work without JavaScript. */
 export function SpecialBody({ content, extra, now, follow }: BodyProps<"special">) {
   const sections = extra.sections.filter((section) => section.cards.length > 0);
   return (

@@ -3,10 +3,7 @@ import { ContentHeader } from "~/components/content/content-header";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
 
-/**
- * The stand-in body for types whose own body is not written yet: cover, title, type badge, summary and meta,
- * plus the rich text when the content has one. It shows what the content is; it plays and pages nothing.
- */
+/** The stand-in body for types whose own body is not written yet: it shows what the content is, and plays and pages nothing. */
 export function SummaryBody({ content, now, follow }: BodyProps) {
   return (
     <article className="summary">

@@ -3,10 +3,7 @@ import { MediaMissing } from "~/components/content/media-missing";
 import { VideoPlayer } from "~/components/content/video-player";
 import { chineseCount } from "~/lib/count";
 
-/**
- * A short video: a portrait player filling the screen under the banner, its title and source laid over the
- * bottom of the picture. The registry gives this type no comment footer and no bottom lists.
- */
+/** The registry gives this type no comment footer and no bottom lists. */
 export function SvideoBody({ content, extra: media, follow }: BodyProps<"svideo">) {
   return (
     <article className="svideo">

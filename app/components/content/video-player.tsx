@@ -7,7 +7,6 @@ import { HLS_MIME, playbackOf, probePlayback, type Playback } from "~/lib/media-
 
 type Props = {
   media: VideoMedia;
-  /** The accessible name of the player (the content's title). */
   label: string;
   /** 'landscape' keeps the video's own aspect ratio in the page flow; 'portrait' fills the box it is given. */
   shape: "landscape" | "portrait";
@@ -18,12 +17,8 @@ type Props = {
 type Status = "ready" | "failed" | "unplayable";
 
 /**
- * A video as the spec wants it: poster, controls, inline playback (also in iOS and X5/XWeb webviews), sound
- * on, no autoplay and nothing downloaded before the visitor presses play. The <source> children (MP4 first)
- * play without JavaScript; an HLS-only video in a browser without native HLS gets hls.js, imported on demand.
- * Where scripts run, the native controls wait behind one 播放 button until the first play: styling their shadow
- * tree is the largest part of the page's first layout (docs/benchmarks.md). Without JavaScript they show at once.
- * The button plays the video also before the page has hydrated (EarlyPlay).
+ * Inline playback, sound on, nothing downloaded before play; the <source> children play without JavaScript, hls.js only
+ * where HLS is not native. Where scripts run, native controls wait behind 播放 until the first play (docs/benchmarks.md).
  */
 export function VideoPlayer({ media, label, shape, live = false }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -56,7 +51,7 @@ export function VideoPlayer({ media, label, shape, live = false }: Props) {
       .then(({ default: Hls }) => {
         if (destroyed) return;
         if (!Hls.isSupported()) return setStatus("unplayable");
-        // The playlist is a few hundred bytes; segments load only once the visitor plays (like preload="none").
+        // Segments load only once the visitor plays (like preload="none").
         const player = new Hls({ autoStartLoad: false });
         hls = player;
         player.on(Hls.Events.ERROR, (_event, data) => {

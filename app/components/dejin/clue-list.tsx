@@ -9,7 +9,6 @@ type Props = {
   page: Page<Clue>;
   pages: number;
   now: string;
-  /** The resource route answering one page (JavaScript on). */
   pageUrl: (page: number) => string;
   /** This page showing pages 1..n (JavaScript off). */
   moreHref: (pages: number) => string;
@@ -18,7 +17,6 @@ type Props = {
 
 const keyOf = (clue: Clue) => clue.post_id;
 
-/** A list of clues with its empty state and a load-more that works with and without JavaScript. */
 export function ClueList({ page, pages, now, pageUrl, moreHref, emptyText }: Props) {
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({ initial: page.list, total: page.total, pages, pageUrl, key: keyOf });
   if (items.length === 0) return <p className="empty">{emptyText}</p>;

@@ -24,13 +24,11 @@ export type CommentFooterData = {
 
 type Props = CommentFooterData & {
   kind: DetailLayout["footer"];
-  /** Whether the visitor has collected the content. */
   personal: Personal<{ isCollected: boolean }>;
-  /** The action's answer to a form posted without JavaScript. */
   documentResult?: InteractionAnswer;
 };
 
-/** The fixed comment bar of spec section 2: input (with reply mode), like, collect, send; posts to the detail page's action. */
+/** Spec section 2's fixed comment bar; posts to the detail page's action. */
 export function CommentFooter(props: Props) {
   return (
     <PersonalSlot name="comment-footer">
@@ -66,8 +64,6 @@ function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) 
     });
   }, []);
 
-  // The message under the input: the no-JavaScript post's answer, then each sent comment's. It goes as soon as
-  // the visitor types or a comment goes through.
   const [fieldError, setFieldError] = useState(documentResult?.fieldError);
   useEffect(() => setFieldError(documentResult?.fieldError), [documentResult]);
 

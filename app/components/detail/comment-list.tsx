@@ -20,7 +20,6 @@ type Props = {
   open: boolean;
   comments: { list: Comment[]; total: number; pages: number; expanded: string | null };
   now: string;
-  /** The page's item allows the app (enable_app, lib/item-flags.ts): starring is for the app. */
   appOffered: boolean;
 };
 

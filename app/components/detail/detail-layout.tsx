@@ -19,7 +19,6 @@ import type { BodyKind, DetailLayout as LayoutFlags } from "~/lib/content-types"
 
 type Feed = { list: Card[]; total: number; pages: number };
 
-/** The comments list under the body: its pages so far, the comment whose replies are expanded, and whether it takes new ones. */
 export type CommentSection = { list: Comment[]; total: number; pages: number; expanded: string | null; open: boolean };
 
 /** Spec section 2's bottom components: related reading (above the comments), the hot list and recommendations (below). */
@@ -34,7 +33,6 @@ export type DetailPageData = {
   layout: LayoutFlags;
   content: ContentView;
   extra: BodyExtra<BodyKind>;
-  /** The content's official account; null when it has none. */
   follow: { mp: string } | null;
   /** Null when the type hides the comment footer. */
   footer: CommentFooterData | null;
@@ -48,16 +46,12 @@ export type DetailPageData = {
   /** Set on a draft's preview page (which has no footer, no bottom lists and no app dialog). */
   preview: PreviewState | null;
   now: string;
-  /** The visitor's own state of the content. */
   personal: Personal<DetailPersonal>;
 };
 
 export type DetailPersonal = { isCollected: boolean; isFollowed: boolean };
 
-/**
- * The docDetail layout of spec section 2, the same for every content type: the type's body, then (where the
- * registry's layout flags allow) related reading, comments, the hot list and recommendations, and the comment footer.
- */
+/** Spec section 2's docDetail layout, the same for every content type; the registry's layout flags choose the sections. */
 export function DetailLayout(props: DetailPageData & { documentResult?: InteractionAnswer }) {
   const { body, layout, content, extra, follow, footer, comments, bottom, preview, now, personal, documentResult } = props;
   const { appOffered } = useItemFlags();

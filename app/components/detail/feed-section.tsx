@@ -19,7 +19,6 @@ type Props = {
 
 const keyOf = (content: Card) => content.post_id;
 
-/** The '72 hours hotspot' and 'editor recommended' lists, each with its own load-more. */
 export function FeedSection({ kind, title, feed, pageParam, exclude, now, ranked = false }: Props) {
   const location = useLocation();
   const { items, hasMore, nextPage, loading, loadMore } = useLoadMore({

@@ -5,15 +5,12 @@ import { useLoginPrompt, useRefusal, type InteractionAnswer } from "~/hooks/use-
 import { usePersonal, type Personal } from "~/hooks/use-personal";
 
 type Props = {
-  /** The content's official account. */
   mp: string;
-  /** Whether the visitor follows it. */
   personal: Personal<{ isFollowed: boolean }>;
   /** Why the page's follow posted without JavaScript was refused. */
   refused?: string;
 };
 
-/** Follow / unfollow the content's official account (mp), next to its name; posts to the detail page's action. */
 export function FollowButton(props: Props) {
   return (
     <PersonalSlot name="follow">

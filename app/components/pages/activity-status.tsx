@@ -9,11 +9,7 @@ export function ActivityBadge({ activity, now }: { activity: Window; now: string
   return <span className={`activity-badge activity-badge--${state}`}>{ACTIVITY_STATE_TEXT[state]}</span>;
 }
 
-/**
- * An activity's state with its countdown: to the start while not started, to the end while running, and the
- * ended notice after. It starts from the server's clock and ticks in the browser, so it moves from one state to
- * the next on screen; without JavaScript it shows the time left when the page was made.
- */
+/** Starts from the server's clock and ticks in the browser; without JavaScript it shows the time left when the page was made. */
 export function ActivityStatus({ activity, now }: { activity: Window; now: string }) {
   const end = Date.parse(activity.end_at);
   // The clock of the page: the server's time plus the time spent on the page.

@@ -6,7 +6,6 @@ import { TagBadge } from "~/components/tag-badge";
 /** Where the card of a deck lives on its own (the fly card's sub-page, to share one card). */
 export const flyCardPath = (listId: string, index: number) => `/fly_card/${encodeURIComponent(listId)}/${index}/index`;
 
-/** The link that opens a card's content: its share page, or a link content's own http(s) target. */
 function ContentLink({ href, children }: { href: string; children: string }) {
   return /^https?:/.test(href) ? (
     <a className="button fly-card__open" href={href} rel="noopener">
@@ -19,7 +18,6 @@ function ContentLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** One fly card: cover, the editor's headline and blurb, the content it stands for, and the way to open it. */
 export function FlyCardView({ card, total, titleTag: Title = "h2" }: { card: FlyCard; total: number; titleTag?: "h1" | "h2" }) {
   return (
     <article className={`fly-card card-id-${card.card.post_id}`} aria-label={`第${card.index}张，共${total}张`}>

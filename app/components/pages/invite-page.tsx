@@ -34,11 +34,7 @@ function InviteRecord({ invite, pages, pageSize, now }: { invite: Invite; pages:
 type Props =
   { invite: Invite; pages: number; pageSize: number; now: string } | { invite: null; pages?: undefined; pageSize?: undefined; now: string };
 
-/**
- * The invitation page: who invites and what the visitor gets, the way into the app (with the code carried along by
- * the page's app-open parameters), and who joined already. Without a code (`/invite/index`) it explains the
- * invitation in general; an expired code says so and still offers the app.
- */
+/** Without a code (`/invite/index`) it explains the invitation in general; an expired code says so and still offers the app. */
 export function InvitePage({ invite, pages, pageSize, now }: Props) {
   const siteName = useRootData()?.site.name || "APP";
   return (

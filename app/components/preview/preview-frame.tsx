@@ -2,17 +2,13 @@ import type { ReactNode } from "react";
 import { useCountdown } from "~/hooks/use-countdown";
 import { formatCountdown } from "~/lib/preview";
 
-/** What a preview page needs beyond the page itself: when its countdown ends, and the exact time it was rendered. */
 export type PreviewState = { expired_at: string; rendered_at: string };
 
 const WATERMARK_TEXT = "内部临时预览";
 /** Enough tiles to cover a tall phone screen at the tile size of `.preview-watermark`. */
 const WATERMARK_TILES = 24;
 
-/**
- * A draft's preview (spec sections 2 and 4): the countdown banner to `expired_at`, the 内部临时预览 watermark over
- * the page, and the page itself until the time is up; then the "preview expired" notice, without a reload.
- */
+/** Spec sections 2 and 4: the page until the countdown ends, then the expired notice without a reload. */
 export function PreviewFrame({ preview, children }: { preview: PreviewState; children: ReactNode }) {
   const remaining = useCountdown(Date.parse(preview.expired_at), Date.parse(preview.rendered_at));
   const expired = remaining <= 0;

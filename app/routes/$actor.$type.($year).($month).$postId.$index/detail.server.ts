@@ -40,10 +40,7 @@ export type DetailParams = { actor?: string; segment: string; postId: string; in
 
 const RELATED_SIZE = 5;
 
-/**
- * The per-type loader hooks that fill a body's `extra` (see BodyExtras in components/content/body-props.ts):
- * one entry per body kind that needs more than the content itself, e.g. an album's items or a special's sections.
- */
+/** One entry per body kind that needs more than the content itself (BodyExtras in components/content/body-props.ts). */
 type ExtraLoader<K extends keyof BodyExtras> = (caller: Caller, detail: ContentDetail, url: URL) => Promise<BodyExtras[K]>;
 const videoOf = async (_caller: Caller, detail: ContentDetail) => (detail.media?.kind === "video" ? detail.media : null);
 const EXTRA_LOADERS: { [K in keyof BodyExtras]: ExtraLoader<K> } = {
@@ -70,10 +67,8 @@ async function loadAlbumEpisodes(caller: Caller, detail: ContentDetail, url: URL
 }
 
 /**
- * A live broadcast's room: its info (with the visitor's booking), the latest host posts and chat messages, and the
- * place and weather when it has a location. The posts, chat and place are side parts: the page stands without them.
- * `resumeFrom` is the broadcast's event id as of the lists' reads: the page's stream starts after it, so nothing said
- * between the render and the stream's start is lost, even when the page's visitor is the first to watch.
+ * The posts, chat and place are side parts: the page stands without them. The page's stream starts after `resumeFrom`, so
+ * nothing said between the render and the stream's start is lost.
  */
 async function loadLiveRoom(caller: Caller, detail: ContentDetail): Promise<LiveRoom | null> {
   if (!detail.live_id) return null;
@@ -111,9 +106,8 @@ async function optional<T>(promise: Promise<T>, fallback: T, what: string): Prom
 }
 
 /**
- * Spec sections 2 and 5: the segment must be one the site knows, the last segment the one its page requires
- * ('index.html'; 'index' for special topics; 'preview' for /{actor}/doc/…/preview) and the id must decode,
- * except in preview mode. Anything else is a 404 before any upstream call.
+ * Spec sections 2 and 5: an unknown segment, a wrong last segment or (except in preview mode) an id that does not decode
+ * is a 404 before any upstream call.
  */
 function requireDetailUrl(params: DetailParams, preview: boolean): DetailPage {
   const known = typeOfSegment(params.segment);
@@ -136,10 +130,6 @@ async function readDraft(caller: Caller, postId: string, url: URL): Promise<Cont
   return result.detail;
 }
 
-/**
- * What the detail route's loader gives the page: the layout's data and the page's head metadata (share metadata, the
- * hero's preload), built here so that the builder stays out of the page's JavaScript.
- */
 /** The visitor's part of a detail page: whether they collected the content and follow its account, when it shows either. */
 const detailPart = personalPartKind(
   async (context, input: { contentType: string; postId: string; mp: string; collects: boolean; follows: boolean }): Promise<DetailPersonal> => {
@@ -274,7 +264,6 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     site: { name: config?.siteName ?? "", description: config?.siteDescription ?? "" },
     pictures: detail.images,
   });
-  // The head's metadata: the share metadata, and the preload of the picture the page paints first and largest.
   const head = [...share, ...heroPreload(heroPictureOf(page.body, content, extra))];
   // Only what the page renders travels to the browser (the loader data is serialized into the HTML).
   return {

@@ -8,11 +8,7 @@ import type { InteractionAnswer } from "~/hooks/use-login-prompt";
 import type { loader as rootLoader } from "~/root";
 import { detailAction, loadDetail, type DetailParams } from "./detail.server";
 
-/**
- * The content detail page of every type: /{actor}/{type}/{year?}/{month?}/{post_id}/index.html
- * (and /{actor}/special/…/{id}/index). The content-type registry decides the body, the layout flags and the
- * share metadata. vite.config.ts also mounts this module at /special/{id}/index, which has no actor and no type.
- */
+/** vite.config.ts also mounts this module at /special/{id}/index, which has no actor and no type. */
 function detailParams(params: LoaderFunctionArgs["params"]): DetailParams {
   return { actor: params.actor, segment: params.type ?? "special", postId: params.postId ?? "", index: params.index ?? "" };
 }

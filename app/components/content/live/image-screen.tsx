@@ -5,10 +5,7 @@ import type { LiveScreenProps } from "~/components/content/live/use-live-room";
 import { LiveStage, UpcomingPanel } from "~/components/content/live/live-stage";
 import { LIVE_STATUS, LIVE_TEXTS } from "~/lib/live-state";
 
-/**
- * 图文直播: the host's stream of text, pictures and short clips, newest first, growing while the broadcast is live;
- * the cover and title above it, and the chat and the introduction as the other columns.
- */
+/** 图文直播: the host's stream of text, pictures and short clips, newest first. */
 export function ImageScreen({ room, view, content }: LiveScreenProps) {
   const { info } = room;
   return (

@@ -7,10 +7,6 @@ import { SummaryBody } from "~/components/content/summary-body";
 
 const SCREENS = { image: ImageScreen, landscape: LandscapeScreen, portrait: PortraitScreen };
 
-/**
- * A local live broadcast (local_live): the screen its style names, kept current by the site's event stream.
- * Content that names no broadcast shows its summary.
- */
 export function LiveBody(props: BodyProps<"local_live">) {
   if (!props.extra) return <SummaryBody {...props} extra={null} />;
   return <LiveRoomBody room={props.extra} content={props.content} />;

@@ -23,10 +23,7 @@ export function columnsOf(info: LiveInfo, style: "image" | "landscape"): LiveCol
   return info.columns.length > 0 ? info.columns : DEFAULT_COLUMNS[style];
 }
 
-/**
- * The columns as tabs (简介 / 互动 / 直播 … as the broadcast lists them). Each tab is a link (?col=id), so they
- * work without JavaScript; with it they switch in place.
- */
+/** Each tab is a link (?col=id), so they work without JavaScript; with it they switch in place. */
 export function ColumnTabs({ columns, panel }: { columns: LiveColumn[]; panel: (type: LiveColumnType) => ReactNode }) {
   const [params] = useSearchParams();
   const asked = params.get("col");
@@ -66,7 +63,6 @@ export function ColumnTabs({ columns, panel }: { columns: LiveColumn[]; panel: (
 
 const clock = (seconds: number) => formatDate(new Date(seconds * 1000), "HH:mm");
 
-/** The host's posts of the 图文直播 stream, newest first. */
 export function PostList({ posts }: { posts: LivePost[] }) {
   if (posts.length === 0) return <p className="empty">{LIVE_TEXTS.noPosts}</p>;
   return (
@@ -105,9 +101,8 @@ export function PostList({ posts }: { posts: LivePost[] }) {
 }
 
 /**
- * The chat, oldest at the top (the newest next to the input), as chat rooms read. Over the portrait player, the
- * newest six; in the 互动 column, a box that scrolls and stays at its newest end as messages come (CSS
- * column-reverse, so the markup is newest first, and it works without JavaScript).
+ * Oldest at the top, as chat rooms read; the 互动 box stays at its newest end through CSS column-reverse (markup newest
+ * first), which works without JavaScript.
  */
 export function MessageList({ messages, overlay = false }: { messages: LiveMessage[]; overlay?: boolean }) {
   if (messages.length === 0) return overlay ? null : <p className="empty">{LIVE_TEXTS.noMessages}</p>;
@@ -144,7 +139,6 @@ export function IntroPanel({ room, summary, html }: { room: LiveRoom; summary: s
   );
 }
 
-/** 📍 the place · its weather and temperature. */
 export function PlaceLine({ room }: { room: LiveRoom }) {
   const { place, weather } = room;
   if (!place && !weather) return null;

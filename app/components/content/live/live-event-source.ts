@@ -5,22 +5,17 @@ const REOPEN_BASE_MS = 5_000;
 const REOPEN_MAX_MS = 60_000;
 
 export type LiveEventsOptions = {
-  /** The site's event stream of the broadcast, without its query. */
   url: string;
   /** The id the first connection resumes after (null: from now on). */
   resumeFrom: number | null;
-  /** Each named event's handler, with its data parsed and its id. */
   events: Record<string, (data: unknown, id: number) => void>;
   onConnection: (connection: Connection) => void;
   random?: () => number;
 };
 
 /**
- * The site's event stream of one broadcast, kept open for as long as the page wants it. EventSource reconnects by
- * itself when a connection drops (resuming with Last-Event-ID), but gives up for good on an answer that is not a
- * stream: the site's refusals (too many streams, 429 or 503; the platform unreachable, 503) and a 404. Then this opens
- * a new one after a backoff, resuming after the last event it had, so a refused page neither hammers the site nor
- * stops for good. A `gone` event (the broadcast was deleted) ends it. Answers the function that closes it.
+ * EventSource gives up for good on an answer that is not a stream (the site's 429 and 503 refusals, a 404): then this
+ * reopens after a backoff, resuming after its last event, so a refused page neither hammers the site nor stops for good.
  */
 export function openLiveEvents(options: LiveEventsOptions): () => void {
   const random = options.random ?? Math.random;

@@ -11,7 +11,6 @@ import { abbreviateCount } from "~/lib/count";
 import { createLikeBatcher } from "~/lib/like-batcher";
 import { CHAT_MAX_LENGTH, LIVE_TEXTS, MAX_LIKES_PER_REQUEST } from "~/lib/live-state";
 
-/** The fields every live form posts to the detail page's action. */
 function Hidden({ intent, liveId }: { intent: string; liveId: string }) {
   const { csrfToken } = useViewer();
   const hydrated = useHydrated();
@@ -25,11 +24,7 @@ function Hidden({ intent, liveId }: { intent: string; liveId: string }) {
   );
 }
 
-/**
- * 预约 / 已预约 for an upcoming broadcast. A plain form (post/redirect/get, or the login page first without
- * JavaScript); with JavaScript the login sheet opens for a visitor who is not logged in, and the booking is made
- * once they are.
- */
+/** Without JavaScript a plain form (post/redirect/get); with it the login sheet opens first for a visitor not logged in. */
 export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; booked: boolean; bookingCount: number }) {
   const booking = useFetcher<LiveAnswer>();
   useLoginPrompt(booking.data);
@@ -60,10 +55,7 @@ export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; 
   );
 }
 
-/**
- * The chat input. Without JavaScript a plain form (post/redirect/get; the login page first); with it, the message
- * is sent in place and shown to its sender at once, and focusing the input while logged out opens the login sheet.
- */
+/** With JavaScript the message is sent in place and shown to its sender at once; focusing it while logged out opens the login sheet. */
 export function ChatForm({
   liveId,
   onSent,
@@ -140,10 +132,7 @@ export function ChatForm({
   );
 }
 
-/**
- * The like button: each tap counts at once on screen; the taps go to the platform batched, one request a second
- * (see like-batcher.ts). Without JavaScript it is a form that likes once.
- */
+/** Each tap counts at once on screen; the platform gets them batched, one request a second (like-batcher.ts). */
 export function LikeButton({ liveId, likeCount, overlay = false }: { liveId: string; likeCount: number; overlay?: boolean }) {
   const { user, csrfToken: csrf } = useViewer();
   const like = useFetcher<LiveAnswer>();

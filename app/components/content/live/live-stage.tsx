@@ -16,7 +16,6 @@ export function liveMedia(url: string, poster: string, shape: StageShape): Video
   return { kind: "video", mp4: hls ? "" : url, hls: hls ? url : "", poster, duration_sec: 0, duration_str: "", width, height };
 }
 
-/** 即将开始 / 直播中 / 直播已结束, with the online count while live. */
 export function StatusBadge({ status, online }: { status: LiveStatus; online: number }) {
   const label = status === LIVE_STATUS.live ? LIVE_TEXTS.live : status === LIVE_STATUS.upcoming ? LIVE_TEXTS.upcoming : LIVE_TEXTS.ended;
   return (
@@ -30,7 +29,6 @@ export function StatusBadge({ status, online }: { status: LiveStatus; online: nu
   );
 }
 
-/** Before the start: the countdown (when the broadcast's settings show one), the start time and booking. */
 export function UpcomingPanel({ info, view }: { info: LiveInfo; view: LiveRoomView }) {
   // The server's page counts from the time it was made; the browser's clock takes over once it runs.
   const now = view.now ?? Date.now();
@@ -57,10 +55,6 @@ function useReplayIndex(playlists: LivePlaylist[]): number {
   return Number.isInteger(index) && index >= 0 && index < playlists.length ? index : 0;
 }
 
-/**
- * The picture of the page: the cover and booking before the start, the stream while live, the replay (or a
- * clear ended notice) after.
- */
 export function LiveStage({ info, view, shape }: { info: LiveInfo; view: LiveRoomView; shape: StageShape }) {
   const { room, status } = view;
   const replay = useReplayIndex(room.playlists);
@@ -106,7 +100,6 @@ export function LiveStage({ info, view, shape }: { info: LiveInfo; view: LiveRoo
   );
 }
 
-/** The replays of an ended broadcast, each a link that plays it above. */
 export function ReplayList({ playlists }: { playlists: LivePlaylist[] }) {
   const current = useReplayIndex(playlists);
   if (playlists.length === 0) return <p className="empty">{LIVE_TEXTS.noReplay}</p>;

@@ -5,10 +5,6 @@ import type { LiveScreenProps } from "~/components/content/live/use-live-room";
 import { LiveStage, ReplayList, StatusBadge } from "~/components/content/live/live-stage";
 import { LIVE_STATUS, LIVE_TEXTS } from "~/lib/live-state";
 
-/**
- * The portrait screen: a full-height player with the title and online count over its top and the chat, the input
- * and the like button over its foot; the introduction (and the replays) below the fold.
- */
 export function PortraitScreen({ room, view, content }: LiveScreenProps) {
   const { info } = room;
   return (

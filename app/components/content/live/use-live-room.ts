@@ -22,7 +22,6 @@ type Room = {
   seen: number | null;
 };
 
-/** What changes the room: a stream event (with its id; a message the visitor sent has none) or fresh loader data. */
 type Action =
   | { type: "post"; post: LivePost; id: number }
   | { type: "message"; message: LiveMessage; id?: number }
@@ -66,9 +65,8 @@ export function reduceLiveRoom(room: Room, action: Action): Room {
     case "state":
       return { ...room, ...action.state, seen: newest(room.seen, action.id) };
     case "loaded": {
-      // Loader data after the first (a reset, a booking, the start): the union of the lists, and its state and counts
-      // unless the stream has already told newer ones. A shared page cache may answer an anonymous visitor's reload
-      // with data older than the stream's last event: taking its state would move the page back (live to upcoming).
+      // A shared page cache may answer a reload with data older than the stream's last event, whose state would move the
+      // page back (live to upcoming): state and counts the stream already told newer stay.
       const loaded = fromLoader(action.room);
       const lists = { posts: merge(room.posts, loaded.posts), messages: merge(room.messages, loaded.messages) };
       const older = loaded.seen !== null && room.seen !== null && loaded.seen < room.seen;
@@ -77,11 +75,7 @@ export function reduceLiveRoom(room: Room, action: Action): Room {
   }
 }
 
-/**
- * A broadcast as the page shows it, kept current: the loader's room, then the site's event stream (posts, chat,
- * counts, state) and the local clock, which moves the state on when the start or end time comes. At the start
- * the page's data is reloaded once, so that it has the stream's address even before the state event arrives.
- */
+/** At the start the page's data is reloaded once, so it has the stream's address even before the state event arrives. */
 export function useLiveRoom(extra: LiveRoom) {
   const liveId = extra.info.live_id;
   const [room, dispatch] = useReducer(reduceLiveRoom, extra, fromLoader);
@@ -132,11 +126,9 @@ export function useLiveRoom(extra: LiveRoom) {
       },
       onConnection: setConnection,
     });
-    // One stream per broadcast and page: resumeFrom only matters for the first connection.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- events and resumeFrom left out on purpose, as said above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream per broadcast and page: resumeFrom only matters for the first connection
   }, [liveId, ended]);
 
-  /** A message the visitor sent, shown at once (the stream's echo is the same id). */
   const addOwnMessage = useCallback((message: LiveMessage) => dispatch({ type: "message", message }), []);
 
   return { room, status, now, connection, addOwnMessage };
@@ -144,5 +136,4 @@ export function useLiveRoom(extra: LiveRoom) {
 
 export type LiveRoomView = ReturnType<typeof useLiveRoom>;
 
-/** What each of the three screens gets: the loader's room, the live view of it, and the content. */
 export type LiveScreenProps = { room: LiveRoom; view: LiveRoomView; content: ContentView };
