@@ -3,7 +3,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { E2E_ORIGIN, E2E_PORT } from "./support/e2e-server";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { DEMO_ACCOUNT, loginAsDemo } from "./support/login";
+import { DEMO_LOGIN_FORM, loginAsDemo } from "./support/login";
 import { articleUrl } from "./support/urls";
 
 /**
@@ -107,7 +107,7 @@ test("a logged-out POST from a foreign Origin is refused too (login and interact
   const follow = await page.request.post(url, { form, headers: { origin: EVIL }, maxRedirects: 0 });
   expect(follow.status()).toBe(403);
   const login = await page.request.post("/davmu/share/auth", {
-    form: { csrf: form.csrf, intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on" },
+    form: { csrf: form.csrf, ...DEMO_LOGIN_FORM },
     headers: { origin: EVIL },
     maxRedirects: 0,
   });
@@ -143,17 +143,9 @@ function postThroughProxy(path: string, fields: Record<string, string>, headers:
 }
 
 test("a login posted from the site's page through a proxy that rewrote Host logs in; any other Origin is refused, never a 500 @once", async () => {
-  const login = {
-    intent: "login",
-    mode: "pass",
-    phone: DEMO_ACCOUNT.phone,
-    password: DEMO_ACCOUNT.password,
-    agreed: "on",
-    redirect: "/davmu/share/",
-  };
   // The site's origin is where its pages are (http://localhost:PORT here), whatever host the request names.
   const rewritten = `127.0.0.1:${E2E_PORT}`;
-  expect(await postThroughProxy("/davmu/share/auth", login, { host: rewritten, origin: E2E_ORIGIN })).toBe(302);
-  expect(await postThroughProxy("/davmu/share/auth", login, { host: rewritten, origin: `http://${rewritten}` })).toBe(403);
-  expect(await postThroughProxy("/davmu/share/auth", login, { host: rewritten, origin: EVIL })).toBe(403);
+  expect(await postThroughProxy("/davmu/share/auth", DEMO_LOGIN_FORM, { host: rewritten, origin: E2E_ORIGIN })).toBe(302);
+  expect(await postThroughProxy("/davmu/share/auth", DEMO_LOGIN_FORM, { host: rewritten, origin: `http://${rewritten}` })).toBe(403);
+  expect(await postThroughProxy("/davmu/share/auth", DEMO_LOGIN_FORM, { host: rewritten, origin: EVIL })).toBe(403);
 });

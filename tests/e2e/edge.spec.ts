@@ -4,7 +4,7 @@ import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { startEdge, startPlatform, stopProcess, untilPlatformAnswers, type Running } from "../../scripts/bench/processes";
 import { E2E_PORT } from "./support/e2e-server";
-import { DEMO_ACCOUNT } from "./support/login";
+import { DEMO_LOGIN_FORM } from "./support/login";
 import { freePort, startSite } from "./support/platform-outage";
 import { startRedisServer } from "./support/redis-server";
 import { articleUrl, urlId } from "./support/urls";
@@ -94,7 +94,7 @@ test("a comment through the edge shows on the anonymous page through the edge wi
 
   const writer = await playwright.request.newContext({ baseURL: edge.origin, userAgent: ANDROID_CHROME });
   const login = await writer.post("/davmu/share/auth", {
-    form: { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect: "/davmu/share/" },
+    form: DEMO_LOGIN_FORM,
     headers: { origin: edge.origin },
     maxRedirects: 0,
   });

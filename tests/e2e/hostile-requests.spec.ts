@@ -3,7 +3,7 @@ import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { sendRaw } from "../../server/middleware/raw-http.test-support";
 import { E2E_PORT } from "./support/e2e-server";
-import { authUrl, DEMO_ACCOUNT, fromOwnPage } from "./support/login";
+import { authUrl, DEMO_LOGIN_FORM, fromOwnPage } from "./support/login";
 import { articleUrl } from "./support/urls";
 
 /** Issue 7: hostile requests get a 4xx before any page code runs, and no redirect leaves the site. */
@@ -21,15 +21,7 @@ test("login and logout never redirect off the site, whatever the redirect field 
     // Logging in and out each start a new session, with a new CSRF token: read it from the page each time.
     await page.goto(authUrl(redirect, "pass"));
     const login = await page.request.post("/davmu/share/auth", {
-      form: {
-        ...(await csrfField(page)),
-        intent: "login",
-        mode: "pass",
-        phone: DEMO_ACCOUNT.phone,
-        password: DEMO_ACCOUNT.password,
-        agreed: "on",
-        redirect,
-      },
+      form: { ...(await csrfField(page)), ...DEMO_LOGIN_FORM, redirect },
       headers: fromOwnPage(),
       maxRedirects: 0,
     });

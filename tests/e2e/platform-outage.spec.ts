@@ -3,7 +3,7 @@ import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { waitForHydration } from "./support/hydration";
 import { seedArticle } from "./support/seed-content";
-import { authUrl, DEMO_ACCOUNT, fromOwnPage } from "./support/login";
+import { authUrl, DEMO_LOGIN_FORM, fromOwnPage } from "./support/login";
 import { startControllablePlatform, startSite } from "./support/platform-outage";
 import { articleUrl, urlId } from "./support/urls";
 
@@ -60,15 +60,7 @@ test("a slow platform: login answers the network-error message with 503 before t
   const form = await csrfField(page);
   platform.set("hold");
   const response = await page.request.post(`${site.origin}/davmu/share/auth`, {
-    form: {
-      ...form,
-      intent: "login",
-      mode: "pass",
-      phone: DEMO_ACCOUNT.phone,
-      password: DEMO_ACCOUNT.password,
-      agreed: "on",
-      redirect: "/davmu/share/",
-    },
+    form: { ...form, ...DEMO_LOGIN_FORM },
     headers: fromOwnPage(site.origin),
     maxRedirects: 0,
   });

@@ -8,7 +8,7 @@ import { SEED_FIXTURES } from "../../platform/seed";
 import { startPlatform, stopProcess, type Running } from "../../scripts/bench/processes";
 import { E2E_PORT, E2E_SERVER_ENV } from "./support/e2e-server";
 import { PIN_COOKIE, PIN_HEADER, startHaproxy } from "./support/haproxy";
-import { DEMO_ACCOUNT } from "./support/login";
+import { DEMO_LOGIN_FORM } from "./support/login";
 import { freePort, startSite } from "./support/platform-outage";
 import { startRedisServer } from "./support/redis-server";
 import { articleUrl, detailUrl, urlId } from "./support/urls";
@@ -78,7 +78,7 @@ const answeredBy = (response: APIResponse) => response.headers()["x-replica"];
 
 test("a session made on one replica is valid on the other", async () => {
   const login = await visitor.post("/davmu/share/auth", {
-    form: { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect: "/davmu/share/" },
+    form: DEMO_LOGIN_FORM,
     headers: { ...ownForm(), ...pinned("a") },
     maxRedirects: 0,
   });

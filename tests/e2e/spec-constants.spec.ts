@@ -8,7 +8,7 @@ import { SEED_FIXTURES } from "../../platform/seed";
 import { E2E_ORIGIN, E2E_PREVIEW_SECRET } from "./support/e2e-server";
 import { bridgeCalls, installFakeWeChat } from "./support/fake-wechat";
 import { waitForHydration } from "./support/hydration";
-import { authUrl, DEMO_ACCOUNT, fromOwnPage, uniquePhone } from "./support/login";
+import { authUrl, DEMO_LOGIN_FORM, fromOwnPage, uniquePhone } from "./support/login";
 import { startSite } from "./support/platform-outage";
 import { articleUrl, detailUrl, urlId } from "./support/urls";
 import { wechatUserAgent } from "./support/user-agents";
@@ -281,7 +281,7 @@ test("section 8: the agreement, the platform's own message, empty and closed com
 test("section 8: logging in says 登录成功～ and logging out 已退出登录", async ({ playwright }) => {
   const visitor = await playwright.request.newContext({ baseURL: E2E_ORIGIN });
   const login = await visitor.post("/davmu/share/auth", {
-    form: { intent: "login", mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password, agreed: "on", redirect: "/davmu/share/" },
+    form: DEMO_LOGIN_FORM,
     headers: fromOwnPage(),
   });
   expect(await login.text()).toContain(TEXTS.loginSuccess);

@@ -43,6 +43,16 @@ export function formattedPhone(phone: string): string {
 /** The demo account, with the password the start-up prints for the development key. */
 export const DEMO_ACCOUNT = { phone: SEED_FIXTURES.demoPhone, password: demoPasswordFor(E2E_DEV_KEY) };
 
+/** The fields the login page's password form posts to /auth for the demo account (its CSRF field aside). */
+export const DEMO_LOGIN_FORM = {
+  intent: "login",
+  mode: "pass",
+  phone: DEMO_ACCOUNT.phone,
+  password: DEMO_ACCOUNT.password,
+  agreed: "on",
+  redirect: "/davmu/share/",
+};
+
 type OutboxEntry = { tel: string; code: string; created_at: string };
 
 /** Where the tests reach the platform's development pages: the embedded platform's paths on the site. */
@@ -177,7 +187,7 @@ export async function newUserStorageState(request: APIRequestContext, origin = E
 
 /** The demo account logged in by password through the /auth action, without a browser: its storage state. */
 export async function demoStorageState(request: APIRequestContext, origin = E2E_ORIGIN): Promise<StorageState> {
-  await postLoginForm(request, { mode: "pass", phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password }, origin);
+  await postLoginForm(request, DEMO_LOGIN_FORM, origin);
   return request.storageState();
 }
 
