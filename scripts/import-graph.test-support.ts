@@ -20,9 +20,10 @@ export function importGraphs(root: string) {
         .map(({ fileName }) => ts.resolveModuleName(fileName, file, options, ts.sys, resolutions).resolvedModule)
         .filter((module) => module && !module.isExternalLibraryImport && !module.resolvedFileName.endsWith(".d.ts"))
         .map((module) => module!.resolvedFileName);
-      importsOfFile.set(file, [...new Set(found)]);
+      found = [...new Set(found)];
+      importsOfFile.set(file, found);
     }
-    return importsOfFile.get(file)!;
+    return found;
   }
 
   /** `folder`'s modules and every module they reach, each with its imports; paths relative to `folder` (`../` outside it). */
