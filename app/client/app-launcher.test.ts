@@ -19,6 +19,7 @@ const ANDROID_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 
 const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
 const DESKTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+const WECHAT_IOS_UA = `${IPHONE_UA.replace(" Version/17.2", "").replace(" Safari/604.1", "")} MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN`;
 const WECHAT_UA = `${ANDROID_UA} MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN`;
 
 let followed: string[];
@@ -67,11 +68,10 @@ afterEach(() => {
 describe("launchApp", () => {
   const attempt = { kind: "scheme" as const, url: "davmu://open?stype=docDetailspage&post_id=Ab12Cd34", fallbackUrl: FALLBACK };
 
-  it("follows the launch link, emits openApp, and a page hidden before the time is up counts as opened, with no fallback", async () => {
+  it("follows the launch link, and a page hidden before the time is up counts as opened, with no fallback", async () => {
     const { launchApp } = await freshLauncher();
     expect(launchApp(attempt)).toBe(true);
     expect(followed).toEqual([attempt.url]);
-    expect(pushes).toEqual(["openApp"]);
     expect(document.querySelectorAll("a")).toHaveLength(0);
     vi.advanceTimersByTime(1000);
     setVisibility("hidden");
@@ -137,7 +137,6 @@ describe("launchApp", () => {
     expect(launchApp(attempt)).toBe(true);
     expect(launchApp(attempt)).toBe(false);
     expect(followed).toHaveLength(1);
-    expect(pushes).toHaveLength(1);
     setVisibility("hidden");
     setVisibility("visible");
     expect(launchApp(attempt)).toBe(true);
@@ -198,13 +197,25 @@ describe("openApp", () => {
     expect(followed).toEqual(["https://link.davmu.example/open?stype=docDetailspage&post_id=Ab12Cd34&type=article"]);
   });
 
-  it("in WeChat the tap that reached the button shows the guide; a desktop goes to the download address, or says it has none", async () => {
+  it("WeChat on Android shows the launch tips and emits no push; iOS WeChat, like every other press, emits openApp", async () => {
     const { openApp } = await freshLauncher();
     const guides: string[] = [];
     openApp(root(WECHAT_UA), params, (browser) => guides.push(browser));
     expect(guides).toEqual(["browser"]);
     expect(followed).toEqual([]);
+    expect(pushes).toEqual([]);
 
+    // iOS WeChat blocks links to apps: a tap its open tag did not take goes to the download address.
+    openApp(root(WECHAT_IOS_UA), null, (browser) => guides.push(browser));
+    expect(guides).toEqual(["browser"]);
+    expect(window.location.href).toBe(FALLBACK);
+    expect(pushes).toEqual(["openApp"]);
+    openApp(root(IPHONE_UA), params, () => {});
+    expect(pushes).toEqual(["openApp", "openApp"]);
+  });
+
+  it("a desktop goes to the download address, or says it has none", async () => {
+    const { openApp } = await freshLauncher();
     openApp(root(DESKTOP_UA, ""), params, () => {});
     expect(toasts).toEqual([{ text: "暂时无法下载APP，请稍后再试", kind: "error" }]);
     // Without parameters the address is followed as it is (with them, jsdom could not follow a changed query).

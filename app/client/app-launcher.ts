@@ -25,7 +25,6 @@ function follow(url: string): void {
 export function launchApp(attempt: Attempt): boolean {
   if (running) return false;
   running = true;
-  pushOpenApp();
   trackAppLaunch("attempt");
 
   let timeUp = false;
@@ -60,7 +59,10 @@ export function launchApp(attempt: Attempt): boolean {
   return true;
 }
 
-/** `showGuide` opens the launch-tips layer (the WeChat open tag did not take the tap, or an in-app browser blocks apps). */
+/**
+ * `showGuide` opens the launch-tips layer (WeChat on Android or Harmony, or an in-app browser that blocks apps).
+ * Spec section 1: every press but WeChat's on Android or Harmony emits the openApp push.
+ */
 export function openApp(
   root: Pick<RootData, "device" | "appLaunch" | "site">,
   params: AppOpenParams | null,
@@ -68,10 +70,12 @@ export function openApp(
   itemAppUrl = "",
 ): void {
   const plan = launchPlan(root.device, root.appLaunch, params, root.site.downloadUrl, window.location.origin, itemAppUrl);
+  if (plan.kind === "launch-tips") {
+    showGuide("browser");
+    return;
+  }
+  pushOpenApp();
   switch (plan.kind) {
-    case "wechat-open-tag":
-      showGuide(plan.fallback.browser);
-      return;
     case "guide":
       showGuide(plan.browser);
       return;

@@ -38,7 +38,7 @@ type Props = {
 
 /**
  * Without JavaScript a link to the download address; with it, the launch app/client/app-launcher.ts plans for this browser.
- * In WeChat the open tag lies over it: a tap that reaches it means the tag could not launch.
+ * In iOS WeChat the open tag lies over it: a tap that reaches it means the tag could not launch.
  */
 export function OpenAppLink({ className, params, children }: Props) {
   const root = useRootData();

@@ -1,19 +1,27 @@
 import { useEffect, useRef, useState } from "react";
+import { pushOpenApp } from "~/client/events";
 import { trackAppLaunch } from "~/client/tracking";
 import { useAppOpenParams } from "~/hooks/use-app-open";
+import { useRootData } from "~/hooks/use-root-data";
 import { useMiniProgramMode, useWeChatState } from "~/hooks/use-wechat";
+import { wechatShowsLaunchTips } from "~/lib/app-launch";
 import { openTagExtinfo, type OpenTagProps } from "~/lib/wechat-open-tag";
 import { openTagTemplate, weappTagPath } from "~/lib/wechat-open-tag-template";
 
 type Box = { left: number; top: number; width: number; height: number };
 
-/** Not again once the tag has reported an error: the control underneath takes the taps again. */
+/**
+ * Not again once the tag has reported an error: the control underneath takes the taps again. No app tag where WeChat
+ * shows the launch tips (Android, Harmony): the spec's layer answers 打开APP there.
+ */
 export function OpenTag(props: OpenTagProps) {
   const wechat = useWeChatState();
   const miniProgram = useMiniProgramMode();
+  const device = useRootData()?.device;
   const [failed, setFailed] = useState(false);
   const extinfo = openTagExtinfo(useAppOpenParams());
-  const usable = !failed && !miniProgram && (props.kind === "weapp" ? props.username !== "" : wechat.openTagAppId !== "");
+  const appTag = wechat.openTagAppId !== "" && device !== undefined && !wechatShowsLaunchTips(device);
+  const usable = !failed && !miniProgram && (props.kind === "weapp" ? props.username !== "" : appTag);
   return usable ? <OpenTagOverlay {...props} appId={wechat.openTagAppId} extinfo={extinfo} onError={() => setFailed(true)} /> : null;
 }
 
@@ -58,8 +66,10 @@ export function OpenTagOverlay(props: OpenTagProps & { appId: string; extinfo: s
     template.type = "text/wxtag-template";
     template.textContent = openTagTemplate({ label, width, height });
     tag.append(template);
-    // WeChat opened the app (or the mini program): the funnel's attempt and its outcome, as the launcher reports them.
+    // WeChat opened the app (or the mini program): the funnel's attempt and its outcome, as the launcher reports them,
+    // and for the app the spec's openApp push, as the launcher emits it.
     tag.addEventListener("launch", () => {
+      if (kind === "app") pushOpenApp();
       trackAppLaunch("attempt");
       trackAppLaunch("opened");
     });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { intentUrl, launchOutcome, launchPlan, launchQuery, schemeUrl, type AppLaunchConfig, type LaunchEnvironment } from "~/lib/app-launch";
+import {
+  intentUrl,
+  launchOutcome,
+  launchPlan,
+  launchQuery,
+  schemeUrl,
+  wechatShowsLaunchTips,
+  type AppLaunchConfig,
+  type LaunchEnvironment,
+} from "~/lib/app-launch";
 import { dejinAppOpen, type AppOpenParams } from "~/lib/app-open";
 import { detectDevice } from "~/lib/device";
 
@@ -87,7 +96,7 @@ describe("launchPlan per environment", () => {
       fallbackUrl: FALLBACK,
     });
     expect(own(UA.iphoneSafari, "davmu://story/1")).toEqual({ kind: "scheme", url: "davmu://story/1", fallbackUrl: FALLBACK });
-    expect(own(UA.wechatAndroid, "davmu://story/1")).toMatchObject({ kind: "wechat-open-tag" });
+    expect(own(UA.wechatAndroid, "davmu://story/1")).toEqual({ kind: "launch-tips" });
   });
 
   it("other Android browsers, and HarmonyOS 2-4 which says Android, get the scheme", () => {
@@ -102,11 +111,17 @@ describe("launchPlan per environment", () => {
     expect(plan(UA.harmonyNext, ARTICLE, { harmonyAppLink: "" })).toMatchObject({ kind: "scheme" });
   });
 
-  it("WeChat relies on its open tag, with the launch tips on Android and Harmony and a Safari guide on iOS behind it", () => {
-    const extinfo = `davmu://open?${QUERY}`;
-    expect(plan(UA.wechatAndroid)).toEqual({ kind: "wechat-open-tag", extinfo, fallback: { kind: "guide", browser: "browser" } });
-    expect(plan(UA.wechatHarmony)).toEqual({ kind: "wechat-open-tag", extinfo, fallback: { kind: "guide", browser: "browser" } });
-    expect(plan(UA.wechatIOS)).toEqual({ kind: "wechat-open-tag", extinfo, fallback: { kind: "guide", browser: "safari" } });
+  it("WeChat shows the launch tips on Android and Harmony; on iOS a tap its open tag did not take goes to the download address", () => {
+    expect(plan(UA.wechatAndroid)).toEqual({ kind: "launch-tips" });
+    expect(plan(UA.wechatHarmony)).toEqual({ kind: "launch-tips" });
+    expect(plan(UA.wechatIOS)).toEqual({ kind: "download", url: FALLBACK });
+    expect(launchPlan(env(UA.wechatIOS), config, ARTICLE, "", SITE)).toEqual({ kind: "download", url: "https://apps.apple.com/app/id1234567890" });
+    expect([UA.wechatAndroid, UA.wechatHarmony, UA.wechatIOS, UA.qqAndroid].map((ua) => wechatShowsLaunchTips(env(ua)))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("QQ, Weibo and other in-app browsers, which block schemes, get the open-in-browser guide", () => {

@@ -24,8 +24,8 @@ export type LaunchAttemptKind = "universal-link" | "app-linking" | "intent" | "s
 
 export type LaunchPlan =
   | { kind: LaunchAttemptKind; url: string; fallbackUrl: string }
-  /** In WeChat only `<wx-open-launch-app>` opens an app; a tap reaching the control under it means the tag failed. */
-  | { kind: "wechat-open-tag"; extinfo: string; fallback: LaunchGuide }
+  /** Spec section 1: WeChat on Android or Harmony shows the launch-tips layer, and emits no openApp push. */
+  | { kind: "launch-tips" }
   | LaunchGuide
   | { kind: "download"; url: string }
   | { kind: "unavailable" };
@@ -74,6 +74,14 @@ function crossSiteLink(base: string, pageOrigin: string): boolean {
   }
 }
 
+/**
+ * Spec section 1: in WeChat on Android or Harmony, 打开APP shows the launch-tips layer; WeChat's open tag is laid over
+ * the control only elsewhere in WeChat (iOS), where it can launch the app without taking the spec's answer away.
+ */
+export function wechatShowsLaunchTips(env: Pick<LaunchEnvironment, "inAppBrowser" | "isAndroid" | "isHarmony">): boolean {
+  return env.inAppBrowser === "wechat" && (env.isAndroid || env.isHarmony);
+}
+
 /** `pageOrigin` matters because a universal link on the site's own origin would stay in the browser. */
 export function launchPlan(
   env: LaunchEnvironment,
@@ -88,7 +96,9 @@ export function launchPlan(
   const fallbackUrl = download !== "#" ? download : env.isIOS ? appStoreUrl(config.iosAppStoreId) : "";
   const guide: LaunchGuide = { kind: "guide", browser: env.isIOS ? "safari" : "browser" };
 
-  if (env.inAppBrowser === "wechat") return { kind: "wechat-open-tag", extinfo: schemeUrl(config.scheme, params), fallback: guide };
+  if (wechatShowsLaunchTips(env)) return { kind: "launch-tips" };
+  // iOS WeChat blocks schemes and universal links: a tap its open tag did not take goes to the download address.
+  if (env.inAppBrowser === "wechat") return { kind: "download", url: fallbackUrl };
   if (env.inAppBrowser) return guide;
   if (!env.isMobile) return { kind: "download", url: fallbackUrl };
   if (itemAppUrl) return { kind: itemAppUrl.startsWith("https:") ? "universal-link" : "scheme", url: itemAppUrl, fallbackUrl };

@@ -30,15 +30,13 @@ const LAUNCH_URL: Record<Phone["os"], (query: string) => string> = {
     `intent://open?${query}#Intent;scheme=${SCHEME};package=${ANDROID_PACKAGE};S.browser_fallback_url=${encodeURIComponent(`${DOWNLOAD}?${query}`)};end`,
 };
 
-/** The launch-tips text of WeChat, which cannot open apps, on each system. */
-const GUIDE: Partial<Record<Phone["os"], RegExp>> = { android: /在浏览器打开/, ios: /在Safari中打开/ };
-
 // The funnel test reads the statistics of its own new user, and the beacons of a leaving page must reach the site.
 test.use(STATS_VISITOR_BROWSER);
 
 /**
- * Before any page script: stops and records launches (intent:, the scheme, the app's link host), and keeps count
- * of the listeners on the window and document for the events the launcher watches, and of its pending timers.
+ * Before any page script: stops and records launches (intent:, the scheme, the app's link host) and the page's push
+ * events, and keeps count of the listeners on the window and document for the events the launcher watches, and of
+ * its pending timers.
  */
 async function interceptLaunches(page: Page) {
   await page.addInitScript(
@@ -46,6 +44,9 @@ async function interceptLaunches(page: Page) {
       const w = window as unknown as Record<string, unknown>;
       const launches: string[] = [];
       w.__launches = launches;
+      const pushes: string[] = [];
+      w.__pushes = pushes;
+      window.addEventListener("share:push", (event) => pushes.push(String((event as CustomEvent).detail)));
       document.addEventListener(
         "click",
         (event) => {
@@ -100,6 +101,7 @@ async function interceptLaunches(page: Page) {
   );
 }
 
+const pushes = (page: Page) => page.evaluate(() => (window as unknown as { __pushes: string[] }).__pushes.slice());
 const launches = (page: Page) => page.evaluate(() => (window as unknown as { __launches: string[] }).__launches.slice());
 const listeners = (page: Page) => page.evaluate(() => (window as unknown as { __listeners: () => string[] }).__listeners());
 const launchTimers = (page: Page) => page.evaluate(() => (window as unknown as { __launchTimers: () => number }).__launchTimers());
@@ -137,20 +139,39 @@ test.describe("the launch path per browser", () => {
 
     await page.locator(".banner__open").click();
     await expect.poll(() => launches(page)).toEqual([LAUNCH_URL[phone.os](query)]);
+    // Spec section 1: outside Android's and Harmony's WeChat, pressing 打开APP emits the openApp push.
+    expect(await pushes(page)).toEqual(["openApp"]);
     // Nothing took the page away: the attempt failed and the visitor is sent to download the app.
     await page.waitForURL(`${DOWNLOAD}?${query}`);
   });
 });
 
-test.describe("browsers that cannot open an app", () => {
-  test.skip(({ phone }) => !phone.wechat, "only WeChat shows a guide instead of launching");
+test.describe("WeChat, per system (spec section 1)", () => {
+  test.skip(({ phone }) => !phone.wechat || phone.miniProgram, "WeChat's browser");
 
-  test("打开APP shows the launch tips, and launches nothing", async ({ page, phone }) => {
+  test("on Android 打开APP shows the launch tips and nothing else; on iOS it emits openApp and goes to the download address", async ({
+    page,
+    phone,
+  }) => {
     await interceptLaunches(page);
+    // Refused, so the page stays to be looked at after it asked for the download address.
+    await serveDownloadPage(page, "abort");
     await openArticle(page);
+    const query = await articleQuery(page);
+    if (phone.os === "ios") {
+      // No open tag took the tap (WeChat is not configured here); schemes and links are blocked: the download address.
+      const download = page.waitForRequest(`${DOWNLOAD}?${query}`);
+      await page.locator(".banner__open").click();
+      await download;
+      expect(await pushes(page)).toEqual(["openApp"]);
+      expect(await launches(page)).toEqual([]);
+      await expect(page.getByRole("dialog", { name: /在.*打开/ })).toHaveCount(0);
+      return;
+    }
     await page.locator(".banner__open").click();
-    const tips = page.getByRole("dialog", { name: GUIDE[phone.os] });
+    const tips = page.getByRole("dialog", { name: /在浏览器打开/ });
     await expect(tips).toBeVisible();
+    expect(await pushes(page)).toEqual([]);
     await tips.getByRole("button", { name: "知道了" }).click();
     await expect(tips).toBeHidden();
     expect(await launches(page)).toEqual([]);

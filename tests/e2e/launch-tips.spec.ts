@@ -1,7 +1,7 @@
 import { expect, test } from "./support/test";
 import { waitForHydration } from "./support/hydration";
 
-/** In WeChat on Android, 打开APP shows a layer telling the visitor to open the page in the browser (spec section 1). */
+/** In WeChat on Android (and Harmony: app/lib/app-launch.test.ts), 打开APP shows a layer telling the visitor to open the page in the browser (spec section 1). */
 
 test.skip(({ phone }) => !(phone.wechat && phone.os === "android"), "only WeChat on Android blocks app schemes");
 

@@ -105,16 +105,12 @@ test.describe("share cards in WeChat", () => {
 test.describe("open tags", () => {
   test.skip(({ phone }) => !phone.wechat || phone.miniProgram, "open tags exist only in WeChat's browser");
 
-  test("<wx-open-launch-app> lies over 打开APP once configured, and gives the tap back to the button when it fails", async ({
+  test("on iOS <wx-open-launch-app> lies over 打开APP once configured and gives the tap back when it fails; on Android none does", async ({
     page,
     phone,
     fakeWeChat,
   }) => {
     await page.goto(articleUrl(SEED_FIXTURES.article));
-    const tag = page.locator("header.banner wx-open-launch-app");
-    await expect(tag).toHaveCount(1);
-    expect(await tag.getAttribute("appid")).toMatch(/^wx[0-9a-zA-Z]{16}$/);
-    await expect(tag.locator('script[type="text/wxtag-template"]')).toHaveCount(1);
     const button = page.locator(".banner__open");
     const hitAtButton = () =>
       button.evaluate((element) => {
@@ -122,19 +118,43 @@ test.describe("open tags", () => {
         const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
         return hit?.closest("wx-open-launch-app") ? "tag" : hit === element ? "button" : hit?.outerHTML.slice(0, 80);
       });
+    if (phone.os !== "ios") {
+      // Spec section 1: WeChat on Android answers 打开APP with the launch tips, so no tag takes the tap from it.
+      await fakeWeChat.callsOf("updateAppMessageShareData", 1);
+      await waitForHydration(page, ".banner__open");
+      await expect(page.locator("wx-open-launch-app")).toHaveCount(0);
+      expect(await hitAtButton()).toBe("button");
+      await button.click();
+      await expect(page.getByRole("dialog", { name: /在浏览器打开/ })).toBeVisible();
+      return;
+    }
+    const tag = page.locator("header.banner wx-open-launch-app");
+    await expect(tag).toHaveCount(1);
+    expect(await tag.getAttribute("appid")).toMatch(/^wx[0-9a-zA-Z]{16}$/);
+    await expect(tag.locator('script[type="text/wxtag-template"]')).toHaveCount(1);
     await expect.poll(hitAtButton).toBe("tag");
+
+    // The app opened through the tag: the spec's openApp push, as every press outside Android's WeChat emits.
+    const pushes = page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          window.addEventListener("share:push", (event) => resolve(String((event as CustomEvent).detail)), { once: true }),
+        ),
+    );
+    await tag.evaluate((element) => element.dispatchEvent(new CustomEvent("launch")));
+    expect(await pushes).toBe("openApp");
 
     await tag.evaluate((element) => element.dispatchEvent(new CustomEvent("error", { detail: { errMsg: "launch:fail_check fail" } })));
     await expect(tag).toHaveCount(0);
     expect(await hitAtButton()).toBe("button");
-    if (phone.os === "android") {
-      // Android WeChat's own answer to 打开APP: the layer pointing at ··· (the launcher's fallback).
-      await button.click();
-      await expect(page.getByRole("dialog", { name: /在浏览器打开/ })).toBeVisible();
-    }
   });
 
-  test("the tag carries the page's app-open parameters as extinfo, and the app dialog's 立即前往 has one too", async ({ page, fakeWeChat }) => {
+  test("the tag carries the page's app-open parameters as extinfo, and the app dialog's 立即前往 has one too", async ({
+    page,
+    phone,
+    fakeWeChat,
+  }) => {
+    test.skip(phone.os !== "ios", "WeChat on Android and Harmony shows the launch tips instead of an app tag");
     await page.goto(`${BASE_PATH}dejin/personal/${urlId(DEJIN_FIXTURES.reporter)}/index`);
     await expect(page.locator("header.banner wx-open-launch-app")).toHaveAttribute(
       "extinfo",
