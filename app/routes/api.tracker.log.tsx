@@ -8,6 +8,7 @@ import { env } from "~/runtime/env.server";
 import { parseBrowserBatch } from "~/lib/tracking-schema";
 import { createRateLimiter } from "~/runtime/rate-limit.server";
 import { logger } from "~/runtime/logger.server";
+import { countUndeliveredTrackingEvents } from "~/runtime/metrics.server";
 
 /** Generous per address (many phones share one carrier address): the limit only stops a flood. */
 const trackerLimiter = createRateLimiter({ name: "tracker", windowMs: 60_000, max: env.TRACKER_RATE_LIMIT_PER_MINUTE });
@@ -44,6 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await sendTrackingEvents({ token: null, requestId: null, clientIp: context.clientIp }, events);
   } catch (error) {
     logger.warn(`tracking events not delivered: ${(error as Error).message}`);
+    countUndeliveredTrackingEvents(events.map((event) => event.behavior));
     return problem(isOutage(error) ? 503 : 502, "统计服务暂不可用");
   }
   return new Response(null, { status: 204 });

@@ -105,6 +105,12 @@ function createMetrics() {
         }),
       ]),
     ) as Record<VitalName, Histogram<"page_type" | "device_class">>,
+    undeliveredTrackingEvents: new Counter({
+      name: "davmu_share_tracking_events_undelivered_total",
+      help: "Statistics events pages sent that the stat base did not take (refused, unanswered), by behavior (view, read, expose, …)",
+      labelNames: ["behavior"] as const,
+      registers,
+    }),
     clientErrors: new Counter({
       name: "client_errors_total",
       help: "Errors the site's scripts met in visitors' browsers, by page type and kind (error, rejection, boundary, hydration, chunk)",
@@ -261,6 +267,11 @@ export type LiveStreamRefusal = "address" | "process" | "unknown" | "unavailable
 
 export function countLiveStreamRefusal(reason: LiveStreamRefusal): void {
   metrics().liveStreamRefusals.inc({ reason });
+}
+
+/** Spec section 8: a read-duration failure raises an alert (ReadEventsUndelivered in deploy/prometheus/alerts.yml). */
+export function countUndeliveredTrackingEvents(behaviors: readonly string[]): void {
+  for (const behavior of behaviors) metrics().undeliveredTrackingEvents.inc({ behavior });
 }
 
 export function observeWebVital(vital: VitalName, labels: { page_type: string; device_class: string }, value: number): void {
