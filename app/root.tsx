@@ -77,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     device,
     appLaunch: env.appLaunch,
     rumSampleRate: env.RUM_SAMPLE_RATE,
+    debugConsole: env.DEBUG_CONSOLE,
     // Spec section 2: the header is also hidden on live pages (local_live) for non-mobile visitors.
     showBanner: !device.isOwnApp && !preview && (device.isMobile || !url.pathname.includes("/local_live/")),
     preview,
@@ -93,7 +94,9 @@ const SCRIPT_FETCH_PRIORITY: Record<string, string> = { fetchpriority: "low" };
 // Behaviours that wait for the page load after hydration, out of every page's first-load JavaScript.
 const backgroundTasks = () => import("~/client/background-tasks");
 
-function ClientBehaviours({ device, rumSampleRate }: { device: RootData["device"] | undefined; rumSampleRate: number }) {
+type Behaviours = { device: RootData["device"] | undefined; rumSampleRate: number; debugConsole: boolean };
+
+function ClientBehaviours({ device, rumSampleRate, debugConsole }: Behaviours) {
   const location = useLocation();
   // The first page's item decides where a desktop visitor goes (the check runs once, after start-up).
   const desktop = useRef(useItemFlags().desktop).current;
@@ -111,6 +114,11 @@ function ClientBehaviours({ device, rumSampleRate }: { device: RootData["device"
       })
       .catch(() => undefined);
   }, [device, desktop, rumSampleRate]);
+  useEffect(() => {
+    // Spec section 4: only a page whose configuration asks for it ever fetches the console's chunk.
+    if (!debugConsole) return;
+    import("vconsole").then(({ default: VConsole }) => new VConsole()).catch(() => undefined);
+  }, [debugConsole]);
   useEffect(() => {
     let stop: (() => void) | undefined;
     let left = false;
@@ -206,7 +214,7 @@ export default function App() {
   const data = useRootData();
   return (
     <>
-      <ClientBehaviours device={data?.device} rumSampleRate={data?.rumSampleRate ?? 0} />
+      <ClientBehaviours device={data?.device} rumSampleRate={data?.rumSampleRate ?? 0} debugConsole={data?.debugConsole ?? false} />
       <Outlet />
     </>
   );

@@ -25,6 +25,8 @@ export type RootData = {
   appLaunch: AppLaunchConfig;
   /** The same for every visitor. */
   rumSampleRate: number;
+  /** DEBUG_CONSOLE: pages load vConsole after hydration. */
+  debugConsole: boolean;
   /** Spec section 1: no banner inside our own client or on previews. */
   showBanner: boolean;
   scheme?: ColorScheme;

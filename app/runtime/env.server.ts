@@ -122,6 +122,8 @@ const schema = z.object({
   TRACKER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RUM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RUM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  // Spec section 4: a debug console (vConsole) on every page, for a test deployment; never on in production.
+  DEBUG_CONSOLE: boolean.default("false"),
   WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LIVE_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LIVE_LIKES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),

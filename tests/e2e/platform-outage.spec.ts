@@ -28,6 +28,8 @@ test.beforeAll(async () => {
     PLATFORM_TIMEOUT_MS: "5000",
     PLATFORM_BREAKER_HALF_OPEN_MS: "1000",
     PAGE_CACHE_MAX_BYTES: "0",
+    // A test deployment's flag, checked on this site of its own: the main one runs without it.
+    DEBUG_CONSOLE: "true",
   });
 });
 
@@ -52,6 +54,8 @@ test("the platform up: the article renders fresh", async ({ page }) => {
   expect(response?.status()).toBe(200);
   expect(response?.headers().warning).toBeUndefined();
   await expect(page.locator("h1.article__title")).toHaveText(seen.title);
+  // Spec section 4: DEBUG_CONSOLE loads the debug console (vConsole) once the page has hydrated.
+  await expect(page.locator("#__vconsole")).toBeAttached();
   expect((await page.goto(site.origin + articleUrl(withComments.id)))?.status()).toBe(200);
 });
 
