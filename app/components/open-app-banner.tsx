@@ -1,5 +1,6 @@
 import { Link, useFetcher, useHref, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { useBannerConfig } from "~/hooks/use-banner-config";
 import { useViewer } from "~/hooks/use-personal";
 import { BANNER_FALLBACK_DESCRIPTION, type RootData } from "~/hooks/use-root-data";
 import { NavigationPanel } from "~/components/navigation-panel";
@@ -17,12 +18,13 @@ const LogoutConfirm = lazy(() => import("~/components/logout-confirm").then((mod
 type Props = { site: RootData["site"]; appOffered: boolean };
 
 export function OpenAppBanner({ site, appOffered }: Props) {
+  const { name, description, logo } = useBannerConfig({ name: site.name, description: site.description, logo: site.logo });
   return (
     <header className="banner">
-      <img className="banner__logo" src={site.logo || BUNDLED_LOGO} alt="" width={34} height={34} />
+      <img className="banner__logo" src={logo || BUNDLED_LOGO} alt="" width={34} height={34} />
       <div className="banner__text">
-        <strong className="banner__name">{site.name}</strong>
-        <span className="banner__desc">{site.description || BANNER_FALLBACK_DESCRIPTION}</span>
+        <strong className="banner__name">{name}</strong>
+        <span className="banner__desc">{description || BANNER_FALLBACK_DESCRIPTION}</span>
       </div>
       <PersonalSlot name="banner-account">
         <BannerAccount />

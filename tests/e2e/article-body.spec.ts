@@ -26,7 +26,20 @@ function hexToRgb(hex: string): string {
 }
 
 test.describe("article page: layout", () => {
-  test("shows the open-app banner with site name, description, login, open-app and menu", async ({ page }) => {
+  test("shows the open-app banner with site name, description, login, open-app and menu, and reads its configuration again", async ({
+    page,
+    phone,
+  }) => {
+    // The re-read's answer is the site's own with a new name, held back until the page as rendered has been checked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reread: unknown = null;
+    await page.route("**/api/site-config", async (route) => {
+      const answer = await route.fetch();
+      reread = await answer.json();
+      await held;
+      await route.fulfill({ response: answer, json: { ...(reread as object), name: "大目新闻客户端" } });
+    });
     const response = await page.goto(METRO);
     expect(response?.status()).toBe(200);
 
@@ -43,6 +56,19 @@ test.describe("article page: layout", () => {
     await expect(open).toHaveText("打开APP");
     await expect(open).toHaveAttribute("href", /^https?:\/\/[^/]+\//);
     await expect(banner.locator("details.nav summary")).toBeVisible();
+    if (!phone.js) return;
+
+    // Spec section 9: read again 500 ms after the page starts; a change shows in place, moving nothing.
+    const boxes = () => Promise.all([banner, open, banner.locator(".banner__login")].map((element) => element.boundingBox()));
+    const before = await boxes();
+    await expect.poll(() => reread).toMatchObject({ name: "大目新闻", description: expect.any(String), logo: expect.any(String) });
+    release();
+    await expect(banner.locator(".banner__name")).toHaveText("大目新闻客户端");
+    expect(await boxes()).toEqual(before);
+    const askedAt = await page.evaluate(
+      () => performance.getEntriesByType("resource").find((entry) => entry.name.includes("api/site-config"))?.startTime,
+    );
+    expect(askedAt).toBeGreaterThanOrEqual(500);
   });
 
   test("the banner menu opens a navigation panel whose home link leads to the list", async ({ page, phone }) => {
