@@ -20,7 +20,7 @@ test("the home page links to articles, and without DEBUG_CONSOLE loads no debug 
   expect(response?.status()).toBe(200);
   await expect(page.locator('a[href*="/doc/"][href$="/index.html"]').first()).toBeVisible();
   if (!phone.js) return;
-  await waitForHydration(page, 'a[href*="/doc/"]');
+  await waitForHydration(page, ".banner__open");
   await expect(page.locator("#__vconsole")).toHaveCount(0);
   expect(requested.filter((url) => /vconsole/i.test(url))).toEqual([]);
 });
