@@ -123,7 +123,7 @@ export default async function handleRequest(
     },
   );
   const personalization = status === 200 ? personal?.personalize(remixContext) : null;
-  if (personalization && loadContext.render) loadContext.render.personalization = personalization;
+  if (personalization && loadContext.record) loadContext.record.personalization = personalization;
   return new Response(new Uint8Array(body), { headers: responseHeaders, status });
 }
 

@@ -181,7 +181,7 @@ export function toCards(contents: Content[]): Card[] {
 export const detailKey = (postId: string) => `detail:${postId}:`;
 
 export function getContentDetail(caller: Caller, postId: string): Promise<ContentDetail> {
-  caller.render?.tags.add(contentTag(postId));
+  caller.record?.tags.add(contentTag(postId));
   return cached(caller, detailKey(postId), DETAIL_TTL_MS, () =>
     platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}`, detached(caller), { schema: detailSchema }),
   );

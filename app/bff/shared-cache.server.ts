@@ -46,12 +46,12 @@ export function cached<T>(caller: Pick<Caller, "render">, key: string, ttlMs: nu
   }
   return outcome.then(
     ({ value, stale }) => {
-      if (stale) caller.render?.staleKeys.add(key);
+      if (stale) caller.record?.staleKeys.add(key);
       return value as T;
     },
     (error: unknown) => {
       // A request that joined another's failed call: its page lacks this part too.
-      if (!isMissingContent(error) && caller.render) caller.render.incomplete = true;
+      if (!isMissingContent(error) && caller.record) caller.record.incomplete = true;
       throw error;
     },
   );

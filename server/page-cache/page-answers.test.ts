@@ -73,18 +73,18 @@ describe("the page cache", () => {
     };
   const cache = createPageStore({ maxBytes: 1024 * 1024, now: () => clock });
 
-  const render: PageRender = async (url, _signal, page) => {
+  const render: PageRender = async (url, _signal, record) => {
     renders.push(url);
     const plan = answer(url);
     // As a loader does: the tag as it asks for the content, before the answer comes.
-    for (const tag of plan.tags ?? []) page.tags.add(tag);
+    for (const tag of plan.tags ?? []) record.tags.add(tag);
     await plan.gate;
     if (plan.fail) throw new Error("render failed");
     const headers = new Headers({ "Content-Type": plan.type ?? "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     if (plan.cookie) headers.set("Set-Cookie", "__share=x; Path=/");
     const html = `<!DOCTYPE html><html><body><p>${url} #${renders.length}</p><script>${SCRIPT}</script></body></html>`;
-    Object.assign(page, { incomplete: plan.incomplete ?? false, personalization: plan.personal ? personalization : null });
-    return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, page };
+    Object.assign(record, { incomplete: plan.incomplete ?? false, personalization: plan.personal ? personalization : null });
+    return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, record };
   };
 
   beforeAll(async () => {

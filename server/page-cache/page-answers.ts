@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { newRenderRecord, type RenderRecord } from "../../app/render/page-facts.server";
+import { newRenderRecord, type RenderRecord } from "../../app/render/render-record.server";
 import type { PersonalPage, StoredPersonalization } from "../../app/render/stored-personalization";
 import { logger } from "../../app/runtime/logger.server";
 import {

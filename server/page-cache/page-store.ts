@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { SINGLE_FETCH_CONTENT_TYPE } from "../../app/framework/remix-internals";
 import type { StoredPersonalization } from "../../app/render/stored-personalization";
 import { createKeyIndex } from "../../app/lib/key-index";
-import type { RenderRecord } from "../../app/render/page-facts.server";
+import type { RenderRecord } from "../../app/render/render-record.server";
 import { onContentWritten } from "../../app/runtime/content-writes.server";
 import { logger } from "../../app/runtime/logger.server";
 import type { PageCacheStats } from "../../app/runtime/metrics.server";
@@ -17,7 +17,7 @@ export const PAGE_FRESH_SECONDS = 10;
 export const PAGE_STALE_WHILE_REVALIDATE_SECONDS = 60;
 export const PAGE_STALE_IF_ERROR_SECONDS = 600;
 
-export type Rendered = { response: Response; stale: boolean; page: RenderRecord };
+export type Rendered = { response: Response; stale: boolean; record: RenderRecord };
 
 export type Shared = { status: number; headers: Headers; body: Buffer; stale: boolean; scriptHashes: string[] | null };
 /** The pipeline's headers for a stored page, less one answer's, so an answer before the pipeline says the same. */
@@ -125,7 +125,7 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
   }
 
   async function settle(key: string, rendering: Promise<Rendered>, controller: AbortController, writesBefore: number): Promise<Outcome> {
-    const { response, stale, page: facts } = await rendering;
+    const { response, stale, record } = await rendering;
     if (!isPageOrData(response.headers)) return { kind: "own", response, stale, controller };
     const body = Buffer.from(await response.arrayBuffer());
     const page: Shared = {
@@ -138,10 +138,10 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     if (response.headers.has("set-cookie")) {
       return { kind: "own", response: new Response(body, { status: response.status, headers: response.headers }), stale, controller };
     }
-    const tags = [...facts.tags];
+    const tags = [...record.tags];
     const written = tags.some((tag) => (writtenAt.get(tag)?.write ?? 0) > writesBefore);
-    const storable = page.status === 200 && !stale && !facts.incomplete && !written;
-    return { kind: "shared", page, entry: storable ? await store(key, page, tags, facts.personalization) : null };
+    const storable = page.status === 200 && !stale && !record.incomplete && !written;
+    return { kind: "shared", page, entry: storable ? await store(key, page, tags, record.personalization) : null };
   }
 
   const inFlight = (key: string) => flights.get(key)?.outcome;

@@ -6,7 +6,7 @@ import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { captureLog } from "../../app/runtime/logger.test-support";
-import { newRenderRecord } from "../../app/render/page-facts.server";
+import { newRenderRecord } from "../../app/render/render-record.server";
 import type { StoredPersonalization } from "../../app/render/stored-personalization";
 import { serveShared, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
 import { createPageStore, PAGE_FRESH_SECONDS } from "./page-store";
@@ -42,7 +42,7 @@ const render: PageRender = async (url) => {
   await gate;
   const html = `<!DOCTYPE html><html><body><p>${url} #${renders}</p><script>window.page = ${renders};</script></body></html>`;
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Robots-Tag": "all" });
-  return { response: new Response(html, { headers }), stale: false, page: { ...newRenderRecord(), personalization } };
+  return { response: new Response(html, { headers }), stale: false, record: { ...newRenderRecord(), personalization } };
 };
 
 const log = { skip: (path: string) => path.endsWith("/healthz") };

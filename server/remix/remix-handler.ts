@@ -2,7 +2,7 @@ import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild }
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pLimit from "p-limit";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { newRenderRecord, renderContext } from "../../app/render/page-facts.server";
+import { newRenderRecord, renderContext } from "../../app/render/render-record.server";
 import { makePersonalPage } from "../../app/render/personal.server";
 import {
   isPersonalPageRequest,
@@ -36,12 +36,12 @@ export function remixHandler(options: {
     "zh-Hant": createRequestHandler(traditionalBuild(options.build), options.mode),
   };
   const inTurn = pLimit(options.renderConcurrency);
-  const render = (request: () => Request, context: RequestContext, page = newRenderRecord()) =>
+  const render = (request: () => Request, context: RequestContext, record = newRenderRecord()) =>
     inTurn(async () => {
       const remixRequest = request();
       const handleRequest = handlers[languageOfPath(new URL(remixRequest.url).pathname)];
-      const response = await handleRequest(remixRequest, renderContext(context, page));
-      return { response, stale: page.staleKeys.size > 0, page };
+      const response = await handleRequest(remixRequest, renderContext(context, record));
+      return { response, stale: record.staleKeys.size > 0, record };
     });
   return async (req, res, next) => {
     // Once per request: its upstream deadline counts from its arrival, whichever render runs and when.
