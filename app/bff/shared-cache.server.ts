@@ -32,7 +32,7 @@ function unindex(key: string) {
   if (group && !answers.has(key) && !inFlight.has(key)) byGroup.remove(group, key);
 }
 
-export function cached<T>(caller: Pick<Caller, "render">, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+export function cached<T>(caller: Pick<Caller, "record">, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const now = Date.now();
   const answer = answers.get(key);
   if (answer && answer.freshUntil > now) return Promise.resolve(answer.value as T);
