@@ -1,7 +1,7 @@
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pLimit from "p-limit";
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { RequestHandler, Response as ExpressResponse } from "express";
 import { newRenderRecord, renderContext } from "../../app/render/render-record.server";
 import { makePersonalPage } from "../../app/render/personal.server";
 import {
@@ -14,12 +14,12 @@ import {
   type PageRender,
   type PageStore,
 } from "../page-cache";
-import type { LoadContext } from "../../app/runtime/load-context";
-import { sharedPageVisitor, type VisitorHandle } from "../../app/visitor/visitor-handle.server";
+import type { VisitorHandle } from "../../app/visitor/visitor-handle.server";
 import { languageOfPath } from "../../app/lib/languages";
 import { traditionalBuild } from "./traditional-build";
 import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server";
 import type { OriginOf } from "../middleware";
+import { sharedRenderContext, type RequestContext, type RequestContexts } from "./request-context";
 
 // Unlike @remix-run/express's adapter, the URL comes from the public origin, never raw Host / X-Forwarded-*. Renders
 // run `renderConcurrency` at a time: interleaved, each lives as long as the slowest and its garbage grows old.
@@ -27,7 +27,7 @@ export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   originOf: OriginOf;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
+  contextOf: RequestContexts["inPipeline"];
   pageStore?: PageStore;
   renderConcurrency: number;
 }): RequestHandler {
@@ -45,16 +45,9 @@ export function remixHandler(options: {
     });
   return async (req, res, next) => {
     // Once per request: its upstream deadline counts from its arrival, whichever render runs and when.
-    const context = options.getLoadContext(req, res);
-    // No nonce, nobody's session, and not stopped when this visitor leaves.
-    const shared: PageRender = (url, signal, record) => {
-      const visitor = sharedPageVisitor({ deadline: context.deadline, clientIp: context.clientIp, signal });
-      return render(
-        () => remixRequest(req, options.originOf(req) + url, signal, { shared: true }),
-        { ...context, cspNonce: "", shared: true, visitor },
-        record,
-      );
-    };
+    const context = options.contextOf(req, res);
+    const shared: PageRender = (url, signal, record) =>
+      render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), sharedRenderContext(context, signal), record);
     const own = async () => {
       const made = render(() => remixRequest(req, options.originOf(req) + req.originalUrl, context.visitor.signal, {}), context);
       const [{ response, stale }, setCookie] = await committed(context.visitor, made);
@@ -76,8 +69,6 @@ export function remixHandler(options: {
   };
 }
 
-export type RequestContext = LoadContext & { visitor: VisitorHandle };
-
 /** The one place a visitor's session cookie is made, once their answer is. */
 async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise<[T, string | null]> {
   const made = await answer;
@@ -93,6 +84,12 @@ export function personalMaker(context: RequestContext, target: string): MakePers
   };
 }
 
+/** For the entrance before Express (server/page-cache/stored-page-hits.ts): the request's context, made as the pipeline makes it. */
+export const personalBeforePipeline =
+  (contexts: RequestContexts) =>
+  (req: IncomingMessage, res: ServerResponse, requestId: string): MakePersonal =>
+    personalMaker(contexts.beforePipeline(req, res, requestId), req.url ?? "");
+
 async function send(res: ExpressResponse, response: Response, stale: boolean): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
@@ -104,14 +101,6 @@ async function send(res: ExpressResponse, response: Response, stale: boolean): P
   else if (response.headers.get("content-type")?.startsWith("text/html"))
     await sendCompressedOnce(res.req, res, Buffer.from(await response.arrayBuffer()));
   else await writeReadableStreamToWritable(response.body, res);
-}
-
-export function visitorSignal(res: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 // `url` is concatenated, not resolved: '//evil.example/…' stays a path here. Remix throws when a write's Origin differs
