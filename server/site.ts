@@ -68,7 +68,7 @@ export function createSite(options: SiteOptions): Site {
   const stopContentWriteFanOut = startContentWriteFanOut();
   const stopEdgePurges = startEdgePurges({
     edges: env.EDGE_PURGE_URLS,
-    key: env.EDGE_PURGE_KEY,
+    purgeKey: env.EDGE_PURGE_KEY,
     pathsOf: pageStore?.pathsOf,
     purgeUrls: options.purgeUrls,
   });

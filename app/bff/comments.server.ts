@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 import { contentTag } from "~/lib/content-tag";
 import type { Page } from "~/bff/content.server";
 import { collectPages } from "~/lib/pages";

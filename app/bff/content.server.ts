@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 import { contentTag } from "~/lib/content-tag";
 import { contentTarget } from "~/lib/content-path";
 import { filterListItems } from "~/lib/list-filter";
 import { LIVE_ID_PATTERN } from "~/lib/live-state";
 
-// How long shared answers are reused. Short: counts move, and editors expect a change to show soon.
+// How long cached answers are reused. Short: counts move, and editors expect a change to show soon.
 const DETAIL_TTL_MS = 5_000;
 const LIST_TTL_MS = 15_000;
 const SIDE_LIST_TTL_MS = 30_000;

@@ -156,5 +156,5 @@ export class VisitorHandle {
 
 export const openVisitor = (facts: VisitorFacts): VisitorHandle => new VisitorHandle(facts);
 
-export const sharedPageVisitor = (facts: Omit<VisitorFacts, "cookie" | "posted">): VisitorHandle =>
+export const storedPageVisitor = (facts: Omit<VisitorFacts, "cookie" | "posted">): VisitorHandle =>
   new VisitorHandle({ ...facts, cookie: undefined, posted: null });

@@ -19,7 +19,7 @@ export const PAGE_STALE_IF_ERROR_SECONDS = 600;
 
 export type Rendered = { response: Response; stale: boolean; record: RenderRecord };
 
-export type Shared = { status: number; headers: Headers; body: Buffer; stale: boolean; scriptHashes: string[] | null };
+export type AnonymousPage = { status: number; headers: Headers; body: Buffer; stale: boolean; scriptHashes: string[] | null };
 /** The pipeline's headers for a stored page, less one answer's, so an answer before the pipeline says the same. */
 export type SentHead = string[];
 export type Entry = {
@@ -40,7 +40,7 @@ export type Entry = {
   sentPersonal: SentHead | null;
 };
 export type Outcome =
-  | { kind: "shared"; page: Shared; entry: Entry | null }
+  | { kind: "anonymous"; page: AnonymousPage; entry: Entry | null }
   /** It sets a cookie, or is not a page at all: others render their own. */
   | { kind: "own"; response: Response; stale: boolean; controller: AbortController };
 
@@ -100,7 +100,7 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
   }
   const stopListening = onContentWritten(({ pages }) => pages.forEach(drop));
 
-  async function store(key: string, page: Shared, tags: string[], personalization: StoredPersonalization | null): Promise<Entry> {
+  async function store(key: string, page: AnonymousPage, tags: string[], personalization: StoredPersonalization | null): Promise<Entry> {
     const [gzipped, brotli] = await Promise.all([
       gzipAsync(page.body, { level: 9 }),
       brotliAsync(page.body, { params: brotliParams(page.body.length) }),
@@ -128,7 +128,7 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     const { response, stale, record } = await rendering;
     if (!isPageOrData(response.headers)) return { kind: "own", response, stale, controller };
     const body = Buffer.from(await response.arrayBuffer());
-    const page: Shared = {
+    const page: AnonymousPage = {
       status: response.status,
       headers: response.headers,
       body,
@@ -141,7 +141,7 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     const tags = [...record.tags];
     const written = tags.some((tag) => (writtenAt.get(tag)?.write ?? 0) > writesBefore);
     const storable = page.status === 200 && !stale && !record.incomplete && !written;
-    return { kind: "shared", page, entry: storable ? await store(key, page, tags, record.personalization) : null };
+    return { kind: "anonymous", page, entry: storable ? await store(key, page, tags, record.personalization) : null };
   }
 
   const inFlight = (key: string) => flights.get(key)?.outcome;

@@ -8,9 +8,9 @@ import { BASE_PATH } from "../../app/lib/base-path";
 import { captureLog } from "../../app/runtime/logger.test-support";
 import { newRenderRecord } from "../../app/render/render-record.server";
 import type { StoredPersonalization } from "../../app/render/stored-personalization";
-import { serveShared, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
+import { serveStored, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
 import { createPageStore, PAGE_FRESH_SECONDS } from "./page-store";
-import { isPersonalPageRequest, isSharedPageRequest } from "./request-rules";
+import { isPersonalPageRequest, isStoredPageRequest } from "./request-rules";
 import { pageMiddleware } from "../middleware";
 import { knownHosts, publicOrigin } from "../middleware/public-origin";
 import { rawRequest } from "../middleware/raw-http.test-support";
@@ -74,8 +74,8 @@ beforeAll(async () => {
     if (isPersonalPageRequest(req, req.originalUrl)) {
       return servePersonal(cache, req, res, render, personalFor(req.get("cookie")), async () => void res.send("personal")).catch(next);
     }
-    if (!isSharedPageRequest(req, req.originalUrl)) return res.send("personal");
-    serveShared(cache, req, res, render, async () => undefined).catch(next);
+    if (!isStoredPageRequest(req, req.originalUrl)) return res.send("personal");
+    serveStored(cache, req, res, render, async () => undefined).catch(next);
   });
   const hits = storedPageHits({
     pageStore: cache,

@@ -6,10 +6,10 @@ import { newRenderRecord, renderContext } from "../../app/render/render-record.s
 import { makePersonalPage } from "../../app/render/personal.server";
 import {
   isPersonalPageRequest,
-  isSharedPageRequest,
+  isStoredPageRequest,
   sendCompressedOnce,
   servePersonal,
-  serveShared,
+  serveStored,
   type MakePersonal,
   type PageRender,
   type PageStore,
@@ -19,7 +19,7 @@ import { languageOfPath } from "../../app/lib/languages";
 import { traditionalBuild } from "./traditional-build";
 import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server";
 import type { OriginOf } from "../middleware";
-import { sharedRenderContext, type RequestContext, type RequestContexts } from "./request-context";
+import { storeRenderContext, type RequestContext, type RequestContexts } from "./request-context";
 
 // Unlike @remix-run/express's adapter, the URL comes from the public origin, never raw Host / X-Forwarded-*. Renders
 // run `renderConcurrency` at a time: interleaved, each lives as long as the slowest and its garbage grows old.
@@ -46,8 +46,8 @@ export function remixHandler(options: {
   return async (req, res, next) => {
     // Once per request: its upstream deadline counts from its arrival, whichever render runs and when.
     const context = options.contextOf(req, res);
-    const shared: PageRender = (url, signal, record) =>
-      render(() => remixRequest(req, options.originOf(req) + url, signal, { shared: true }), sharedRenderContext(context, signal), record);
+    const forStore: PageRender = (url, signal, record) =>
+      render(() => remixRequest(req, options.originOf(req) + url, signal, { forStore: true }), storeRenderContext(context, signal), record);
     const own = async () => {
       const made = render(() => remixRequest(req, options.originOf(req) + req.originalUrl, context.visitor.signal, {}), context);
       const [{ response, stale }, setCookie] = await committed(context.visitor, made);
@@ -55,11 +55,11 @@ export function remixHandler(options: {
       await send(res, response, stale);
     };
     try {
-      if (options.pageStore && isSharedPageRequest(req, req.originalUrl)) {
-        await serveShared(options.pageStore, req, res, shared, send);
+      if (options.pageStore && isStoredPageRequest(req, req.originalUrl)) {
+        await serveStored(options.pageStore, req, res, forStore, send);
       } else if (options.pageStore && isPersonalPageRequest(req, req.originalUrl)) {
         const makePersonal = personalMaker(context, req.originalUrl);
-        await servePersonal(options.pageStore, req, res, shared, makePersonal, own);
+        await servePersonal(options.pageStore, req, res, forStore, makePersonal, own);
       } else {
         await own();
       }
@@ -105,11 +105,11 @@ async function send(res: ExpressResponse, response: Response, stale: boolean): P
 
 // `url` is concatenated, not resolved: '//evil.example/…' stays a path here. Remix throws when a write's Origin differs
 // from the host, so the host is the site's origin and the check is the site's (server/middleware/same-origin.ts).
-function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { shared?: boolean }): Request {
+function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { forStore?: boolean }): Request {
   const target = new URL(url);
   const headers = new Headers({ host: target.host });
   for (const [key, value] of Object.entries(req.headers)) {
-    if (SITE_DECIDES.has(key) || (options.shared && key === "cookie")) continue;
+    if (SITE_DECIDES.has(key) || (options.forStore && key === "cookie")) continue;
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, item);
   }
   return new Request(target, { method: req.method, headers, signal });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { requestDeadline } from "../../app/bff/client.server";
 import type { LoadContext } from "../../app/runtime/load-context";
-import { openVisitor, sharedPageVisitor, type PostedForm, type VisitorHandle } from "../../app/visitor/visitor-handle.server";
+import { openVisitor, storedPageVisitor, type PostedForm, type VisitorHandle } from "../../app/visitor/visitor-handle.server";
 import type { OriginOf } from "../middleware";
 
 /** Built here only, once per request: every render of the request derives its own from it (renderContext). */
@@ -26,7 +26,7 @@ export function requestContexts({ originOf, expressRequest }: { originOf: Origin
     return {
       cspNonce: facts.cspNonce,
       requestId: facts.requestId,
-      shared: false,
+      forStore: false,
       origin: originOf(req),
       userAgent: req.get("user-agent") ?? "",
       clientIp,
@@ -46,9 +46,9 @@ export function requestContexts({ originOf, expressRequest }: { originOf: Origin
 }
 
 /** No nonce, nobody's session, and not stopped when the visitor who led the render leaves. */
-export function sharedRenderContext(context: RequestContext, signal: AbortSignal): RequestContext {
-  const visitor = sharedPageVisitor({ deadline: context.deadline, clientIp: context.clientIp, signal });
-  return { ...context, cspNonce: "", shared: true, visitor };
+export function storeRenderContext(context: RequestContext, signal: AbortSignal): RequestContext {
+  const visitor = storedPageVisitor({ deadline: context.deadline, clientIp: context.clientIp, signal });
+  return { ...context, cspNonce: "", forStore: true, visitor };
 }
 
 function visitorSignal(res: ServerResponse): AbortSignal {

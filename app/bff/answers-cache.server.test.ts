@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlatformError, type RenderRecordBase } from "~/bff/client.server";
-import { cached, invalidate } from "~/bff/shared-cache.server";
+import { cached, invalidate } from "~/bff/answers-cache.server";
 import { announceWrite } from "~/runtime/content-writes.server";
 
 const STALE_MS = 10 * 60_000; // PLATFORM_STALE_MS by default
