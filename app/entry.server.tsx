@@ -97,11 +97,11 @@ export default async function handleRequest(
   // stores it as an anonymous page and says so (server/page-cache/page-store.ts). Previews are not even kept.
   if (isPreviewUrl(request)) setPreviewHeaders(responseHeaders);
   else responseHeaders.set("Cache-Control", "private, no-store");
-  // Empty for a page rendered to be shared: its inline scripts are allowed by hash.
+  // Empty for a page rendered for the store: its inline scripts are allowed by hash.
   const nonce = loadContext.cspNonce || undefined;
 
-  // A page rendered to be shared records how a logged-in visitor's page is made from it (app/render/personal.server.tsx).
-  const personal = loadContext.shared ? recordPersonalRendering(loadContext) : null;
+  // A page rendered for the store records how a logged-in visitor's page is made from it (app/render/personal.server.tsx).
+  const personal = loadContext.forStore ? recordPersonalRendering(loadContext) : null;
 
   // The status is the shell's: a part that fails later is rendered by the browser instead, as when streaming.
   let status = responseStatusCode;
@@ -123,7 +123,7 @@ export default async function handleRequest(
     },
   );
   const personalization = status === 200 ? personal?.personalize(remixContext) : null;
-  if (personalization && loadContext.render) loadContext.render.personalization = personalization;
+  if (personalization && loadContext.record) loadContext.record.personalization = personalization;
   return new Response(new Uint8Array(body), { headers: responseHeaders, status });
 }
 

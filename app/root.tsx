@@ -52,7 +52,7 @@ const viewerPart = personalPartKind(async (context): Promise<Viewer> => {
   return { user: visitor.user, csrfToken: visitor.csrfToken, toast: await context.visitor.takeToast() };
 });
 
-/** The root's only personal part is the viewer: pages of routes that say the same are made personal from shared ones. */
+/** The root's only personal part is the viewer: pages of routes that say the same are made personal from stored ones. */
 export const handle = { personalized: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {

@@ -92,7 +92,7 @@ const FACES: Record<string, string> = {
   live: "live/index.ts",
   "page-cache": "page-cache/index.ts",
   ops: "ops/index.ts",
-  remix: "remix/remix-handler.ts",
+  remix: "remix/index.ts",
   launcher: "launcher/site-entry.ts",
 };
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { breakerStates, requestDeadline } from "../app/bff/client.server";
+import { breakerStates } from "../app/bff/client.server";
 import { BASE_PATH } from "../app/lib/base-path";
 import { startContentWriteFanOut } from "../app/runtime/content-writes.server";
 import { env } from "../app/runtime/env.server";
@@ -11,7 +11,6 @@ import { logger, routeConsoleToLogger } from "../app/runtime/logger.server";
 import { startTracing, stopTracing, traceRequest } from "../app/runtime/tracing.server";
 import { sharedRedis } from "../app/runtime/redis.server";
 import { watchSources } from "../app/runtime/metrics.server";
-import { openVisitor, type PostedForm, type VisitorHandle } from "../app/visitor/visitor-handle.server";
 import type { Site, SiteEntry, SiteOptions } from "./launcher/site-entry";
 import { createPlatformLiveHub, liveStreamRoutes } from "./live";
 import { knownHosts, pageMiddleware, platformProxy, publicOrigin, requestId, requestLog, type RequestLogOptions } from "./middleware";
@@ -29,7 +28,7 @@ import {
   startInternalListener,
 } from "./ops";
 import { createPageStore, EDGE_VARIANT_PATH, edgeVariant, startEdgePurges, storedPageHits } from "./page-cache";
-import { personalMaker, remixHandler, visitorSignal, type RequestContext } from "./remix/remix-handler";
+import { personalBeforePipeline, remixHandler, requestContexts } from "./remix";
 
 /** Compiled into the Remix server build, in the same module graph as the routes; server.ts creates and listens. */
 export function createSite(options: SiteOptions): Site {
@@ -46,27 +45,10 @@ export function createSite(options: SiteOptions): Site {
 
   const pageStore = env.PAGE_CACHE_MAX_BYTES > 0 ? createPageStore({ maxBytes: env.PAGE_CACHE_MAX_BYTES }) : undefined;
 
-  /** A request whose personal page was not made before Express goes on with the visitor opened there. */
-  const loadContext = (req: express.Request, res: ServerResponse, facts: RequestFacts): RequestContext => {
-    const clientIp = req.ip ?? "";
-    const visitor =
-      facts.visitor ??
-      openVisitor({ cookie: req.headers.cookie, deadline: requestDeadline(), clientIp, signal: visitorSignal(res), posted: postedForm(facts) });
-    return {
-      cspNonce: facts.cspNonce,
-      requestId: facts.requestId,
-      shared: false,
-      origin: originOf(req),
-      userAgent: req.get("user-agent") ?? "",
-      clientIp,
-      deadline: visitor.deadline,
-      visitor,
-    };
-  };
-
   const app = express();
   app.set("trust proxy", env.TRUST_PROXY);
   app.disable("x-powered-by");
+  const contexts = requestContexts({ originOf, expressRequest: app.request });
 
   const logOptions: RequestLogOptions = {
     skip: (p) => p.endsWith("/healthz") || p.endsWith("/readyz") || (env.LOG_LEVEL !== "debug" && p.startsWith("/_platform/")),
@@ -86,7 +68,7 @@ export function createSite(options: SiteOptions): Site {
   const stopContentWriteFanOut = startContentWriteFanOut();
   const stopEdgePurges = startEdgePurges({
     edges: env.EDGE_PURGE_URLS,
-    key: env.EDGE_PURGE_KEY,
+    purgeKey: env.EDGE_PURGE_KEY,
     pathsOf: pageStore?.pathsOf,
     purgeUrls: options.purgeUrls,
   });
@@ -131,7 +113,7 @@ export function createSite(options: SiteOptions): Site {
       originOf,
       pageStore,
       renderConcurrency: env.RENDER_CONCURRENCY,
-      getLoadContext: (req, res) => loadContext(req, res, res.locals as RequestFacts),
+      contextOf: contexts.inPipeline,
     }),
   );
 
@@ -142,14 +124,7 @@ export function createSite(options: SiteOptions): Site {
       knownHosts: hosts,
       trustProxy: app.get("trust proxy fn"),
       log: logOptions,
-      personal(req, res, requestId) {
-        // Express's own request prototype reads the origin and address as the pipeline does (`trust proxy`).
-        const request = Object.setPrototypeOf(req, app.request) as express.Request;
-        const context = loadContext(request, res, { cspNonce: "", requestId });
-        // Should the pipeline answer after all, it goes on with this visitor.
-        Object.assign(res, { locals: { visitor: context.visitor } satisfies Partial<RequestFacts> });
-        return personalMaker(context, req.url ?? "");
-      },
+      personal: personalBeforePipeline(contexts),
     });
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     const answered = answerStoredPage?.(req, res) ?? false;
@@ -182,9 +157,5 @@ export function createSite(options: SiteOptions): Site {
     announce: (origin, embedded) => announceStartUp(origin, env, embedded),
   };
 }
-
-type RequestFacts = { cspNonce: string; requestId: string; visitor?: VisitorHandle; form?: FormData; formOrigin?: PostedForm["origin"] };
-
-const postedForm = ({ form, formOrigin }: RequestFacts): PostedForm | null => (form ? { form, origin: formOrigin ?? "unsaid" } : null);
 
 export const siteEntry: SiteEntry = { env, logger, routeConsoleToLogger, startTracing, createSite };

@@ -3,7 +3,7 @@ import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { LIST_PAGE_SIZE, type Page } from "~/bff/content.server";
 import { platformUrl } from "~/bff/platform-url.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 
 const ACTIVITY_TTL_MS = 5_000;
 const LIST_TTL_MS = 15_000;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { mediaOf, playableContentSchema, toCard, type AudioMedia, type Card, type Page, type VideoMedia } from "~/bff/content.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 
 /** Spec section 9 (video albums page the same way). */
 export const ALBUM_PAGE_SIZE = 30;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { listGroups, type Group } from "~/bff/content.server";
 import { platformUrl } from "~/bff/platform-url.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 import { env } from "~/runtime/env.server";
 import { itemTarget } from "~/lib/navigation-target";
 import { DEFAULT_THEME_COLOR, readableOnDark, readableOnWhite } from "~/lib/theme";

@@ -35,7 +35,7 @@ describe("community (circle) BFF", () => {
   });
 
   test("sends no X-Request-Id on the post detail, and sends it on the other calls (spec section 7)", async ({ upstream, circles }) => {
-    // Ids not read before, so the shared cache does not answer in the platform's place.
+    // Ids not read before, so the answers cache does not answer in the platform's place.
     const headers = await upstream.requestIds(() =>
       Promise.all([
         circles.getCirclePost(upstream.caller, upstream.id(COMMUNITY_FIXTURES.videoPost)),

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import type { Page } from "~/bff/content.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 
-/** The same for every visitor, so all of it goes through the shared cache. */
+/** The same for every visitor, so all of it goes through the answers cache. */
 
 const BASE = "/circle/v1/api/share";
 

@@ -84,17 +84,17 @@ describe("platformRequest", () => {
 
 describe("a page rendered while a call failed", () => {
   test("is marked incomplete by an outage, not by a refusal or a success", async ({ platform, client }) => {
-    const facts = async () => {
-      const render = { tags: new Set<string>(), incomplete: false, staleKeys: new Set<string>() };
-      await client.platformRequest("/x", { ...caller, render }, { schema }).catch(() => null);
-      return render.incomplete;
+    const incomplete = async () => {
+      const record = { tags: new Set<string>(), incomplete: false, staleKeys: new Set<string>() };
+      await client.platformRequest("/x", { ...caller, record }, { schema }).catch(() => null);
+      return record.incomplete;
     };
     platform.answer((_req, res) => json(res, { code: 0, message: "ok", data: { n: 1 } }));
-    expect(await facts()).toBe(false);
+    expect(await incomplete()).toBe(false);
     platform.answer((_req, res) => json(res, { code: 20002, message: "验证码错误", data: null }));
-    expect(await facts()).toBe(false);
+    expect(await incomplete()).toBe(false);
     platform.answer((_req, res) => json(res, { code: 0, data: null }, 502));
-    expect(await facts()).toBe(true);
+    expect(await incomplete()).toBe(true);
   });
 });
 

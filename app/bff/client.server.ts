@@ -8,8 +8,8 @@ import { timedUpstream } from "~/runtime/metrics.server";
 import { logger } from "~/runtime/logger.server";
 import { traceCall } from "~/runtime/tracing.server";
 
-/** For the page store (app/render/page-facts.server.ts). */
-export type RenderSink = { tags: Set<string>; incomplete: boolean; staleKeys: Set<string> };
+/** What the BFF writes of a render record (app/render/render-record.server.ts): the rest is rendering's. */
+export type RenderRecordBase = { tags: Set<string>; incomplete: boolean; staleKeys: Set<string> };
 
 export type Caller = {
   token: string | null;
@@ -20,7 +20,7 @@ export type Caller = {
   deadline?: number;
   /** Its timeouts are the site's own choice, so not held against the platform. */
   sidePart?: boolean;
-  render?: RenderSink | null;
+  record?: RenderRecordBase | null;
 };
 
 export function requestDeadline(now = Date.now()): number {
@@ -44,7 +44,7 @@ export function detached(caller: Caller): Caller {
     clientIp: caller.clientIp,
     deadline: caller.deadline,
     sidePart: caller.sidePart,
-    render: caller.render,
+    record: caller.record,
   };
 }
 
@@ -127,7 +127,7 @@ export async function platformEnvelope(path: string, caller: Caller, options: En
   try {
     return await fetchEnvelope(path, caller, options);
   } catch (error) {
-    if (isOutage(error) && caller.render) caller.render.incomplete = true;
+    if (isOutage(error) && caller.record) caller.record.incomplete = true;
     throw error;
   }
 }

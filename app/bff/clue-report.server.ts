@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { detailKey, type Page } from "~/bff/content.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 import type { ClueList } from "~/lib/dejin-paths";
 
-/** The same for every visitor, so all of it goes through the shared cache. */
+/** The same for every visitor, so all of it goes through the answers cache. */
 
 const BASE = "/peony/v3/clue_report";
 

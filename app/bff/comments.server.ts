@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 import { contentTag } from "~/lib/content-tag";
 import type { Page } from "~/bff/content.server";
 import { collectPages } from "~/lib/pages";
@@ -62,7 +62,7 @@ const COMMENTS_TTL_MS = 5_000;
 export const commentsKey = (postId: string) => `comments:${postId}:`;
 
 export function listComments(caller: Caller, postId: string, page: number): Promise<Page<Comment>> {
-  caller.render?.tags.add(contentTag(postId));
+  caller.record?.tags.add(contentTag(postId));
   return cached(caller, `${commentsKey(postId)}page:${page}`, COMMENTS_TTL_MS, () =>
     platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}`, detached(caller), {
       query: { page, size: COMMENT_PAGE_SIZE },
@@ -72,7 +72,7 @@ export function listComments(caller: Caller, postId: string, page: number): Prom
 }
 
 export function listReplies(caller: Caller, postId: string, commentId: string): Promise<Page<Comment>> {
-  caller.render?.tags.add(contentTag(postId));
+  caller.record?.tags.add(contentTag(postId));
   return cached(caller, `${commentsKey(postId)}replies:${commentId}`, COMMENTS_TTL_MS, () =>
     platformRequest(`/peony/v1/comment/${encodeURIComponent(postId)}/${encodeURIComponent(commentId)}`, detached(caller), {
       query: { page: 1, size: 50 },

@@ -73,7 +73,7 @@ describe("getContentDetail", () => {
 });
 
 describe("detailKey", () => {
-  test("is no prefix of another post's: a write drops the shared answers of its own post only", async ({ content }) => {
+  test("is no prefix of another post's: a write drops the cached answers of its own post only", async ({ content }) => {
     expect(content.detailKey("46").startsWith(content.detailKey("4"))).toBe(false);
     const { commentsKey } = await import("~/bff/comments.server");
     expect(commentsKey("46").startsWith(commentsKey("4"))).toBe(false);

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 import { contentTag } from "~/lib/content-tag";
 import { contentTarget } from "~/lib/content-path";
 import { filterListItems } from "~/lib/list-filter";
 import { LIVE_ID_PATTERN } from "~/lib/live-state";
 
-// How long shared answers are reused. Short: counts move, and editors expect a change to show soon.
+// How long cached answers are reused. Short: counts move, and editors expect a change to show soon.
 const DETAIL_TTL_MS = 5_000;
 const LIST_TTL_MS = 15_000;
 const SIDE_LIST_TTL_MS = 30_000;
@@ -181,7 +181,7 @@ export function toCards(contents: Content[]): Card[] {
 export const detailKey = (postId: string) => `detail:${postId}:`;
 
 export function getContentDetail(caller: Caller, postId: string): Promise<ContentDetail> {
-  caller.render?.tags.add(contentTag(postId));
+  caller.record?.tags.add(contentTag(postId));
   return cached(caller, detailKey(postId), DETAIL_TTL_MS, () =>
     platformRequest(`/peony/v1/content/${encodeURIComponent(postId)}`, detached(caller), { schema: detailSchema }),
   );

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { LIST_PAGE_SIZE, contentSchema, toCard, type Card, type Page } from "~/bff/content.server";
 import { platformUrl } from "~/bff/platform-url.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 import { filterListItems } from "~/lib/list-filter";
 
 const DECK_TTL_MS = 15_000;

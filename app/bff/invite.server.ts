@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { platformUrl } from "~/bff/platform-url.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 
 // Who joined changes as people accept; a few seconds late is fine and spares the platform on a shared link.
 const INVITE_TTL_MS = 15_000;

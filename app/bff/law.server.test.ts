@@ -14,7 +14,7 @@ describe("law BFF", () => {
   });
 
   test("sends neither law call with X-Request-Id (spec section 7)", async ({ upstream, law }) => {
-    // Calls not made before, so the shared cache does not answer in the platform's place.
+    // Calls not made before, so the answers cache does not answer in the platform's place.
     const headers = await upstream.requestIds(() =>
       Promise.all([
         law.getLawQuestion(upstream.caller, upstream.id(COMMUNITY_FIXTURES.unansweredQuestion)),

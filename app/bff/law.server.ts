@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import type { Page } from "~/bff/content.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 
 /** Both calls are among the spec's that go without X-Request-Id (client.server.ts). */
 

@@ -44,13 +44,13 @@ describe("the live calls over the embedded platform", () => {
 
   test("a booking drops every stored page that shows the broadcast: the ones its info was read for", async ({ upstream, live, user }) => {
     const [{ newRenderRecord }, { onContentWritten }, { liveTag }] = await Promise.all([
-      import("~/render/page-facts.server"),
+      import("~/render/render-record.server"),
       import("~/runtime/content-writes.server"),
       import("~/lib/content-tag"),
     ]);
-    const page = newRenderRecord();
-    await live.getLiveInfo({ ...upstream.caller, render: page }, LIVE_FIXTURES.upcoming);
-    expect([...page.tags]).toEqual([liveTag(LIVE_FIXTURES.upcoming)]);
+    const record = newRenderRecord();
+    await live.getLiveInfo({ ...upstream.caller, record }, LIVE_FIXTURES.upcoming);
+    expect([...record.tags]).toEqual([liveTag(LIVE_FIXTURES.upcoming)]);
     const written: unknown[] = [];
     const stop = onContentWritten((write) => written.push(write));
     await live.setLiveBooked(user, LIVE_FIXTURES.upcoming, true);

@@ -112,7 +112,7 @@ export function resumePointOf(...pages: LivePage<unknown>[]): number | null {
 export const LIVE_PAGE_SIZE = 20;
 
 export function getLiveInfo(caller: Caller, liveId: string): Promise<LiveInfo> {
-  caller.render?.tags.add(liveTag(liveId));
+  caller.record?.tags.add(liveTag(liveId));
   return platformRequest("/peony/v3/live/info", caller, { query: { live_id: liveId }, schema: liveInfoSchema });
 }
 

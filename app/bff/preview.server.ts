@@ -20,7 +20,7 @@ export function claimedExpiry(token: string, postId: string): Date | null {
   }
 }
 
-/** Never through the shared cache: a draft belongs to its link's holder, and an expired link must stop at once. */
+/** Never through the answers cache: a draft belongs to its link's holder, and an expired link must stop at once. */
 export async function getPreviewDetail(caller: Caller, postId: string, token: string, now = new Date()): Promise<PreviewResult> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return { kind: "missing" };
   try {

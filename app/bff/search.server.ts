@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { LIST_PAGE_SIZE, contentSchema, toCards, type Card, type Page } from "~/bff/content.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 
 const HOT_WORDS_TTL_MS = 60_000;
 const HOT_WORD_RESULTS_TTL_MS = 10_000;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { detached, platformRequest, type Caller } from "~/bff/client.server";
 import { contentSchema, detailSchema, toCards, type Card, type ContentDetail } from "~/bff/content.server";
-import { cached } from "~/bff/shared-cache.server";
+import { cached } from "~/bff/answers-cache.server";
 
 /** Spec section 9: cards per section and sections per call. */
 export const SPECIAL_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 
 /**
- * The per-request CSP nonce, for the inline scripts the server renders; none for a page shared between visitors,
+ * The per-request CSP nonce, for the inline scripts the server renders; none for a page rendered for the store,
  * whose inline scripts the CSP allows by hash (server/page-cache/page-store.ts).
  */
 export const NonceContext = createContext<string | undefined>(undefined);

@@ -2,7 +2,7 @@ import { useContext, type ReactNode } from "react";
 import { PersonalRenderingContext } from "~/hooks/use-personal";
 
 /**
- * In a page rendered to be shared it is rendered and recorded on its own, so the host can render it again for a logged-in
+ * In a page rendered for the store it is rendered and recorded on its own, so the host can render it again for a logged-in
  * visitor (app/render/personal.server.tsx). `name` is unique on the page.
  */
 export function PersonalSlot({ name, children }: { name: string; children: ReactNode }) {

@@ -12,7 +12,7 @@ const ANONYMOUS_VIEWER: Personal<Viewer> = JSON.stringify({ user: null, csrfToke
 
 export type SlotProps = { name: string; children: ReactNode };
 
-/** Set on the server while a page is rendered to be shared; a personal part read outside a `Slot` makes the page unpersonalizable. */
+/** Set on the server while a page is rendered for the store; a personal part read outside a `Slot` makes the page unpersonalizable. */
 export type PersonalRendering = {
   Slot: ComponentType<SlotProps> | null;
   overrides: ReadonlyMap<string, string> | null;

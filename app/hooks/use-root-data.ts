@@ -31,7 +31,7 @@ export type RootData = {
   showBanner: boolean;
   scheme?: ColorScheme;
   preview: boolean;
-  /** The CSRF token is "" for a visitor without a session, whose page is shared (app/visitor/csrf.server.ts). */
+  /** The CSRF token is "" for a visitor without a session, whose page is the stored one (app/visitor/csrf.server.ts). */
   viewer: Personal<Viewer>;
   htmlLang: string;
 };

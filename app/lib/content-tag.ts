@@ -10,7 +10,7 @@ export function liveTag(liveId: string): string {
 
 export const PAGE_TAG = new RegExp(`^(?:content|live):${ID}$`);
 
-/** The group of a shared answer's key (app/bff/shared-cache.server.ts); a write invalidates whole groups. */
+/** The group of a cached answer's key (app/bff/answers-cache.server.ts); a write invalidates whole groups. */
 const ANSWER_GROUP = new RegExp(`^[a-z_]{1,32}:${ID}:`);
 export function answerGroupOf(key: string): string | null {
   return ANSWER_GROUP.exec(key)?.[0] ?? null;

@@ -16,7 +16,7 @@ const SLOT_RENDERS_MAX_CHARS = 64 * 1024;
 const MARK = randomBytes(12).toString("base64url");
 let parts = 0;
 
-const recordedFor = (context: AppLoadContext) => (context.shared ? context.render : null);
+const recordedFor = (context: AppLoadContext) => (context.forStore ? context.record : null);
 
 export const personalPartKind = <I, T extends object>(own: (context: AppLoadContext, input: I) => Promise<T>): PersonalPartKind<I, T> => ({ own });
 

@@ -65,7 +65,7 @@ export type InteractionResult = {
 type Limit = { limiter: RateLimiter; per: "account" | "token" | "address" };
 
 /**
- * Writes that drop stored pages and shared answers everywhere are limited per account and per address together.
+ * Writes that drop stored pages and cached answers everywhere are limited per account and per address together.
  * Live likes come batched, one request a second from a page, hence their higher limit.
  */
 const writes: Limit[] = [

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { json, type Handler } from "~/bff/fake-platform.test-support";
 import { fakePlatformTest } from "~/bff/fixtures.test-support";
 import { NETWORK_ERROR_TEXT } from "~/lib/network-error";
-import { renderContext } from "~/render/page-facts.server";
+import { renderContext } from "~/render/render-record.server";
 
 /**
  * Issue 38 §7: a platform answer the site cannot read (code 0 with no data, or data of the wrong types) on a form post

@@ -1,7 +1,7 @@
 /** `visitor` and `render` are declared where their types live. */
 export type LoadContext = {
   cspNonce: string;
-  shared: boolean;
+  forStore: boolean;
   requestId: string;
   origin: string;
   userAgent: string;

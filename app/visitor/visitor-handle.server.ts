@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import type { Caller, RenderSink } from "~/bff/client.server";
+import type { Caller, RenderRecordBase } from "~/bff/client.server";
 import type { Toast } from "~/lib/toast";
 import { isSessionToken, type FormOrigin } from "~/visitor/csrf.server";
 import {
@@ -72,9 +72,9 @@ export class VisitorHandle {
     return toVisitor(await this.#loaded());
   }
 
-  async caller(render: RenderSink | null): Promise<Caller> {
+  async caller(record: RenderRecordBase | null): Promise<Caller> {
     const { token, requestId } = await this.read();
-    return { token, requestId, signal: this.signal, clientIp: this.#facts.clientIp, deadline: this.deadline, render };
+    return { token, requestId, signal: this.signal, clientIp: this.#facts.clientIp, deadline: this.deadline, record };
   }
 
   async signedUserId(): Promise<string | null> {
@@ -156,5 +156,5 @@ export class VisitorHandle {
 
 export const openVisitor = (facts: VisitorFacts): VisitorHandle => new VisitorHandle(facts);
 
-export const sharedPageVisitor = (facts: Omit<VisitorFacts, "cookie" | "posted">): VisitorHandle =>
+export const storedPageVisitor = (facts: Omit<VisitorFacts, "cookie" | "posted">): VisitorHandle =>
   new VisitorHandle({ ...facts, cookie: undefined, posted: null });

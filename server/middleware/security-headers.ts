@@ -6,7 +6,7 @@ import { TRUSTED_EMBED_HOSTS } from "../../app/lib/embed-hosts";
 const FRAME_HOSTS = TRUSTED_EMBED_HOSTS.map((host) => `https://${host}`);
 const WECHAT_SDK_HOSTS = ["https://res.wx.qq.com", "https://res2.wx.qq.com"];
 
-/** A page shared between visitors is rendered without a nonce and allows its inline scripts by hash instead. */
+/** A page rendered for the store has no nonce: its inline scripts are allowed by hash instead. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();

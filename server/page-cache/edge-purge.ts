@@ -13,31 +13,31 @@ export type UrlPurgeHook = (paths: string[]) => Promise<void>;
 
 export type EdgePurgeOptions = {
   edges: string[];
-  key: string | undefined;
+  purgeKey: string | undefined;
   pathsOf?: (tag: string) => string[];
   purgeUrls?: UrlPurgeHook;
 };
 
-export async function purgeEdge(edge: string, tags: string[], key: string | undefined): Promise<void> {
+export async function purgeEdge(edge: string, tags: string[], purgeKey: string | undefined): Promise<void> {
   const response = await fetch(edge, {
     method: "PURGE",
-    headers: { "Surrogate-Key": tags.join(" "), ...(key && { "X-Edge-Purge-Key": key }) },
+    headers: { "Surrogate-Key": tags.join(" "), ...(purgeKey && { "X-Edge-Purge-Key": purgeKey }) },
     signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
   });
   await response.body?.cancel();
   if (response.status !== 200) throw new Error(`the edge answered ${response.status}`);
 }
 
-function purgeEveryEdge(edges: string[], tags: string[], key: string | undefined) {
+function purgeEveryEdge(edges: string[], tags: string[], purgeKey: string | undefined) {
   for (const edge of edges) {
-    purgeEdge(edge, tags, key).catch((error: Error) => {
+    purgeEdge(edge, tags, purgeKey).catch((error: Error) => {
       countFailedEdgePurge(edge);
       logger.warn({ edge, tags, err: error }, "edge purge failed");
     });
   }
 }
 
-export function startEdgePurges({ edges, key, pathsOf, purgeUrls }: EdgePurgeOptions): () => void {
+export function startEdgePurges({ edges, purgeKey, pathsOf, purgeUrls }: EdgePurgeOptions): () => void {
   const stopUrls =
     purgeUrls && pathsOf
       ? onOwnWrite(({ pages: tags }) => {
@@ -48,7 +48,7 @@ export function startEdgePurges({ edges, key, pathsOf, purgeUrls }: EdgePurgeOpt
   const stopTags =
     edges.length > 0
       ? onContentWritten(({ pages: tags }) => {
-          if (tags.length > 0) purgeEveryEdge(edges, tags, key);
+          if (tags.length > 0) purgeEveryEdge(edges, tags, purgeKey);
         })
       : () => undefined;
   return () => {

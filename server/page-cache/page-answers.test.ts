@@ -8,9 +8,9 @@ import { deviceClass } from "../../app/render/page-device.server";
 import { contentTag } from "../../app/lib/content-tag";
 import type { StoredPersonalization } from "../../app/render/stored-personalization";
 import { announceWrite } from "../../app/runtime/content-writes.server";
-import { serveShared, servePersonal, SHARED_CACHE_CONTROL, type MakePersonal, type PageRender } from "./page-answers";
+import { serveStored, servePersonal, STORED_CACHE_CONTROL, type MakePersonal, type PageRender } from "./page-answers";
 import { createPageStore, PAGE_FRESH_SECONDS, PAGE_STALE_WHILE_REVALIDATE_SECONDS } from "./page-store";
-import { isSharedPageRequest, sharedPageUrl } from "./request-rules";
+import { isStoredPageRequest, storedPageUrl } from "./request-rules";
 import { inlineScriptHashes, withScriptHashes } from "../middleware/security-headers";
 
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
@@ -19,8 +19,8 @@ const SCRIPT = "window.answer = 42;";
 
 describe("the key", () => {
   it("drops share noise and sorts the query, so one page has one key", () => {
-    expect(sharedPageUrl("/davmu/share/a/index.html?from=singlemessage&isappinstalled=0&_t=123&b=2&a=1")).toBe("/davmu/share/a/index.html?a=1&b=2");
-    expect(sharedPageUrl("/davmu/share/a/index.html?_t=9")).toBe("/davmu/share/a/index.html");
+    expect(storedPageUrl("/davmu/share/a/index.html?from=singlemessage&isappinstalled=0&_t=123&b=2&a=1")).toBe("/davmu/share/a/index.html?a=1&b=2");
+    expect(storedPageUrl("/davmu/share/a/index.html?_t=9")).toBe("/davmu/share/a/index.html");
   });
 
   it("tells the device classes a page renders for apart, and only those", () => {
@@ -73,18 +73,18 @@ describe("the page cache", () => {
     };
   const cache = createPageStore({ maxBytes: 1024 * 1024, now: () => clock });
 
-  const render: PageRender = async (url, _signal, page) => {
+  const render: PageRender = async (url, _signal, record) => {
     renders.push(url);
     const plan = answer(url);
     // As a loader does: the tag as it asks for the content, before the answer comes.
-    for (const tag of plan.tags ?? []) page.tags.add(tag);
+    for (const tag of plan.tags ?? []) record.tags.add(tag);
     await plan.gate;
     if (plan.fail) throw new Error("render failed");
     const headers = new Headers({ "Content-Type": plan.type ?? "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
     if (plan.cookie) headers.set("Set-Cookie", "__share=x; Path=/");
     const html = `<!DOCTYPE html><html><body><p>${url} #${renders.length}</p><script>${SCRIPT}</script></body></html>`;
-    Object.assign(page, { incomplete: plan.incomplete ?? false, personalization: plan.personal ? personalization : null });
-    return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, page };
+    Object.assign(record, { incomplete: plan.incomplete ?? false, personalization: plan.personal ? personalization : null });
+    return { response: new Response(html, { status: plan.status ?? 200, headers }), stale: false, record };
   };
 
   beforeAll(async () => {
@@ -97,9 +97,9 @@ describe("the page cache", () => {
       servePersonal(cache, req, res, render, personalFor(req.get("cookie")!), async () => void res.send("rendered for the visitor")).catch(next);
     });
     app.get("*", (req, res, next) => {
-      if (!isSharedPageRequest(req, req.originalUrl)) return res.send("personal");
+      if (!isStoredPageRequest(req, req.originalUrl)) return res.send("personal");
       arrived.push(req.originalUrl);
-      serveShared(cache, req, res, render, async (own, response) => {
+      serveStored(cache, req, res, render, async (own, response) => {
         own.status(response.status);
         own.end(Buffer.from(await response.arrayBuffer()));
       }).catch(next);
@@ -127,7 +127,7 @@ describe("the page cache", () => {
     expect(renders).toEqual(["/p/one"]);
     expect([first.headers.get("x-cache"), second.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
     expect(await second.text()).toBe(await first.text());
-    expect(second.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
+    expect(second.headers.get("cache-control")).toBe(STORED_CACHE_CONTROL);
     expect(second.headers.get("vary")).toContain("User-Agent");
     const policy = second.headers.get("content-security-policy") ?? "";
     expect(policy).not.toContain("nonce-");
@@ -195,7 +195,7 @@ describe("the page cache", () => {
     answer = () => ({ cookie: true });
     await get("/p/cookie");
     const again = await get("/p/cookie");
-    expect(again.headers.get("cache-control")).not.toBe(SHARED_CACHE_CONTROL);
+    expect(again.headers.get("cache-control")).not.toBe(STORED_CACHE_CONTROL);
     answer = () => ({ status: 404 });
     await get("/p/missing");
     const missing = await get("/p/missing");

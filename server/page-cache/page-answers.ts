@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { newRenderRecord, type RenderRecord } from "../../app/render/page-facts.server";
+import { newRenderRecord, type RenderRecord } from "../../app/render/render-record.server";
 import type { PersonalPage, StoredPersonalization } from "../../app/render/stored-personalization";
 import { logger } from "../../app/runtime/logger.server";
 import {
@@ -13,17 +13,17 @@ import {
   type PageStore,
   type Rendered,
   type SentHead,
-  type Shared,
+  type AnonymousPage,
 } from "./page-store";
-import { isSharedPageRequest, pageKey, pathOf } from "./request-rules";
+import { isStoredPageRequest, pageKey, pathOf } from "./request-rules";
 import { personalGzip, personalHtml, personalScriptHashes } from "./personal-answer";
 import { acceptedEncodings, chooseEncoding, sendCompressedOnce } from "./response-encoding";
 import { inlineScriptHashes, withScriptHashes } from "../middleware";
 
-export const SHARED_CACHE_CONTROL =
+export const STORED_CACHE_CONTROL =
   `public, max-age=0, s-maxage=${PAGE_FRESH_SECONDS}, ` +
   `stale-while-revalidate=${PAGE_STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${PAGE_STALE_IF_ERROR_SECONDS}`;
-export const SHARED_VARY = "Accept-Encoding, Cookie, User-Agent";
+export const STORED_VARY = "Accept-Encoding, Cookie, User-Agent";
 const PERSONAL_CACHE_CONTROL = "private, no-store";
 const STALE_WARNING = '110 - "Response is Stale"';
 
@@ -85,8 +85,8 @@ function servable(store: PageStore, key: string, url: string, render: PageRender
 function sendEntry(store: PageStore, req: ExpressRequest, res: ExpressResponse, entry: Entry, state: string, stale = false) {
   res.status(entry.status);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
-  res.setHeader("Vary", SHARED_VARY);
+  res.setHeader("Cache-Control", STORED_CACHE_CONTROL);
+  res.setHeader("Vary", STORED_VARY);
   // For an edge in front to purge it by too (server/page-cache/edge-purge.ts).
   if (entry.tags.length > 0) res.setHeader("Surrogate-Key", entry.tags.join(" "));
   res.setHeader("ETag", entry.etag);
@@ -95,7 +95,7 @@ function sendEntry(store: PageStore, req: ExpressRequest, res: ExpressResponse, 
   if (stale) res.setHeader("Warning", STALE_WARNING);
   setScriptHashes(res, entry.scriptHashes);
   // Asked at the page's own path, the pipeline routed that path here: hits of it may be answered before it.
-  if (!entry.sent && pathOf(req.originalUrl) === pathOf(sharedUrlOf(req))) entry.sent = sentHead(res);
+  if (!entry.sent && pathOf(req.originalUrl) === pathOf(storedUrlOf(req))) entry.sent = sentHead(res);
   if (matchesEtag(req.get("if-none-match"), entry.etag)) {
     res.status(304).end();
     return;
@@ -107,9 +107,9 @@ function sendEntry(store: PageStore, req: ExpressRequest, res: ExpressResponse, 
   res.end(body);
 }
 
-const sharedUrlOf = (req: ExpressRequest) => pageKey(req.originalUrl, undefined).url;
+const storedUrlOf = (req: ExpressRequest) => pageKey(req.originalUrl, undefined).url;
 
-function sendShared(req: ExpressRequest, res: ExpressResponse, page: Shared) {
+function sendAnonymous(req: ExpressRequest, res: ExpressResponse, page: AnonymousPage) {
   res.status(page.status);
   for (const [name, value] of page.headers) if (name.toLowerCase() !== "content-length") res.append(name, value);
   res.setHeader("X-Cache", "MISS");
@@ -128,7 +128,7 @@ async function sendOwnOutcome(res: ExpressResponse, outcome: Extract<Outcome, { 
   await sendOwn(res, outcome.response, outcome.stale);
 }
 
-export async function serveShared(store: PageStore, req: ExpressRequest, res: ExpressResponse, render: PageRender, sendOwn: SendOwn): Promise<void> {
+export async function serveStored(store: PageStore, req: ExpressRequest, res: ExpressResponse, render: PageRender, sendOwn: SendOwn): Promise<void> {
   const { key, url } = pageKey(req.originalUrl, req.get("user-agent"));
   const stored = servable(store, key, url, render);
   if (stored) {
@@ -160,7 +160,7 @@ export async function serveShared(store: PageStore, req: ExpressRequest, res: Ex
   store.decided(leader ? "misses" : "joined", `${leader ? "MISS" : "JOINED"}${result.entry ? "" : ", not stored"}`, key);
   if (result.page.status >= 500 && entry) return sendEntry(store, req, res, entry, "STALE", true);
   if (result.entry) return sendEntry(store, req, res, result.entry, leader ? "MISS" : "JOINED");
-  await sendShared(req, res, result.page);
+  await sendAnonymous(req, res, result.page);
 }
 
 async function storedForVisitor(store: PageStore, key: string, url: string, render: PageRender): Promise<Entry | null> {
@@ -170,8 +170,8 @@ async function storedForVisitor(store: PageStore, key: string, url: string, rend
   const { outcome, leader } = flight(store, key, url, render);
   const result = await outcome.catch(() => null);
   if (result?.kind === "own" && leader) discard(result);
-  if (result?.kind === "shared" && result.entry) return result.entry;
-  return !result || (result.kind === "shared" && result.page.status >= 500) ? (entry ?? null) : null;
+  if (result?.kind === "anonymous" && result.entry) return result.entry;
+  return !result || (result.kind === "anonymous" && result.page.status >= 500) ? (entry ?? null) : null;
 }
 
 const takesGzip = (acceptEncoding: string | undefined) => acceptedEncodings(acceptEncoding)("gzip");
@@ -232,7 +232,7 @@ function answerableEntry(store: PageStore, req: IncomingMessage, target: string)
 
 /** False, with nothing sent, when the pipeline must answer instead (not stored, another path to it, no stored encoding). */
 export function answerHit(store: PageStore, req: IncomingMessage, res: ServerResponse, target: string, requestId: string): boolean {
-  if (!isSharedPageRequest(req, target)) return false;
+  if (!isStoredPageRequest(req, target)) return false;
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   // The compression middleware may still encode a plain answer (deflate) on the pipeline.
   if (encoding === "identity") return false;

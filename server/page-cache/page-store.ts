@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { SINGLE_FETCH_CONTENT_TYPE } from "../../app/framework/remix-internals";
 import type { StoredPersonalization } from "../../app/render/stored-personalization";
 import { createKeyIndex } from "../../app/lib/key-index";
-import type { RenderRecord } from "../../app/render/page-facts.server";
+import type { RenderRecord } from "../../app/render/render-record.server";
 import { onContentWritten } from "../../app/runtime/content-writes.server";
 import { logger } from "../../app/runtime/logger.server";
 import type { PageCacheStats } from "../../app/runtime/metrics.server";
@@ -17,9 +17,9 @@ export const PAGE_FRESH_SECONDS = 10;
 export const PAGE_STALE_WHILE_REVALIDATE_SECONDS = 60;
 export const PAGE_STALE_IF_ERROR_SECONDS = 600;
 
-export type Rendered = { response: Response; stale: boolean; page: RenderRecord };
+export type Rendered = { response: Response; stale: boolean; record: RenderRecord };
 
-export type Shared = { status: number; headers: Headers; body: Buffer; stale: boolean; scriptHashes: string[] | null };
+export type AnonymousPage = { status: number; headers: Headers; body: Buffer; stale: boolean; scriptHashes: string[] | null };
 /** The pipeline's headers for a stored page, less one answer's, so an answer before the pipeline says the same. */
 export type SentHead = string[];
 export type Entry = {
@@ -40,7 +40,7 @@ export type Entry = {
   sentPersonal: SentHead | null;
 };
 export type Outcome =
-  | { kind: "shared"; page: Shared; entry: Entry | null }
+  | { kind: "anonymous"; page: AnonymousPage; entry: Entry | null }
   /** It sets a cookie, or is not a page at all: others render their own. */
   | { kind: "own"; response: Response; stale: boolean; controller: AbortController };
 
@@ -100,7 +100,7 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
   }
   const stopListening = onContentWritten(({ pages }) => pages.forEach(drop));
 
-  async function store(key: string, page: Shared, tags: string[], personalization: StoredPersonalization | null): Promise<Entry> {
+  async function store(key: string, page: AnonymousPage, tags: string[], personalization: StoredPersonalization | null): Promise<Entry> {
     const [gzipped, brotli] = await Promise.all([
       gzipAsync(page.body, { level: 9 }),
       brotliAsync(page.body, { params: brotliParams(page.body.length) }),
@@ -125,10 +125,10 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
   }
 
   async function settle(key: string, rendering: Promise<Rendered>, controller: AbortController, writesBefore: number): Promise<Outcome> {
-    const { response, stale, page: facts } = await rendering;
+    const { response, stale, record } = await rendering;
     if (!isPageOrData(response.headers)) return { kind: "own", response, stale, controller };
     const body = Buffer.from(await response.arrayBuffer());
-    const page: Shared = {
+    const page: AnonymousPage = {
       status: response.status,
       headers: response.headers,
       body,
@@ -138,10 +138,10 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     if (response.headers.has("set-cookie")) {
       return { kind: "own", response: new Response(body, { status: response.status, headers: response.headers }), stale, controller };
     }
-    const tags = [...facts.tags];
+    const tags = [...record.tags];
     const written = tags.some((tag) => (writtenAt.get(tag)?.write ?? 0) > writesBefore);
-    const storable = page.status === 200 && !stale && !facts.incomplete && !written;
-    return { kind: "shared", page, entry: storable ? await store(key, page, tags, facts.personalization) : null };
+    const storable = page.status === 200 && !stale && !record.incomplete && !written;
+    return { kind: "anonymous", page, entry: storable ? await store(key, page, tags, record.personalization) : null };
   }
 
   const inFlight = (key: string) => flights.get(key)?.outcome;

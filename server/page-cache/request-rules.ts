@@ -15,7 +15,7 @@ export const pathOf = (target: string) => {
   return query < 0 ? target : target.slice(0, query);
 };
 
-export function isSharedPageRequest(req: IncomingMessage, target: string): boolean {
+export function isStoredPageRequest(req: IncomingMessage, target: string): boolean {
   return req.method === "GET" && !hasSessionCookie(req.headers.cookie) && !isPreview(target);
 }
 
@@ -24,13 +24,13 @@ export function isPersonalPageRequest(req: IncomingMessage, target: string): boo
   return req.method === "GET" && hasSessionCookie(req.headers.cookie) && !isPreview(target) && !isSingleFetchDataPath(pathOf(target));
 }
 
-export function sharedPageUrl(originalUrl: string): string {
+export function storedPageUrl(originalUrl: string): string {
   const url = new URL(originalUrl, "http://page.invalid");
   // The canonical URL has no fragment: past its origin, its href is its path and query.
   return canonicalUrl(url).slice(url.origin.length);
 }
 
 export function pageKey(target: string, userAgent: string | undefined): { key: string; url: string } {
-  const url = sharedPageUrl(target);
+  const url = storedPageUrl(target);
   return { url, key: `${deviceClass(userAgent ?? "")} ${url}` };
 }

@@ -6,11 +6,11 @@ import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BASE_PATH } from "../../app/lib/base-path";
 import { captureLog } from "../../app/runtime/logger.test-support";
-import { newRenderRecord } from "../../app/render/page-facts.server";
+import { newRenderRecord } from "../../app/render/render-record.server";
 import type { StoredPersonalization } from "../../app/render/stored-personalization";
-import { serveShared, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
+import { serveStored, servePersonal, type MakePersonal, type PageRender } from "./page-answers";
 import { createPageStore, PAGE_FRESH_SECONDS } from "./page-store";
-import { isPersonalPageRequest, isSharedPageRequest } from "./request-rules";
+import { isPersonalPageRequest, isStoredPageRequest } from "./request-rules";
 import { pageMiddleware } from "../middleware";
 import { knownHosts, publicOrigin } from "../middleware/public-origin";
 import { rawRequest } from "../middleware/raw-http.test-support";
@@ -42,7 +42,7 @@ const render: PageRender = async (url) => {
   await gate;
   const html = `<!DOCTYPE html><html><body><p>${url} #${renders}</p><script>window.page = ${renders};</script></body></html>`;
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Robots-Tag": "all" });
-  return { response: new Response(html, { headers }), stale: false, page: { ...newRenderRecord(), personalization } };
+  return { response: new Response(html, { headers }), stale: false, record: { ...newRenderRecord(), personalization } };
 };
 
 const log = { skip: (path: string) => path.endsWith("/healthz") };
@@ -74,8 +74,8 @@ beforeAll(async () => {
     if (isPersonalPageRequest(req, req.originalUrl)) {
       return servePersonal(cache, req, res, render, personalFor(req.get("cookie")), async () => void res.send("personal")).catch(next);
     }
-    if (!isSharedPageRequest(req, req.originalUrl)) return res.send("personal");
-    serveShared(cache, req, res, render, async () => undefined).catch(next);
+    if (!isStoredPageRequest(req, req.originalUrl)) return res.send("personal");
+    serveStored(cache, req, res, render, async () => undefined).catch(next);
   });
   const hits = storedPageHits({
     pageStore: cache,

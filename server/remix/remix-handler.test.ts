@@ -8,7 +8,8 @@ import { LRUCache } from "lru-cache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializedStringInPage } from "../../app/framework/remix-internals";
 import type { StoredPersonalization } from "../../app/render/stored-personalization";
-import { personalMaker, remixHandler, type RequestContext } from "./remix-handler";
+import { personalMaker, remixHandler } from "./remix-handler";
+import type { RequestContext } from "./request-context";
 import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server";
 import { sendRaw } from "../middleware/raw-http.test-support";
 
@@ -63,7 +64,7 @@ beforeAll(async () => {
       mode: "production",
       originOf: () => base,
       renderConcurrency: CONCURRENCY,
-      getLoadContext: () => ({ visitor: new VisitorStandIn() }) as unknown as RequestContext,
+      contextOf: () => ({ visitor: new VisitorStandIn() }) as unknown as RequestContext,
     }),
   );
   server = app.listen(0, "127.0.0.1");

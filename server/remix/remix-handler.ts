@@ -1,25 +1,25 @@
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pLimit from "p-limit";
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { newRenderRecord, renderContext } from "../../app/render/page-facts.server";
+import type { RequestHandler, Response as ExpressResponse } from "express";
+import { newRenderRecord, renderContext } from "../../app/render/render-record.server";
 import { makePersonalPage } from "../../app/render/personal.server";
 import {
   isPersonalPageRequest,
-  isSharedPageRequest,
+  isStoredPageRequest,
   sendCompressedOnce,
   servePersonal,
-  serveShared,
+  serveStored,
   type MakePersonal,
   type PageRender,
   type PageStore,
 } from "../page-cache";
-import type { LoadContext } from "../../app/runtime/load-context";
-import { sharedPageVisitor, type VisitorHandle } from "../../app/visitor/visitor-handle.server";
+import type { VisitorHandle } from "../../app/visitor/visitor-handle.server";
 import { languageOfPath } from "../../app/lib/languages";
 import { traditionalBuild } from "./traditional-build";
 import { traditionalAnswer } from "../../app/runtime/traditional-chinese.server";
 import type { OriginOf } from "../middleware";
+import { storeRenderContext, type RequestContext, type RequestContexts } from "./request-context";
 
 // Unlike @remix-run/express's adapter, the URL comes from the public origin, never raw Host / X-Forwarded-*. Renders
 // run `renderConcurrency` at a time: interleaved, each lives as long as the slowest and its garbage grows old.
@@ -27,7 +27,7 @@ export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   originOf: OriginOf;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
+  contextOf: RequestContexts["inPipeline"];
   pageStore?: PageStore;
   renderConcurrency: number;
 }): RequestHandler {
@@ -36,25 +36,18 @@ export function remixHandler(options: {
     "zh-Hant": createRequestHandler(traditionalBuild(options.build), options.mode),
   };
   const inTurn = pLimit(options.renderConcurrency);
-  const render = (request: () => Request, context: RequestContext, page = newRenderRecord()) =>
+  const render = (request: () => Request, context: RequestContext, record = newRenderRecord()) =>
     inTurn(async () => {
       const remixRequest = request();
       const handleRequest = handlers[languageOfPath(new URL(remixRequest.url).pathname)];
-      const response = await handleRequest(remixRequest, renderContext(context, page));
-      return { response, stale: page.staleKeys.size > 0, page };
+      const response = await handleRequest(remixRequest, renderContext(context, record));
+      return { response, stale: record.staleKeys.size > 0, record };
     });
   return async (req, res, next) => {
     // Once per request: its upstream deadline counts from its arrival, whichever render runs and when.
-    const context = options.getLoadContext(req, res);
-    // No nonce, nobody's session, and not stopped when this visitor leaves.
-    const shared: PageRender = (url, signal, record) => {
-      const visitor = sharedPageVisitor({ deadline: context.deadline, clientIp: context.clientIp, signal });
-      return render(
-        () => remixRequest(req, options.originOf(req) + url, signal, { shared: true }),
-        { ...context, cspNonce: "", shared: true, visitor },
-        record,
-      );
-    };
+    const context = options.contextOf(req, res);
+    const forStore: PageRender = (url, signal, record) =>
+      render(() => remixRequest(req, options.originOf(req) + url, signal, { forStore: true }), storeRenderContext(context, signal), record);
     const own = async () => {
       const made = render(() => remixRequest(req, options.originOf(req) + req.originalUrl, context.visitor.signal, {}), context);
       const [{ response, stale }, setCookie] = await committed(context.visitor, made);
@@ -62,11 +55,11 @@ export function remixHandler(options: {
       await send(res, response, stale);
     };
     try {
-      if (options.pageStore && isSharedPageRequest(req, req.originalUrl)) {
-        await serveShared(options.pageStore, req, res, shared, send);
+      if (options.pageStore && isStoredPageRequest(req, req.originalUrl)) {
+        await serveStored(options.pageStore, req, res, forStore, send);
       } else if (options.pageStore && isPersonalPageRequest(req, req.originalUrl)) {
         const makePersonal = personalMaker(context, req.originalUrl);
-        await servePersonal(options.pageStore, req, res, shared, makePersonal, own);
+        await servePersonal(options.pageStore, req, res, forStore, makePersonal, own);
       } else {
         await own();
       }
@@ -75,8 +68,6 @@ export function remixHandler(options: {
     }
   };
 }
-
-export type RequestContext = LoadContext & { visitor: VisitorHandle };
 
 /** The one place a visitor's session cookie is made, once their answer is. */
 async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise<[T, string | null]> {
@@ -93,6 +84,12 @@ export function personalMaker(context: RequestContext, target: string): MakePers
   };
 }
 
+/** For the entrance before Express (server/page-cache/stored-page-hits.ts): the request's context, made as the pipeline makes it. */
+export const personalBeforePipeline =
+  (contexts: RequestContexts) =>
+  (req: IncomingMessage, res: ServerResponse, requestId: string): MakePersonal =>
+    personalMaker(contexts.beforePipeline(req, res, requestId), req.url ?? "");
+
 async function send(res: ExpressResponse, response: Response, stale: boolean): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
@@ -106,21 +103,13 @@ async function send(res: ExpressResponse, response: Response, stale: boolean): P
   else await writeReadableStreamToWritable(response.body, res);
 }
 
-export function visitorSignal(res: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
-
 // `url` is concatenated, not resolved: '//evil.example/…' stays a path here. Remix throws when a write's Origin differs
 // from the host, so the host is the site's origin and the check is the site's (server/middleware/same-origin.ts).
-function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { shared?: boolean }): Request {
+function remixRequest(req: IncomingMessage, url: string, signal: AbortSignal, options: { forStore?: boolean }): Request {
   const target = new URL(url);
   const headers = new Headers({ host: target.host });
   for (const [key, value] of Object.entries(req.headers)) {
-    if (SITE_DECIDES.has(key) || (options.shared && key === "cookie")) continue;
+    if (SITE_DECIDES.has(key) || (options.forStore && key === "cookie")) continue;
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, item);
   }
   return new Request(target, { method: req.method, headers, signal });

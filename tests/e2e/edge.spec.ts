@@ -145,7 +145,7 @@ test("an answer without a shared lifetime of its own is never stored", async () 
   }
 });
 
-test("the edge refuses a purge without the key", async () => {
+test("the edge refuses a purge without the purge key", async () => {
   const purge = (headers: Record<string, string>) =>
     fetch(edge.origin, { method: "PURGE", headers: { "surrogate-key": "content:none", ...headers } }).then((r) => r.status);
   expect(await purge({})).toBe(403);

@@ -2,27 +2,14 @@ import { Form, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { LiveMessage } from "~/bff/live.server";
 import { openLogin, showToast } from "~/client/events";
+import { HiddenFields } from "~/components/hidden-fields";
 import { Icon } from "~/components/icon";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { useLoginPrompt, useRefusal } from "~/hooks/use-login-prompt";
 import { useViewer } from "~/hooks/use-personal";
 import type { LiveAnswer } from "~/hooks/use-login-prompt";
 import { abbreviateCount } from "~/lib/count";
 import { createLikeBatcher } from "~/lib/like-batcher";
 import { CHAT_MAX_LENGTH, LIVE_TEXTS, MAX_LIKES_PER_REQUEST } from "~/lib/live-state";
-
-function Hidden({ intent, liveId }: { intent: string; liveId: string }) {
-  const { csrfToken } = useViewer();
-  const hydrated = useHydrated();
-  return (
-    <>
-      <input type="hidden" name="csrf" value={csrfToken} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="live_id" value={liveId} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-    </>
-  );
-}
 
 /** Without JavaScript a plain form (post/redirect/get); with it the login sheet opens first for a visitor not logged in. */
 export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; booked: boolean; bookingCount: number }) {
@@ -36,8 +23,7 @@ export function BookingForm({ liveId, booked, bookingCount }: { liveId: string; 
   const shownBooked = pendingType ? pendingType === "add" : booked;
   return (
     <booking.Form method="post" className="live-booking" preventScrollReset aria-busy={booking.state !== "idle"}>
-      <Hidden intent="live_book" liveId={liveId} />
-      <input type="hidden" name="type" value={shownBooked ? "del" : "add"} />
+      <HiddenFields js fields={{ intent: "live_book", live_id: liveId, type: shownBooked ? "del" : "add" }} />
       <button
         type="submit"
         className={shownBooked ? "button button--ghost live-booking__button" : "button live-booking__button"}
@@ -98,7 +84,7 @@ export function ChatForm({
 
   return (
     <chat.Form method="post" className={overlay ? "live-chat-form live-chat-form--overlay" : "live-chat-form"} id="live-chat-form" preventScrollReset>
-      <Hidden intent="live_chat" liveId={liveId} />
+      <HiddenFields js fields={{ intent: "live_chat", live_id: liveId }} />
       <label className="visually-hidden" htmlFor="live-chat-input">
         {LIVE_TEXTS.chatPlaceholder}
       </label>
@@ -166,7 +152,7 @@ export function LikeButton({ liveId, likeCount, overlay = false }: { liveId: str
 
   return (
     <Form method="post" className={overlay ? "live-like live-like--overlay" : "live-like"} onSubmit={onSubmit} preventScrollReset>
-      <Hidden intent="live_like" liveId={liveId} />
+      <HiddenFields js fields={{ intent: "live_like", live_id: liveId }} />
       <input type="hidden" name="count" value="1" />
       <button type="submit" className="live-like__button" aria-label={LIVE_TEXTS.like}>
         <Icon name="heart" className="live-like__heart" key={bump} />

@@ -65,7 +65,7 @@ export function reduceLiveRoom(room: Room, action: Action): Room {
     case "state":
       return { ...room, ...action.state, seen: newest(room.seen, action.id) };
     case "loaded": {
-      // A shared page cache may answer a reload with data older than the stream's last event, whose state would move the
+      // The page cache may answer a reload with data older than the stream's last event, whose state would move the
       // page back (live to upcoming): state and counts the stream already told newer stay.
       const loaded = fromLoader(action.room);
       const lists = { posts: merge(room.posts, loaded.posts), messages: merge(room.messages, loaded.messages) };

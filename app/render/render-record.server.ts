@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Caller, RenderSink } from "~/bff/client.server";
+import type { Caller, RenderRecordBase } from "~/bff/client.server";
 import type { Part, StoredPersonalization } from "~/render/stored-personalization";
 import type { LoadContext } from "~/runtime/load-context";
 
 /** Read by the page store: tags let a write drop an item's pages; a render with a failed upstream call is not kept. */
-export type RenderRecord = RenderSink & {
+export type RenderRecord = RenderRecordBase & {
   parts: Part[];
   usable: boolean;
   personalization: StoredPersonalization | null;
@@ -16,11 +16,11 @@ export function newRenderRecord(): RenderRecord {
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
-    render: RenderRecord | null;
+    record: RenderRecord | null;
     caller(): Promise<Caller>;
   }
 }
 
-export function renderContext(context: Pick<AppLoadContext, keyof LoadContext | "visitor">, render: RenderRecord | null): AppLoadContext {
-  return { ...context, render, caller: () => context.visitor.caller(render) };
+export function renderContext(context: Pick<AppLoadContext, keyof LoadContext | "visitor">, record: RenderRecord | null): AppLoadContext {
+  return { ...context, record, caller: () => context.visitor.caller(record) };
 }

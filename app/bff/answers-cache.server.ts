@@ -32,7 +32,7 @@ function unindex(key: string) {
   if (group && !answers.has(key) && !inFlight.has(key)) byGroup.remove(group, key);
 }
 
-export function cached<T>(caller: Pick<Caller, "render">, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+export function cached<T>(caller: Pick<Caller, "record">, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const now = Date.now();
   const answer = answers.get(key);
   if (answer && answer.freshUntil > now) return Promise.resolve(answer.value as T);
@@ -46,12 +46,12 @@ export function cached<T>(caller: Pick<Caller, "render">, key: string, ttlMs: nu
   }
   return outcome.then(
     ({ value, stale }) => {
-      if (stale) caller.render?.staleKeys.add(key);
+      if (stale) caller.record?.staleKeys.add(key);
       return value as T;
     },
     (error: unknown) => {
       // A request that joined another's failed call: its page lacks this part too.
-      if (!isMissingContent(error) && caller.render) caller.render.incomplete = true;
+      if (!isMissingContent(error) && caller.record) caller.record.incomplete = true;
       throw error;
     },
   );

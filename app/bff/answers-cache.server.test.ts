@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PlatformError, type RenderSink } from "~/bff/client.server";
-import { cached, invalidate } from "~/bff/shared-cache.server";
+import { PlatformError, type RenderRecordBase } from "~/bff/client.server";
+import { cached, invalidate } from "~/bff/answers-cache.server";
 import { announceWrite } from "~/runtime/content-writes.server";
 
 const STALE_MS = 10 * 60_000; // PLATFORM_STALE_MS by default
 /** A caller that renders no page. */
 const NO_RENDER = {};
 /** Runs one render's cached reads, with what they told its record: its result and the stale keys. */
-async function rendering<T>(read: (caller: { render: RenderSink }) => Promise<T>) {
-  const render: RenderSink = { tags: new Set(), incomplete: false, staleKeys: new Set() };
-  const result = await read({ render });
-  return { result, stale: [...render.staleKeys] };
+async function rendering<T>(read: (caller: { record: RenderRecordBase }) => Promise<T>) {
+  const record: RenderRecordBase = { tags: new Set(), incomplete: false, staleKeys: new Set() };
+  const result = await read({ record });
+  return { result, stale: [...record.staleKeys] };
 }
 
 afterEach(() => vi.useRealTimers());

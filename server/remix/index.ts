@@ -1,0 +1,2 @@
+export { personalBeforePipeline, remixHandler } from "./remix-handler";
+export { requestContexts } from "./request-context";
