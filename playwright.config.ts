@@ -8,8 +8,8 @@ import { harmonyNextUserAgent, miniProgramUserAgent, wechatIOSUserAgent, wechatU
 
 const isCI = Boolean(process.env.CI);
 
-/** The specs of what only WeChat does (share cards, open tags, mini-program mode) and every page hydrating in it. */
-const WECHAT_SPECS = [/wechat\.spec\.ts$/, /wechat-hydration\.spec\.ts$/];
+/** What only WeChat does: share cards, open tags, mini-program mode. */
+const WECHAT_SPEC = /wechat\.spec\.ts$/;
 
 // Every project drives Debian's Chromium headless shell.
 const chromium = {
@@ -17,13 +17,18 @@ const chromium = {
   launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS },
 };
 
+// The site decides nothing by pixel density (one image per picture, no resolution queries), so painting at one
+// device pixel per CSS pixel tests the same pages for about a sixth less of the run's CPU (docs/testing.md). The
+// iPhone profile keeps its phone's density: its layout checks measure text as a phone draws it.
+const onePixel = { deviceScaleFactor: 1 };
+
 /**
- * What the iPhone profile changes (iOS's viewport and user agent, in Chromium): the layout, the app launch, sharing,
- * WeChat on iOS. What no user agent changes (the routes, their content, the lists, the forms' server side,
+ * What the iPhone profile changes (iOS's viewport and user agent, in Chromium): the layout, the app launch, sharing.
+ * WeChat on iOS has a profile of its own (wechat-ios). What no user agent changes (the routes, their content, the lists, the forms' server side,
  * navigation) runs on android and no-js; what the engine changes (the media and live players, the service worker)
  * runs on android and in real WebKit (the webkit project), not again in Chromium with another user agent.
  */
-const IPHONE_SPECS = [/phone-layout\.spec\.ts$/, /app-launch\.spec\.ts$/, /article-share-meta\.spec\.ts$/, ...WECHAT_SPECS, /smoke\.spec\.ts$/];
+const IPHONE_SPECS = [/phone-layout\.spec\.ts$/, /app-launch\.spec\.ts$/, /article-share-meta\.spec\.ts$/, /smoke\.spec\.ts$/];
 
 /**
  * What WeChat's Android browser changes: its SDK on every page (one hydration sweep, wechat-hydration.spec.ts), share
@@ -32,7 +37,8 @@ const IPHONE_SPECS = [/phone-layout\.spec\.ts$/, /app-launch\.spec\.ts$/, /artic
 const WECHAT_ANDROID_SPECS = [
   /app-launch\.spec\.ts$/,
   /article-share-meta\.spec\.ts$/,
-  ...WECHAT_SPECS,
+  WECHAT_SPEC,
+  /wechat-hydration\.spec\.ts$/,
   /launch-tips\.spec\.ts$/,
   /smoke\.spec\.ts$/,
 ];
@@ -76,33 +82,33 @@ const elsewhere = { testIgnore: ONCE_SPECS, grepInvert: [EXCLUSIVE, ONCE_TAG], t
 const phoneProjects = [
   // iPhone Safari's viewport, touch and user agent, rendered by Chromium (Playwright's WebKit is unavailable).
   { name: "iphone", ...elsewhere, testMatch: IPHONE_SPECS, use: { phone: PHONES.iphone, ...devices["iPhone 13"], ...chromium } },
-  { name: "android", grepInvert: EXCLUSIVE, teardown: "exclusive", use: { phone: PHONES.android, ...devices["Pixel 7"], ...chromium } },
+  { name: "android", grepInvert: EXCLUSIVE, teardown: "exclusive", use: { phone: PHONES.android, ...devices["Pixel 7"], ...chromium, ...onePixel } },
   {
     name: "wechat-android",
     ...elsewhere,
     testMatch: WECHAT_ANDROID_SPECS,
-    use: { phone: PHONES["wechat-android"], ...devices["Pixel 7"], ...chromium, userAgent: wechatUserAgent },
+    use: { phone: PHONES["wechat-android"], ...devices["Pixel 7"], ...chromium, ...onePixel, userAgent: wechatUserAgent },
   },
-  { name: "no-js", ...elsewhere, use: { phone: PHONES["no-js"], ...devices["Pixel 7"], ...chromium, javaScriptEnabled: false } },
+  { name: "no-js", ...elsewhere, use: { phone: PHONES["no-js"], ...devices["Pixel 7"], ...chromium, ...onePixel, javaScriptEnabled: false } },
   // User-agent variants for what differs by browser: only the specs listed run on them. iOS WeChat differs in
   // opening the app and in WeChat's own behaviours, a mini program's web-view only in the latter.
   {
     name: "wechat-ios",
     ...elsewhere,
-    testMatch: [...PER_BROWSER_SPECS, ...WECHAT_SPECS],
-    use: { phone: PHONES["wechat-ios"], ...devices["iPhone 13"], ...chromium, userAgent: wechatIOSUserAgent },
+    testMatch: [...PER_BROWSER_SPECS, WECHAT_SPEC],
+    use: { phone: PHONES["wechat-ios"], ...devices["iPhone 13"], ...chromium, ...onePixel, userAgent: wechatIOSUserAgent },
   },
   {
     name: "mini-program",
     ...elsewhere,
-    testMatch: WECHAT_SPECS,
-    use: { phone: PHONES["mini-program"], ...devices["iPhone 13"], ...chromium, userAgent: miniProgramUserAgent },
+    testMatch: WECHAT_SPEC,
+    use: { phone: PHONES["mini-program"], ...devices["iPhone 13"], ...chromium, ...onePixel, userAgent: miniProgramUserAgent },
   },
   {
     name: "harmony-next",
     ...elsewhere,
     testMatch: PER_BROWSER_SPECS,
-    use: { phone: PHONES["harmony-next"], ...devices["Pixel 7"], ...chromium, userAgent: harmonyNextUserAgent },
+    use: { phone: PHONES["harmony-next"], ...devices["Pixel 7"], ...chromium, ...onePixel, userAgent: harmonyNextUserAgent },
   },
   // Debian's WebKitGTK through WebKitWebDriver (tests/e2e/support/webkit.ts): its own flows, no Playwright browser.
   { name: "webkit", testMatch: /\.webkit\.ts$/, teardown: "exclusive" },
@@ -136,7 +142,7 @@ export default defineConfig<object, { phone: Phone }>({
     ...phoneProjects,
     // Tests that change what every other test reads (the demo's shared broadcasts): alone, once the rest are done.
     // The teardown of every phone project, so it runs after them whether or not they passed.
-    { name: "exclusive", grep: EXCLUSIVE, use: { phone: PHONES.android, ...devices["Pixel 7"], ...chromium } },
+    { name: "exclusive", grep: EXCLUSIVE, use: { phone: PHONES.android, ...devices["Pixel 7"], ...chromium, ...onePixel } },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && exec node build/server.js`,

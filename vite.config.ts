@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { vitePlugin as remix } from "@remix-run/dev";
 import license from "rollup-plugin-license";
 import { defineConfig } from "vite";
@@ -70,6 +71,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // A file-scoped fixture (a test platform, the module under test) starts inside the first test that uses it, so
     // that test gets the time a set-up hook has (10 s) on top of its own (5 s).
     testTimeout: 15_000,
+    // Vitest leaves a core to itself by default, which on a 2-core machine is one test file at a time: the files
+    // wait on timers and sockets as much as they compute, so one per core keeps both busy.
+    maxWorkers: availableParallelism(),
     // The JSON report feeds the summary that ends `npm test` (scripts/test-summary.mjs).
     reporters: ["default", "json"],
     outputFile: { json: "test-results/unit.json" },
