@@ -15,6 +15,8 @@ export function askReaderIdentity(): Promise<void> {
   return (asked ??= new Promise<void>((settled) => {
     const timer = window.setTimeout(settled, WAIT_MS);
     fetch(IDENTITY_URL, { method: "POST", body: new URLSearchParams(), credentials: "same-origin" })
+      // Read to its end, or the browser keeps the request open until the page goes.
+      .then((answer) => answer.arrayBuffer())
       .catch(() => undefined)
       .finally(() => {
         window.clearTimeout(timer);

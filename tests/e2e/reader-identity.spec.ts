@@ -20,13 +20,15 @@ const [FIRST, SECOND] = [seedArticle(16), seedArticle(12)];
 type Ids = { device_id: string; anonymous_id: string };
 type StatsAnswer = { list: ContentStats[]; readers: number };
 
-/** Opens the page and waits for its identity, which its statistics go with. */
+/** Opens the page and waits for its identity, which its statistics go with; then asks the site for its ids, as the page did. */
 async function readAs(page: Page, url: string): Promise<Ids> {
   const asked = page.waitForResponse((response) => new URL(response.url()).pathname === IDENTITY);
   await page.goto(url);
-  const answer = await asked;
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as Ids;
+  expect((await asked).status()).toBe(200);
+  return page.evaluate(
+    (path) => fetch(path, { method: "POST", body: new URLSearchParams() }).then((answer) => answer.json() as Promise<Ids>),
+    IDENTITY,
+  );
 }
 
 async function statsOfReaders(request: APIRequestContext, readers: Ids[]): Promise<StatsAnswer> {
@@ -35,6 +37,9 @@ async function statsOfReaders(request: APIRequestContext, readers: Ids[]): Promi
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: StatsAnswer }).data;
 }
+
+// So that the beacons a page sends as it leaves reach the site.
+test.use(STATS_VISITOR_BROWSER);
 
 const rowOf = (answer: StatsAnswer, dbId: number) => answer.list.find((row) => row.content_id === urlId(dbId));
 
@@ -46,10 +51,9 @@ function expectShared(response: APIResponse) {
 
 test.describe("two readers with JavaScript", () => {
   test.skip(({ phone }) => !phone.js, "the identity is asked for by the page's script");
-  test.use(STATS_VISITOR_BROWSER);
 
   test("of one stored page are two readers; one reader of two pages is one; both get the page's same bytes", async ({ page, browser, request }) => {
-    const other = await browser.newContext({ ...devices["Pixel 7"], serviceWorkers: "block" });
+    const other = await browser.newContext({ ...devices["Pixel 7"], baseURL: E2E_ORIGIN, serviceWorkers: "block" });
     const otherPage = await other.newPage();
     const one = await readAs(page, articleUrl(FIRST.id));
     const two = await readAs(otherPage, articleUrl(FIRST.id));
