@@ -3,11 +3,12 @@ import { PlatformError } from "~/bff/client.server";
 import { detectDevice } from "~/lib/device";
 import { refuseGet } from "~/route-support/field-reports.server";
 import { jsonError } from "~/route-support/json-error.server";
+import { env } from "~/runtime/env.server";
 import { createRateLimiter } from "~/runtime/rate-limit.server";
 import { logger } from "~/runtime/logger.server";
 
 /** Each new identity costs the platform a token: an address asking more often than its phones load pages is a flood. */
-const identityLimiter = createRateLimiter({ name: "reader-identity", windowMs: 60_000, max: 300 });
+const identityLimiter = createRateLimiter({ name: "reader-identity", windowMs: 60_000, max: env.READER_IDENTITY_RATE_LIMIT_PER_MINUTE });
 
 /** Pages post here (app/client/reader-identity.ts); a GET is a clear 405. */
 export const loader = refuseGet;
