@@ -173,7 +173,11 @@ export function devRoutes(ctx: PlatformContext, devKey: string, live: LiveHub, t
   };
 
   /** A browser opening the printed link gets a page; scripts and tests get the JSON envelope. */
-  function pageOrJson<Answer>(path: string, read: (req: Request) => { tel?: string; answer: Answer }, page: (answer: Answer, tel?: string) => string) {
+  function pageOrJson<Answer>(
+    path: string,
+    read: (req: Request) => { tel?: string; answer: Answer },
+    page: (answer: Answer, tel?: string) => string,
+  ) {
     router.get(path, (req, res, next) => {
       if (req.accepts(["json", "html"]) !== "html") return next();
       const { tel, answer } = read(req);
