@@ -59,16 +59,14 @@ export type VisitorState = {
   identity: ReaderIdentity | null;
 };
 
-function token(bytes = 16) {
-  return randomBytes(bytes).toString("hex");
-}
+const newCsrfToken = () => randomBytes(24).toString("hex");
 
 export async function freshSession(previous: VisitorSession, fields: Partial<SessionData>): Promise<VisitorSession> {
   const fresh = await storage.getSession();
   for (const [key, value] of Object.entries(fields)) fresh.set(key as keyof SessionData, value as never);
   fresh.set("deviceId", previous.get("deviceId") ?? newDeviceId());
   fresh.set("requestId", generateAnonymousId());
-  fresh.set("csrf", token(24));
+  fresh.set("csrf", newCsrfToken());
   return fresh;
 }
 
@@ -164,7 +162,7 @@ export async function ownSession(state: VisitorState, deadline: number): Promise
   for (const [key, make] of [
     ["deviceId", () => identity?.deviceId ?? newDeviceId()],
     ["requestId", () => identity?.anonymousId ?? generateAnonymousId()],
-    ["csrf", () => token(24)],
+    ["csrf", newCsrfToken],
   ] as const) {
     if (!session.get(key)) {
       session.set(key, make());
