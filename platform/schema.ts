@@ -7,7 +7,7 @@
  * Bumped whenever a table changes shape. A database written by another version holds only demo data, so it is
  * dropped and seeded afresh rather than migrated.
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS official_accounts (
@@ -78,6 +78,9 @@ CREATE TABLE IF NOT EXISTS tracker_events (
   duration INTEGER,
   percent INTEGER,
   user_id TEXT NOT NULL,
+  -- The reader: one device id however many pages it reads, '' when the site did not know it.
+  device_id TEXT NOT NULL,
+  anonymous_id TEXT NOT NULL,
   device_type TEXT NOT NULL,
   device_os TEXT NOT NULL,
   happened_at TEXT NOT NULL,
@@ -85,6 +88,7 @@ CREATE TABLE IF NOT EXISTS tracker_events (
 );
 CREATE INDEX IF NOT EXISTS tracker_events_by_content ON tracker_events (content_id, path);
 CREATE INDEX IF NOT EXISTS tracker_events_by_user ON tracker_events (user_id);
+CREATE INDEX IF NOT EXISTS tracker_events_by_device ON tracker_events (device_id);
 
 CREATE TABLE IF NOT EXISTS password_failures (
   id INTEGER PRIMARY KEY,

@@ -5,18 +5,30 @@ import { SEED_FIXTURES } from "./seed";
 import { freshPlatformTest, TEST_DEV_KEY, testIds } from "./test-platform";
 
 const id = (n: number) => testIds.encode(n);
-const base = { version: "1", terminal: "wap", device_type: "mobile", device_os: "android", user_id: "", timestamp: 1_795_000_000 };
+const READER = "3f9a0c1d2e4b5a6978c0d1e2f3a4b5c6";
+const base = {
+  version: "1",
+  terminal: "wap",
+  device_type: "mobile",
+  device_os: "android",
+  user_id: "",
+  device_id: READER,
+  anonymous_id: "a1b2c3d4e5f60718293a4b5c6d7e8f90",
+  timestamp: 1_795_000_000,
+};
 const view = (tid: string, extra: object = {}) => ({ ...base, behavior: "view", tid, ...extra });
 const read = (tid: string, duration: number, percent: number) => ({ ...base, behavior: "read", tid, duration, percent });
 
 /** A platform of its own for each test, so that its statistics count only what the test sent. */
-const test = freshPlatformTest.extend<{ stats: (query?: string) => Promise<ContentStats[]> }>({
-  stats: async ({ p }, use) =>
+type StatsAnswer = { list: ContentStats[]; readers: number };
+const test = freshPlatformTest.extend<{ statsAnswer: (query?: string) => Promise<StatsAnswer>; stats: (query?: string) => Promise<ContentStats[]> }>({
+  statsAnswer: async ({ p }, use) =>
     use(async (query = "") => {
-      const result = await p.get<{ list: ContentStats[] }>(`${statsPath(TEST_DEV_KEY)}${query}`);
+      const result = await p.get<StatsAnswer>(`${statsPath(TEST_DEV_KEY)}${query}`);
       expect(result.code).toBe(0);
-      return result.data!.list;
+      return result.data!;
     }),
+  stats: async ({ statsAnswer }, use) => use(async (query) => (await statsAnswer(query)).list),
 });
 
 describe("POST /tracker/log and the development statistics", () => {
@@ -62,6 +74,9 @@ describe("POST /tracker/log and the development statistics", () => {
       { ...good, tid: "zzzzzzzz" },
       { ...good, tid: "" },
       { ...good, user_id: "not-an-id" },
+      { ...good, device_id: "../etc" },
+      { ...good, anonymous_id: "x".repeat(65) },
+      { ...good, device_id: undefined },
       { ...good, extra: 1 },
     ];
     for (const event of wrong) {
@@ -83,6 +98,30 @@ describe("POST /tracker/log and the development statistics", () => {
     expect(await stats("&tel=13900009999")).toEqual([]);
   });
 
+  test("counts distinct readers: two readers of one page are two, one reader of two pages is one", async ({ p, statsAnswer }) => {
+    const [one, two] = ["1111aaaa2222bbbb", "3333cccc4444dddd"];
+    await p.post("/tracker/log", {
+      body: [
+        view(id(3), { device_id: one }),
+        view(id(3), { device_id: two }),
+        view(id(4), { device_id: one }),
+        view(id(4), { device_id: one }),
+        view(id(5), { device_id: "" }),
+      ],
+    });
+    const all = await statsAnswer();
+    expect(all.list.find((r) => r.content_id === id(3))).toMatchObject({ views: 2, readers: 2 });
+    expect(all.list.find((r) => r.content_id === id(4))).toMatchObject({ views: 2, readers: 1 });
+    // Events the site could not name a reader for count views, not readers.
+    expect(all.list.find((r) => r.content_id === id(5))).toMatchObject({ views: 1, readers: 0 });
+    expect(all.readers).toBe(2);
+    const first = await statsAnswer(`&device=${one}`);
+    expect(first.readers).toBe(1);
+    expect(first.list.map((r) => r.content_id).sort()).toEqual([id(3), id(4)].sort());
+    expect((await statsAnswer(`&device=${one},${two}`)).readers).toBe(2);
+    expect((await p.get(`${statsPath(TEST_DEV_KEY)}&device=a;b`)).code).toBe(400);
+  });
+
   test("opens the statistics only with the development key, and as a page for a browser", async ({ p }) => {
     await p.post("/tracker/log", { body: view(id(3)) });
     for (const path of ["/dev/stats", "/dev/stats?key=wrong"]) {
@@ -94,5 +133,6 @@ describe("POST /tracker/log and the development statistics", () => {
     const html = await page.text();
     expect(html).toContain("<h1>开发统计</h1>");
     expect(html).toContain(`<code>${id(3)}</code>`);
+    expect(html).toContain("共 1 位读者");
   });
 });

@@ -63,6 +63,7 @@ describe("npm run edge's VCL", () => {
     expect(vcl).toContain(`set req.http.Cookie = "${LOCALE_COOKIE}=zh-Hant";`);
     expect(vcl).toContain(`set req.url = "${EDGE_VARIANT_PATH}";`);
     expect(vcl).toContain(`"GET ${BASE_PATH}readyz HTTP/1.1"`);
+    expect(vcl).toContain(`req.url ~ "^${BASE_PATH}(zh-Hant/)?api/"`);
   });
 
   it("refuses settings it cannot put in VCL safely", () => {

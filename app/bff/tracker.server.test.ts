@@ -8,7 +8,12 @@ import { completeEvent, exposeEvent, readEvent } from "~/lib/tracking";
 const test = bffTest({ tracker: () => import("~/bff/tracker.server") });
 
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-const visitor = { device: detectDevice(ANDROID), userId: null };
+const visitor = {
+  device: detectDevice(ANDROID),
+  userId: null,
+  deviceId: "3f9a0c1d2e4b5a6978c0d1e2f3a4b5c6",
+  anonymousId: "a1b2c3d4e5f60718293a4b5c6d7e8f90",
+};
 
 describe("sendTrackingEvents", () => {
   test("delivers completed events to the stat base (by default the platform), where they are counted", async ({ upstream, tracker }) => {

@@ -1,5 +1,6 @@
 import { sendBeacon } from "~/client/beacon";
 import { afterLoad } from "~/client/idle";
+import { askReaderIdentity } from "~/client/reader-identity";
 import { BASE_PATH } from "~/lib/base-path";
 import {
   cardIdOf,
@@ -189,7 +190,7 @@ function start() {
 let pendingOpenedAt = 0;
 let scheduled = false;
 
-/** Spec section 4: statistics start 1 s after load, then count the page open at that moment from when it opened; previews send nothing. */
+/** Spec section 4: statistics start 1 s after load (once the reader's identity is settled), then count the page open at that moment from when it opened; previews send nothing. */
 export function trackPageView(location: Location, openedAt = Date.now()): void {
   end();
   shown = isPreviewPage(location.pathname, location.search) ? null : location;
@@ -200,7 +201,11 @@ export function trackPageView(location: Location, openedAt = Date.now()): void {
   pendingOpenedAt = openedAt;
   if (scheduled) return;
   scheduled = true;
-  afterLoad(() => window.setTimeout(start, STATS_INIT_DELAY_MS));
+  afterLoad(() => {
+    // Asked at once, so the first events, a second later, go out with the reader's own ids.
+    const identity = askReaderIdentity();
+    window.setTimeout(() => void identity.then(start), STATS_INIT_DELAY_MS);
+  });
 }
 
 /** An outcome goes at once: the page is hiding or leaving, and statistics may not have started yet to send it then. */

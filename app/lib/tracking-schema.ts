@@ -40,6 +40,8 @@ export const trackingEventSchema = z
     device_type: z.enum(["mobile", "desktop"]),
     device_os: z.enum(["ios", "android", "harmony", "other"]),
     user_id: z.string().max(64),
+    device_id: z.string().regex(/^[A-Za-z0-9]{0,64}$/),
+    anonymous_id: z.string().regex(/^[A-Za-z0-9]{0,64}$/),
   })
   .strict()
   .superRefine(checkEvent);

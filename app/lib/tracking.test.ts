@@ -24,10 +24,12 @@ const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (K
 
 const ARTICLE = { tid: "Xk9aQ2bL" };
 const AT = Date.UTC(2026, 10, 22, 12, 0, 0, 750);
+/** A reader's ids as the server knows them. */
+const READER = { deviceId: "3f9a0c1d2e4b5a6978c0d1e2f3a4b5c6", anonymousId: "a1b2c3d4e5f60718293a4b5c6d7e8f90" };
 
 describe("event fields (spec section 3)", () => {
-  it("gives a view exactly the spec's fields, timestamp in seconds, no duration or percent", () => {
-    const event = completeEvent(plainEvent("view", ARTICLE, AT), { device: detectDevice(ANDROID), userId: "u8Kd02mX" });
+  it("gives a view exactly the spec's fields and the reader's ids, timestamp in seconds, no duration or percent", () => {
+    const event = completeEvent(plainEvent("view", ARTICLE, AT), { device: detectDevice(ANDROID), userId: "u8Kd02mX", ...READER });
     expect(event).toStrictEqual({
       timestamp: Math.floor(AT / 1000),
       version: "1",
@@ -37,11 +39,13 @@ describe("event fields (spec section 3)", () => {
       device_type: "mobile",
       device_os: "android",
       user_id: "u8Kd02mX",
+      device_id: READER.deviceId,
+      anonymous_id: READER.anonymousId,
     });
   });
 
   it("adds duration in whole seconds and percent to a read event, and only to it", () => {
-    const read = completeEvent(readEvent(ARTICLE, AT, 12_999, 64), { device: detectDevice(IPHONE), userId: null });
+    const read = completeEvent(readEvent(ARTICLE, AT, 12_999, 64), { device: detectDevice(IPHONE), userId: null, ...READER });
     expect(read).toMatchObject({ behavior: "read", duration: 12, percent: 64, device_os: "ios", user_id: "" });
     expect(Object.keys(read)).toEqual([
       "timestamp",
@@ -52,16 +56,18 @@ describe("event fields (spec section 3)", () => {
       "device_type",
       "device_os",
       "user_id",
+      "device_id",
+      "anonymous_id",
       "duration",
       "percent",
     ]);
-    const expose = completeEvent(exposeEvent(["a1", "b2"], AT), { device: detectDevice(IPHONE), userId: null });
+    const expose = completeEvent(exposeEvent(["a1", "b2"], AT), { device: detectDevice(IPHONE), userId: null, ...READER });
     expect(expose).not.toHaveProperty("duration");
     expect(expose).not.toHaveProperty("percent");
     // Extra fields a page might send are not passed on.
     const forged = { ...plainEvent("view", ARTICLE, AT), duration: 5, percent: 10, user_id: "someone" } as BrowserEvent;
-    expect(completeEvent(forged, { device: detectDevice(IPHONE), userId: null })).not.toHaveProperty("duration");
-    expect(completeEvent(forged, { device: detectDevice(IPHONE), userId: null }).user_id).toBe("");
+    expect(completeEvent(forged, { device: detectDevice(IPHONE), userId: null, ...READER })).not.toHaveProperty("duration");
+    expect(completeEvent(forged, { device: detectDevice(IPHONE), userId: null, ...READER }).user_id).toBe("");
   });
 
   it("joins the ids of cards seen together with |", () => {
@@ -69,15 +75,15 @@ describe("event fields (spec section 3)", () => {
   });
 
   it("names the device type and system from the request's user agent", () => {
-    const os = (ua: string) => completeEvent(plainEvent("view", ARTICLE, AT), { device: detectDevice(ua), userId: null });
+    const os = (ua: string) => completeEvent(plainEvent("view", ARTICLE, AT), { device: detectDevice(ua), userId: null, ...READER });
     expect(os(HARMONY)).toMatchObject({ device_type: "mobile", device_os: "harmony" });
     expect(os(DESKTOP)).toMatchObject({ device_type: "desktop", device_os: "other" });
   });
 
   it("keeps the path only for events that name no content", () => {
-    const home = completeEvent(plainEvent("view", { tid: "", path: "/" }, AT), { device: detectDevice(ANDROID), userId: null });
+    const home = completeEvent(plainEvent("view", { tid: "", path: "/" }, AT), { device: detectDevice(ANDROID), userId: null, ...READER });
     expect(home).toMatchObject({ tid: "", path: "/" });
-    const article = completeEvent({ ...plainEvent("view", ARTICLE, AT), path: "/x" }, { device: detectDevice(ANDROID), userId: null });
+    const article = completeEvent({ ...plainEvent("view", ARTICLE, AT), path: "/x" }, { device: detectDevice(ANDROID), userId: null, ...READER });
     expect(article).not.toHaveProperty("path");
   });
 });

@@ -42,12 +42,18 @@ export type TrackingEvent = {
   device_type: "mobile" | "desktop";
   device_os: "ios" | "android" | "harmony" | "other";
   user_id: string;
+  /** [ours] The reader's device id and anonymous id (spec section 3's local storage), '' when unknown. */
+  device_id: string;
+  anonymous_id: string;
   duration?: number;
   percent?: number;
   path?: string;
 };
 
-export function completeEvent(event: BrowserEvent, visitor: { device: Device; userId: string | null }): TrackingEvent {
+/** Who sent the events, as the server knows them: never what the page says. */
+export type EventSender = { device: Device; userId: string | null; deviceId: string; anonymousId: string };
+
+export function completeEvent(event: BrowserEvent, visitor: EventSender): TrackingEvent {
   const { device } = visitor;
   const complete: TrackingEvent = {
     timestamp: event.timestamp,
@@ -59,6 +65,8 @@ export function completeEvent(event: BrowserEvent, visitor: { device: Device; us
     // HarmonyOS 2-4 also says Android; it is named for what it is.
     device_os: device.isHarmony ? "harmony" : device.isIOS ? "ios" : device.isAndroid ? "android" : "other",
     user_id: visitor.userId ?? "",
+    device_id: visitor.deviceId,
+    anonymous_id: visitor.anonymousId,
   };
   if (event.behavior === "read") {
     complete.duration = event.duration;

@@ -137,7 +137,7 @@ export async function makePersonalPage(
   stored: Buffer,
   context: AppLoadContext,
   inLanguage: <T>(value: T) => T = (value) => value,
-): Promise<Omit<PersonalPage, "setCookie">> {
+): Promise<Omit<PersonalPage, "setCookies">> {
   const { parts } = personalization;
   const own = await Promise.all(parts.map(async (part) => inLanguage(await part.kind.own(context, part.input))));
   if (personalization.cut?.stored !== stored) personalization.cut = cutStored(personalization, stored);

@@ -17,4 +17,4 @@ export type StoredPersonalization = {
 };
 
 /** `statics` is the same array for every visitor of one stored page, so what derives from it is derived once. */
-export type PersonalPage = { statics: readonly string[]; fills: string[]; setCookie: string | null };
+export type PersonalPage = { statics: readonly string[]; fills: string[]; setCookies: string[] };

@@ -37,12 +37,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Spec section 4: no statistics in preview mode; the page does not send them, and none sent anyway are kept.
   if ((referer && isPreviewPage(referer.pathname, referer.search)) || device.isBot) return new Response(null, { status: 204 });
 
-  const userId = await context.visitor.signedUserId();
-  const events = batch.events.map((event) => completeEvent(event, { device, userId }));
+  // One reader's events are told from another's by their ids (the session's, else their identity cookie's).
+  const { token, userId, deviceId, requestId } = await context.visitor.read();
+  const events = batch.events.map((event) => completeEvent(event, { device, userId, deviceId, anonymousId: requestId }));
   try {
-    // No visitor token and no abort signal: statistics need neither, and a beacon's connection may close as the
-    // page goes while the events still go on.
-    await sendTrackingEvents({ token: null, requestId: null, clientIp: context.clientIp }, events);
+    // The reader's own token and ids, but no abort signal: a beacon's connection may close as the page goes while
+    // the events still go on.
+    await sendTrackingEvents({ token, requestId: requestId || null, clientIp: context.clientIp }, events);
   } catch (error) {
     logger.warn(`tracking events not delivered: ${(error as Error).message}`);
     countUndeliveredTrackingEvents(events.map((event) => event.behavior));

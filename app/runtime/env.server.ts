@@ -120,6 +120,7 @@ const schema = z.object({
   // docs/security.md, "Rate limits".
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRACKER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  READER_IDENTITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   RUM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RUM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   // Spec section 4: a debug console (vConsole) on every page, for a test deployment; never on in production.

@@ -9,6 +9,7 @@ import { BASE_PATH } from "~/lib/base-path";
 import { SESSION_COOKIE } from "~/lib/session-cookie";
 import type { Toast } from "~/lib/toast";
 import { logger } from "~/runtime/logger.server";
+import { newDeviceId, usableToken, type ReaderIdentity } from "~/visitor/reader-identity.server";
 
 /** A request reaches it only through its visitor handle (app/visitor/visitor-handle.server.ts). */
 
@@ -52,20 +53,20 @@ export type VisitorState = {
   session: VisitorSession;
   dirty: boolean;
   user: Visitor["user"];
-  /** The shared identity a visitor without a platform token of their own reads with. */
+  /** What a visitor without a session's token reads with: their own identity's token, else the site's shared one. */
   reader: Reader | null;
+  /** The reader's own identity (app/visitor/reader-identity.server.ts), when their browser has one. */
+  identity: ReaderIdentity | null;
 };
 
-function token(bytes = 16) {
-  return randomBytes(bytes).toString("hex");
-}
+const newCsrfToken = () => randomBytes(24).toString("hex");
 
 export async function freshSession(previous: VisitorSession, fields: Partial<SessionData>): Promise<VisitorSession> {
   const fresh = await storage.getSession();
   for (const [key, value] of Object.entries(fields)) fresh.set(key as keyof SessionData, value as never);
-  fresh.set("deviceId", previous.get("deviceId") ?? token());
+  fresh.set("deviceId", previous.get("deviceId") ?? newDeviceId());
   fresh.set("requestId", generateAnonymousId());
-  fresh.set("csrf", token(24));
+  fresh.set("csrf", newCsrfToken());
   return fresh;
 }
 
@@ -103,12 +104,19 @@ export function readSession(cookie: string | undefined): Promise<VisitorSession>
   return storage.getSession(cookie ?? null);
 }
 
-export async function loadState(session: VisitorSession, deadline: number): Promise<VisitorState> {
-  const state: VisitorState = { session, dirty: false, user: null, reader: null };
-  // Nothing is created for a visitor who only reads: their page is the same for everyone, so it reads as the site.
-  if (!session.get("userToken") && !session.get("anonToken")) state.reader = await sharedReader(deadline);
+export async function loadState(session: VisitorSession, identity: ReaderIdentity | null, deadline: number): Promise<VisitorState> {
+  const state: VisitorState = { session, dirty: false, user: null, reader: null, identity };
+  if (!session.get("userToken") && !session.get("anonToken")) state.reader = await readerOf(identity, deadline);
   await restoreUser(state, deadline);
   return state;
+}
+
+/** A reader's calls carry their own ids; a reader whose browser has not yet asked for them reads as the site. */
+async function readerOf(identity: ReaderIdentity | null, deadline: number): Promise<Reader> {
+  const token = identity && usableToken(identity);
+  if (identity && token) return { token, requestId: identity.anonymousId };
+  const shared = await sharedReader(deadline);
+  return identity ? { token: shared.token, requestId: identity.anonymousId } : shared;
 }
 
 /** One anonymous token per process (spec section 8), so new visitors cost the platform nothing and pages are shared. */
@@ -143,13 +151,18 @@ function sharedReader(deadline: number | undefined): Promise<Reader> {
   return entry.identity;
 }
 
-/** Never for a page view: only what needs one (a form post). */
+/** Never for a page view: only what needs one (a form post). A reader's identity becomes the session's: still one reader. */
 export async function ownSession(state: VisitorState, deadline: number): Promise<void> {
-  const { session } = state;
+  const { session, identity } = state;
+  const ownToken = identity && usableToken(identity);
+  if (ownToken && !session.get("userToken") && !session.get("anonToken")) {
+    session.set("anonToken", ownToken);
+    state.dirty = true;
+  }
   for (const [key, make] of [
-    ["deviceId", () => token()],
-    ["requestId", generateAnonymousId],
-    ["csrf", () => token(24)],
+    ["deviceId", () => identity?.deviceId ?? newDeviceId()],
+    ["requestId", () => identity?.anonymousId ?? generateAnonymousId()],
+    ["csrf", newCsrfToken],
   ] as const) {
     if (!session.get(key)) {
       session.set(key, make());
@@ -168,12 +181,12 @@ export async function ownSession(state: VisitorState, deadline: number): Promise
   }
 }
 
-export function toVisitor({ session, user, reader }: VisitorState): Visitor {
+export function toVisitor({ session, user, reader, identity }: VisitorState): Visitor {
   const userToken = session.get("userToken") ?? null;
   return {
     token: userToken ?? session.get("anonToken") ?? reader?.token ?? null,
     userId: userToken ? (session.get("userId") ?? null) : null,
-    deviceId: session.get("deviceId") ?? "",
+    deviceId: session.get("deviceId") ?? identity?.deviceId ?? "",
     requestId: session.get("requestId") ?? reader?.requestId ?? "",
     csrfToken: session.get("csrf") ?? "",
     isLoggedIn: userToken !== null,
@@ -181,7 +194,13 @@ export function toVisitor({ session, user, reader }: VisitorState): Visitor {
   };
 }
 
-export const replacedState = (session: VisitorSession): VisitorState => ({ session, dirty: true, user: null, reader: null });
+export const replacedState = (session: VisitorSession, identity: ReaderIdentity | null): VisitorState => ({
+  session,
+  dirty: true,
+  user: null,
+  reader: null,
+  identity,
+});
 
 export function forgetProfile(session: VisitorSession): void {
   const ended = session.get("userToken");

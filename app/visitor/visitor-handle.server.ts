@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import type { Caller, RenderRecordBase } from "~/bff/client.server";
 import type { Toast } from "~/lib/toast";
 import { isSessionToken, type FormOrigin } from "~/visitor/csrf.server";
+import { identityCookie, issueIdentity, needsRenewal, readIdentity, type ReaderIdentity } from "~/visitor/reader-identity.server";
 import {
   forgetProfile,
   freshSession,
@@ -40,6 +41,8 @@ export class VisitorHandle {
   readonly #facts: VisitorFacts;
   #session: Promise<VisitorSession> | null = null;
   #state: Promise<VisitorState> | null = null;
+  #identity: Promise<ReaderIdentity | null> | null = null;
+  #identityIssued: ReaderIdentity | null = null;
   #toast: Promise<Toast | null> | null = null;
 
   constructor(facts: VisitorFacts) {
@@ -52,8 +55,14 @@ export class VisitorHandle {
     return (this.#session ??= readSession(this.#facts.cookie));
   }
 
+  #readIdentity(): Promise<ReaderIdentity | null> {
+    return (this.#identity ??= readIdentity(this.#facts.cookie));
+  }
+
   #loaded(): Promise<VisitorState> {
-    return (this.#state ??= this.#readSession().then((session) => loadState(session, this.deadline)));
+    return (this.#state ??= Promise.all([this.#readSession(), this.#readIdentity()]).then(([session, identity]) =>
+      loadState(session, identity, this.deadline),
+    ));
   }
 
   async #change(change: (state: VisitorState) => void): Promise<void> {
@@ -64,7 +73,7 @@ export class VisitorHandle {
 
   async #replace(replacement: (previous: VisitorSession) => Promise<VisitorSession>): Promise<void> {
     const previous = await this.#loaded();
-    this.#state = replacement(previous.session).then(replacedState);
+    this.#state = replacement(previous.session).then((session) => replacedState(session, previous.identity));
     await this.#state;
   }
 
@@ -80,6 +89,24 @@ export class VisitorHandle {
   async signedUserId(): Promise<string | null> {
     const session = await this.#readSession();
     return session.get("userToken") ? (session.get("userId") ?? null) : null;
+  }
+
+  /**
+   * The reader's own ids and anonymous token (spec section 4), asked for by their browser once a page is shown;
+   * issued when they have none, renewed when their token ages. A visitor with a session has theirs in it.
+   */
+  async ownIdentity(): Promise<{ deviceId: string; anonymousId: string } | null> {
+    const session = await this.#readSession();
+    if (session.get("userToken") || session.get("anonToken")) return null;
+    const held = await this.#readIdentity();
+    const identity = needsRenewal(held)
+      ? await issueIdentity(held, { signal: this.signal, clientIp: this.#facts.clientIp, deadline: this.deadline })
+      : held!;
+    if (identity !== held) {
+      this.#identityIssued = identity;
+      this.#identity = Promise.resolve(identity);
+    }
+    return { deviceId: identity.deviceId, anonymousId: identity.anonymousId };
   }
 
   /** A post naming no origin without the CSRF token is refused and given a session, so the reloaded page carries one. */
@@ -146,11 +173,19 @@ export class VisitorHandle {
     });
   }
 
-  async commit(): Promise<string | null> {
+  /** The `Set-Cookie` values of what this request changed: the session, the reader's identity. */
+  async commit(): Promise<string[]> {
+    const cookies: string[] = [];
     const state = await this.#state;
-    if (!state?.dirty) return null;
-    state.dirty = false;
-    return sessionCookie(state.session);
+    if (state?.dirty) {
+      state.dirty = false;
+      cookies.push(await sessionCookie(state.session));
+    }
+    if (this.#identityIssued) {
+      cookies.push(await identityCookie(this.#identityIssued));
+      this.#identityIssued = null;
+    }
+    return cookies;
   }
 }
 

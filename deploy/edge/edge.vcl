@@ -54,6 +54,11 @@ sub vcl_recv {
   if (req.http.Cookie ~ "(^|;\s*)__share=") {
     return (pass);
   }
+  # The site's resource routes are never stored (no shared lifetime): they go as they came, so a reader's identity
+  # cookie (__reader) reaches the site and their calls are theirs. On pages it goes with the other cookies below.
+  if (req.url ~ "^/davmu/share/(zh-Hant/)?api/") {
+    return (pass);
+  }
   # The one cookie an anonymous page depends on: the locale cookie naming zh-Hant sends an unprefixed page to its
   # zh-Hant address (app/lib/languages.ts). It is kept alone, so it is part of the key; every other cookie goes.
   if (req.http.Cookie ~ "(^|;\s*)i18n_redirected=zh-Hant(;|$)") {

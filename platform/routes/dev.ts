@@ -8,10 +8,18 @@ import type { LiveHub } from "../live-streams";
 import { PHONE_PATTERN } from "../../app/lib/phone";
 import type { TraceContextLog } from "../trace-contexts";
 import { parseInput } from "../validation";
-import { contentStats, STATS_LIMIT, type ContentStats } from "./tracker";
+import { contentStats, readerCount, STATS_LIMIT, type ContentStats, type StatsFilter } from "./tracker";
 
 const OUTBOX_LIMIT = 50;
 const outboxQuery = z.object({ tel: z.string().regex(PHONE_PATTERN, "请输入正确的手机号").optional() });
+/** `device`: readers' device ids, comma-separated, as a test names the browsers it drove. */
+const statsQuery = outboxQuery.extend({
+  device: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,64}(,[A-Za-z0-9]{1,64}){0,49}$/, "参数 device 格式错误")
+    .transform((ids) => ids.split(","))
+    .optional(),
+});
 /** Up to a day either way: enough for any test, and a broadcast that ends before it starts is refused. */
 const offsetSeconds = z.number().int().min(-86_400).max(86_400);
 const scheduleBody = z
@@ -93,14 +101,17 @@ function statNumber(value: number | null, unit = ""): string {
   return value === null ? "–" : `${value}${unit}`;
 }
 
+type StatsAnswer = { list: ContentStats[]; readers: number };
+
 /** Per-content statistics as a page: what the collector at /tracker/log has received, newest activity first. */
-function statsPage(rows: ContentStats[], tel: string | undefined): string {
+function statsPage({ list: rows, readers }: StatsAnswer, tel: string | undefined): string {
   const body = rows
     .map((row) => {
       const name = row.content_id
         ? `${escapeHtml(row.title || "（未知内容）")}<br><code>${escapeHtml(row.content_id)}</code>`
         : `页面 <code>${escapeHtml(row.path)}</code>`;
       const cells = [
+        row.readers,
         row.views,
         row.reads,
         statNumber(row.avg_duration, " 秒"),
@@ -127,11 +138,11 @@ th[scope=row], thead th:first-child { text-align: left; white-space: normal; min
 code { color: #555; font-size: .8rem; }
 </style></head>
 <body><h1>开发统计</h1>
-<p class="note">演示平台在 <code>/tracker/log</code> 收到的统计${tel ? `（只显示 ${escapeHtml(tel)} 的）` : ""}：每个内容的浏览、阅读（平均时长和阅读进度）、曝光，以及唤起 APP 的尝试、成功和回落。最近有动静的在最前，最多 ${STATS_LIMIT} 行；刷新可看到新的数据。</p>
+<p class="note">演示平台在 <code>/tracker/log</code> 收到的统计${tel ? `（只显示 ${escapeHtml(tel)} 的）` : ""}：每个内容的读者（不同设备）、浏览、阅读（平均时长和阅读进度）、曝光，以及唤起 APP 的尝试、成功和回落。最近有动静的在最前，最多 ${STATS_LIMIT} 行；刷新可看到新的数据。共 ${readers} 位读者：一位读者读了几篇，仍算一位。</p>
 ${
   rows.length
     ? `<div class="scroll"><table>
-<thead><tr><th scope="col">内容</th><th scope="col">浏览</th><th scope="col">阅读</th><th scope="col">平均时长</th><th scope="col">平均进度</th><th scope="col">曝光</th><th scope="col">唤起尝试</th><th scope="col">唤起成功</th><th scope="col">回落下载</th></tr></thead>
+<thead><tr><th scope="col">内容</th><th scope="col">读者</th><th scope="col">浏览</th><th scope="col">阅读</th><th scope="col">平均时长</th><th scope="col">平均进度</th><th scope="col">曝光</th><th scope="col">唤起尝试</th><th scope="col">唤起成功</th><th scope="col">回落下载</th></tr></thead>
 <tbody>
 ${body}
 </tbody></table></div>`
@@ -142,7 +153,7 @@ ${body}
 
 /**
  * The development pages: the SMS gateway's outbox, where verification codes "arrive" when there is no real SMS
- * provider, and the statistics the collector received (both filter by `tel`); and the live controls tests and the
+ * provider, and the statistics the collector received (both filter by `tel`, the statistics by `device` too); and the live controls tests and the
  * bench use: re-timing a broadcast, dropping every open live stream, counting them. Everything under `/dev` answers
  * only to requests carrying the development key.
  */
@@ -158,29 +169,37 @@ export function devRoutes(ctx: PlatformContext, devKey: string, live: LiveHub, t
          WHERE @tel IS NULL OR tel = @tel ORDER BY id DESC LIMIT ${OUTBOX_LIMIT}`,
       )
       .all({ tel: tel ?? null }) as OutboxRow[];
-    return { tel, rows };
+    return { tel, answer: { list: rows } };
   };
 
   /** A browser opening the printed link gets a page; scripts and tests get the JSON envelope. */
-  function pageOrJson<Row>(path: string, read: (req: Request) => { tel?: string; rows: Row[] }, page: (rows: Row[], tel?: string) => string) {
+  function pageOrJson<Answer>(
+    path: string,
+    read: (req: Request) => { tel?: string; answer: Answer },
+    page: (answer: Answer, tel?: string) => string,
+  ) {
     router.get(path, (req, res, next) => {
       if (req.accepts(["json", "html"]) !== "html") return next();
-      const { tel, rows } = read(req);
-      res.type("html").send(page(rows, tel));
+      const { tel, answer } = read(req);
+      res.type("html").send(page(answer, tel));
     });
     router.get(
       path,
-      handle((req) => ({ list: read(req).rows })),
+      handle((req) => read(req).answer),
     );
   }
 
-  pageOrJson("/dev/sms-outbox", readOutbox, outboxPage);
+  pageOrJson("/dev/sms-outbox", readOutbox, ({ list }, tel) => outboxPage(list, tel));
 
-  const readStats = (req: Request) => {
-    const { tel } = parseInput(outboxQuery, req.query);
-    if (tel === undefined) return { tel, rows: contentStats(ctx) };
-    const user = ctx.db.prepare("SELECT id FROM users WHERE phone = ?").get(tel) as { id: number } | undefined;
-    return { tel, rows: user ? contentStats(ctx, { userId: ctx.ids.encode(user.id) }) : [] };
+  const readStats = (req: Request): { tel?: string; answer: StatsAnswer } => {
+    const { tel, device } = parseInput(statsQuery, req.query);
+    const filter: StatsFilter = { deviceIds: device };
+    if (tel !== undefined) {
+      const user = ctx.db.prepare("SELECT id FROM users WHERE phone = ?").get(tel) as { id: number } | undefined;
+      if (!user) return { tel, answer: { list: [], readers: 0 } };
+      filter.userId = ctx.ids.encode(user.id);
+    }
+    return { tel, answer: { list: contentStats(ctx, filter), readers: readerCount(ctx, filter) } };
   };
 
   pageOrJson("/dev/stats", readStats, statsPage);

@@ -19,6 +19,8 @@ export type ContentStats = {
   path: string;
   /** The content's title when the id is one of ours. */
   title: string;
+  /** Distinct readers (device ids) among its events: one reader's ten views are one reader. */
+  readers: number;
   views: number;
   reads: number;
   /** Averages over the read events, in seconds and percent; null without reads. */
@@ -35,13 +37,28 @@ export type ContentStats = {
 export const STATS_LIMIT = 200;
 
 /**
- * The counts behind the development statistics page. `userId` narrows them to one visitor's events ('' for
- * anonymous visitors), so one browsing session can be read apart from everyone else's.
+ * Narrows the statistics to one user's events (`userId`, '' for anonymous visitors) or to some readers' (`deviceIds`),
+ * so one browsing session can be read apart from everyone else's.
  */
-export function contentStats(ctx: PlatformContext, filter: { userId?: string } = {}): ContentStats[] {
+export type StatsFilter = { userId?: string; deviceIds?: string[] };
+
+const FILTERED = `(@userId IS NULL OR e.user_id = @userId)
+  AND (@deviceIds IS NULL OR e.device_id IN (SELECT value FROM json_each(@deviceIds)))`;
+
+const filterParams = (filter: StatsFilter) => ({
+  userId: filter.userId ?? null,
+  deviceIds: filter.deviceIds ? JSON.stringify(filter.deviceIds) : null,
+});
+
+/** Events without a device id count no reader: the site did not know whose they were. */
+const READERS = "COUNT(DISTINCT NULLIF(e.device_id, ''))";
+
+/** The counts behind the development statistics page, per content or page. */
+export function contentStats(ctx: PlatformContext, filter: StatsFilter = {}): ContentStats[] {
   const rows = ctx.db
     .prepare(
       `SELECT e.content_id, e.path, COALESCE(c.title, '') AS title,
+         ${READERS} AS readers,
          SUM(e.behavior = 'view') AS views,
          SUM(e.behavior = 'read') AS reads,
          ROUND(AVG(CASE WHEN e.behavior = 'read' THEN e.duration END), 1) AS avg_duration,
@@ -52,13 +69,19 @@ export function contentStats(ctx: PlatformContext, filter: { userId?: string } =
          SUM(e.behavior = 'fell_back') AS fell_back,
          MAX(e.received_at) AS last_at
        FROM tracker_events e LEFT JOIN contents c ON c.id = e.content_row_id
-       WHERE @userId IS NULL OR e.user_id = @userId
+       WHERE ${FILTERED}
        GROUP BY e.content_id, e.path
        ORDER BY last_at DESC, e.content_id
        LIMIT ${STATS_LIMIT}`,
     )
-    .all({ userId: filter.userId ?? null }) as ContentStats[];
+    .all(filterParams(filter)) as ContentStats[];
   return rows;
+}
+
+/** Distinct readers over everything the filter takes in: a reader of two pages is one reader, not two. */
+export function readerCount(ctx: PlatformContext, filter: StatsFilter = {}): number {
+  const row = ctx.db.prepare(`SELECT ${READERS} AS readers FROM tracker_events e WHERE ${FILTERED}`).get(filterParams(filter)) as { readers: number };
+  return row.readers;
 }
 
 /**
@@ -68,8 +91,8 @@ export function contentStats(ctx: PlatformContext, filter: { userId?: string } =
 export function trackerRoutes(ctx: PlatformContext): Router {
   const router = Router();
   const insert = ctx.db.prepare(
-    `INSERT INTO tracker_events (behavior, content_id, content_row_id, path, duration, percent, user_id, device_type, device_os, happened_at, received_at)
-     VALUES (@behavior, @content_id, @content_row_id, @path, @duration, @percent, @user_id, @device_type, @device_os, @happened_at, @received_at)`,
+    `INSERT INTO tracker_events (behavior, content_id, content_row_id, path, duration, percent, user_id, device_id, anonymous_id, device_type, device_os, happened_at, received_at)
+     VALUES (@behavior, @content_id, @content_row_id, @path, @duration, @percent, @user_id, @device_id, @anonymous_id, @device_type, @device_os, @happened_at, @received_at)`,
   );
 
   router.post(
@@ -94,6 +117,8 @@ export function trackerRoutes(ctx: PlatformContext): Router {
             duration: event.duration ?? null,
             percent: event.percent ?? null,
             user_id: event.user_id,
+            device_id: event.device_id,
+            anonymous_id: event.anonymous_id,
             device_type: event.device_type,
             device_os: event.device_os,
             happened_at: new Date(event.timestamp * 1000).toISOString(),

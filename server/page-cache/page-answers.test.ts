@@ -69,7 +69,7 @@ describe("the page cache", () => {
     async (recorded, stored) => {
       expect(recorded).toBe(personalization);
       const [before, after] = stored.toString("utf8").split("42", 2) as [string, string];
-      return { statics: [before, after], fills: [`"${cookie.split("=")[1]}"`], setCookie: null };
+      return { statics: [before, after], fills: [`"${cookie.split("=")[1]}"`], setCookies: [] };
     };
   const cache = createPageStore({ maxBytes: 1024 * 1024, now: () => clock });
 

@@ -205,7 +205,7 @@ export async function servePersonal(
   res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
   const own = () => {
     res.setHeader("X-Cache", "PERSONAL");
-    if (page.setCookie) res.append("Set-Cookie", page.setCookie);
+    if (page.setCookies.length) res.append("Set-Cookie", page.setCookies);
     setScriptHashes(res, personalScriptHashes(page));
   };
   if (!takesGzip(req.get("accept-encoding"))) {
@@ -286,7 +286,7 @@ export function answerPersonal(
       head.push(name, name.toLowerCase() === "content-security-policy" ? withScriptHashes(sent[at + 1]!, hashes) : sent[at + 1]!);
     }
     head.push("X-Cache", "PERSONAL");
-    if (page.setCookie) head.push("Set-Cookie", page.setCookie);
+    for (const setCookie of page.setCookies) head.push("Set-Cookie", setCookie);
     head.push("Content-Encoding", "gzip", "Content-Length", String(body.length));
     return { status: entry.status, head, body };
   })();

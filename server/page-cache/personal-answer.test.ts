@@ -13,7 +13,7 @@ const statics = [
   `},{\\"own\\":`,
   `İ}]");</script><script>var boot = 1;</script>${filler("c")}`,
 ];
-const pageWith = (fills: string[]): PersonalPage => ({ statics, fills, setCookie: null });
+const pageWith = (fills: string[]): PersonalPage => ({ statics, fills, setCookies: [] });
 const visitors = [
   ["small parts", ["<button>已收藏</button>", "<a>我的</a>", '{\\"user\\":{\\"alias\\":\\"张三\\"}}', '{\\"isCollected\\":true}']],
   ["a large part and an empty one", [`<ul>${filler("slot")}</ul>`, "", "", '{\\"isCollected\\":false}']],

@@ -35,7 +35,7 @@ const personalFor =
   (cookie: string | undefined): MakePersonal =>
   async (_recorded, stored) => {
     const [before, after] = stored.toString("utf8").split("#", 2) as [string, string];
-    return { statics: [before, after], fills: [`${cookie?.split("=")[1]} #`], setCookie: "__share=next; Path=/; HttpOnly" };
+    return { statics: [before, after], fills: [`${cookie?.split("=")[1]} #`], setCookies: ["__share=next; Path=/; HttpOnly"] };
   };
 const render: PageRender = async (url) => {
   renders += 1;

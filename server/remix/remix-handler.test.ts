@@ -23,7 +23,7 @@ class VisitorStandIn {
   async commit() {
     const cookie = this.#cookie;
     this.#cookie = null;
-    return cookie;
+    return cookie === null ? [] : [cookie];
   }
 }
 
@@ -170,7 +170,7 @@ describe("remixHandler", () => {
       stored,
     );
     expect(page.fills).toEqual([serializedStringInPage(JSON.stringify({ toast: "评论成功" }))]);
-    expect(page.setCookie).toBe(cookie);
+    expect(page.setCookies).toEqual([cookie]);
   });
 
   it("puts a visitor's parts of a zh-Hant page in Traditional Chinese, and leaves a zh-Hans page's as they are", async () => {

@@ -50,8 +50,8 @@ export function remixHandler(options: {
       render(() => remixRequest(req, options.originOf(req) + url, signal, { forStore: true }), storeRenderContext(context, signal), record);
     const own = async () => {
       const made = render(() => remixRequest(req, options.originOf(req) + req.originalUrl, context.visitor.signal, {}), context);
-      const [{ response, stale }, setCookie] = await committed(context.visitor, made);
-      if (setCookie) res.append("Set-Cookie", setCookie);
+      const [{ response, stale }, setCookies] = await committed(context.visitor, made);
+      if (setCookies.length) res.append("Set-Cookie", setCookies);
       await send(res, response, stale);
     };
     try {
@@ -69,8 +69,8 @@ export function remixHandler(options: {
   };
 }
 
-/** The one place a visitor's session cookie is made, once their answer is. */
-async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise<[T, string | null]> {
+/** The one place a visitor's cookies are made, once their answer is. */
+async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise<[T, string[]]> {
   const made = await answer;
   return [made, await visitor.commit()];
 }
@@ -79,8 +79,8 @@ export function personalMaker(context: RequestContext, target: string): MakePers
   const inLanguage = languageOfPath(target) === "zh-Hant" ? traditionalAnswer : undefined;
   return async (personalization, stored) => {
     // Not a page's render: its parts' calls leave no facts behind.
-    const [page, setCookie] = await committed(context.visitor, makePersonalPage(personalization, stored, renderContext(context, null), inLanguage));
-    return { ...page, setCookie };
+    const [page, setCookies] = await committed(context.visitor, makePersonalPage(personalization, stored, renderContext(context, null), inLanguage));
+    return { ...page, setCookies };
   };
 }
 

@@ -163,8 +163,9 @@ test("a zh-Hant cookie and a WeChat browser get their own variants", async () =>
   const hant = await get(page, { cookie: "i18n_redirected=zh-Hant; _ga=GA1.2.3" });
   expect(hant.status).toBe(302);
   expect(hant.headers.get("location")).toContain("/davmu/share/zh-Hant/");
-  // Any other cookie is not part of the key: the stored page.
+  // Any other cookie is not part of the key: the stored page, a reader's identity cookie included.
   expect((await get(page, { cookie: "_ga=GA1.2.3; i18n_redirected=zh-Hans" })).headers.get("x-edge-cache")).toBe("HIT");
+  expect((await get(page, { cookie: "__reader=eyJ9.c2ln; _ga=GA1.2.3" })).headers.get("x-edge-cache")).toBe("HIT");
 
   // The page cache's device class decides: WeChat's page is its own, rendered for WeChat.
   const wechat = await get(page, { "user-agent": wechatUserAgent });
