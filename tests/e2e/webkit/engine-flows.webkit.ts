@@ -209,6 +209,33 @@ test("video and audio: their elements and sources, playing where the codecs allo
   await expectNoPageErrors(webkit);
 });
 
+/**
+ * How much longer than the article a media page may take to hydrate, from the start of its navigation, the median of
+ * three loads each. Generous: on an idle machine about 1.5, and both under a second (docs/benchmarks.md).
+ */
+const MEDIA_HYDRATION_BOUND = 3;
+
+test("video and audio pages hydrate about as soon as an article", async ({ webkit }) => {
+  test.setTimeout(120_000);
+  const pages = { article: ARTICLE, video: detailUrl(SEED_FIXTURES.video, "video"), audio: detailUrl(SEED_FIXTURES.audio, "audio") };
+  const times: Record<keyof typeof pages, number[]> = { article: [], video: [], audio: [] };
+  // In rounds, so that a burst of load on the machine falls on every page alike.
+  for (let round = 0; round < 3; round++) {
+    for (const [name, url] of Object.entries(pages) as [keyof typeof pages, string][]) {
+      await webkit.goto(url);
+      times[name].push(await webkit.hydrationTime());
+    }
+  }
+  const median = (values: number[]) => values.toSorted((a, b) => a - b)[1];
+  const article = median(times.article);
+  for (const name of ["video", "audio"] as const) {
+    expect(median(times[name]) / article, `${name} ${times[name].join(", ")} ms against the article's ${times.article.join(", ")} ms`).toBeLessThan(
+      MEDIA_HYDRATION_BOUND,
+    );
+  }
+  await expectNoPageErrors(webkit);
+});
+
 test("the gallery viewer opens on the tapped picture", async ({ webkit }) => {
   await webkit.goto(detailUrl(SEED_FIXTURES.gallery, "gallery"));
   await webkit.waitForHydration(".gallery__link");
