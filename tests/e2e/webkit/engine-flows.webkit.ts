@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { SEED_FIXTURES } from "../../../platform/seed";
+import { median } from "../../../scripts/bench/constants";
 import { EDITOR_ARTICLES, EDITOR_FIXTURES } from "../../../platform/seed-editor-articles";
 import { LIVE_FIXTURES } from "../../../platform/seed-live";
 import { E2E_APP_LINKS, E2E_ORIGIN } from "../support/e2e-server";
@@ -226,7 +227,6 @@ test("video and audio pages hydrate about as soon as an article", async ({ webki
       times[name].push(await webkit.hydrationTime());
     }
   }
-  const median = (values: number[]) => values.toSorted((a, b) => a - b)[1];
   const article = median(times.article);
   for (const name of ["video", "audio"] as const) {
     expect(median(times[name]) / article, `${name} ${times[name].join(", ")} ms against the article's ${times.article.join(", ")} ms`).toBeLessThan(
