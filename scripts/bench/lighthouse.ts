@@ -20,6 +20,9 @@ export type LighthouseRun = {
   fcp: number;
   cls: number;
   cpuIndex: number;
+  /** The LCP element and Lighthouse's breakdown of its time (TTFB, load delay, load time, render delay, in ms). */
+  lcpElement: string;
+  lcpPhases: Record<string, number>;
   jsTransferred: number;
   tools: string;
 };
@@ -51,6 +54,23 @@ async function launchChromium(profileDir: string) {
 
 class AskedAgain extends Error {}
 
+type LcpDetails = { items?: { items?: { node?: { selector?: string }; phase?: string; timing?: number }[] }[] };
+
+/** The largest-contentful-paint-element audit's two tables: the element, then the phases of its time. */
+function lcpBreakdown(details: unknown): { lcpElement: string; lcpPhases: Record<string, number> } {
+  const [element, phases] = (details as LcpDetails | undefined)?.items ?? [];
+  return {
+    lcpElement: element?.items?.[0]?.node?.selector ?? "",
+    lcpPhases: Object.fromEntries((phases?.items ?? []).map(({ phase, timing }) => [phase ?? "", timing ?? 0])),
+  };
+}
+
+/** The LCP and its phases, as the progress lines print them. */
+const lcpSummary = (run: LighthouseRun) =>
+  `LCP ${(run.lcp / 1000).toFixed(2)} s (${Object.entries(run.lcpPhases)
+    .map(([phase, ms]) => `${phase} ${ms.toFixed(0)}`)
+    .join(", ")} ms; ${run.lcpElement || "no element"})`;
+
 async function runOnce(url: string, profileDir: string): Promise<LighthouseRun> {
   const chromium = await launchChromium(profileDir);
   try {
@@ -74,6 +94,7 @@ async function runOnce(url: string, profileDir: string): Promise<LighthouseRun> 
     const jsTransferred = requests
       .filter((request) => request.resourceType === "Script")
       .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+    const { lcpElement, lcpPhases } = lcpBreakdown(lhr.audits["largest-contentful-paint-element"]?.details);
     // The user agent string hides Chromium's minor version; DevTools reports it in full.
     const { Browser: browser } = (await (await fetch(`http://127.0.0.1:${chromium.port}/json/version`)).json()) as { Browser: string };
     return {
@@ -83,6 +104,8 @@ async function runOnce(url: string, profileDir: string): Promise<LighthouseRun> 
       fcp: metric("first-contentful-paint"),
       cls: metric("cumulative-layout-shift"),
       cpuIndex: lhr.environment.benchmarkIndex,
+      lcpElement,
+      lcpPhases,
       jsTransferred,
       tools: `Lighthouse ${lhr.lighthouseVersion}, ${browser}`,
     };
@@ -121,7 +144,7 @@ export async function lighthouseRounds<T extends { name: string; url: string }>(
       const run = await runLighthouse(page.url, workDir, `${page.name.replace(/\W+/g, "-")}-${round}`);
       results.get(page)!.push(run);
       console.warn(
-        `lighthouse ${page.name} run ${round}/${runs}: performance ${run.scores.performance}, TBT ${run.tbt.toFixed(0)} ms, CPU index ${run.cpuIndex.toFixed(0)}`,
+        `lighthouse ${page.name} run ${round}/${runs}: performance ${run.scores.performance}, TBT ${run.tbt.toFixed(0)} ms, ${lcpSummary(run)}, CPU index ${run.cpuIndex.toFixed(0)}`,
       );
     }
   }

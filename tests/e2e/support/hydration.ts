@@ -69,6 +69,15 @@ export function hydrationCommitState(): { effectsRan: boolean; waiting: string[]
 }
 
 /**
+ * Runs in the page (self-contained): when, from the start of the navigation, the root's effects asked for the
+ * background-tasks chunk (see waitForHydrationCommitted); null before.
+ */
+export function hydrationCommittedAt(): number | null {
+  const entry = performance.getEntriesByType("resource").find((resource) => /\/background-tasks-[\w-]+\.js$/.test(resource.name));
+  return entry ? entry.startTime : null;
+}
+
+/**
  * Collects what React reports of a failed hydration or render on `page` from now on: a mismatch (#418 and its
  * kin), a Suspense boundary that received an update before it finished hydrating (#421), and uncaught page errors,
  * each with the URL it happened on. React 18 reports recoverable errors through window.reportError.

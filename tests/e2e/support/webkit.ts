@@ -6,7 +6,7 @@ import { test as base, expect } from "@playwright/test";
 import { remote } from "webdriverio";
 import { E2E_ORIGIN, E2E_PORT } from "./e2e-server";
 import { fakeWeChatScript } from "./fake-wechat";
-import { HYDRATION_COMMITTED, hydrationCommitState } from "./hydration";
+import { HYDRATION_COMMITTED, hydrationCommitState, hydrationCommittedAt } from "./hydration";
 import { iphoneSafariUserAgent, miniProgramUserAgent } from "./user-agents";
 
 /**
@@ -221,6 +221,12 @@ export class WebKitPage {
 
   async waitForHydrationCommitted() {
     await this.poll(() => this.evaluate(hydrationCommitState), "React hydrated the page and committed it").toEqual(HYDRATION_COMMITTED);
+  }
+
+  /** Milliseconds from the start of the page's navigation to the commit waitForHydrationCommitted waits for. */
+  async hydrationTime(): Promise<number> {
+    await this.waitForHydrationCommitted();
+    return (await this.evaluate(hydrationCommittedAt))!;
   }
 
   /** Waits until React has hydrated the element (its props are on the DOM node), as waitForHydration does. */

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { SEED_FIXTURES } from "../../../platform/seed";
+import { median } from "../../../scripts/bench/constants";
 import { EDITOR_ARTICLES, EDITOR_FIXTURES } from "../../../platform/seed-editor-articles";
 import { LIVE_FIXTURES } from "../../../platform/seed-live";
 import { E2E_APP_LINKS, E2E_ORIGIN } from "../support/e2e-server";
@@ -206,6 +207,32 @@ test("video and audio: their elements and sources, playing where the codecs allo
   const audioType = (await request.head(String(await audioSrc()))).headers()["content-type"];
   expect(audioType).toMatch(/^audio\//);
   await playsWherePossible(webkit, "main audio", audioType);
+  await expectNoPageErrors(webkit);
+});
+
+/**
+ * How much longer than the article a media page may take to hydrate, from the start of its navigation, the median of
+ * three loads each. Generous: on an idle machine about 1.5, and both under a second (docs/benchmarks.md).
+ */
+const MEDIA_HYDRATION_BOUND = 3;
+
+test("video and audio pages hydrate about as soon as an article", async ({ webkit }) => {
+  test.setTimeout(120_000);
+  const pages = { article: ARTICLE, video: detailUrl(SEED_FIXTURES.video, "video"), audio: detailUrl(SEED_FIXTURES.audio, "audio") };
+  const times: Record<keyof typeof pages, number[]> = { article: [], video: [], audio: [] };
+  // In rounds, so that a burst of load on the machine falls on every page alike.
+  for (let round = 0; round < 3; round++) {
+    for (const [name, url] of Object.entries(pages) as [keyof typeof pages, string][]) {
+      await webkit.goto(url);
+      times[name].push(await webkit.hydrationTime());
+    }
+  }
+  const article = median(times.article);
+  for (const name of ["video", "audio"] as const) {
+    expect(median(times[name]) / article, `${name} ${times[name].join(", ")} ms against the article's ${times.article.join(", ")} ms`).toBeLessThan(
+      MEDIA_HYDRATION_BOUND,
+    );
+  }
   await expectNoPageErrors(webkit);
 });
 
