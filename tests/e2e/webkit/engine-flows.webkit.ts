@@ -25,8 +25,10 @@ const ARTICLE_TITLE = EDITOR_ARTICLES.find((article) => article.id === EDITOR_FI
 const AVATAR = ".banner__login .avatar";
 const liveUrl = (contentId: number, query = "") => detailUrl(contentId, "local_live") + query;
 
+/** The page's scripts start once its hero is painted, after the load event the driver returns at: wait for them. */
 async function expectNoPageErrors(webkit: WebKitPage) {
-  expect(await webkit.pageErrors(), "page errors (null: the entry script never ran)").toEqual([]);
+  await webkit.poll(() => webkit.pageErrors(), "page errors (null: the entry script has not run)").not.toBeNull();
+  expect(await webkit.pageErrors()).toEqual([]);
 }
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
