@@ -74,6 +74,7 @@ const ONCE_SPECS = [
   /spec-constants\.spec\.ts$/,
   /traces\.spec\.ts$/,
   /tracking\.spec\.ts$/,
+  /user-agents\.spec\.ts$/,
 ];
 const ONCE_TAG = /@once/;
 /** Every phone profile but android leaves out what runs once, and each leaves the exclusive tests to their project. */

@@ -22,31 +22,8 @@ const desktopBrowser = {
   hasTouch: false,
 };
 
-test.describe("server-side desktop redirect", () => {
-  test("a desktop browser asking for an article gets a 302 to /pc with the absolute URL @once", async ({ request }) => {
-    const path = `${METRO}?_t=1700000000000&from=singlemessage`;
-    const response = await request.get(path, {
-      maxRedirects: 0,
-      headers: { "user-agent": desktopUserAgent, accept: "text/html,application/xhtml+xml" },
-    });
-    expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toBe(pcUrlFor(path));
-  });
-
-  test("the framed page (Sec-Fetch-Dest: iframe) is not redirected again @once", async ({ request }) => {
-    const response = await request.get(METRO, {
-      maxRedirects: 0,
-      headers: { "user-agent": desktopUserAgent, accept: "text/html", "sec-fetch-dest": "iframe" },
-    });
-    expect(response.status()).toBe(200);
-    expect(await response.text()).toContain(metro.title);
-  });
-
-  test("phones are served the page itself", async ({ request, userAgent }) => {
-    const response = await request.get(METRO, { maxRedirects: 0, headers: { "user-agent": userAgent ?? "", accept: "text/html" } });
-    expect(response.status()).toBe(200);
-  });
-
+// Which user agents the server sends to /pc is user-agents.spec.ts's table; these bots also get the share tags.
+test.describe("crawlers and link-preview bots", () => {
   const bots: Array<[string, string]> = [
     ["Googlebot", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"],
     [
@@ -117,12 +94,6 @@ test.describe("a desktop browser", () => {
 });
 
 test.describe("a Macintosh user agent, which a Mac and an iPad both send", () => {
-  test("is served the page itself: the server cannot tell a Mac from an iPad @once", async ({ request }) => {
-    const response = await request.get(METRO, { maxRedirects: 0, headers: { "user-agent": macintoshSafariUserAgent, accept: "text/html" } });
-    expect(response.status()).toBe(200);
-    expect(await response.text()).toContain(metro.title);
-  });
-
   test.describe("on an iPad", () => {
     // Safari on iPadOS: a tablet's portrait screen and touch, with a Mac's user agent (rendered by Chromium).
     const { defaultBrowserType: _webkit, ...ipad } = devices["iPad Pro 11"];

@@ -27,3 +27,11 @@ export const harmonyNextUserAgent =
 
 /** A WeChat mini program's web-view on an iPhone: iOS WeChat's user agent with the miniProgram token. */
 export const miniProgramUserAgent = `${wechatIOSUserAgent} miniProgram/wxa1b2c3d4e5f60718`;
+
+/** A mini program's web-view on Android: Android WeChat's user agent with the miniProgram token. */
+export const miniProgramAndroidUserAgent = `${wechatUserAgent} miniProgram/wxa1b2c3d4e5f60718`;
+
+/** WeChat on HarmonyOS NEXT: ArkWeb with WeChat's token, and neither 'Android' nor 'iPhone'. */
+export const harmonyWeChatUserAgent =
+  "Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 " +
+  "ArkWeb/4.1.6.1 Mobile MicroMessenger/8.0.1.47(0x28000133) NetType/WIFI Language/zh_CN";
