@@ -28,7 +28,7 @@ const onePixel = { deviceScaleFactor: 1 };
  * navigation) runs on android and no-js; what the engine changes (the media and live players, the service worker)
  * runs on android and in real WebKit (the webkit project), not again in Chromium with another user agent.
  */
-const IPHONE_SPECS = [/phone-layout\.spec\.ts$/, /app-launch\.spec\.ts$/, /article-share-meta\.spec\.ts$/, /smoke\.spec\.ts$/];
+const IPHONE_SPECS = [/phone-layout\.spec\.ts$/, /app-launch\.spec\.ts$/, /article-share-meta\.spec\.ts$/];
 
 /**
  * What WeChat's Android browser changes: its SDK on every page (one hydration sweep, wechat-hydration.spec.ts), share
@@ -40,7 +40,6 @@ const WECHAT_ANDROID_SPECS = [
   WECHAT_SPEC,
   /wechat-hydration\.spec\.ts$/,
   /launch-tips\.spec\.ts$/,
-  /smoke\.spec\.ts$/,
 ];
 
 /** The specs whose behaviour differs between iOS WeChat, HarmonyOS NEXT and the other profiles. */
