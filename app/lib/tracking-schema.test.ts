@@ -52,10 +52,25 @@ describe("parseBrowserBatch", () => {
 });
 
 describe("trackingEventSchema", () => {
-  const complete = { ...view, version: "1", terminal: "wap", device_type: "mobile", device_os: "android", user_id: "" };
+  const complete = {
+    ...view,
+    version: "1",
+    terminal: "wap",
+    device_type: "mobile",
+    device_os: "android",
+    user_id: "",
+    device_id: "d1e2v3",
+    anonymous_id: "a1n2o3",
+  };
 
-  it("accepts spec section 3's fields", () => {
+  it("accepts spec section 3's fields and the reader's ids", () => {
     expect(trackingEventSchema.safeParse(complete).success).toBe(true);
+    expect(trackingEventSchema.safeParse({ ...complete, device_id: "", anonymous_id: "" }).success).toBe(true);
+  });
+
+  it("refuses a reader id that is not a plain token", () => {
+    expect(trackingEventSchema.safeParse({ ...complete, device_id: "<script>" }).success).toBe(false);
+    expect(trackingEventSchema.safeParse({ ...complete, anonymous_id: "a".repeat(65) }).success).toBe(false);
   });
 
   it("refuses another version or terminal, and a missing field", () => {
