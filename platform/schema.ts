@@ -307,7 +307,7 @@ CREATE TABLE IF NOT EXISTS clue_mentions (
   PRIMARY KEY (content_id, user_id)
 );
 CREATE INDEX IF NOT EXISTS clue_mentions_by_user ON clue_mentions (user_id);
--- Pages: invitations, activities and fly-card decks (issue 9).
+-- Pages: invitations, activities and fly-card decks.
 -- An invitation code: who invites, what an invitee gets, until when.
 CREATE TABLE IF NOT EXISTS invite_codes (
   code TEXT PRIMARY KEY,

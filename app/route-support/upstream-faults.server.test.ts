@@ -6,7 +6,7 @@ import { NETWORK_ERROR_TEXT } from "~/lib/network-error";
 import { renderContext } from "~/render/render-record.server";
 
 /**
- * Issue 38 §7: a platform answer the site cannot read (code 0 with no data, or data of the wrong types) on a form post
+ * A platform answer the site cannot read (code 0 with no data, or data of the wrong types) on a form post
  * is the platform's fault: the friendly 503, never a 4xx that blames the visitor. Each write as its action runs it.
  */
 const test = fakePlatformTest(

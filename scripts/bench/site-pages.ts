@@ -18,7 +18,7 @@ const detail = (type: string, segment: string, dbId: number): PageType => ({
 });
 
 /**
- * Every page type of issue 24's targets, each at the seeded page the e2e specs test it with: detail pages at their
+ * Every page type of the performance targets, each at the seeded page the e2e specs test it with: detail pages at their
  * dated address (the form the site links to and WeChat shares), search results a full first page.
  */
 export const PAGE_TYPES: PageType[] = [

@@ -9,7 +9,7 @@ import { STATS_VISITOR_BROWSER, type VisitorStats } from "./support/stats-visito
 import { articleUrl, urlId } from "./support/urls";
 
 /**
- * Opening the app (issue 11 §1): each phone profile takes its own launch path, intercepted rather than executed
+ * Opening the app: each phone profile takes its own launch path, intercepted rather than executed
  * (a capturing click listener stops the launcher's link and records where it pointed); a page that goes hidden
  * counts as opened; a page that stays visible goes to the platform's download address; nothing the launcher
  * listened with or waited on is left behind; a second tap during an attempt launches nothing; and the funnel

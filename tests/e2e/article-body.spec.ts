@@ -10,7 +10,7 @@ import { readableOnWhite } from "../../app/lib/theme";
 
 /**
  * The article page as a reader sees it: the banner, theme, title and meta, the rich body, the lists under it
- * and the footer, with JavaScript and without (issue 2).
+ * and the footer, with JavaScript and without.
  */
 
 const HOME = "/davmu/share/";
@@ -152,7 +152,7 @@ test.describe("article page: layout", () => {
     const recommend = page.locator("#feed-recommend");
     await expect(recommend.locator("h2")).toHaveText("编辑推荐");
     expect(await recommend.locator("li.card").count()).toBeGreaterThan(0);
-    // A page never recommends itself (issue 6 item 7): the metro article is recommended, but not here.
+    // A page never recommends itself: the metro article is recommended, but not here.
     await expect(recommend.locator("h3.card__title", { hasText: metro.title })).toHaveCount(0);
     await expect(hot.locator("h3.card__title", { hasText: metro.title })).toHaveCount(0);
   });

@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
 import { DEMO_ACCOUNT, authUrl, formattedPhone, loginAsDemo, readSmsCode, smsOutbox, TEXTS, uniquePhone, wrongCodeFor } from "./support/login";
 
-/** Login, the same flow as a page, with JavaScript off (issue 3 §1: the /auth route). */
+/** Login, the same flow as a page, with JavaScript off. */
 test.skip(({ phone }) => phone.js, "the page without JavaScript; auth.spec.ts covers the sheet");
 
 test("the banner's 登录 links to the login page, which comes back to the article", async ({ page, phone, scratchArticle }) => {

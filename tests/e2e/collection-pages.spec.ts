@@ -5,7 +5,7 @@ import { BASE_PATH } from "../../app/lib/base-path";
 import { waitForHydration } from "./support/hydration";
 import { detailUrl, urlId } from "./support/urls";
 
-// Issue 8 section 2: the gallery, album, mini-program, special-topic and link pages, with JavaScript on and off.
+// The gallery, album, mini-program, special-topic and link pages, with JavaScript on and off.
 
 const GALLERY = detailUrl(SEED_FIXTURES.gallery, "gallery");
 const GALLERY_MIXED = detailUrl(SEED_FIXTURES.galleryMixed, "gallery");

@@ -6,7 +6,7 @@ import { recordDialogs } from "./support/inert-markup";
 import { TEXTS, type NewUser } from "./support/login";
 import { articleUrl, detailUrl } from "./support/urls";
 
-/** Comments and replies, with JavaScript on and off (issue 3 §2, spec sections 2, 4, 5, 8). */
+/** Comments and replies, with JavaScript on and off (spec sections 2, 4, 5, 8). */
 
 // The platform allows a user 5 comments a minute: the tests of this file share a new user of their own per project.
 test.use({ storageState: ({ fileUser }, use) => use(fileUser.storageState) });

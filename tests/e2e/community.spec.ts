@@ -7,7 +7,7 @@ import { expectInertMarkup, recordDialogs } from "./support/inert-markup";
 import { startSite } from "./support/platform-outage";
 import { urlId } from "./support/urls";
 
-/** The community (dimim) and law (fazak) pages (issue 9 §4) with JavaScript on and off (android and no-js projects). */
+/** The community (dimim) and law (fazak) pages with JavaScript on and off (android and no-js projects). */
 
 const circleUrl = (dbId: number) => `${BASE_PATH}dimim/circle/index?id=${urlId(dbId)}`;
 const postUrl = (dbId: number) => `${BASE_PATH}dimim/content/index?id=${urlId(dbId)}`;

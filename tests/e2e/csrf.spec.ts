@@ -7,7 +7,7 @@ import { DEMO_LOGIN_FORM, loginAsDemo } from "./support/login";
 import { articleUrl } from "./support/urls";
 
 /**
- * Issue 3 §4, issue 12 §1: state changes only by POST from our own pages. The browser vouches for its form posts
+ * State changes only by POST from our own pages. The browser vouches for its form posts
  * (Origin, Sec-Fetch-Site); a post that names no origin needs the session's CSRF token, which only a visitor with
  * a session has: an anonymous page is shared between visitors and carries none.
  */

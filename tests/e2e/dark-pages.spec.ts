@@ -7,7 +7,7 @@ import { seedArticle } from "./support/seed-content";
 import { articleUrl, detailUrl } from "./support/urls";
 
 /**
- * Issue 28 §2: pages are dark when the phone prefers a dark scheme and when the app opens them with `dark=1`, which
+ * Pages are dark when the phone prefers a dark scheme and when the app opens them with `dark=1`, which
  * the site keeps for the visit; dark from the first frame (no light flash), with the browser's bar dark too, and the
  * page cache never serving one scheme's page for the other (app/lib/color-scheme.ts).
  */

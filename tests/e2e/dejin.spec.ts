@@ -7,7 +7,7 @@ import { BASE_PATH } from "../../app/lib/base-path";
 import { loginAsDemo, TEXTS } from "./support/login";
 import { urlId } from "./support/urls";
 
-/** The tip-off area (issue 9 §3): every dejin route with JavaScript on and off (android and no-js projects). */
+/** The tip-off area: every dejin route with JavaScript on and off (android and no-js projects). */
 
 const dejin = (path: string) => `${BASE_PATH}dejin/${path}`;
 const detailUrl = (dbId: number) => dejin(`detail/${urlId(dbId)}/index`);

@@ -112,7 +112,7 @@ test.describe("detail URLs that are not the content's page", () => {
   });
 });
 
-test.describe("a page never lists itself (issue 6 item 7)", () => {
+test.describe("a page never lists itself", () => {
   test("编辑推荐 and 72小时热点 leave out the page being read", async ({ page }) => {
     // The newest recommended article, and the most viewed one of the last 72 hours.
     for (const id of [SEED_FIXTURES.latest, SEED_FIXTURES.manyComments]) {

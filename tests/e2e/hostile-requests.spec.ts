@@ -6,7 +6,7 @@ import { E2E_PORT } from "./support/e2e-server";
 import { authUrl, DEMO_LOGIN_FORM, fromOwnPage } from "./support/login";
 import { articleUrl } from "./support/urls";
 
-/** Issue 7: hostile requests get a 4xx before any page code runs, and no redirect leaves the site. */
+/** Hostile requests get a 4xx before any page code runs, and no redirect leaves the site. */
 
 // Nothing here depends on the phone or on JavaScript: it runs once (playwright.config.ts).
 

@@ -4,7 +4,7 @@ import { waitForHydration } from "./support/hydration";
 import { DEMO_ACCOUNT, readSmsCode, TEXTS, uniquePhone } from "./support/login";
 import { seedArticle } from "./support/seed-content";
 
-/** Collect and follow, and the logged-out visitor who is asked to log in first (issue 3 §2). */
+/** Collect and follow, and the logged-out visitor who is asked to log in first. */
 
 const collectButton = (page: Page) => page.locator(".footer-bar button[value=collect]");
 const followButton = (page: Page) => page.locator(".article__meta button[value=follow]");

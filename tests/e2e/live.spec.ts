@@ -8,7 +8,7 @@ import type { NewUser } from "./support/login";
 import { detailUrl } from "./support/urls";
 
 /**
- * Local live broadcasts (issue 10): the three screens in every state, with JavaScript on and off; chat between two
+ * Local live broadcasts: the three screens in every state, with JavaScript on and off; chat between two
  * visitors; batched likes; booking; the upcoming → live change on screen; the stream's reconnection without
  * duplicates. The seeded broadcasts: platform/seed-live.ts (LIVE_FIXTURES).
  */

@@ -7,7 +7,7 @@ import { failedStart, startControllablePlatform, startSite, type LogLine } from 
 import { articleUrl } from "./support/urls";
 
 /**
- * Issue 27: what an operator gets from the built site. Its readiness does not depend on the platform, it goes unready
+ * What an operator gets from the built site. Its readiness does not depend on the platform, it goes unready
  * while it drains, and every line it writes is a JSON object with a level, those of a request with its id. Not a
  * phone behaviour: it runs once (playwright.config.ts); the steps build on each other.
  */

@@ -9,7 +9,7 @@ import { seedArticle } from "./support/seed-content";
 import { articleUrl, detailUrl, urlId } from "./support/urls";
 
 /**
- * Issue 12 §1: an anonymous visitor's page is rendered once and its bytes served to everyone; nothing personal is
+ * An anonymous visitor's page is rendered once and its bytes served to everyone; nothing personal is
  * ever stored or served to another. The cache answers every phone alike, so this runs once (its device classes are
  * unit-tested in server/page-cache/page-answers.test.ts); JavaScript-off forms are covered by the auth-no-js, csrf, comments and
  * interactions specs on the no-js profile.

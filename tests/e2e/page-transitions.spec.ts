@@ -3,7 +3,7 @@ import { expect, test } from "./support/test";
 import { waitForHydration } from "./support/hydration";
 
 /**
- * Issue 28 §3 (spec: page transition `page`, mode out-in): a client-side navigation runs a view transition with the
+ * The spec's page transition (`page`, mode out-in): a client-side navigation runs a view transition with the
  * page's main named `page`; never on the first load, never for a visitor who prefers reduced motion, and nothing but
  * the navigation where the browser has no View Transitions API (app/client/page-transitions.ts).
  */

@@ -8,7 +8,7 @@ import { startControllablePlatform, startSite } from "./support/platform-outage"
 import { articleUrl, urlId } from "./support/urls";
 
 /**
- * Issue 12 section 3: a site whose platform is slow or stopped. A second site runs in front of a platform
+ * A site whose platform is slow or stopped. A second site runs in front of a platform
  * this spec controls, with a short budget so a held call is given up on quickly.
  */
 

@@ -3,7 +3,7 @@ import { expect, test } from "./support/test";
 import { E2E_ORIGIN, E2E_PORT } from "./support/e2e-server";
 import { startSite } from "./support/platform-outage";
 
-// Issue 27: production loads only what it runs. The built site is started twice with a hook that records every module
+// Production loads only what it runs. The built site is started twice with a hook that records every module
 // it resolves: against a platform at PLATFORM_API_URL (here the e2e server's), and with the embedded platform as the
 // control that shows the record would see it. Not a phone behaviour: it runs once (playwright.config.ts).
 test.describe.configure({ mode: "serial" });

@@ -5,7 +5,7 @@ import { waitForHydrationCommitted } from "./support/hydration";
 import { articleUrl } from "./support/urls";
 
 /**
- * The service worker, link prefetch and the changeRoute message (issue 11 section 5), in Chromium. Behaviour does
+ * The service worker, link prefetch and the changeRoute message, in Chromium. Behaviour does
  * not differ by phone: the spec runs once, on Android (playwright.config.ts ONCE_SPECS).
  */
 

@@ -4,7 +4,7 @@ import { E2E_DEV_KEY } from "./support/e2e-server";
 import { readSmsCode, requestCodeByForm, uniquePhone } from "./support/login";
 
 /**
- * Issue 13: the development SMS outbox opens only with the key the start-up prints. The host answers, not the page:
+ * The development SMS outbox opens only with the key the start-up prints. The host answers, not the page:
  * it runs once (playwright.config.ts).
  */
 const outboxLink = `/_platform${smsOutboxPath(E2E_DEV_KEY)}`;

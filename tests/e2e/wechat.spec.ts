@@ -12,7 +12,7 @@ import { seedArticle } from "./support/seed-content";
 import { articleUrl, detailUrl, urlId } from "./support/urls";
 
 /**
- * WeChat's own behaviours (issue 11 §2, §3): share cards, the signature URL rule, open tags and mini-program mode,
+ * WeChat's own behaviours: share cards, the signature URL rule, open tags and mini-program mode,
  * with WeChat faked through the bridge weixin-js-sdk talks to (support/fake-wechat.ts): a test that names the
  * `fakeWeChat` fixture runs with it. Android and iOS WeChat sign different URLs; the mini-program profile is iOS
  * WeChat's web-view inside a mini program.

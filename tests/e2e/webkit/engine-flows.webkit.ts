@@ -10,7 +10,7 @@ import { articleUrl, detailUrl } from "../support/urls";
 import { expect, test, type WebKitPage } from "../support/webkit";
 
 /**
- * What differs by engine, in WebKit (issue 26): every page type hydrating without errors, logging in, comments,
+ * What differs by engine, in WebKit: every page type hydrating without errors, logging in, comments,
  * collect and follow, opening the app, media, the gallery viewer, live chat and likes over the event stream, dark
  * pages, search, the service worker. One browser session for the file: the tests run in order and share its login.
  */

@@ -4,7 +4,7 @@ import { MINI_PROGRAM_PAGES } from "../support/spec-routes";
 import { expect, test, type WebKitPage } from "../support/webkit";
 
 /**
- * Mini-program mode in WebKit, the engine of WeChat on iOS (issue 26): in a mini program's web-view the page swaps
+ * Mini-program mode in WebKit, the engine of WeChat on iOS: in a mini program's web-view the page swaps
  * its header for the mini-program chrome, and WeChat's answer to getEnv updates the page while it hydrates; no
  * page may then log an error or have React throw a part of it away (#418, #421, #423, #425 and their kin). The
  * Chromium side is wechat-hydration.spec.ts. A session of its own: the mini program's user agent, WeChat's
