@@ -29,6 +29,7 @@ import {
 } from "./ops";
 import { createPageStore, EDGE_VARIANT_PATH, edgeVariant, startEdgePurges, storedPageHits } from "./page-cache";
 import { personalBeforePipeline, remixHandler, requestContexts } from "./remix";
+import { staticFiles } from "./static-files";
 
 /** Compiled into the Remix server build, in the same module graph as the routes; server.ts creates and listens. */
 export function createSite(options: SiteOptions): Site {
@@ -58,6 +59,9 @@ export function createSite(options: SiteOptions): Site {
   if (options.platformRouter) app.use("/_platform", options.platformRouter);
   // A worker of build/cluster.js: the primary runs the embedded platform.
   else if (env.EMBEDDED_PLATFORM_URL) app.use("/_platform", platformProxy(env.EMBEDDED_PLATFORM_URL));
+  const clientDir = options.devMiddlewares ? undefined : path.join(options.projectRoot, "build/client");
+  // Vite fingerprints everything under assets/. Before compression: they are sent as compressed at build time.
+  if (clientDir) app.use(`${BASE_PATH}assets`, staticFiles(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
   // After the platform: its answers mostly go to this host's own backend over loopback, where gzip costs CPU for nothing.
   app.use(compression());
   const readiness = createReadiness();
@@ -90,16 +94,13 @@ export function createSite(options: SiteOptions): Site {
 
   if (options.devMiddlewares) {
     app.use(options.devMiddlewares);
-  } else {
-    const clientDir = path.join(options.projectRoot, "build/client");
-    // Vite fingerprints everything under assets/.
-    app.use(`${BASE_PATH}assets`, express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  } else if (clientDir) {
     app.get(`${BASE_PATH}sw.js`, (_req, res) => {
       res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": BASE_PATH });
       res.sendFile(path.join(clientDir, "sw.js"));
     });
     // Files are only at the top of build/client, so pages never go to the disk for a stat.
-    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    const publicFiles = staticFiles(clientDir, { maxAge: "1h" });
     app.use(BASE_PATH, (req, res, next) => (/^\/[^/]+\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
