@@ -1,5 +1,5 @@
 // Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside each compressible file of the client build,
-// after both client builds: the host sends these (server/static-files.ts) instead of compressing every request anew.
+// after both client builds: the host sends these (server/middleware/static-files.ts) instead of compressing every request anew.
 // sw.js is left out: its own route sends it, uncached, through the compression middleware.
 //   node scripts/precompress-client.mjs [dir]   (build/client by default)
 import { readdir, readFile, writeFile } from "node:fs/promises";

@@ -13,7 +13,7 @@ import { sharedRedis } from "../app/runtime/redis.server";
 import { watchSources } from "../app/runtime/metrics.server";
 import type { Site, SiteEntry, SiteOptions } from "./launcher/site-entry";
 import { createPlatformLiveHub, liveStreamRoutes } from "./live";
-import { knownHosts, pageMiddleware, platformProxy, publicOrigin, requestId, requestLog, type RequestLogOptions } from "./middleware";
+import { knownHosts, pageMiddleware, platformProxy, publicOrigin, requestId, requestLog, staticFiles, type RequestLogOptions } from "./middleware";
 import {
   announceStartUp,
   answerDetailRequests,
@@ -29,7 +29,6 @@ import {
 } from "./ops";
 import { createPageStore, EDGE_VARIANT_PATH, edgeVariant, startEdgePurges, storedPageHits } from "./page-cache";
 import { personalBeforePipeline, remixHandler, requestContexts } from "./remix";
-import { staticFiles } from "./static-files";
 
 /** Compiled into the Remix server build, in the same module graph as the routes; server.ts creates and listens. */
 export function createSite(options: SiteOptions): Site {
