@@ -13,7 +13,7 @@ import { sharedRedis } from "../app/runtime/redis.server";
 import { watchSources } from "../app/runtime/metrics.server";
 import type { Site, SiteEntry, SiteOptions } from "./launcher/site-entry";
 import { createPlatformLiveHub, liveStreamRoutes } from "./live";
-import { knownHosts, pageMiddleware, platformProxy, publicOrigin, requestId, requestLog, type RequestLogOptions } from "./middleware";
+import { knownHosts, pageMiddleware, platformProxy, publicOrigin, requestId, requestLog, staticFiles, type RequestLogOptions } from "./middleware";
 import {
   announceStartUp,
   answerDetailRequests,
@@ -58,6 +58,9 @@ export function createSite(options: SiteOptions): Site {
   if (options.platformRouter) app.use("/_platform", options.platformRouter);
   // A worker of build/cluster.js: the primary runs the embedded platform.
   else if (env.EMBEDDED_PLATFORM_URL) app.use("/_platform", platformProxy(env.EMBEDDED_PLATFORM_URL));
+  const clientDir = options.devMiddlewares ? undefined : path.join(options.projectRoot, "build/client");
+  // Vite fingerprints everything under assets/. Before compression: they are sent as compressed at build time.
+  if (clientDir) app.use(`${BASE_PATH}assets`, staticFiles(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
   // After the platform: its answers mostly go to this host's own backend over loopback, where gzip costs CPU for nothing.
   app.use(compression());
   const readiness = createReadiness();
@@ -90,16 +93,13 @@ export function createSite(options: SiteOptions): Site {
 
   if (options.devMiddlewares) {
     app.use(options.devMiddlewares);
-  } else {
-    const clientDir = path.join(options.projectRoot, "build/client");
-    // Vite fingerprints everything under assets/.
-    app.use(`${BASE_PATH}assets`, express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  } else if (clientDir) {
     app.get(`${BASE_PATH}sw.js`, (_req, res) => {
       res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": BASE_PATH });
       res.sendFile(path.join(clientDir, "sw.js"));
     });
     // Files are only at the top of build/client, so pages never go to the disk for a stat.
-    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    const publicFiles = staticFiles(clientDir, { maxAge: "1h" });
     app.use(BASE_PATH, (req, res, next) => (/^\/[^/]+\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 

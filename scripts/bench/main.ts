@@ -22,11 +22,12 @@ import {
 import { reportEnd, reportHead } from "./report";
 import { PAGE_TYPES, wantedPageTypes } from "./site-pages";
 import { measureSoak, reportSoak } from "./soak";
+import { measureStaticAssets, reportStaticAssets } from "./static-assets";
 import { measureUpstreamKill, reportUpstreamKill } from "./upstream-kill";
 import { measureWorkers, reportWorkers } from "./workers";
 
 /** The parts in the order a full run takes them; `workers` runs only when asked for. */
-const PARTS = ["page-cache", "lighthouse", "live", "upstream-kill", "soak", "edge", "workers"] as const;
+const PARTS = ["page-cache", "lighthouse", "live", "upstream-kill", "soak", "edge", "static-assets", "workers"] as const;
 type Part = (typeof PARTS)[number];
 
 function partsAsked(): Part[] {
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     if (parts.includes("upstream-kill")) reportUpstreamKill(await measureUpstreamKill(await temporaryDirectory("kill")));
     if (parts.includes("soak")) reportSoak(await measureSoak(await temporaryDirectory("soak")));
     if (parts.includes("edge")) reportEdge(await measureEdge(await temporaryDirectory("edge")));
+    if (parts.includes("static-assets")) reportStaticAssets(await measureStaticAssets(await temporaryDirectory("static-assets")));
     if (parts.includes("workers")) reportWorkers(await measureWorkers(await temporaryDirectory("workers")));
     reportEnd(startedAt);
   } finally {

@@ -13,6 +13,7 @@ export { platformProxy } from "./platform-proxy";
 export { knownHosts, publicOrigin, type OriginOf, type TrustProxy } from "./public-origin";
 export { logWhenFinished, requestId, requestIdOf, requestLog, type RequestLogOptions } from "./request-log";
 export { inlineScriptHashes, scriptHash, withScriptHashes } from "./security-headers";
+export { staticFiles } from "./static-files";
 
 /** One list for the host (server/site.ts) and for the test that holds the stored-page answers to what it sends. */
 export function pageMiddleware(options: {
