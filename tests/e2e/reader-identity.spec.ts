@@ -79,12 +79,17 @@ test.describe("two readers with JavaScript", () => {
     }).toPass();
 
     // The first reader goes on to another page: their first page's read goes as it hides, and the second's view.
+    // A page's statistics start a second after its identity and send every two seconds: on a busy machine, give
+    // both readers' events more than the default ten seconds to arrive.
     await page.goto(articleUrl(SECOND.id));
     await expect
-      .poll(async () => {
-        const answer = await statsOfReaders(request, [one, two]);
-        return { first: rowOf(answer, FIRST.id)?.readers, firstViews: rowOf(answer, FIRST.id)?.views, second: rowOf(answer, SECOND.id)?.readers };
-      })
+      .poll(
+        async () => {
+          const answer = await statsOfReaders(request, [one, two]);
+          return { first: rowOf(answer, FIRST.id)?.readers, firstViews: rowOf(answer, FIRST.id)?.views, second: rowOf(answer, SECOND.id)?.readers };
+        },
+        { timeout: 30_000 },
+      )
       .toEqual({ first: 2, firstViews: 2, second: 1 });
     const both = await statsOfReaders(request, [one, two]);
     expect(both.readers, "three page views by two readers").toBe(2);

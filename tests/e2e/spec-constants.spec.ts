@@ -225,8 +225,11 @@ test("what the site sends the stat base: spec section 3's tracking fields, read 
     expect(answer.status()).toBe(204);
     expect(received).toHaveLength(2);
     const [view, read] = received;
-    expect(Object.keys(view).sort()).toEqual([...SPEC.trackingFields].sort());
-    expect(Object.keys(read).sort()).toEqual([...SPEC.trackingFields, ...SPEC.readFields].sort());
+    // The spec's fields and the reader's ids (docs/decisions/0015-reader-identity-cookie.md): for a client that never
+    // asked for an identity, no device and the site's own anonymous id.
+    const readerIds = ["device_id", "anonymous_id"];
+    expect(Object.keys(view).sort()).toEqual([...SPEC.trackingFields, ...readerIds].sort());
+    expect(Object.keys(read).sort()).toEqual([...SPEC.trackingFields, ...readerIds, ...SPEC.readFields].sort());
     expect(view).toEqual({
       timestamp: now,
       version: "1",
@@ -236,6 +239,8 @@ test("what the site sends the stat base: spec section 3's tracking fields, read 
       device_type: "mobile",
       device_os: "android",
       user_id: "",
+      device_id: "",
+      anonymous_id: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(read).toMatchObject({ timestamp: now + 42, version: "1", terminal: "wap", behavior: "read", duration: 42, percent: 80 });
   } finally {
