@@ -204,7 +204,8 @@ test("one account writing too fast: 429 with the reason beside the control, with
     const text = `太快了 ${Date.now().toString(36)}`;
     await visitor.locator("#comment-input").fill(text);
     const [posted] = await Promise.all([
-      visitor.waitForResponse((response) => response.request().method() === "POST"),
+      // The comment's post, not the reader-identity request the page makes once it has loaded.
+      visitor.waitForResponse((response) => response.request().method() === "POST" && response.url().startsWith(article)),
       visitor.getByRole("button", { name: "发送" }).click(),
     ]);
     expectRefused(posted, 60);
