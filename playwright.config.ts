@@ -137,6 +137,9 @@ export default defineConfig<object, { phone: Phone }>({
     // test, where the failure is seen again; a run on one's own machine keeps the trace of any failure.
     trace: isCI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
+    // Each test's first page would install the worker and download the app shell again, about a fifth of a page
+    // load's CPU: only the specs about the worker let it run (service-worker.spec.ts, and in WebKit engine-flows).
+    serviceWorkers: "block",
   },
   projects: [
     ...phoneProjects,

@@ -31,6 +31,8 @@ worker.addEventListener("install", (event) => {
       const cache = await caches.open(CACHES.assets);
       // Past the HTTP cache: the offline page is served with a max-age, and a half-updated shell is what we avoid.
       await cache.addAll([...precache, OFFLINE_PAGE].map((url) => new Request(url, { cache: "reload" })));
+      // Both caches exist from here on: keep() writes only to a cache that exists (see there).
+      await caches.open(CACHES.pages);
       await worker.skipWaiting();
     })(),
   );
@@ -81,6 +83,8 @@ async function networkFirst(request: Request, event: ExtendableEvent): Promise<R
 
 async function keep(cacheName: string, request: Request, response: Response): Promise<void> {
   try {
+    // Gone means the next deployment's worker took over and deleted it: opening it again would leave it behind.
+    if (!(await caches.has(cacheName))) return;
     const cache = await caches.open(cacheName);
     await cache.put(request, response);
     const extra = (await cache.keys()).filter((key) => !PRECACHED.has(key.url));

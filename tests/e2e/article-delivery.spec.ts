@@ -61,18 +61,22 @@ test.describe("article page: delivery", () => {
     expect(response.headers()["cache-control"]).toMatch(/max-age=\d{6,}/);
   });
 
-  test("loads without console errors and registers the service worker", async ({ page, phone }) => {
-    test.skip(!phone.js, "needs JavaScript");
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
+  test.describe(() => {
+    test.use({ serviceWorkers: "allow" });
+
+    test("loads without console errors and registers the service worker", async ({ page, phone }) => {
+      test.skip(!phone.js, "needs JavaScript");
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(METRO);
+      await waitForHydration(page, ".footer-bar");
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker?.getRegistration())?.scope ?? ""))
+        .toBe(`${E2E_ORIGIN}/davmu/share/`);
+      expect(errors).toEqual([]);
     });
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(METRO);
-    await waitForHydration(page, ".footer-bar");
-    await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker?.getRegistration())?.scope ?? ""))
-      .toBe(`${E2E_ORIGIN}/davmu/share/`);
-    expect(errors).toEqual([]);
   });
 });

@@ -9,6 +9,9 @@ import { articleUrl } from "./support/urls";
  * not differ by phone: the spec runs once, on Android (playwright.config.ts ONCE_SPECS).
  */
 
+// The other specs' pages run without the worker (playwright.config.ts); this one is about it.
+test.use({ serviceWorkers: "allow" });
+
 const HOME = "/davmu/share/";
 const OFFLINE_HEADING = "网络不可用";
 const BUILT_WORKER = "build/client/sw.js";
@@ -141,7 +144,8 @@ test("a new deployment's worker takes over and deletes the old caches", async ({
   await page.evaluate(([script, scope]) => navigator.serviceWorker.register(script, { scope }), [nextWorker, HOME]);
   await takenOver;
   expect(await untilControlled(page)).toContain(nextWorker);
-  await expect.poll(async () => Object.keys(await cachedPaths(page)).sort()).toEqual([`davmu-share-assets-${next}`]);
+  // The old worker's caches are gone and stay gone, though it still answered the page's requests meanwhile.
+  await expect.poll(async () => Object.keys(await cachedPaths(page)).sort()).toEqual([`davmu-share-assets-${next}`, `davmu-share-pages-${next}`]);
   // The page goes on working under the new worker, its shell served from the new cache.
   await page.reload();
   await expect(page.locator(".banner")).toBeVisible();

@@ -1,4 +1,4 @@
-import { devices, expect, type APIRequestContext, type PlaywrightTestOptions, type PlaywrightWorkerOptions } from "@playwright/test";
+import { devices, expect, type APIRequestContext, type PlaywrightWorkerOptions } from "@playwright/test";
 import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from "../../../scripts/chromium.mjs";
 import { statsPath } from "../../../platform/routes/dev";
 import type { ContentStats } from "../../../platform/routes/tracker";
@@ -9,15 +9,15 @@ import { E2E_DEV_KEY } from "./e2e-server";
  * at the same time. A spec that reads them browses under these settings (`test.use` at the top of the file), which
  * let the beacons a page sends as it leaves reach the site.
  */
-export const STATS_VISITOR_BROWSER: Pick<PlaywrightWorkerOptions, "launchOptions" | "trace"> & Pick<PlaywrightTestOptions, "serviceWorkers"> = {
+export const STATS_VISITOR_BROWSER: Pick<PlaywrightWorkerOptions, "launchOptions" | "trace"> = {
   // A beacon sent as the page goes carries the browser's own user agent, not the profile's override: headless
   // Chromium's says HeadlessChrome, which the site rightly drops as a robot's. The phone's, as on a real phone.
   launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: [...CHROMIUM_FLAGS, `--user-agent=${devices["Pixel 7"].userAgent}`] },
   // Under Playwright, tracing and a controlling service worker each hold back the requests a page makes as it
   // unloads: with either, no leaving beacon reaches the site (seen with Chromium 15x, and again with the built
-  // worker, which leaves every POST and /api/ request to the network: app/lib/service-worker-rules.ts).
+  // worker, which leaves every POST and /api/ request to the network: app/lib/service-worker-rules.ts). The worker
+  // is blocked for every spec but its own (playwright.config.ts).
   trace: "off",
-  serviceWorkers: "block",
 };
 
 /** The `visitorStats` fixture: reads the statistics of the file's new user. */
