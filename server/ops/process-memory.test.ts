@@ -37,8 +37,9 @@ describe("withHeapSettings", () => {
 });
 
 describe("nativeMemoryEnv", () => {
-  it("limits glibc's malloc arenas unless the environment chose a number", () => {
-    expect(nativeMemoryEnv({})).toEqual({ MALLOC_ARENA_MAX: "2" });
-    expect(nativeMemoryEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({ MALLOC_ARENA_MAX: "8" });
+  it("limits glibc's malloc arenas and fixes its mmap threshold unless the environment chose them", () => {
+    expect(nativeMemoryEnv({})).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" });
+    expect(nativeMemoryEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({ MALLOC_ARENA_MAX: "8", MALLOC_MMAP_THRESHOLD_: "131072" });
+    expect(nativeMemoryEnv({ MALLOC_MMAP_THRESHOLD_: "1048576" })).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "1048576" });
   });
 });
