@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { vitePlugin as remix } from "@remix-run/dev";
 import license from "rollup-plugin-license";
@@ -8,6 +9,10 @@ import { chunkPlan } from "./scripts/chunk-plan";
 import { serviceWorkerBuild } from "./scripts/service-worker-build";
 import { serverOnlySourceMaps } from "./scripts/source-maps-build";
 import { isZhHantClientBuild, uiLanguageBuild } from "./scripts/ui-language-build";
+
+const UNIT_TESTS = ["app/**/*.test.ts", "deploy/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"];
+// The files that run in jsdom, as their first line says.
+const DOM_TESTS = globSync(UNIT_TESTS).filter((file) => readFileSync(file, "utf8").startsWith("// @vitest-environment jsdom"));
 
 declare module "@remix-run/node" {
   interface Future {
@@ -64,8 +69,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     serverOnlySourceMaps(),
   ],
   test: {
-    include: ["app/**/*.test.ts", "deploy/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // A worker runs file after file (docs/testing.md, "Unit tests"): the libraries and the environment stay loaded,
+    // and each file reads the app's modules afresh (tests/unit/fresh-modules.ts). About half the CPU time of a worker per file.
+    isolate: false,
+    setupFiles: ["tests/unit/fresh-modules.ts"],
+    // The jsdom files keep a worker each: a worker has one window, and what they leave on it reaches the next file.
+    // Vitest takes a pool's isolation from here, not from a project, so theirs is a pool of its own (threads).
+    poolOptions: { threads: { isolate: true } },
+    projects: [
+      { extends: true, test: { name: "node", include: UNIT_TESTS, exclude: DOM_TESTS } },
+      { extends: true, test: { name: "dom", include: DOM_TESTS, pool: "threads" } },
+    ],
     // The code under test logs its warnings; a test that checks lines captures them (app/runtime/logger.test-support.ts).
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
     // A file-scoped fixture (a test platform, the module under test) starts inside the first test that uses it, so

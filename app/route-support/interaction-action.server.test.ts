@@ -2,10 +2,11 @@ import { describe, expect, vi } from "vitest";
 import { bffTest } from "~/bff/fixtures.test-support";
 import { LIVE_FIXTURES } from "../../platform/seed-live";
 
-// Low write limits, set before anything reads the environment: per account, and per address.
+// Low write limits, set before anything reads the environment: per account, and per address. The upstream's close
+// at the file's end takes them back (vi.unstubAllEnvs), so no later file in the worker gets them.
 vi.hoisted(() => {
-  process.env.WRITE_RATE_LIMIT_PER_MINUTE = "2";
-  process.env.WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE = "3";
+  vi.stubEnv("WRITE_RATE_LIMIT_PER_MINUTE", "2");
+  vi.stubEnv("WRITE_ADDRESS_RATE_LIMIT_PER_MINUTE", "3");
 });
 
 const test = bffTest({ interactions: () => import("~/route-support/interaction-action.server"), live: () => import("~/bff/live.server") }).extend<{
