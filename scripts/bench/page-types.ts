@@ -6,7 +6,8 @@ import { CATEGORIES, lighthouseRounds, SLOW_CPU_INDEX, type LighthouseRun } from
 import { get, type PageType } from "./site-pages";
 
 export const LIGHTHOUSE_RUNS = 3;
-const TARGETS = { performance: 98, otherCategories: 100, tbtMs: 100, lcpMs: 1500, cls: 0.02 } as const;
+// A shared link reads in about a second on a slow network: the largest paint of every page type within 1.2 s.
+const TARGETS = { performance: 98, otherCategories: 100, tbtMs: 100, lcpMs: 1200, cls: 0.02 } as const;
 const JS_TARGET_BYTES = 110_000;
 // 1 KB = 1000 bytes, the stricter reading.
 const ARTICLE_JS_TARGET_BYTES = 100_000;
