@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { SEED_FIXTURES } from "../../platform/seed";
-import { waitForHydration } from "./support/hydration";
+import { holdScripts, waitForHydration } from "./support/hydration";
 import { recordDialogs } from "./support/inert-markup";
 import { TEXTS, type NewUser } from "./support/login";
 import { articleUrl, detailUrl } from "./support/urls";
@@ -111,6 +111,21 @@ test("reply mode ends when the comment input loses focus", async ({ page, phone 
   await expect(input).toHaveAttribute("placeholder", `回复 ${alias}：`);
   await page.locator("h1").first().click();
   await expect(input).toHaveAttribute("placeholder", "写评论...");
+});
+
+test("what was typed before the page hydrated stays in the box when the bar renders again", async ({ page, phone }) => {
+  test.skip(!phone.js, "without JavaScript the box is the plain form's, and nothing renders it again");
+  const release = await holdScripts(page);
+  await page.goto(articleUrl(SEED_FIXTURES.manyComments));
+  const text = uniqueText("先打的字");
+  const input = page.locator("#comment-input");
+  await input.fill(text);
+  release();
+  await waitForHydration(page, "#comment-input");
+  // Starting a reply renders the bar again, with the value React holds for the box.
+  await topLevel(page).first().locator(".comment__reply").first().click();
+  await expect(input).toHaveAttribute("placeholder", /^回复 /);
+  await expect(input).toHaveValue(text);
 });
 
 test("an empty comment is refused with 评论内容不能为空", async ({ page, phone, scratchArticle }) => {

@@ -54,6 +54,12 @@ function CommentBar({ kind, documentResult: answer, personal, ...data }: Props) 
   // A comment refused without JavaScript comes back with the page: the text the visitor typed stays.
   const [text, setText] = useState(documentResult?.intent === "comment" ? (documentResult.content ?? "") : "");
   const loggedIn = Boolean(user);
+  // The box works before the scripts run: what the visitor typed by then is taken into the state, or the footer's
+  // next render after hydration would empty it (as in the login form).
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setText(typed);
+  }, []);
   useLoginPrompt(comment.data);
   useLoginPrompt(collect.data);
 
