@@ -138,7 +138,7 @@ export default defineConfig<object, { phone: Phone }>({
     trace: isCI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     // Each test's first page would install the worker and download the app shell again, about a fifth of a page
-    // load's CPU: only the specs about the worker let it run (service-worker.spec.ts, and in WebKit engine-flows).
+    // load's CPU: only the tests about the worker let it run (docs/testing.md).
     serviceWorkers: "block",
   },
   projects: [
