@@ -146,6 +146,21 @@ describe("page views", () => {
     expect(allSent().map((event) => event.behavior)).toEqual(["view", "read"]);
   });
 
+  it("a reader who leaves before counting starts is still counted: the view and its read go as the page hides", async () => {
+    const { trackPageView } = await freshTracking();
+    trackPageView({ pathname: ARTICLE, search: "" });
+    await vi.advanceTimersByTimeAsync(600);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(allSent()).toEqual([
+      { behavior: "view", timestamp: START / 1000, tid: "Ab12Cd34" },
+      { behavior: "read", timestamp: START / 1000, tid: "Ab12Cd34", duration: 0, percent: 25 },
+    ]);
+    // Counting has begun: the second after load starts nothing again, and a hidden page sends nothing more.
+    await vi.advanceTimersByTimeAsync(5000);
+    setVisibility("hidden");
+    expect(allSent()).toHaveLength(2);
+  });
+
   it("a route change ends the previous view with its read event and begins the next one", async () => {
     const { trackPageView } = await freshTracking();
     trackPageView({ pathname: ARTICLE, search: "" });

@@ -179,8 +179,21 @@ function onShown() {
   if (!current && shown && document.visibilityState === "visible") begin(shown, Date.now());
 }
 
+/** A reader who leaves within the first second still opened the page: its view and read go as it hides. */
+function leaveBeforeStart() {
+  start();
+  onHidden();
+}
+
+function hideBeforeStart() {
+  if (document.visibilityState === "hidden") leaveBeforeStart();
+}
+
 function start() {
+  if (started) return;
   started = true;
+  window.removeEventListener("pagehide", leaveBeforeStart);
+  document.removeEventListener("visibilitychange", hideBeforeStart);
   document.addEventListener("visibilitychange", () => (document.visibilityState === "hidden" ? onHidden() : onShown()));
   window.addEventListener("pagehide", onHidden);
   window.addEventListener("pageshow", onShown);
@@ -206,6 +219,8 @@ export function trackPageView(location: Location, openedAt = Date.now()): void {
     const identity = askReaderIdentity();
     window.setTimeout(() => void identity.then(start), STATS_INIT_DELAY_MS);
   });
+  window.addEventListener("pagehide", leaveBeforeStart);
+  document.addEventListener("visibilitychange", hideBeforeStart);
 }
 
 /** An outcome goes at once: the page is hiding or leaving, and statistics may not have started yet to send it then. */
