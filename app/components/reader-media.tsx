@@ -5,6 +5,8 @@ export type ReaderPicture = { url: string; thumb: string; width: number; height:
 export type ReaderVideo = { url: string; poster: string; width: number; height: number };
 
 const THUMBS_SHOWN = 3;
+/** A phone's first screen shows a post's first two pictures: neither waits for layout, as a lazy picture does. */
+const PICTURES_AT_ONCE = 2;
 // React 18 has no fetchPriority prop (React 19 does): the attribute goes in its HTML spelling.
 const HIGH_FETCH_PRIORITY: Record<string, string> = { fetchpriority: "high" };
 
@@ -72,7 +74,7 @@ export function ReaderMedia({ images, video }: { images: ReaderPicture[]; video:
                   width={picture.width || undefined}
                   height={picture.height || undefined}
                   decoding="async"
-                  loading={index > 0 ? "lazy" : undefined}
+                  loading={index >= PICTURES_AT_ONCE ? "lazy" : undefined}
                   {...(index === 0 && !video ? HIGH_FETCH_PRIORITY : {})}
                 />
               </a>

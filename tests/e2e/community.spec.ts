@@ -56,6 +56,12 @@ test("a post shows its circle, author, text and pictures, and pages its replies"
   await expect(body.locator(".person__alias")).toHaveText("跑者阿明");
   await expect(body.locator(".post-detail__text")).toContainText("江滨公园到江心洲大桥来回 21 公里");
   await expect(body.locator(".reader-media__pictures img")).toHaveCount(3);
+  // The two pictures of a phone's first screen load at once, the first first; the third waits until scrolled near.
+  const loading = await body
+    .locator(".reader-media__pictures img")
+    .evaluateAll((pictures) => pictures.map((picture) => picture.getAttribute("loading")));
+  expect(loading).toEqual([null, null, "lazy"]);
+  await expect(body.locator(".reader-media__pictures img").first()).toHaveAttribute("fetchpriority", "high");
   await expect(body.locator(".post-detail__like")).toHaveText("321 赞");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /^跑者阿明：周六晨跑打卡/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /cover-04\.jpg$/);
