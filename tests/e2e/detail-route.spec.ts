@@ -146,12 +146,16 @@ test.describe("one interaction action for every type", () => {
     await page.goto(url);
     const collect = page.locator(".footer-bar button[value=collect]");
     await expect(collect).toHaveAttribute("aria-pressed", "false");
-    // The video body is its own chunk: hydration waits for it, and a tap before that would be a plain form post.
-    if (phone.js) await waitForHydration(page, ".footer-bar");
-    await collect.click();
     if (!phone.js) {
+      await collect.click();
       await expect(page).toHaveURL((current) => current.pathname === `${BASE_PATH}auth` && current.searchParams.get("redirect") === url);
     } else {
+      // The video body is its own chunk: hydration waits for it, and a tap before that would be a plain form post.
+      await waitForHydration(page, ".footer-bar");
+      const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(url));
+      await collect.click();
+      // The action's answer, then the sheet it opens: a failure says which of the two did not come.
+      expect((await answered).status()).toBe(200);
       await expect(page.locator(".sheet")).toBeVisible();
     }
   });
