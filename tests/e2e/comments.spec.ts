@@ -116,7 +116,8 @@ test("reply mode ends when the comment input loses focus", async ({ page, phone 
 test("what was typed before the page hydrated stays in the box when the bar renders again", async ({ page, phone }) => {
   test.skip(!phone.js, "without JavaScript the box is the plain form's, and nothing renders it again");
   const release = await holdScripts(page);
-  await page.goto(articleUrl(SEED_FIXTURES.manyComments));
+  // Not until load: the page's entry script, held, can hold its load event back.
+  await page.goto(articleUrl(SEED_FIXTURES.manyComments), { waitUntil: "domcontentloaded" });
   const text = uniqueText("先打的字");
   const input = page.locator("#comment-input");
   await input.fill(text);
