@@ -170,33 +170,20 @@ function end() {
 }
 
 function onHidden() {
+  // A reader who leaves within the first second still opened the page: counting starts now, so its view and read go.
+  start();
   end();
   batcher.flush();
 }
 
 function onShown() {
   // A page the visitor returns to (another tab, the app switcher, the back-forward cache) is a new view.
-  if (!current && shown && document.visibilityState === "visible") begin(shown, Date.now());
-}
-
-/** A reader who leaves within the first second still opened the page: its view and read go as it hides. */
-function leaveBeforeStart() {
-  start();
-  onHidden();
-}
-
-function hideBeforeStart() {
-  if (document.visibilityState === "hidden") leaveBeforeStart();
+  if (started && !current && shown && document.visibilityState === "visible") begin(shown, Date.now());
 }
 
 function start() {
   if (started) return;
   started = true;
-  window.removeEventListener("pagehide", leaveBeforeStart);
-  document.removeEventListener("visibilitychange", hideBeforeStart);
-  document.addEventListener("visibilitychange", () => (document.visibilityState === "hidden" ? onHidden() : onShown()));
-  window.addEventListener("pagehide", onHidden);
-  window.addEventListener("pageshow", onShown);
   if (shown) begin(shown, pendingOpenedAt);
 }
 
@@ -219,8 +206,9 @@ export function trackPageView(location: Location, openedAt = Date.now()): void {
     const identity = askReaderIdentity();
     window.setTimeout(() => void identity.then(start), STATS_INIT_DELAY_MS);
   });
-  window.addEventListener("pagehide", leaveBeforeStart);
-  document.addEventListener("visibilitychange", hideBeforeStart);
+  document.addEventListener("visibilitychange", () => (document.visibilityState === "hidden" ? onHidden() : onShown()));
+  window.addEventListener("pagehide", onHidden);
+  window.addEventListener("pageshow", onShown);
 }
 
 /** An outcome goes at once: the page is hiding or leaving, and statistics may not have started yet to send it then. */
