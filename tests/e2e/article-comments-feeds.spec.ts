@@ -14,7 +14,7 @@ const QUIET = articleUrl(SEED_FIXTURES.olderThan72h); // no comments in the seed
 const REPLIED = `#c-${urlId(SEED_FIXTURES.repliedComment)}`;
 
 test.describe("article page: comments", () => {
-  test("shows ten comments per page with alias, text and time, and the total", async ({ page }) => {
+  test("shows ten comments per page with alias, text and time, and the total", async ({ tab: page }) => {
     await page.goto(METRO);
     const section = page.locator("#comments");
     await expect(section.locator("h2")).toContainText("评论");
@@ -29,7 +29,7 @@ test.describe("article page: comments", () => {
     await expect(section.locator("a.load-more")).toHaveText("查看更多评论");
   });
 
-  test("load more comments pages through every comment", async ({ page, phone }) => {
+  test("load more comments pages through every comment", async ({ tab: page, phone }) => {
     const documents = recordDocumentRequests(page);
     await page.goto(METRO);
     const total = Number(await page.locator("#comments h2 .section__count").textContent());
@@ -50,7 +50,7 @@ test.describe("article page: comments", () => {
     if (phone.js) expect(documents, "JavaScript appends without reloading").toHaveLength(1);
   });
 
-  test("'expand N replies' shows every reply of a comment", async ({ page, phone }) => {
+  test("'expand N replies' shows every reply of a comment", async ({ tab: page, phone }) => {
     const documents = recordDocumentRequests(page);
     await page.goto(ELEVATORS);
     const comment = page.locator(REPLIED);
@@ -68,7 +68,7 @@ test.describe("article page: comments", () => {
     else expect(documents).toHaveLength(1);
   });
 
-  test("an article without comments shows the empty state", async ({ page }) => {
+  test("an article without comments shows the empty state", async ({ tab: page }) => {
     await page.goto(QUIET);
     const section = page.locator("#comments");
     await expect(section).toContainText("暂无评论，快来抢沙发吧");
@@ -78,7 +78,7 @@ test.describe("article page: comments", () => {
 });
 
 test.describe("article page: feeds", () => {
-  test("the hot list loads more and only holds the last 72 hours", async ({ page, phone }) => {
+  test("the hot list loads more and only holds the last 72 hours", async ({ tab: page, phone }) => {
     const documents = recordDocumentRequests(page);
     await page.goto(METRO);
     const hot = page.locator("#feed-hot72");

@@ -12,7 +12,7 @@ const UNSUPPORTED = "暂不支持该模块，请前往APP查看";
 
 const bar = (page: Page) => page.getByRole("navigation", { name: "底部导航" });
 
-test("the home page carries the bar with every item, the home item marked current", async ({ page }) => {
+test("the home page carries the bar with every item, the home item marked current", async ({ tab: page }) => {
   await page.goto(HOME);
   await expect(bar(page).getByRole("link")).toHaveText(["首页", "视频", "城市", "活动", "服务"]);
   await expect(bar(page).locator("[aria-current=page]")).toHaveText("首页");
@@ -24,7 +24,7 @@ test("the home page carries the bar with every item, the home item marked curren
   expect(box.y + box.height).toBeCloseTo(page.viewportSize()!.height, 0);
 });
 
-test("each item leads to what it binds, and is marked current there", async ({ page }) => {
+test("each item leads to what it binds, and is marked current there", async ({ tab: page }) => {
   await page.goto(HOME);
   await bar(page).getByRole("link", { name: "视频" }).click();
   await expect(page).toHaveURL(`${HOME}?group=${urlId(SEED_FIXTURES.groups.video)}`);
@@ -47,13 +47,13 @@ test("each item leads to what it binds, and is marked current there", async ({ p
   await expect(bar(page).locator("[aria-current=page]")).toHaveText("首页");
 });
 
-test("the home item stays current on its own groups' tabs", async ({ page }) => {
+test("the home item stays current on its own groups' tabs", async ({ tab: page }) => {
   await page.goto(`${HOME}?group=${urlId(SEED_FIXTURES.groups.sport)}`);
   await expect(bar(page).locator("[aria-current=page]")).toHaveText("首页");
   await expect(page.locator("nav.tabs [aria-current=page]")).toHaveText("体育");
 });
 
-test("an app-only item says so instead of navigating", async ({ page, phone }) => {
+test("an app-only item says so instead of navigating", async ({ tab: page, phone }) => {
   await page.goto(HOME);
   if (phone.js) await waitForHydration(page, ".bottom-nav__item");
   await expect(bar(page).getByText(UNSUPPORTED)).toBeHidden();
@@ -66,7 +66,7 @@ test("an app-only item says so instead of navigating", async ({ page, phone }) =
   await expect(page).toHaveURL((url) => url.pathname === HOME && !url.search);
 });
 
-test("detail pages and pages no item binds carry no bar", async ({ page, phone }) => {
+test("detail pages and pages no item binds carry no bar", async ({ tab: page, phone }) => {
   await page.goto(articleUrl(SEED_FIXTURES.article));
   await expect(page.locator("h1.article__title")).toBeVisible();
   await expect(bar(page)).toHaveCount(0);
@@ -80,7 +80,7 @@ test("detail pages and pages no item binds carry no bar", async ({ page, phone }
   await expect(bar(page)).toHaveCount(0);
 });
 
-test("an empty group shows the empty state, with the bar still there", async ({ page }) => {
+test("an empty group shows the empty state, with the bar still there", async ({ tab: page }) => {
   await page.goto(HOME);
   await page.locator("nav.tabs a", { hasText: "健康" }).click();
   await expect(page.getByText("这个频道还没有内容，去看看别的吧")).toBeVisible();
@@ -89,7 +89,7 @@ test("an empty group shows the empty state, with the bar still there", async ({ 
   await expect(bar(page).locator("[aria-current=page]")).toHaveText("首页");
 });
 
-test("the panel's 更多 module leads to the site's own pages, each of which opens", async ({ page, request }) => {
+test("the panel's 更多 module leads to the site's own pages, each of which opens", async ({ tab: page, request }) => {
   await page.goto(HOME);
   // The panel is closed: its links are read from the page, not clicked.
   const more = page.locator(".nav__module", { has: page.locator("h2", { hasText: "更多" }) });

@@ -26,7 +26,7 @@ function fetchedScript(page: Page, part: string): Promise<boolean> {
 }
 
 test.describe("gallery", () => {
-  test("every picture with its caption and 1/N counter, each a link to the full image", async ({ page, phone }) => {
+  test("every picture with its caption and 1/N counter, each a link to the full image", async ({ tab: page, phone }) => {
     expect((await page.goto(GALLERY))?.status()).toBe(200);
     const items = page.locator(".gallery__item");
     await expect(items).toHaveCount(6);
@@ -51,7 +51,7 @@ test.describe("gallery", () => {
     await expect(page.locator("#feed-hot72, #feed-recommend")).toHaveCount(0);
   });
 
-  test("its share metadata is an ImageGallery listing every picture", async ({ page }) => {
+  test("its share metadata is an ImageGallery listing every picture", async ({ tab: page }) => {
     await page.goto(GALLERY_MIXED);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+gallery-01/);
     const data = await jsonLd(page);
@@ -62,7 +62,7 @@ test.describe("gallery", () => {
     expect(new URL(pictures[7].contentUrl).pathname).toMatch(/gallery-08\.jpg$/);
   });
 
-  test("the swipe viewer opens on the tapped picture and swipes to the next ones (JavaScript)", async ({ page, phone }) => {
+  test("the swipe viewer opens on the tapped picture and swipes to the next ones (JavaScript)", async ({ tab: page, phone }) => {
     test.skip(!phone.js, "without JavaScript the picture link opens the full image (checked above)");
     await page.goto(GALLERY_MIXED);
     await waitForHydration(page, ".gallery__link");
@@ -111,7 +111,7 @@ test.describe("gallery", () => {
     await expect(viewer).toHaveCount(0);
   });
 
-  test("the article page does not load the viewer", async ({ page, phone }) => {
+  test("the article page does not load the viewer", async ({ tab: page, phone }) => {
     test.skip(!phone.js, "about the JavaScript a page loads");
     await page.goto(detailUrl(SEED_FIXTURES.article, "doc"));
     await waitForHydration(page);
@@ -121,7 +121,7 @@ test.describe("gallery", () => {
 });
 
 test.describe("audio and video albums", () => {
-  test("cover, description, status tag and the first 30 episodes, then load-more", async ({ page, phone }) => {
+  test("cover, description, status tag and the first 30 episodes, then load-more", async ({ tab: page, phone }) => {
     expect((await page.goto(LONG_ALBUM))?.status()).toBe(200);
     await expect(page.locator(".album__cover")).toBeVisible();
     await expect(page.locator(".album__status")).toHaveText("已完结 共36集");
@@ -141,21 +141,21 @@ test.describe("audio and video albums", () => {
     expect(new Set(titles).size).toBe(36);
   });
 
-  test("the album page shares as a CollectionPage", async ({ page }) => {
+  test("the album page shares as a CollectionPage", async ({ tab: page }) => {
     await page.goto(AUDIO_ALBUM);
     expect((await jsonLd(page))["@type"]).toBe("CollectionPage");
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\//);
     await expect(page.locator(".album__status")).toHaveText("更新至4集");
   });
 
-  test("an empty album says so", async ({ page }) => {
+  test("an empty album says so", async ({ tab: page }) => {
     expect((await page.goto(EMPTY_ALBUM))?.status()).toBe(200);
     await expect(page.locator(".album__empty")).toHaveText("专辑还没有内容，敬请期待");
     await expect(page.locator(".album__status")).toHaveText("更新中");
     await expect(page.locator(".album__item, .load-more, audio")).toHaveCount(0);
   });
 
-  test("an audio episode plays in place", async ({ page, phone }) => {
+  test("an audio episode plays in place", async ({ tab: page, phone }) => {
     await page.goto(AUDIO_ALBUM);
     await expect(page.locator("audio")).toHaveCount(0);
     const second = page.locator(".album__link").nth(1);
@@ -173,7 +173,7 @@ test.describe("audio and video albums", () => {
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(0);
   });
 
-  test("a video episode plays in place", async ({ page, phone }) => {
+  test("a video episode plays in place", async ({ tab: page, phone }) => {
     await page.goto(VIDEO_ALBUM);
     await expect(page.locator(".album__item")).toHaveCount(3);
     if (phone.js) await waitForHydration(page, ".album__link");
@@ -197,7 +197,7 @@ test.describe("audio and video albums", () => {
 });
 
 test.describe("special topic", () => {
-  test("banner, summary and its sections as anchors, each with its cards", async ({ page }) => {
+  test("banner, summary and its sections as anchors, each with its cards", async ({ tab: page }) => {
     expect((await page.goto(SPECIAL))?.status()).toBe(200);
     await expect(page.locator(".special__banner")).toBeVisible();
     await expect(page.locator(".special__summary")).toHaveText("新线路、新电梯、新夜市：一座老城的焕新之路。");
@@ -228,7 +228,7 @@ test.describe("special topic", () => {
 });
 
 test.describe("mini program", () => {
-  test("the card shows the mini program, and its button asks to open the app", async ({ page }) => {
+  test("the card shows the mini program, and its button asks to open the app", async ({ tab: page }) => {
     expect((await page.goto(MINI_PROGRAM))?.status()).toBe(200);
     const card = page.locator(".mp-card");
     await expect(card.locator(".mp-card__name")).toHaveText("临江政务服务");
@@ -246,7 +246,7 @@ test.describe("mini program", () => {
 });
 
 test.describe("link content", () => {
-  test("opens its http(s) target; a javascript: target is a 404 page, never followed", async ({ page, request }) => {
+  test("opens its http(s) target; a javascript: target is a 404 page, never followed", async ({ tab: page, request }) => {
     const link = await request.get(detailUrl(SEED_FIXTURES.link, "doc"), { maxRedirects: 0 });
     expect(link.status()).toBe(302);
     expect(link.headers().location).toBe("https://www.example.org/linjiang/minsheng-2026");

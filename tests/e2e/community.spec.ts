@@ -18,7 +18,11 @@ const posts = (page: Page) => page.locator("main .post-list > li.post");
 
 test.skip(({ phone }) => !isAndroidBrowser(phone), "community pages behave alike on every phone: android and no-js cover them");
 
-test("a circle shows its cover, counts and ten posts, then the rest, then says there are no more", async ({ page, loadMore, expectSameDocument }) => {
+test("a circle shows its cover, counts and ten posts, then the rest, then says there are no more", async ({
+  tab: page,
+  loadMore,
+  expectSameDocument,
+}) => {
   const response = await page.goto(circleUrl(COMMUNITY_FIXTURES.circle));
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/^临江跑团 - /);
@@ -48,7 +52,7 @@ test("a circle shows its cover, counts and ten posts, then the rest, then says t
   await expect(page).toHaveURL((url) => url.pathname + url.search === postUrl(COMMUNITY_FIXTURES.post));
 });
 
-test("a post shows its circle, author, text and pictures, and pages its replies", async ({ page, loadMore, expectSameDocument }) => {
+test("a post shows its circle, author, text and pictures, and pages its replies", async ({ tab: page, loadMore, expectSameDocument }) => {
   const response = await page.goto(postUrl(COMMUNITY_FIXTURES.post));
   expect(response?.status()).toBe(200);
   const body = page.locator(".post-detail");
@@ -76,7 +80,7 @@ test("a post shows its circle, author, text and pictures, and pages its replies"
   await expectSameDocument();
 });
 
-test("a video post carries its video in the HTML, and no replies shows the empty state", async ({ page, request }) => {
+test("a video post carries its video in the HTML, and no replies shows the empty state", async ({ tab: page, request }) => {
   const html = await (await request.get(postUrl(COMMUNITY_FIXTURES.videoPost))).text();
   expect(html).toMatch(/<video[^>]+src="[^"]*clip-portrait\.mp4"/);
   expect(html).toMatch(/<video[^>]+poster="[^"]*cover-portrait\.jpg"/);
@@ -84,7 +88,7 @@ test("a video post carries its video in the HTML, and no replies shows the empty
   await expect(page.locator("main .empty")).toHaveText("还没有回复，打开APP抢个沙发吧");
 });
 
-test("a topic lists its posts from every circle, by id or by name; an empty topic says so", async ({ page }) => {
+test("a topic lists its posts from every circle, by id or by name; an empty topic says so", async ({ tab: page }) => {
   const response = await page.goto(topicUrl(COMMUNITY_FIXTURES.topic));
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`#${COMMUNITY_FIXTURES.topicName}`);
@@ -102,7 +106,7 @@ test("a topic lists its posts from every circle, by id or by name; an empty topi
   await expect(page.locator("main .empty")).toHaveText("这个话题还没有帖子，打开APP来聊聊吧");
 });
 
-test("a law question shows its answers, lawyers' first and marked, ten at a time", async ({ page, loadMore, expectSameDocument }) => {
+test("a law question shows its answers, lawyers' first and marked, ten at a time", async ({ tab: page, loadMore, expectSameDocument }) => {
   const response = await page.goto(questionUrl(COMMUNITY_FIXTURES.question));
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("公司拖欠两个月工资不发，我该怎么办？");
@@ -123,7 +127,7 @@ test("a law question shows its answers, lawyers' first and marked, ten at a time
   await expect(page.locator("main .empty")).toHaveText("律师正在赶来解答的路上，打开APP关注这个问题");
 });
 
-test("the open-app links carry each page's kind and id @once", async ({ page }) => {
+test("the open-app links carry each page's kind and id @once", async ({ tab: page }) => {
   const params = async () => Object.fromEntries(new URL((await page.locator("a.banner__open").getAttribute("href")) ?? "").searchParams);
   for (const [url, stype, dbId] of [
     [circleUrl(COMMUNITY_FIXTURES.circle), "circleHomepage", COMMUNITY_FIXTURES.circle],
@@ -136,7 +140,7 @@ test("the open-app links carry each page's kind and id @once", async ({ page }) 
   }
 });
 
-test("a post's markup-like text is shown as text and never runs", async ({ page }) => {
+test("a post's markup-like text is shown as text and never runs", async ({ tab: page }) => {
   const dialogs = recordDialogs(page);
   await page.goto(postUrl(COMMUNITY_FIXTURES.hostilePost));
   const text = page.locator(".post-detail__text");
@@ -146,7 +150,7 @@ test("a post's markup-like text is shown as text and never runs", async ({ page 
   expect(dialogs).toEqual([]);
 });
 
-test("missing ids, ids that do not decode and unknown records are real 404s @once", async ({ page, request }) => {
+test("missing ids, ids that do not decode and unknown records are real 404s @once", async ({ tab: page, request }) => {
   for (const url of [
     `${BASE_PATH}dimim/circle/index`,
     `${BASE_PATH}dimim/circle/index?id=not-an-id`,

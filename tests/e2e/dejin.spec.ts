@@ -18,7 +18,7 @@ const clues = (page: Page) => page.locator("main .clue-list > li.clue");
 
 test.skip(({ phone }) => !isAndroidBrowser(phone), "dejin pages behave alike on every phone: android and no-js cover them");
 
-test("the catalog lists the three recommended topics, each leading to its topic page", async ({ page }) => {
+test("the catalog lists the three recommended topics, each leading to its topic page", async ({ tab: page }) => {
   const response = await page.goto(dejin("catalog/index"));
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/爆料话题/);
@@ -32,7 +32,7 @@ test("the catalog lists the three recommended topics, each leading to its topic 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("#城市随手拍");
 });
 
-test("the clue stream shows ten clues, then ten more, then says there are no more", async ({ page, loadMore, expectSameDocument }) => {
+test("the clue stream shows ten clues, then ten more, then says there are no more", async ({ tab: page, loadMore, expectSameDocument }) => {
   await page.goto(dejin("content/index"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("最新爆料");
   await expect(clues(page)).toHaveCount(10);
@@ -50,7 +50,7 @@ test("the clue stream shows ten clues, then ten more, then says there are no mor
   await expectSameDocument();
 });
 
-test("a topic pages its clues ten at a time, most read first", async ({ page, loadMore }) => {
+test("a topic pages its clues ten at a time, most read first", async ({ tab: page, loadMore }) => {
   await page.goto(topicUrl(DEJIN_FIXTURES.bigTopic));
   await expect(page.locator("main nav.tabs .tabs__item--active")).toHaveText("全部");
   await expect(clues(page)).toHaveCount(10);
@@ -66,7 +66,7 @@ test("a topic pages its clues ten at a time, most read first", async ({ page, lo
   await expect(page.locator("a.load-more")).toHaveCount(0);
 });
 
-test("a topic's channels are tabs that are links, and an empty channel says so", async ({ page }) => {
+test("a topic's channels are tabs that are links, and an empty channel says so", async ({ tab: page }) => {
   await page.goto(topicUrl(DEJIN_FIXTURES.topicWithEmptyChannel));
   const tabs = page.locator("main nav.tabs a");
   await expect(tabs).toHaveText(["全部", "暴雨积水", "晴好风光", "冰雪寒潮"]);
@@ -85,7 +85,7 @@ test("a topic's channels are tabs that are links, and an empty channel says so",
   await expect(page.locator("main .empty")).toHaveText("这个频道还没有爆料，打开APP第一个爆料吧");
 });
 
-test("a reporter's page shows them, their clues and the clues that mention them", async ({ page }) => {
+test("a reporter's page shows them, their clues and the clues that mention them", async ({ tab: page }) => {
   await page.goto(personalUrl(DEJIN_FIXTURES.reporter));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("热心市民老周");
   await expect(page).toHaveTitle(/热心市民老周的爆料/);
@@ -102,7 +102,7 @@ test("a reporter's page shows them, their clues and the clues that mention them"
   await expect(page.locator("main .empty")).toHaveText("还没有爆料@TA");
 });
 
-test("the open-app links carry the dejin kinds and their keys @once", async ({ page }) => {
+test("the open-app links carry the dejin kinds and their keys @once", async ({ tab: page }) => {
   const openApp = page.locator("a.banner__open");
   const params = async () => new URL((await openApp.getAttribute("href")) ?? "").searchParams;
 
@@ -114,7 +114,7 @@ test("the open-app links carry the dejin kinds and their keys @once", async ({ p
   expect(Object.fromEntries(await params())).toMatchObject({ stype: "dejinTopic", topic_name: DEJIN_FIXTURES.bigTopic });
 });
 
-test("a clue's page: text, pictures, where and when, mentions, related clues and comments, with share metadata", async ({ page }) => {
+test("a clue's page: text, pictures, where and when, mentions, related clues and comments, with share metadata", async ({ tab: page }) => {
   const response = await page.goto(detailUrl(DEJIN_FIXTURES.clue));
   expect(response?.status()).toBe(200);
   const body = page.locator(".clue-detail");
@@ -145,7 +145,7 @@ test("a video clue carries its video source and poster in the HTML @once", async
   expect(html).toMatch(/<video[^>]+poster="[^"]*cover-portrait\.jpg"/);
 });
 
-test("ids that do not decode, unknown topics and people who are not reporters are real 404s @once", async ({ page, request }) => {
+test("ids that do not decode, unknown topics and people who are not reporters are real 404s @once", async ({ tab: page, request }) => {
   for (const url of [
     dejin("detail/not-an-id/index"),
     detailUrl(SEED_FIXTURES.article),

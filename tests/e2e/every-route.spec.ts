@@ -12,11 +12,8 @@ import { SPEC_ROUTES } from "./support/spec-routes";
 
 test.skip(({ phone }) => !isAndroidBrowser(phone), "JavaScript on (android) and off (no-js) are the two cases");
 
-// axe checks both schemes from a page loaded light, whatever the machine prefers.
-test.use({ colorScheme: "light" });
-
 for (const { route, url, status = 200, in: spec } of SPEC_ROUTES) {
-  test(`${route} opens (${spec})`, async ({ page, phone }) => {
+  test(`${route} opens (${spec})`, async ({ tab: page, phone }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     const response = await page.goto(url);

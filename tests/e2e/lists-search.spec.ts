@@ -12,7 +12,7 @@ const searchUrl = (keyword: string) => `${BASE}/search/index?keyword=${encodeURI
 const DETAIL_PATH = /^\/davmu\/share\/[\w-]+\/[a-z_]+\/\d{4}\/\d{2}\/[A-Za-z0-9]+\/index(?:\.html)?$/;
 
 test.describe("list page", () => {
-  test("shows a titled list of cards with its share metadata", async ({ page }) => {
+  test("shows a titled list of cards with its share metadata", async ({ tab: page }) => {
     const response = await page.goto(listUrl(LIST_FIXTURES.cityRenewal));
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("城市更新观察 - 大目新闻");
@@ -30,7 +30,7 @@ test.describe("list page", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${listUrl(LIST_FIXTURES.cityRenewal)}$`));
   });
 
-  test("pages with load-more, with and without JavaScript", async ({ page, loadMore, phone }) => {
+  test("pages with load-more, with and without JavaScript", async ({ tab: page, loadMore, phone }) => {
     const documents = recordDocumentRequests(page);
     await page.goto(listUrl(LIST_FIXTURES.cityRenewal));
     const cards = page.locator("ul.card-list > li.card");
@@ -44,7 +44,7 @@ test.describe("list page", () => {
     else await expect(page).toHaveURL(/\?page=2$/);
   });
 
-  test("says so when a list has nothing yet", async ({ page }) => {
+  test("says so when a list has nothing yet", async ({ tab: page }) => {
     const response = await page.goto(listUrl(LIST_FIXTURES.empty));
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1")).toHaveText("临江年度人物");
@@ -53,7 +53,7 @@ test.describe("list page", () => {
     await expect(page.locator("li.card")).toHaveCount(0);
   });
 
-  test("shows every card, those without a usable target leading to their share link or the app-open dialog", async ({ page }) => {
+  test("shows every card, those without a usable target leading to their share link or the app-open dialog", async ({ tab: page }) => {
     await page.goto(listUrl(LIST_FIXTURES.untargeted));
     const links = page.locator("ul.card-list > li.card a.card__link");
     await expect(links).toHaveCount(4);
@@ -66,7 +66,7 @@ test.describe("list page", () => {
     await expect(dialog.getByRole("heading")).toHaveText("打开APP，查看更多精彩内容");
   });
 
-  test("answers 404 for an id that does not decode, an unknown list or a wrong last segment @once", async ({ page }) => {
+  test("answers 404 for an id that does not decode, an unknown list or a wrong last segment @once", async ({ tab: page }) => {
     for (const url of [`${BASE}/list/not-an-id/index`, listUrl(999), `${BASE}/list/${urlId(LIST_FIXTURES.weekend)}/other`]) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(404);
@@ -77,7 +77,7 @@ test.describe("list page", () => {
 });
 
 test.describe("content model page", () => {
-  test("shows the model's groups as tabs, the first by default", async ({ page, phone }) => {
+  test("shows the model's groups as tabs, the first by default", async ({ tab: page, phone }) => {
     const response = await page.goto(modelUrl(LIST_FIXTURES.livelihood));
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("临江民生 - 大目新闻");
@@ -94,7 +94,7 @@ test.describe("content model page", () => {
     await expect(page.locator("li.card h3")).toHaveText(["老旧小区加装电梯提速 今年计划完成300台", "读者来信：小区停车难，我们有几点建议"]);
   });
 
-  test("answers 404 without an id, for a bad id and for another model's group @once", async ({ page }) => {
+  test("answers 404 without an id, for a bad id and for another model's group @once", async ({ tab: page }) => {
     for (const url of [
       `${BASE}/content_model/index`,
       `${BASE}/content_model/index?id=bad`,
@@ -109,7 +109,7 @@ test.describe("content model page", () => {
 });
 
 test.describe("search page", () => {
-  test("offers the hot words, each a search", async ({ page }) => {
+  test("offers the hot words, each a search", async ({ tab: page }) => {
     const response = await page.goto(`${BASE}/search/index`);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("搜索 - 大目新闻");
@@ -121,7 +121,7 @@ test.describe("search page", () => {
     await expect(page.locator("li.card").first().locator("mark")).toHaveText("马拉松");
   });
 
-  test("searches Chinese words with a plain GET form and marks them in the results", async ({ page, phone }) => {
+  test("searches Chinese words with a plain GET form and marks them in the results", async ({ tab: page, phone }) => {
     await page.goto(`${BASE}/search/index`);
     if (phone.js) await waitForHydration(page, "form[role=search]");
     await page.getByRole("searchbox", { name: "搜索关键词" }).fill("老街 夜市");
@@ -136,7 +136,7 @@ test.describe("search page", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/search\/index\?keyword=%E8%80%81%E8%A1%97\+%E5%A4%9C%E5%B8%82$/);
   });
 
-  test("pages through the results", async ({ page, request, loadMore, phone }) => {
+  test("pages through the results", async ({ tab: page, request, loadMore, phone }) => {
     await page.goto(searchUrl("临江"));
     const total = Number((await page.locator("#results-title").textContent())?.match(/找到 (\d+) 条/)?.[1]);
     expect(total).toBeGreaterThan(10);
@@ -154,7 +154,7 @@ test.describe("search page", () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  test("says clearly when nothing matches, and suggests the hot words", async ({ page }) => {
+  test("says clearly when nothing matches, and suggests the hot words", async ({ tab: page }) => {
     const response = await page.goto(searchUrl("量子计算"));
     expect(response?.status()).toBe(200);
     await expect(page.locator(".empty")).toContainText("没有找到与“量子计算”相关的内容");
@@ -164,7 +164,7 @@ test.describe("search page", () => {
 
   const hostile = ["<script>window.__pwned = 1</script>", `"'><img src=x onerror="window.__pwned = 1">`, "%", "_", "100%_off"];
   for (const keyword of hostile) {
-    test(`shows hostile input ${JSON.stringify(keyword)} as text, never a 500 @once`, async ({ page }) => {
+    test(`shows hostile input ${JSON.stringify(keyword)} as text, never a 500 @once`, async ({ tab: page }) => {
       const dialogs = recordDialogs(page);
       const response = await page.goto(searchUrl(keyword));
       expect(response?.status()).toBe(200);
@@ -176,7 +176,7 @@ test.describe("search page", () => {
     });
   }
 
-  test("answers a 2 KB keyword with a message next to the field", async ({ page }) => {
+  test("answers a 2 KB keyword with a message next to the field", async ({ tab: page }) => {
     const keyword = `<b>"'${"x".repeat(2042)}`;
     const response = await page.goto(searchUrl(keyword));
     expect(response?.status()).toBe(400);
@@ -188,7 +188,7 @@ test.describe("search page", () => {
     await expectInertMarkup(page.locator("main"));
   });
 
-  test("an empty keyword is the search start page", async ({ page }) => {
+  test("an empty keyword is the search start page", async ({ tab: page }) => {
     expect((await page.goto(searchUrl("   ")))?.status()).toBe(200);
     await expect(page.locator("#results-title")).toHaveCount(0);
     await expect(page.locator(".hot-words__word")).toHaveCount(10);

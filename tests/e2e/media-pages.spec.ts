@@ -30,7 +30,7 @@ async function withoutNativeHls(page: Page) {
   });
 }
 
-test("media pages hydrate without errors", async ({ page, phone }) => {
+test("media pages hydrate without errors", async ({ tab: page, phone }) => {
   test.skip(!phone.js, "nothing hydrates without JavaScript");
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -41,7 +41,7 @@ test("media pages hydrate without errors", async ({ page, phone }) => {
   expect(errors).toEqual([]);
 });
 
-test("a client-side navigation from the article loads the short video's body and plays it", async ({ page, phone }) => {
+test("a client-side navigation from the article loads the short video's body and plays it", async ({ tab: page, phone }) => {
   test.skip(!phone.js, "without JavaScript every link is a document load");
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -61,7 +61,7 @@ test("a client-side navigation from the article loads the short video's body and
 const jsonLd = async (page: Page) => JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
 
 test.describe("video page", () => {
-  test("a real player: poster, controls, inline, sound on, nothing preloaded, MP4 first", async ({ page, request }) => {
+  test("a real player: poster, controls, inline, sound on, nothing preloaded, MP4 first", async ({ tab: page, request }) => {
     expect((await page.goto(VIDEO))?.status()).toBe(200);
     const video = page.locator("main video");
     await expect(video).toHaveCount(1);
@@ -85,7 +85,7 @@ test.describe("video page", () => {
     await expect(page.locator("main .article__meta")).toContainText("阅读");
   });
 
-  test("share metadata: og:video and a VideoObject with the real media, thumbnail, duration and upload date", async ({ page }) => {
+  test("share metadata: og:video and a VideoObject with the real media, thumbnail, duration and upload date", async ({ tab: page }) => {
     await page.goto(VIDEO);
     const ogVideo = await page.locator('meta[property="og:video"]').getAttribute("content");
     expect(new URL(ogVideo ?? "").pathname).toMatch(/\.mp4$/);
@@ -96,7 +96,7 @@ test.describe("video page", () => {
     expect(new Date(ld.uploadDate).toISOString()).toBe(ld.uploadDate);
   });
 
-  test("the video plays in the browser, also without the page's JavaScript", async ({ page }) => {
+  test("the video plays in the browser, also without the page's JavaScript", async ({ tab: page }) => {
     await page.goto(VIDEO);
     expect(await page.locator("main video").evaluate((v: HTMLVideoElement) => v.canPlayType('video/mp4; codecs="avc1.4D401E, mp4a.40.2"'))).not.toBe(
       "",
@@ -104,7 +104,7 @@ test.describe("video page", () => {
     await expectPlays(page, "main video");
   });
 
-  test("an HLS-only video plays through hls.js where HLS is not native, and only there is hls.js loaded", async ({ page, phone }) => {
+  test("an HLS-only video plays through hls.js where HLS is not native, and only there is hls.js loaded", async ({ tab: page, phone }) => {
     test.skip(!phone.js, "hls.js needs script");
     const scripts: string[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
@@ -128,7 +128,7 @@ test.describe("video page", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
-  test("an HLS-only video plays by the path the browser has: natively where it can, else through hls.js", async ({ page, phone }) => {
+  test("an HLS-only video plays by the path the browser has: natively where it can, else through hls.js", async ({ tab: page, phone }) => {
     test.skip(!phone.js, "playing it from a test needs script");
     const scripts: string[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
@@ -145,7 +145,7 @@ test.describe("video page", () => {
     expect(taken, `native HLS: ${native}`).toEqual(native ? { source: "m3u8", hlsJs: false } : { source: "blob", hlsJs: true });
   });
 
-  test("where scripts run, the poster and one 播放 until the first play; then the native controls", async ({ page, phone }) => {
+  test("where scripts run, the poster and one 播放 until the first play; then the native controls", async ({ tab: page, phone }) => {
     await page.goto(VIDEO);
     const start = page.locator("main .video-player__start");
     if (!phone.js) {
@@ -206,7 +206,7 @@ test.describe("video page", () => {
 });
 
 test.describe("short video page", () => {
-  test("a portrait player fills the screen under the banner, title and source over it, no footer or lists", async ({ page }) => {
+  test("a portrait player fills the screen under the banner, title and source over it, no footer or lists", async ({ tab: page }) => {
     expect((await page.goto(SVIDEO))?.status()).toBe(200);
     const viewport = page.viewportSize()!;
     const bannerHeight = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--banner-h")));
@@ -228,7 +228,7 @@ test.describe("short video page", () => {
     expect((await jsonLd(page))["@type"]).toBe("VideoObject");
   });
 
-  test("the short video plays", async ({ page, phone }) => {
+  test("the short video plays", async ({ tab: page, phone }) => {
     await page.goto(SVIDEO);
     if (phone.js) await waitForHydration(page, "main video");
     await expectPlays(page, "main video");
@@ -236,13 +236,13 @@ test.describe("short video page", () => {
 });
 
 test.describe("audio page", () => {
-  test("the audio plays through its native element without the page's JavaScript", async ({ page, phone }) => {
+  test("the audio plays through its native element without the page's JavaScript", async ({ tab: page, phone }) => {
     test.skip(phone.js, "with JavaScript the custom controls play it (below)");
     await page.goto(AUDIO);
     await expectPlays(page, "main audio");
   });
 
-  test("cover, title, source and a playable <audio>; its own controls where scripts run", async ({ page, request, phone }) => {
+  test("cover, title, source and a playable <audio>; its own controls where scripts run", async ({ tab: page, request, phone }) => {
     expect((await page.goto(AUDIO))?.status()).toBe(200);
     await expect(page.locator("main .audio-body__cover")).toBeVisible();
     await expect(page.locator("main h1")).toHaveText("早间新闻｜今日临江要闻速览");
@@ -269,7 +269,7 @@ test.describe("audio page", () => {
     expect(await jsonLd(page)).toMatchObject({ "@type": "AudioObject", contentUrl: ogAudio, duration: "PT10S" });
   });
 
-  test("the player is as tall before its page hydrates as after: nothing below it moves", async ({ page, browser, phone }) => {
+  test("the player is as tall before its page hydrates as after: nothing below it moves", async ({ tab: page, browser, phone }) => {
     test.skip(!phone.js, "without JavaScript the native controls stay");
     const height = (of: Page) => of.locator(".audio-player").evaluate((player) => player.getBoundingClientRect().height);
     // The native controls, as a browser that does not know the scripting media feature shows them until the page
@@ -299,7 +299,7 @@ test.describe("audio page", () => {
     expect(errors).toEqual([]);
   });
 
-  test("play, pause and a seek bar that moves and answers the keyboard", async ({ page, phone }) => {
+  test("play, pause and a seek bar that moves and answers the keyboard", async ({ tab: page, phone }) => {
     test.skip(!phone.js, "the custom controls are script; without it the native controls play (above)");
     await page.goto(AUDIO);
     // Shown from the first frame, the controls answer once the page has hydrated, like the site's other buttons.

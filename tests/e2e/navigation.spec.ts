@@ -24,7 +24,7 @@ async function openPanelOnPage(page: Page, js: boolean) {
   return panel;
 }
 
-test("the open panel dims the page behind it, and a tap outside closes it", async ({ page, phone }) => {
+test("the open panel dims the page behind it, and a tap outside closes it", async ({ tab: page, phone }) => {
   const panel = await openPanel(page, phone.js);
   const viewport = page.viewportSize()!;
   const panelBox = (await panel.boundingBox())!;
@@ -42,7 +42,7 @@ test("the open panel dims the page behind it, and a tap outside closes it", asyn
   await expect(page).toHaveURL((url) => url.pathname === HOME && !url.search);
 });
 
-test("Escape closes the panel and focus returns to the menu button; so does a tap on the banner", async ({ page, phone }) => {
+test("Escape closes the panel and focus returns to the menu button; so does a tap on the banner", async ({ tab: page, phone }) => {
   test.skip(!phone.js, "keyboard and outside-tap handling need JavaScript");
   const panel = await openPanel(page, phone.js);
   await page.keyboard.press("Escape");
@@ -55,7 +55,7 @@ test("Escape closes the panel and focus returns to the menu button; so does a ta
   await expect(panel).toBeHidden();
 });
 
-test("focus stays inside the open panel", async ({ page, phone }) => {
+test("focus stays inside the open panel", async ({ tab: page, phone }) => {
   test.skip(!phone.js, "keyboard handling needs JavaScript");
   const panel = await openPanel(page, phone.js);
   const toggle = page.locator("details.nav summary");
@@ -71,7 +71,7 @@ test("focus stays inside the open panel", async ({ page, phone }) => {
   await expect(panel.locator("a[href]").last()).toBeFocused();
 });
 
-test("no module repeats its name as a heading over a single entry of the same name", async ({ page, phone }) => {
+test("no module repeats its name as a heading over a single entry of the same name", async ({ tab: page, phone }) => {
   const panel = await openPanel(page, phone.js);
   for (const module of await panel.locator("section.nav__module").all()) {
     const headings = await module.locator("h2").allTextContents();
@@ -83,7 +83,7 @@ test("no module repeats its name as a heading over a single entry of the same na
   await expect(panel.getByRole("heading", { name: "首页" })).toHaveCount(0);
 });
 
-test("the 服务 module shows an entry that answers 'not supported' when tapped", async ({ page, phone }) => {
+test("the 服务 module shows an entry that answers 'not supported' when tapped", async ({ tab: page, phone }) => {
   const panel = await openPanel(page, phone.js);
   await expect(panel.getByText(UNSUPPORTED)).toBeHidden();
   const service = panel.getByRole("link", { name: "服务", exact: true });
@@ -117,7 +117,7 @@ async function expectOpened(page: Page, href: string, errors: string[]) {
 test.describe("every entry leads to its page", () => {
   test.skip(({ phone }) => !isAndroidBrowser(phone), "JavaScript on (android) and off (no-js) are the two cases");
 
-  test("each entry of the panel opens its page when tapped", async ({ page, phone }) => {
+  test("each entry of the panel opens its page when tapped", async ({ tab: page, phone }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     const { panel } = await navigationHrefs(page);
@@ -140,7 +140,7 @@ test.describe("every entry leads to its page", () => {
     }
   });
 
-  test("each item of the bottom bar opens its page when tapped", async ({ page }) => {
+  test("each item of the bottom bar opens its page when tapped", async ({ tab: page }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     const { bar } = await navigationHrefs(page);
@@ -185,7 +185,7 @@ async function crawl(request: APIRequestContext, starts: string[], depth: number
   return reached;
 }
 
-test("every route of spec section 2 has a way in from the navigation @once", async ({ page, request }) => {
+test("every route of spec section 2 has a way in from the navigation @once", async ({ tab: page, request }) => {
   const { panel, bar } = await navigationHrefs(page);
   const reached = await crawl(request, [...new Set([...panel, ...bar])], 3, 8);
   const missing = SPEC_ROUTES.filter((route) => !route.notFromNavigation && !reached.has(route.route)).map((route) => route.route);

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContextOptions, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { E2E_ORIGIN } from "./e2e-server";
 import { bridgeCalls, installFakeWeChat, type BridgeCall, type FakeWeChatOptions } from "./fake-wechat";
 import { expectSameDocument, loadMore } from "./load-more";
@@ -45,9 +45,20 @@ type WorkerFixtures = {
   newUser: () => Promise<NewUser>;
   /** The new user each spec file shares within this worker (see `fileUser`). */
   fileUsers: Map<string, Promise<NewUser>>;
+  /** The worker's one tab (see `tab`), opened when a test first asks. */
+  workerTab: { get(): Promise<Page>; discard(): Promise<void> };
 };
 
 type TestFixtures = {
+  /**
+   * A tab this worker's read-only tests share, for a test that opens pages and reads them: an anonymous visitor
+   * in this profile's phone (cookies and storage cleared before each test), in the light scheme. Pages opened one
+   * after another in one tab took about half the CPU of the same pages each in a tab of its own, whether in a new
+   * context or not (docs/testing.md). A test that logs in, writes, or changes what cannot be undone here (init
+   * scripts, the clock, the viewport, going offline) takes `page`. The listeners and routes a test adds are removed
+   * after it and the scheme set back to light; a failed test's tab is closed, not reused.
+   */
+  tab: Page;
   /**
    * One brand-new user per spec file and worker, made when a test of the file first asks: the platform allows a
    * user 5 comments a minute, and the per-IP budget of codes is small. Log a file's tests in with
@@ -62,11 +73,26 @@ type TestFixtures = {
   fakeWeChat: FakeWeChat;
   /** The statistics the platform counted for the file's user (`fileUser`): every content and page it was counted on. */
   visitorStats: VisitorStats;
-  /** Clicks load-more the way this profile does: a page load without JavaScript, a fetch with it. */
+  /** Clicks load-more in `tab` the way this profile does: a page load without JavaScript, a fetch with it. */
   loadMore: () => Promise<void>;
   /** After `loadMore`: with JavaScript, asserts it appended in place; without, its page load was checked already. */
   expectSameDocument: () => Promise<void>;
 };
+
+/** The context options a project sets (playwright.config.ts: the device's and the shared `use`) that `tab` repeats. */
+const TAB_OPTIONS = [
+  "baseURL",
+  "userAgent",
+  "viewport",
+  "screen",
+  "deviceScaleFactor",
+  "isMobile",
+  "hasTouch",
+  "javaScriptEnabled",
+  "locale",
+  "timezoneId",
+  "serviceWorkers",
+] as const satisfies readonly (keyof BrowserContextOptions)[];
 
 /** A request context of its own for a worker-scoped login, closed once the login is done. */
 async function withOwnRequest<T>(playwright: PlaywrightWorkerArgs["playwright"], run: (request: APIRequestContext) => Promise<T>): Promise<T> {
@@ -83,6 +109,44 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   demoUser: [async ({ playwright }, use) => use(await withOwnRequest(playwright, (request) => demoStorageState(request))), { scope: "worker" }],
   newUser: [async ({ playwright }, use) => use(() => withOwnRequest(playwright, (request) => newUserStorageState(request))), { scope: "worker" }],
   fileUsers: [async ({}, use) => use(new Map()), { scope: "worker", box: true }],
+  workerTab: [
+    async ({ browser }, use, workerInfo) => {
+      const projectUse = workerInfo.project.use as Record<string, unknown>;
+      const options = Object.fromEntries(TAB_OPTIONS.filter((key) => projectUse[key] !== undefined).map((key) => [key, projectUse[key]]));
+      let tab: Promise<Page> | undefined;
+      await use({
+        get: () => (tab ??= browser.newContext({ ...options, colorScheme: "light" }).then((context) => context.newPage())),
+        async discard() {
+          const closing = tab;
+          tab = undefined;
+          await (await closing)?.context().close();
+        },
+      });
+      await (await tab)?.context().close();
+    },
+    { scope: "worker", box: true },
+  ],
+  tab: async ({ workerTab }, use, testInfo) => {
+    const tab = await workerTab.get();
+    // Cleared where the last test left the tab: a page in between, even about:blank or a plain-text page of the
+    // site, cost as much CPU as a new context. The site stores only recent searches and a visit's scheme there.
+    await tab
+      .evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      })
+      .catch(() => undefined);
+    await tab.context().clearCookies();
+    await use(tab);
+    tab.removeAllListeners();
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach("screenshot", { body: await tab.screenshot(), contentType: "image/png" }).catch(() => undefined);
+      await workerTab.discard();
+    } else {
+      await tab.unrouteAll({ behavior: "ignoreErrors" });
+      await tab.emulateMedia({ colorScheme: "light" });
+    }
+  },
   fileUser: async ({ fileUsers, newUser }, use, testInfo) => {
     if (!fileUsers.has(testInfo.file)) fileUsers.set(testInfo.file, newUser());
     await use(await fileUsers.get(testInfo.file)!);
@@ -106,8 +170,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
   visitorStats: async ({ fileUser, request }, use) => use(() => statsOf(request, fileUser.phone)),
-  loadMore: async ({ page, phone }, use) => use(() => loadMore(page, phone.js)),
-  expectSameDocument: async ({ page, phone }, use) => use(() => expectSameDocument(page, phone.js)),
+  loadMore: async ({ tab, phone }, use) => use(() => loadMore(tab, phone.js)),
+  expectSameDocument: async ({ tab, phone }, use) => use(() => expectSameDocument(tab, phone.js)),
 });
 
 export { expect };
