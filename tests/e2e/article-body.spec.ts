@@ -71,7 +71,7 @@ test.describe("article page: layout", () => {
     expect(askedAt).toBeGreaterThanOrEqual(500);
   });
 
-  test("the banner menu opens a navigation panel whose home link leads to the list", async ({ page, phone }) => {
+  test("the banner menu opens a navigation panel whose home link leads to the list", async ({ tab: page, phone }) => {
     await page.goto(METRO);
     if (phone.js) await waitForHydration(page, "details.nav .nav__home");
     await page.locator("details.nav summary").click();
@@ -83,7 +83,7 @@ test.describe("article page: layout", () => {
     await expect(page.getByText("内容不存在或已下线")).toHaveCount(0);
   });
 
-  test("uses the theme colour from app info", async ({ page }) => {
+  test("uses the theme colour from app info", async ({ tab: page }) => {
     await page.goto(METRO);
     await expect(page.locator("html")).toHaveAttribute("style", /--theme:\s*#FF4A26/i);
     await expect(page.locator('meta[name="theme-color"][media*="light"]')).toHaveAttribute("content", /#FF4A26/i);
@@ -114,7 +114,7 @@ test.describe("article page: layout", () => {
     await expect(meta.getByRole("button", { name: /关注/ })).toBeVisible();
   });
 
-  test("renders the rich body: headings, paragraphs, images, quotes, lists and tables", async ({ page }) => {
+  test("renders the rich body: headings, paragraphs, images, quotes, lists and tables", async ({ tab: page }) => {
     await page.goto(METRO);
     const body = page.locator("div.article__body.rich-text");
     await expect(body).toBeVisible();
@@ -131,7 +131,7 @@ test.describe("article page: layout", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test("lists related reading that links to other share pages", async ({ page }) => {
+  test("lists related reading that links to other share pages", async ({ tab: page }) => {
     await page.goto(METRO);
     const related = page.locator("section", { has: page.locator("h2", { hasText: "相关阅读" }) });
     await expect(related).toBeVisible();
@@ -143,7 +143,7 @@ test.describe("article page: layout", () => {
     }
   });
 
-  test("shows the 72-hour hot list and the editor-recommended list", async ({ page }) => {
+  test("shows the 72-hour hot list and the editor-recommended list", async ({ tab: page }) => {
     await page.goto(METRO);
     const hot = page.locator("#feed-hot72");
     await expect(hot.locator("h2")).toHaveText("72小时热点");
@@ -170,7 +170,7 @@ test.describe("article page: layout", () => {
     await expect(footer.getByRole("button", { name: "收藏" })).toBeVisible();
   });
 
-  test("an app-only action opens the app dialog, which can be dismissed", async ({ page }) => {
+  test("an app-only action opens the app dialog, which can be dismissed", async ({ tab: page }) => {
     await page.goto(METRO);
     const dialog = page.locator("#app-open");
     await expect(dialog).toBeHidden();
@@ -182,7 +182,7 @@ test.describe("article page: layout", () => {
     await expect(page.locator("h1.article__title")).toHaveText(metro.title);
   });
 
-  test("comments closed: the footer input is disabled and says so", async ({ page }) => {
+  test("comments closed: the footer input is disabled and says so", async ({ tab: page }) => {
     await page.goto(CLOSED);
     const input = page.locator("#comment-input");
     await expect(input).toBeDisabled();
@@ -193,7 +193,7 @@ test.describe("article page: layout", () => {
 test.describe("article page without JavaScript", () => {
   test.skip(({ phone }) => phone.js, "the no-JS rendering");
 
-  test("shows the title, body, comments and hot list", async ({ page }) => {
+  test("shows the title, body, comments and hot list", async ({ tab: page }) => {
     await page.goto(METRO);
     await expect(page.locator("h1.article__title")).toHaveText(metro.title);
     await expect(page.locator(".article__body p").first()).toBeVisible();

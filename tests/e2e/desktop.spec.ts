@@ -143,7 +143,7 @@ test.describe("a Macintosh user agent, which a Mac and an iPad both send", () =>
 });
 
 test.describe("the /pc wrapper", () => {
-  test("frames a page of this site", async ({ page }) => {
+  test("frames a page of this site", async ({ tab: page }) => {
     const response = await page.goto(pcUrlFor(METRO));
     expect(response?.status()).toBe(200);
     await expect(page.locator("iframe.pc__frame")).toHaveAttribute("src", `${E2E_ORIGIN}${METRO}`);
@@ -160,7 +160,7 @@ test.describe("the /pc wrapper", () => {
     ["a path that climbs out of the base path", `${E2E_ORIGIN}/davmu/share/../../other/`],
   ];
   for (const [what, target] of refused) {
-    test(`refuses ${what} with HTTP 400 and no iframe`, async ({ page }) => {
+    test(`refuses ${what} with HTTP 400 and no iframe`, async ({ tab: page }) => {
       const response = await page.goto(`${BASE}pc?url=${encodeURIComponent(target)}`);
       expect(response?.status()).toBe(400);
       await expect(page.locator("iframe")).toHaveCount(0);

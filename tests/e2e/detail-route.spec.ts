@@ -34,7 +34,7 @@ const dbId = (name: Case["name"]) => SEED_FIXTURES[name] as number;
 
 test.describe("one detail route for every content type", () => {
   for (const c of CASES) {
-    test(`${c.name} opens at /${c.segment}/ with its layout and share metadata @once`, async ({ page }) => {
+    test(`${c.name} opens at /${c.segment}/ with its layout and share metadata @once`, async ({ tab: page }) => {
       const response = await page.goto(detailUrl(dbId(c.name), c.segment));
       expect(response?.status()).toBe(200);
       const headline = (await page.locator("main h1").first().textContent())?.trim() ?? "";
@@ -56,7 +56,7 @@ test.describe("one detail route for every content type", () => {
     });
   }
 
-  test("the special-topic home also answers at /special/{id}/index", async ({ page }) => {
+  test("the special-topic home also answers at /special/{id}/index", async ({ tab: page }) => {
     const response = await page.goto(`${BASE_PATH}special/${urlId(SEED_FIXTURES.special)}/index`);
     expect(response?.status()).toBe(200);
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
@@ -113,7 +113,7 @@ test.describe("detail URLs that are not the content's page", () => {
 });
 
 test.describe("a page never lists itself", () => {
-  test("编辑推荐 and 72小时热点 leave out the page being read", async ({ page }) => {
+  test("编辑推荐 and 72小时热点 leave out the page being read", async ({ tab: page }) => {
     // The newest recommended article, and the most viewed one of the last 72 hours.
     for (const id of [SEED_FIXTURES.latest, SEED_FIXTURES.manyComments]) {
       await page.goto(detailUrl(id, "doc"));

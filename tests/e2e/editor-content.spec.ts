@@ -24,7 +24,7 @@ function recordPictureRequests(page: Page): { url: string; referer: string | und
 }
 
 test.describe("an article pasted from a template editor", () => {
-  test("keeps the editor's formatting and drops the styles that could cover the page @once", async ({ page }) => {
+  test("keeps the editor's formatting and drops the styles that could cover the page @once", async ({ tab: page }) => {
     expect((await page.goto(articleUrl(EDITOR_FIXTURES.template135)))?.status()).toBe(200);
     const body = page.locator(".article__body");
     const style = (text: string, property: string) =>
@@ -59,7 +59,7 @@ test.describe("an article pasted from a template editor", () => {
     expect(positioned).toBe(0);
   });
 
-  test("shows every picture of the hotlink-protected host, each requested without a Referer @once", async ({ page, request }) => {
+  test("shows every picture of the hotlink-protected host, each requested without a Referer @once", async ({ tab: page, request }) => {
     const pictureRequests = recordPictureRequests(page);
     await page.goto(articleUrl(EDITOR_FIXTURES.template135));
     const pictures = page.locator(".article__body img");
@@ -110,7 +110,7 @@ test.describe("an article pasted from a template editor", () => {
 test.describe("every content-model type leads somewhere real", () => {
   const TECH_TAB = `${BASE_PATH}?group=${urlId(SEED_FIXTURES.groups.tech)}`;
 
-  test("the cards of types without a page lead to their targets; a refused one to the app-open dialog", async ({ page }) => {
+  test("the cards of types without a page lead to their targets; a refused one to the app-open dialog", async ({ tab: page }) => {
     await page.goto(TECH_TAB);
     const card = (id: number) => page.locator(`li.card-id-${urlId(id)} a.card__link`);
     await expect(card(TYPE_CARD_FIXTURES.h5)).toHaveAttribute("href", "https://www.example.com/h5/linjiang-report-2026");
@@ -160,7 +160,7 @@ test.describe("every content-model type leads somewhere real", () => {
     expect((await request.get(detailUrl(TYPE_CARD_FIXTURES.unknownWithoutShareLink, "doc"), { maxRedirects: 0 })).status()).toBe(404);
   });
 
-  test("a crawl from the home page and its tabs finds no link answering 4xx or 5xx @once", async ({ page, request }) => {
+  test("a crawl from the home page and its tabs finds no link answering 4xx or 5xx @once", async ({ tab: page, request }) => {
     test.setTimeout(180_000);
     await page.goto(BASE_PATH);
     const tabs = await page.locator(".tabs a").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));

@@ -12,7 +12,7 @@ const deck = (id: number) => `${BASE}fly_card/${urlId(id)}/index`;
 const card = (id: number, n: number | string) => `${BASE}fly_card/${urlId(id)}/${n}/index`;
 
 test.describe("invite", () => {
-  test("shows who invites, what the visitor gets, who joined, and opens the app with the code", async ({ page }) => {
+  test("shows who invites, what the visitor gets, who joined, and opens the app with the code", async ({ tab: page }) => {
     const response = await page.goto(invite(PAGES_FIXTURES.inviteCode));
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${PAGES_FIXTURES.inviteCodeInviter} 邀请你加入大目新闻`);
@@ -29,7 +29,7 @@ test.describe("invite", () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${PAGES_FIXTURES.inviteCodeInviter}邀请你加入大目新闻`);
   });
 
-  test("more of who joined come with 查看更多, with or without JavaScript", async ({ page }) => {
+  test("more of who joined come with 查看更多, with or without JavaScript", async ({ tab: page }) => {
     await page.goto(invite(PAGES_FIXTURES.inviteCode));
     const names = page.locator(".invite-record__name");
     await expect(names).toHaveCount(10);
@@ -40,12 +40,12 @@ test.describe("invite", () => {
     await expect(page.getByRole("link", { name: "查看更多" })).toHaveCount(0);
   });
 
-  test("a code typed in small letters is the same invitation @once", async ({ page }) => {
+  test("a code typed in small letters is the same invitation @once", async ({ tab: page }) => {
     expect((await page.goto(invite(PAGES_FIXTURES.inviteCode.toLowerCase())))?.status()).toBe(200);
     await expect(page.locator(".invite__code strong")).toHaveText(PAGES_FIXTURES.inviteCode);
   });
 
-  test("an expired code says so, with status 410, and still offers the app @once", async ({ page }) => {
+  test("an expired code says so, with status 410, and still offers the app @once", async ({ tab: page }) => {
     const response = await page.goto(invite(PAGES_FIXTURES.expiredInviteCode));
     expect(response?.status()).toBe(410);
     await expect(page.getByText("邀请已过期")).toBeVisible();
@@ -53,7 +53,7 @@ test.describe("invite", () => {
     await expect(page.getByRole("link", { name: "打开APP", exact: true }).last()).toBeVisible();
   });
 
-  test("an unknown or malformed code is a 404 page @once", async ({ page }) => {
+  test("an unknown or malformed code is a 404 page @once", async ({ tab: page }) => {
     for (const code of ["NOPE0000", "%3Cscript%3E", "a".repeat(40)]) {
       const response = await page.goto(invite(code));
       expect(response?.status(), code).toBe(404);
@@ -61,7 +61,7 @@ test.describe("invite", () => {
     await expect(page.getByRole("link", { name: "返回首页" })).toBeVisible();
   });
 
-  test("without a code the page explains the invitation", async ({ page }) => {
+  test("without a code the page explains the invitation", async ({ tab: page }) => {
     expect((await page.goto(`${BASE}invite/index`))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("邀请好友，一起看大目新闻");
     await expect(page.getByRole("heading", { name: "如何领取" })).toBeVisible();
@@ -86,14 +86,14 @@ test.describe("activity", () => {
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /cover-\d+\.jpg$/);
   });
 
-  test("an upcoming activity counts down to its start", async ({ page }) => {
+  test("an upcoming activity counts down to its start", async ({ tab: page }) => {
     await page.goto(activity(PAGES_FIXTURES.upcomingActivity));
     await expect(page.locator(".activity-status .activity-badge")).toHaveText("未开始");
     await expect(page.locator(".activity-status")).toContainText(/距开始还有 (2天2[23]小时\d{2}分|3天00小时00分)/);
     await expect(page.getByRole("link", { name: "打开APP，预约提醒" })).toBeVisible();
   });
 
-  test("an ended activity says so, and its rules cannot run script", async ({ page }) => {
+  test("an ended activity says so, and its rules cannot run script", async ({ tab: page }) => {
     const dialogs = recordDialogs(page);
     await page.goto(activity(PAGES_FIXTURES.endedActivity));
     await expect(page.locator(".activity-status")).toHaveText("已结束活动已结束，感谢参与");
@@ -102,7 +102,7 @@ test.describe("activity", () => {
     expect(dialogs).toEqual([]);
   });
 
-  test("the activity list puts open and upcoming activities first", async ({ page }) => {
+  test("the activity list puts open and upcoming activities first", async ({ tab: page }) => {
     await page.goto(`${BASE}activity/index`);
     await expect(page.locator(".activity-card__title")).toHaveText(["2026临江马拉松“云跑”打卡", "老街夜市美食节·集章赢好礼", "江心洲湿地摄影大赛"]);
     await expect(page.locator(".activity-card .activity-badge")).toHaveText(["进行中", "未开始", "已结束"]);
@@ -110,14 +110,14 @@ test.describe("activity", () => {
     await expect(page).toHaveURL(activity(PAGES_FIXTURES.endedActivity));
   });
 
-  test("an unknown or undecodable id is a 404 page @once", async ({ page }) => {
+  test("an unknown or undecodable id is a 404 page @once", async ({ tab: page }) => {
     expect((await page.goto(activity(999)))?.status()).toBe(404);
     expect((await page.goto(`${BASE}activity/not-an-id/index`))?.status()).toBe(404);
   });
 });
 
 test.describe("fly cards", () => {
-  test("a deck shows its cards side by side, each opening its content", async ({ page }) => {
+  test("a deck shows its cards side by side, each opening its content", async ({ tab: page }) => {
     expect((await page.goto(deck(PAGES_FIXTURES.deck)))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("一分钟看懂临江");
     const cards = page.locator(".fly-deck__cards .fly-card");
@@ -131,7 +131,7 @@ test.describe("fly cards", () => {
     await expect(page.locator("h1.article__title")).toHaveText("地铁5号线今日开通运营 江北到高新区最快40分钟");
   });
 
-  test("the deck moves card by card: by its numbered dots, and snaps when swiped", async ({ page, phone }) => {
+  test("the deck moves card by card: by its numbered dots, and snaps when swiped", async ({ tab: page, phone }) => {
     await page.goto(deck(PAGES_FIXTURES.deck));
     const cards = page.locator(".fly-deck__cards .fly-card");
     const dots = page.locator(".fly-deck__dot");
@@ -159,7 +159,7 @@ test.describe("fly cards", () => {
       .toBe(1);
   });
 
-  test("each card has a page of its own, with the cards before and after", async ({ page }) => {
+  test("each card has a page of its own, with the cards before and after", async ({ tab: page }) => {
     expect((await page.goto(card(PAGES_FIXTURES.deck, 3)))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("湿地的春天");
     await expect(page.locator(".fly-card__count")).toHaveText(`3 / ${PAGES_FIXTURES.deckCards}`);
@@ -175,7 +175,7 @@ test.describe("fly cards", () => {
     await expect(page).toHaveURL(deck(PAGES_FIXTURES.deck));
   });
 
-  test("the list of decks leads to each deck; an empty deck says cards are coming", async ({ page }) => {
+  test("the list of decks leads to each deck; an empty deck says cards are coming", async ({ tab: page }) => {
     await page.goto(`${BASE}fly_card/index`);
     await expect(page.locator(".deck-list__title")).toHaveText(["一分钟看懂临江", "周末好去处", "临江年度人物"]);
     await expect(page.locator(".deck-list__meta")).toHaveText([`${PAGES_FIXTURES.deckCards}张卡片`, "6张卡片", "即将上线"]);
@@ -184,7 +184,7 @@ test.describe("fly cards", () => {
     await expect(page.getByText("卡片即将上线，过段时间再来看看吧")).toBeVisible();
   });
 
-  test("an unknown deck, a bad id and a card past the end are 404 pages @once", async ({ page }) => {
+  test("an unknown deck, a bad id and a card past the end are 404 pages @once", async ({ tab: page }) => {
     for (const url of [
       deck(999),
       `${BASE}fly_card/not-an-id/index`,
@@ -197,7 +197,7 @@ test.describe("fly cards", () => {
   });
 });
 
-test("/bar is the app's landing: the site's name, and the ways into the app", async ({ page, phone }) => {
+test("/bar is the app's landing: the site's name, and the ways into the app", async ({ tab: page, phone }) => {
   expect((await page.goto(`${BASE}bar`))?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("大目新闻");
   await expect(page.locator("main").getByRole("link", { name: "打开APP" })).toHaveAttribute("href", /^https?:\/\//);

@@ -23,7 +23,7 @@ async function chooseInPanel(page: Page, js: boolean, language: "繁體中文" |
   await page.locator(".nav__panel").getByRole("link", { name: language }).click();
 }
 
-test("an article in zh-Hant: converted content, its head, and a card link that keeps the prefix", async ({ page, phone }) => {
+test("an article in zh-Hant: converted content, its head, and a card link that keeps the prefix", async ({ tab: page, phone }) => {
   const { title } = seedArticle(SEED_FIXTURES.article);
   await page.goto(hant(ARTICLE));
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant");
@@ -81,7 +81,7 @@ test("a zh-Hant article's own texts are in zh-Hant, and the page hydrates withou
   }
 });
 
-test("a missing story under zh-Hant is a 404 in zh-Hant", async ({ page }) => {
+test("a missing story under zh-Hant is a 404 in zh-Hant", async ({ tab: page }) => {
   const response = await page.goto(hant(`${HOME}news/doc/2026/11/zzzzzzzz/index.html`));
   expect(response?.status()).toBe(404);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant");
@@ -90,7 +90,7 @@ test("a missing story under zh-Hant is a 404 in zh-Hant", async ({ page }) => {
   await expect(page.getByRole("link", { name: inZhHant("返回首页") })).toHaveAttribute("href", `${HOME}zh-Hant/`);
 });
 
-test("a keyword typed in Traditional characters finds what the Simplified one does, and is shown as typed", async ({ page }) => {
+test("a keyword typed in Traditional characters finds what the Simplified one does, and is shown as typed", async ({ tab: page }) => {
   const cards = async (url: string) => {
     await page.goto(url);
     return page.locator(".card__title").allTextContents();

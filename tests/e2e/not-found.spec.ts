@@ -21,7 +21,7 @@ const missingContent: Array<[string, string]> = [
 
 test.describe("missing content answers HTTP 404", () => {
   for (const [why, path] of missingContent) {
-    test(`when ${why} @once`, async ({ page }) => {
+    test(`when ${why} @once`, async ({ tab: page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "内容不存在或已下线" })).toBeVisible();
@@ -35,7 +35,7 @@ test.describe("missing content answers HTTP 404", () => {
     });
   }
 
-  test("'back to the home page' leads to the content list", async ({ page }) => {
+  test("'back to the home page' leads to the content list", async ({ tab: page }) => {
     await page.goto(`${BASE}news/doc/2026/11/zzzzzzzz/index.html`);
     await page.getByRole("link", { name: "返回首页" }).click();
     await expect(page).toHaveURL(new RegExp(`${BASE}$`));
@@ -51,7 +51,7 @@ test.describe("missing content answers HTTP 404", () => {
 
 test.describe("unmatched URLs answer HTTP 404", () => {
   for (const path of [`${BASE}no/such/page`, `${BASE}news/nope.html`, `${BASE}news/doc/2026/11/${metroId}/index.html/extra`]) {
-    test(`${path} @once`, async ({ page }) => {
+    test(`${path} @once`, async ({ tab: page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByText("抱歉，页面找不到了")).toBeVisible();
@@ -59,7 +59,7 @@ test.describe("unmatched URLs answer HTTP 404", () => {
     });
   }
 
-  test("the 404 page's title says the page was not found @once", async ({ page }) => {
+  test("the 404 page's title says the page was not found @once", async ({ tab: page }) => {
     await page.goto(`${BASE}no/such/page`);
     await expect(page).toHaveTitle("页面找不到了 - 大目新闻");
   });

@@ -85,7 +85,7 @@ test("the login form: the code takes at most 6 digits, and the code button count
   await page.context().close();
 });
 
-test("page sizes: comments and the recommended list come 10 at a time; the theme colour is the spec's", async ({ page, request }) => {
+test("page sizes: comments and the recommended list come 10 at a time; the theme colour is the spec's", async ({ tab: page, request }) => {
   await page.goto(articleUrl(SEED_FIXTURES.manyComments));
   await expect(page.locator("#comments .comment-list > li")).toHaveCount(SPEC.commentsPageSize);
   await expect(page.locator("#feed-recommend .card-list > li")).toHaveCount(SPEC.recommendPageSize);
