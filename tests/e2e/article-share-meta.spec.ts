@@ -40,7 +40,7 @@ test.describe("article page: the _t address rule", () => {
     await expect(page).toHaveURL(`${E2E_ORIGIN}${HOME}`);
   });
 
-  test("keeps an existing _t and the other query parameters", async ({ page }) => {
+  test("keeps an existing _t and the other query parameters", async ({ tab: page }) => {
     const documents = recordDocumentRequests(page);
     await page.goto(`${METRO}?from=singlemessage&_t=1234567890123`);
     await waitForHydration(page, ".footer-bar");
@@ -51,7 +51,7 @@ test.describe("article page: the _t address rule", () => {
     expect(documents).toHaveLength(1);
   });
 
-  test("navigating from the home page to an article also adds _t", async ({ page }) => {
+  test("navigating from the home page to an article also adds _t", async ({ tab: page }) => {
     await page.goto(HOME);
     // Card lists are kept as the server sent them while the page hydrates (components/shared-markup.tsx): their list is hydrated.
     await waitForHydration(page, "ul.card-list");
@@ -100,7 +100,7 @@ test.describe("article page: share metadata rendered on the server", () => {
     expect(cover.headers()["content-type"]).toMatch(/^image\//);
   });
 
-  test("the document head carries the same metadata in the browser", async ({ page }) => {
+  test("the document head carries the same metadata in the browser", async ({ tab: page }) => {
     await page.goto(`${METRO}?from=timeline&isappinstalled=0`);
     await expect(page).toHaveTitle(`${metro.title} - 大目新闻`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${E2E_ORIGIN}${METRO}`);

@@ -44,7 +44,7 @@ async function loggedInPage(browser: Browser, user: NewUser, url: string): Promi
 }
 
 test.describe("the three screens, as served", () => {
-  test("landscape, live: a 16:9 player with the HLS stream in the HTML, the online count, column tabs, the chat", async ({ page }) => {
+  test("landscape, live: a 16:9 player with the HLS stream in the HTML, the online count, column tabs, the chat", async ({ tab: page }) => {
     await page.goto(liveUrl(LIVE_FIXTURES.landscapeLiveContent, "?col=chat"));
     const article = page.locator("article.live--landscape");
     await expect(article.locator(".live-status__label")).toHaveText("直播中");
@@ -59,7 +59,7 @@ test.describe("the three screens, as served", () => {
     await expect(page.locator("#comments")).toHaveCount(0);
   });
 
-  test("image (图文直播), live: the host's posts newest first, with the place and its weather", async ({ page }) => {
+  test("image (图文直播), live: the host's posts newest first, with the place and its weather", async ({ tab: page }) => {
     await page.goto(IMAGE);
     const article = page.locator("article.live--image");
     await expect(article.locator(".live-status__label")).toHaveText("直播中");
@@ -71,7 +71,7 @@ test.describe("the three screens, as served", () => {
     await expect(article.locator(".live-place__weather")).toContainText("℃");
   });
 
-  test("portrait, live: a full-height player with the chat and the like button over it", async ({ page }) => {
+  test("portrait, live: a full-height player with the chat and the like button over it", async ({ tab: page }) => {
     await page.goto(PORTRAIT);
     const stage = page.locator("article.live--portrait .live-portrait");
     await expect(stage.locator("video source")).toHaveAttribute("src", /\.m3u8$/);
@@ -90,7 +90,7 @@ test.describe("the three screens, as served", () => {
     await expect(article.locator(".live-chat-form")).toHaveCount(0);
   });
 
-  test("ended with a replay: the replay plays in the player; without one, a clear ended notice", async ({ page }) => {
+  test("ended with a replay: the replay plays in the player; without one, a clear ended notice", async ({ tab: page }) => {
     await page.goto(REPLAY);
     await expect(page.locator(".live-status__label")).toHaveText("直播已结束");
     await expect(page.locator(".live-stage video source")).toHaveAttribute("src", /\/_platform\/media\//);
@@ -107,7 +107,7 @@ test.describe("the three screens, as served", () => {
 });
 
 test.describe("the player", () => {
-  test("a live stream's has the live UI: no seek bar, a live mark; no autoplay, sound on, inline", async ({ page, phone }) => {
+  test("a live stream's has the live UI: no seek bar, a live mark; no autoplay, sound on, inline", async ({ tab: page, phone }) => {
     await page.goto(LANDSCAPE);
     const player = page.locator(".live-stage .video-player");
     const video = player.locator("video");
@@ -142,7 +142,7 @@ test.describe("the player", () => {
     await expect(controls.getByRole("button", { name: "播放" })).toBeVisible();
   });
 
-  test("a replay keeps the native controls, seek bar included", async ({ page, phone }) => {
+  test("a replay keeps the native controls, seek bar included", async ({ tab: page, phone }) => {
     await page.goto(REPLAY);
     if (phone.js) await waitForHydration(page, ".live-stage video");
     await expect(page.locator(".live-stage video")).toHaveAttribute("controls", "");
@@ -237,21 +237,25 @@ test.describe("writes", () => {
 
 test.describe("real time", () => {
   // Re-times the upcoming broadcast every other live test reads: it runs alone, after them (playwright.config.ts).
-  test("an upcoming broadcast turns live on screen when its countdown ends, without a reload", { tag: EXCLUSIVE_TAG }, async ({ page, request }) => {
-    await schedule(request, LIVE_FIXTURES.upcoming, 6, 3600);
-    try {
-      await page.goto(UPCOMING);
-      await waitForHydration(page, "article.live");
-      await expect(page.locator(".live-status__label")).toHaveText("即将开始");
-      const loads: string[] = [];
-      page.on("framenavigated", (frame) => frame === page.mainFrame() && loads.push(frame.url()));
-      await expect(page.locator(".live-status__label")).toHaveText("直播中", { timeout: 20_000 });
-      await expect(page.locator(".live-stage video source")).toHaveAttribute("src", /\.m3u8$/);
-      expect(loads).toEqual([]);
-    } finally {
-      await schedule(request, LIVE_FIXTURES.upcoming, UPCOMING_DELAY_S, UPCOMING_DELAY_S + 3600);
-    }
-  });
+  test(
+    "an upcoming broadcast turns live on screen when its countdown ends, without a reload",
+    { tag: EXCLUSIVE_TAG },
+    async ({ tab: page, request }) => {
+      await schedule(request, LIVE_FIXTURES.upcoming, 6, 3600);
+      try {
+        await page.goto(UPCOMING);
+        await waitForHydration(page, "article.live");
+        await expect(page.locator(".live-status__label")).toHaveText("即将开始");
+        const loads: string[] = [];
+        page.on("framenavigated", (frame) => frame === page.mainFrame() && loads.push(frame.url()));
+        await expect(page.locator(".live-status__label")).toHaveText("直播中", { timeout: 20_000 });
+        await expect(page.locator(".live-stage video source")).toHaveAttribute("src", /\.m3u8$/);
+        expect(loads).toEqual([]);
+      } finally {
+        await schedule(request, LIVE_FIXTURES.upcoming, UPCOMING_DELAY_S, UPCOMING_DELAY_S + 3600);
+      }
+    },
+  );
 
   test("the stream resumes after the platform drops it and after the site's stream ends, showing no message twice", async ({
     page,
