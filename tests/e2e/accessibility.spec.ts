@@ -21,7 +21,7 @@ test.use({ colorScheme: "light" });
 const ZH_HANT = `${BASE}zh-Hant/`;
 for (const url of [BASE, articleUrl(SEED_FIXTURES.article), detailUrl(SEED_FIXTURES.video, "video"), `${BASE}no/such/page`]) {
   const hant = url.replace(BASE, ZH_HANT);
-  test(`${hant} passes axe (WCAG 2.1 AA)`, async ({ page }) => {
+  test(`${hant} passes axe (WCAG 2.1 AA)`, async ({ tab: page }) => {
     await page.goto(hant);
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant");
     await waitForHydration(page);
@@ -29,7 +29,7 @@ for (const url of [BASE, articleUrl(SEED_FIXTURES.article), detailUrl(SEED_FIXTU
   });
 }
 
-test("the open navigation panel passes axe", async ({ page }) => {
+test("the open navigation panel passes axe", async ({ tab: page }) => {
   await page.goto(BASE);
   await waitForHydration(page, "details.nav summary");
   await page.locator("details.nav summary").click();
@@ -37,7 +37,7 @@ test("the open navigation panel passes axe", async ({ page }) => {
   await expectNoViolations(page);
 });
 
-test("the open login sheet passes axe", async ({ page }) => {
+test("the open login sheet passes axe", async ({ tab: page }) => {
   await page.goto(articleUrl(SEED_FIXTURES.article));
   await waitForHydration(page, ".banner__login");
   await page.locator(".banner__login").click();

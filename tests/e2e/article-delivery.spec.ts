@@ -18,7 +18,7 @@ test.describe("article page: delivery", () => {
     }
   });
 
-  test("no attribute or text in the rendered page holds a replacement character", async ({ page }) => {
+  test("no attribute or text in the rendered page holds a replacement character", async ({ tab: page }) => {
     await page.goto(ELEVATORS);
     const broken = await page.evaluate(() => {
       const found: string[] = [];

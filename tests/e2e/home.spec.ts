@@ -19,7 +19,7 @@ const rainWarning = seedArticle(SEED_FIXTURES.latest); // 689 views, about 35 mi
 const marathonSignUp = seedArticle(5); // sport group only
 
 test.describe("home page", () => {
-  test("lists content cards that link to share pages", async ({ page }) => {
+  test("lists content cards that link to share pages", async ({ tab: page }) => {
     const response = await page.goto(HOME);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("大目新闻");
@@ -58,7 +58,7 @@ test.describe("home page", () => {
     await expect(page.locator(".card__meta", { hasText: "5432阅读" }).first()).toBeVisible();
   });
 
-  test("shows the source of each card exactly as the CMS wrote it", async ({ page }) => {
+  test("shows the source of each card exactly as the CMS wrote it", async ({ tab: page }) => {
     await page.goto(HOME);
     const metaOf = page.locator("li.card", { has: page.locator("h3.card__title", { hasText: rainWarning.title }) });
     await expect(metaOf.locator(".card__optional span").first()).toHaveText(rainWarning.source);
@@ -69,7 +69,7 @@ test.describe("home page", () => {
     await expectCleanHtmlBytes(request, `${HOME}?page=3`);
   });
 
-  test("group tabs filter the list by channel", async ({ page }) => {
+  test("group tabs filter the list by channel", async ({ tab: page }) => {
     await page.goto(HOME);
     const tabs = page.locator("nav.tabs a");
     await expect(tabs.first()).toHaveClass(/tabs__item--active/);
@@ -87,7 +87,7 @@ test.describe("home page", () => {
     await expect(page.locator("a.load-more")).toHaveCount(0);
   });
 
-  test("each channel tab has a distinct label", async ({ page }) => {
+  test("each channel tab has a distinct label", async ({ tab: page }) => {
     await page.goto(HOME);
     const labels = (await page.locator("nav.tabs a").allTextContents()).map((label) => label.trim());
     expect(labels.length).toBeGreaterThan(1);
@@ -95,12 +95,12 @@ test.describe("home page", () => {
     expect(repeated, `tab labels ${labels.join(" / ")}`).toEqual([]);
   });
 
-  test("an unknown group id is a 404, not an empty list", async ({ page }) => {
+  test("an unknown group id is a 404, not an empty list", async ({ tab: page }) => {
     const response = await page.goto(`${HOME}?group=zzzzzzzz`);
     expect(response?.status()).toBe(404);
   });
 
-  test("home → article: a card opens its share page", async ({ page }) => {
+  test("home → article: a card opens its share page", async ({ tab: page }) => {
     await page.goto(HOME);
     const card = page.locator("li.card", { has: page.locator("h3.card__title", { hasText: metro.title }) });
     await card.locator("a.card__link").click();
@@ -111,7 +111,7 @@ test.describe("home page", () => {
     await expect(page).toHaveTitle(`${metro.title} - 大目新闻`);
   });
 
-  test("load more without JavaScript is a plain link to the next page", async ({ page, phone }) => {
+  test("load more without JavaScript is a plain link to the next page", async ({ tab: page, phone }) => {
     test.skip(phone.js, "the plain-link path is what no-JS visitors get");
     await page.goto(HOME);
     const cards = page.locator("ul.card-list > li.card");
@@ -128,7 +128,7 @@ test.describe("home page", () => {
     await expect(page.locator("a.load-more")).toHaveAttribute("href", `${HOME}?page=3`);
   });
 
-  test("load more with JavaScript appends the next page in place", async ({ page, phone }) => {
+  test("load more with JavaScript appends the next page in place", async ({ tab: page, phone }) => {
     test.skip(!phone.js, "needs JavaScript");
     const documents = recordDocumentRequests(page);
     await page.goto(HOME);

@@ -8,7 +8,7 @@ import { articleUrl } from "./support/urls";
 /** The login form with JavaScript, in the sheet and on /auth: what is typed, ticked and tapped before it is sent. */
 test.skip(({ phone }) => !phone.js, "the login form's script needs JavaScript; auth-no-js.spec.ts covers the page without it");
 
-test("the phone is formatted 3-4-4, capped at 11 digits, and the login button waits for valid input", async ({ page }) => {
+test("the phone is formatted 3-4-4, capped at 11 digits, and the login button waits for valid input", async ({ tab: page }) => {
   await page.goto(articleUrl(SEED_FIXTURES.article));
   const sheet = await openLoginSheet(page);
   const phone = sheet.locator("input[name=phone]");
@@ -134,7 +134,7 @@ test("nothing is sent before the agreement is ticked: the agreement toast", asyn
   expect(await smsOutbox(page.request, phone), "no code was sent").toEqual([]);
 });
 
-test("the agreement links open in a frame popup", async ({ page }) => {
+test("the agreement links open in a frame popup", async ({ tab: page }) => {
   await page.goto(articleUrl(SEED_FIXTURES.article));
   const sheet = await openLoginSheet(page);
   await sheet.getByRole("link", { name: "《用户协议》" }).click();

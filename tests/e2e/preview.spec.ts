@@ -35,7 +35,7 @@ async function expectNothingOfTheDraft(page: Page) {
 }
 
 test.describe("preview mode", () => {
-  test("a preview link shows the draft under its countdown and watermark, with no app banner, dialog or footer", async ({ page, phone }) => {
+  test("a preview link shows the draft under its countdown and watermark, with no app banner, dialog or footer", async ({ tab: page, phone }) => {
     const errors: string[] = [];
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     page.on("pageerror", (error) => errors.push(error.message));
@@ -74,7 +74,7 @@ test.describe("preview mode", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a stale _ is replaced, a fresh one kept", async ({ page }) => {
+  test("a stale _ is replaced, a fresh one kept", async ({ tab: page }) => {
     const previewToken = token(30);
     const stale = Date.now() - 2 * RELOAD_WINDOW_MS;
     await page.goto(previewUrl(previewToken, `&_=${stale}`));
@@ -104,7 +104,7 @@ test.describe("preview mode", () => {
     await expect(page.getByText(DRAFT_TITLE)).toHaveCount(0);
   });
 
-  test("an expired link is the 'preview expired' page (410), showing nothing of the draft", async ({ page }) => {
+  test("an expired link is the 'preview expired' page (410), showing nothing of the draft", async ({ tab: page }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     const response = await page.goto(previewUrl(token(-1)));
@@ -116,7 +116,7 @@ test.describe("preview mode", () => {
     expect(errors).toEqual([]);
   });
 
-  test("forged, altered, foreign and missing tokens are refused with a 404", async ({ page }) => {
+  test("forged, altered, foreign and missing tokens are refused with a 404", async ({ tab: page }) => {
     const good = token(30);
     const altered = `${good.slice(0, -2)}${good.endsWith("AA") ? "BB" : "AA"}`;
     const refused = [token(30, draftId, "not-the-platform-preview-secret"), altered, token(30, urlId(SEED_FIXTURES.draftVideo)), ""];
@@ -132,14 +132,14 @@ test.describe("preview mode", () => {
     await expectNothingOfTheDraft(page);
   });
 
-  test("/{actor}/doc/…/preview opens the draft too", async ({ page }) => {
+  test("/{actor}/doc/…/preview opens the draft too", async ({ tab: page }) => {
     const response = await page.goto(`${BASE_PATH}news/doc/2026/11/${draftId}/preview?preview=${encodeURIComponent(token(30))}`);
     expect(response?.status()).toBe(200);
     await expect(page.locator("main h1")).toHaveText(DRAFT_TITLE);
     await expect(page.locator(".preview-watermark")).toHaveCount(1);
   });
 
-  test("a draft video previews on its own page, also when the link names another type", async ({ page }) => {
+  test("a draft video previews on its own page, also when the link names another type", async ({ tab: page }) => {
     const videoId = urlId(SEED_FIXTURES.draftVideo);
     const videoToken = encodeURIComponent(token(30, videoId));
     const response = await page.goto(`${BASE_PATH}preview-editor/doc/2026/11/${videoId}/index.html?preview=${videoToken}`);
