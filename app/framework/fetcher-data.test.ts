@@ -13,8 +13,6 @@ class RequestWithoutSignal extends Request {
   }
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
 // On a busy phone a tap on a fetcher form (collect, follow, an empty comment) sometimes never opened the login sheet:
 // the answer reached the router, but the component's effect on `fetcher.data` never ran.
 it("an effect on fetcher.data runs when its component re-rendered for its own state before the router's answer rendered", async () => {
@@ -50,10 +48,12 @@ it("an effect on fetcher.data runs when its component re-rendered for its own st
     rerenderUnchanged?.();
   });
   submit?.();
-  for (let i = 0; i < 10 && router.state.fetchers.size + answers.length !== 1; i++) await settle();
-  await settle();
-  expect(done, "the router answered").toBe(true);
-  expect(answers, "framework patch patches/react-router-dom+6.30.4.patch: RouterProvider's fetcher data").toEqual([{ needLogin: true }]);
+  // Unpatched, the effect never runs: the wait ends in its timeout.
+  await vi.waitFor(() => expect(done, "the router answered").toBe(true));
+  await vi.waitFor(
+    () => expect(answers, "framework patch patches/react-router-dom+6.30.4.patch: RouterProvider's fetcher data").toEqual([{ needLogin: true }]),
+    { timeout: 3_000 },
+  );
   root.unmount();
   vi.unstubAllGlobals();
 });
