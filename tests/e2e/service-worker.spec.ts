@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { type Page } from "@playwright/test";
+import { type BrowserContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { waitForHydrationCommitted } from "./support/hydration";
 import { articleUrl } from "./support/urls";
@@ -25,6 +25,24 @@ async function untilControlled(page: Page): Promise<string> {
     }
     return navigator.serviceWorker.controller!.scriptURL;
   });
+}
+
+/**
+ * Takes the browser offline once the worker's own fetches fail too. Playwright turns the network off in the page and
+ * in each worker apart; a reload that reached the server through the worker would test nothing.
+ */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  const workers = context.serviceWorkers();
+  expect(workers, "the site's worker, running").toHaveLength(1);
+  const networkSeenByWorker = () =>
+    workers[0].evaluate(() =>
+      fetch(self.location.href, { cache: "no-store" }).then(
+        () => "online",
+        () => "offline",
+      ),
+    );
+  await expect.poll(networkSeenByWorker, { message: "the worker's fetches fail once offline" }).toBe("offline");
 }
 
 /** Every cache of the origin with the paths it holds. */
@@ -83,9 +101,9 @@ test("precaches the app shell and shows the offline page when the network is gon
   for (const script of shell) expect(assets![1]).toContain(script);
   expect(assets![1]).toContain("/davmu/share/offline.html");
 
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
-  await expect(page.getByRole("heading", { name: OFFLINE_HEADING })).toBeVisible();
+  await expect(page.getByRole("heading", { name: OFFLINE_HEADING }), "the offline page in place of a page never stored").toBeVisible();
   // The address stays the one asked for, so 重新加载 reloads it.
   expect(new URL(page.url()).pathname).toBe(articleUrl(3));
   await expect(page.getByRole("link", { name: "重新加载" })).toHaveAttribute("href", "");
@@ -104,18 +122,18 @@ test.describe("a logged-in visitor", () => {
 
   test("never has a page stored by the worker", async ({ page, context }) => {
     await page.goto(articleUrl(5));
-    await expect(page.locator(".banner__login .avatar")).toBeVisible();
+    await expect(page.locator(".banner__login .avatar"), "logged in on the first visit").toBeVisible();
     await untilControlled(page);
     // A second visit goes through the controlling worker, which would store it if it were allowed to.
     await page.reload();
-    await expect(page.locator(".banner__login .avatar")).toBeVisible();
+    await expect(page.locator(".banner__login .avatar"), "logged in on the visit through the worker").toBeVisible();
 
     const stored = Object.values(await cachedPaths(page)).flat();
     expect(stored.filter((path) => !path.startsWith("/davmu/share/assets/") && path !== "/davmu/share/offline.html")).toEqual([]);
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.reload();
-    await expect(page.getByRole("heading", { name: OFFLINE_HEADING })).toBeVisible();
+    await expect(page.getByRole("heading", { name: OFFLINE_HEADING }), "the offline page, not a stored logged-in page").toBeVisible();
     await expect(page.locator(".banner__login")).toHaveCount(0);
     await context.setOffline(false);
   });
