@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeRouteMessage, changeRouteTargets, docDetailOf } from "./change-route";
+import { CHANGE_ROUTE_QUERY, changeRouteMessage, changeRouteTargets, docDetailOf, isChangeRouteQuery } from "./change-route";
 
 const CANONICAL = "https://share.example.com/davmu/share/news/doc/2026/11/Bk1Og15b/index.html";
 const CONTENT = {
@@ -66,5 +66,17 @@ describe("changeRouteTargets", () => {
     expect(changeRouteTargets(OWN, PARENTS, "https://news.example.com")).toEqual(["https://news.example.com"]);
     expect(changeRouteTargets(OWN, PARENTS, OWN)).toEqual([OWN]);
     expect(changeRouteTargets(OWN, PARENTS, "https://evil.example")).toEqual([]);
+  });
+});
+
+describe("isChangeRouteQuery", () => {
+  it("knows the wrapper's query, as it arrives after structured cloning", () => {
+    expect(isChangeRouteQuery(structuredClone(CHANGE_ROUTE_QUERY))).toBe(true);
+  });
+
+  it("is not fooled by other messages", () => {
+    for (const data of [null, undefined, "changeRouteQuery", { type: "changeRoute" }, { kind: "changeRouteQuery" }, [CHANGE_ROUTE_QUERY]]) {
+      expect(isChangeRouteQuery(data)).toBe(false);
+    }
   });
 });

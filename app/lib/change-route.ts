@@ -37,6 +37,16 @@ export function docDetailOf(
   };
 }
 
+/**
+ * What a parent posts to its frame to hear changeRoute again: the frame may have posted it before the parent listened
+ * (the frame hydrates on its own, sometimes first), and a message nobody hears is lost.
+ */
+export const CHANGE_ROUTE_QUERY = { type: "changeRouteQuery" } as const;
+
+export function isChangeRouteQuery(data: unknown): boolean {
+  return typeof data === "object" && data !== null && (data as { type?: unknown }).type === CHANGE_ROUTE_QUERY.type;
+}
+
 /** The `_t` timestamp (spec section 2) is a cache-buster, not an address. */
 export function changeRouteMessage(path: string, detail: DocDetail): ChangeRouteMessage {
   const url = new URL(path, "http://path.invalid");

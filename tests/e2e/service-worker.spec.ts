@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type BrowserContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { waitForHydrationCommitted } from "./support/hydration";
+import { HYDRATION_COMMITTED, hydrationCommitState, waitForHydrationCommitted } from "./support/hydration";
 import { articleUrl } from "./support/urls";
 
 /**
@@ -16,15 +16,36 @@ const HOME = "/davmu/share/";
 const OFFLINE_HEADING = "网络不可用";
 const BUILT_WORKER = "build/client/sw.js";
 
-/** Waits until the page is controlled by an active worker (the worker claims open pages as it activates). */
+/**
+ * Waits until the page is controlled by a worker that has finished activating (it claims open pages as it activates).
+ * Controlling is not enough: while one worker is still activating, the next one's skipWaiting does not take effect.
+ */
 async function untilControlled(page: Page): Promise<string> {
   return page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
       await new Promise((done) => navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }));
     }
-    return navigator.serviceWorker.controller!.scriptURL;
+    const controller = navigator.serviceWorker.controller!;
+    while (controller.state !== "activated") await new Promise((done) => controller.addEventListener("statechange", done, { once: true }));
+    return controller.scriptURL;
   });
+}
+
+/** Runs in the page: its registration's workers and its controller, each as path and state, or null. */
+async function workerStates(): Promise<Record<"installing" | "waiting" | "active" | "controller", string | null>> {
+  const describe = (worker: ServiceWorker | null | undefined) => {
+    if (!worker) return null;
+    const url = new URL(worker.scriptURL);
+    return `${url.pathname}${url.search} ${worker.state}`;
+  };
+  const registration = await navigator.serviceWorker.getRegistration();
+  return {
+    installing: describe(registration?.installing),
+    waiting: describe(registration?.waiting),
+    active: describe(registration?.active),
+    controller: describe(navigator.serviceWorker.controller),
+  };
 }
 
 /**
@@ -156,12 +177,11 @@ test("a new deployment's worker takes over and deletes the old caches", async ({
     (url) => url.pathname + url.search === nextWorker,
     (route) => route.fulfill({ contentType: "text/javascript", body: built.replace(`version:"${version}"`, `version:"${next}"`) }),
   );
-  const takenOver = page.evaluate(
-    () => new Promise<void>((done) => navigator.serviceWorker.addEventListener("controllerchange", () => done(), { once: true })),
-  );
   await page.evaluate(([script, scope]) => navigator.serviceWorker.register(script, { scope }), [nextWorker, HOME]);
-  await takenOver;
-  expect(await untilControlled(page)).toContain(nextWorker);
+  // Polled rather than awaited as an event, so that a worker left waiting or gone redundant shows in the failure.
+  await expect
+    .poll(() => page.evaluate(workerStates), { message: "the next deployment's worker took over" })
+    .toEqual({ installing: null, waiting: null, active: `${nextWorker} activated`, controller: `${nextWorker} activated` });
   // The old worker's caches are gone and stay gone, though it still answered the page's requests meanwhile.
   await expect.poll(async () => Object.keys(await cachedPaths(page)).sort()).toEqual([`davmu-share-assets-${next}`, `davmu-share-pages-${next}`]);
   // The page goes on working under the new worker, its shell served from the new cache.
@@ -221,6 +241,26 @@ test("a framed detail page tells the /pc wrapper where it is", async ({ page }) 
   await page.goto(`/davmu/share/pc?url=${encodeURIComponent(first)}`);
   const frame = page.frameLocator(".pc__frame");
   const title = (await frame.locator("h1").first().textContent())!.trim();
+  await expect(page).toHaveTitle(title);
+  expect(new URL(page.url()).searchParams.get("url")).toContain(first);
+});
+
+test("a wrapper that hydrates after its frame still learns where the frame is", async ({ page }) => {
+  // The wrapper's own route module (the framed page never loads it) waits until the frame has hydrated and posted.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/pc-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const first = articleUrl(3);
+  await page.goto(`/davmu/share/pc?url=${encodeURIComponent(first)}`, { waitUntil: "commit" });
+  await expect
+    .poll(() => page.frame({ url: (url) => url.pathname === first })?.evaluate(hydrationCommitState), { message: "the framed page hydrated first" })
+    .toEqual(HYDRATION_COMMITTED);
+  const title = (await page.frameLocator(".pc__frame").locator("h1").first().textContent())!.trim();
+  await expect(page).toHaveTitle("手机版预览");
+  release();
   await expect(page).toHaveTitle(title);
   expect(new URL(page.url()).searchParams.get("url")).toContain(first);
 });
