@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type BrowserContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { HYDRATION_COMMITTED, hydrationCommitState, waitForHydrationCommitted } from "./support/hydration";
+import { HYDRATION_COMMITTED, holdScripts, hydrationCommitState, waitForHydrationCommitted } from "./support/hydration";
 import { articleUrl } from "./support/urls";
 
 /**
@@ -247,12 +247,7 @@ test("a framed detail page tells the /pc wrapper where it is", async ({ page }) 
 
 test("a wrapper that hydrates after its frame still learns where the frame is", async ({ page }) => {
   // The wrapper's own route module (the framed page never loads it) waits until the frame has hydrated and posted.
-  let release!: () => void;
-  const held = new Promise<void>((done) => (release = done));
-  await page.route(/\/assets\/pc-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/assets\/pc-[\w-]+\.js$/);
   const first = articleUrl(3);
   await page.goto(`/davmu/share/pc?url=${encodeURIComponent(first)}`, { waitUntil: "commit" });
   await expect

@@ -3,11 +3,14 @@ import { expect, type Page } from "@playwright/test";
 /** The address of the framework's entry module, the script that hydrates a page. */
 export const ENTRY_MODULE = /\/entry\.client-[\w-]+\.js$/;
 
-/** Holds the page's entry module, so the page shows but does not hydrate, as on a slow network; returns the release. */
-export async function holdScripts(page: Page): Promise<() => void> {
+/**
+ * Holds the page's entry module (or the scripts `pattern` matches), so the page shows but does not hydrate, as on a
+ * slow network; returns the release.
+ */
+export async function holdScripts(page: Page, pattern: RegExp = ENTRY_MODULE): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(ENTRY_MODULE, async (route) => {
+  await page.route(pattern, async (route) => {
     await held;
     await route.continue();
   });
