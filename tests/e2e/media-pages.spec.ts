@@ -187,9 +187,12 @@ test.describe("video page", () => {
 
   test("a video that fails to load says so and retries", async ({ page, phone }) => {
     test.skip(!phone.js, "the message and retry are script");
-    let broken = true;
-    // Both sources fail (the browser would otherwise fall back from the MP4 to the HLS playlist).
-    await page.route(/river-dawn\.(mp4|m3u8)$/, (route) => (broken ? route.fulfill({ status: 503, body: "" }) : route.fallback()));
+    // Both sources fail (the browser would otherwise fall back from the MP4 to the HLS playlist) until the tap on 重试
+    // itself: a load tried again before it, by whatever, fails too, so the message cannot clear before the tap.
+    await page.route(/river-dawn\.(mp4|m3u8)$/, async (route) => {
+      const back = await page.evaluate(() => (window as unknown as { networkBack?: boolean }).networkBack === true).catch(() => false);
+      return back ? route.fallback() : route.fulfill({ status: 503, body: "" });
+    });
     await page.goto(VIDEO);
     await waitForHydration(page, "main video");
     // Not awaited: with no source that loads, play() stays pending.
@@ -198,7 +201,9 @@ test.describe("video page", () => {
     });
     const alert = page.getByRole("alert");
     await expect(alert).toContainText("视频加载失败");
-    broken = false;
+    await page.evaluate(() =>
+      window.addEventListener("click", () => ((window as unknown as { networkBack?: boolean }).networkBack = true), { capture: true, once: true }),
+    );
     await alert.getByRole("button", { name: "重试" }).click();
     await expect(alert).toHaveCount(0);
     await expect.poll(() => currentTime(page, "main video")).toBeGreaterThan(0.3);
