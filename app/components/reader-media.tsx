@@ -1,4 +1,5 @@
 import type { HeroPicture } from "~/components/content/hero-picture";
+import { fetchPriority } from "~/lib/fetch-priority";
 
 /** Pictures and a short video that readers posted (a tip-off, a circle post), with their pixel sizes for the layout. */
 export type ReaderPicture = { url: string; thumb: string; width: number; height: number };
@@ -7,8 +8,6 @@ export type ReaderVideo = { url: string; poster: string; width: number; height: 
 const THUMBS_SHOWN = 3;
 /** A phone's first screen shows a post's first two pictures: neither waits for layout, as a lazy picture does. */
 const PICTURES_AT_ONCE = 2;
-// React 18 has no fetchPriority prop (React 19 does): the attribute goes in its HTML spelling.
-const HIGH_FETCH_PRIORITY: Record<string, string> = { fetchpriority: "high" };
 
 /** `eager`: the first card of a page, whose pictures are likely the largest thing on screen, is not lazy-loaded. */
 export function ReaderMediaThumbs({ images, video, eager = false }: { images: ReaderPicture[]; video: ReaderVideo | null; eager?: boolean }) {
@@ -75,7 +74,7 @@ export function ReaderMedia({ images, video }: { images: ReaderPicture[]; video:
                   height={picture.height || undefined}
                   decoding="async"
                   loading={index >= PICTURES_AT_ONCE ? "lazy" : undefined}
-                  {...(index === 0 && !video ? HIGH_FETCH_PRIORITY : {})}
+                  {...(index === 0 && !video ? fetchPriority("high") : {})}
                 />
               </a>
             </li>

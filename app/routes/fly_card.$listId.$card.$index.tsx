@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { getDeck } from "~/bff/fly-cards.server";
-import { cardCoverHero, heroPreload } from "~/components/content/hero-picture";
+import { coverHero, heroPreload } from "~/components/content/hero-picture";
 import { FlyCardView, flyCardPath } from "~/components/pages/fly-card";
 import { pageRequest } from "~/route-support/page-request.server";
 import { ids } from "~/bff/ids.server";
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const card = deck.list[0];
   if (!card) throw data(null, { status: 404 });
   // The card's cover heads the page: its largest picture. Built here, to keep the builder out of the browser.
-  return { deck: { list_id: deck.list_id, title: deck.title, total: deck.total }, card, canonical, preload: heroPreload(cardCoverHero(card.card)) };
+  return { deck: { list_id: deck.list_id, title: deck.title, total: deck.total }, card, canonical, preload: heroPreload(coverHero(card.card)) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { rethrowAsResponse } from "~/bff/client.server";
 import { DECK_PAGE_SIZE, getDeck } from "~/bff/fly-cards.server";
-import { cardCoverHero, heroPreload } from "~/components/content/hero-picture";
+import { coverHero, heroPreload } from "~/components/content/hero-picture";
 import { FlyCardView, flyCardPath } from "~/components/pages/fly-card";
 import { pageRequest } from "~/route-support/page-request.server";
 import { ids } from "~/bff/ids.server";
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const deck = await getDeck(caller, listId, 1, DECK_PAGE_SIZE).catch(rethrowAsResponse);
   // The first card's cover heads the deck: its largest picture. Built here, to keep the builder out of the browser.
   const first = deck.list[0];
-  return { deck, canonical, preload: heroPreload(first ? cardCoverHero(first.card) : null) };
+  return { deck, canonical, preload: heroPreload(first ? coverHero(first.card) : null) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>

@@ -25,6 +25,17 @@ function fetchedScript(page: Page, part: string): Promise<boolean> {
   return page.evaluate((p) => performance.getEntriesByType("resource").some((entry) => entry.name.includes(p)), part);
 }
 
+/**
+ * The cover is shown as its WebP where the platform gives one, and that is the picture the head preloads as the hero:
+ * the page's scripts wait for the hero's paint, so the two must be the same file.
+ */
+async function expectCoverShownAsPreloaded(page: Page, selector: string) {
+  const webp = await page.locator(`picture:has(${selector}) source[type="image/webp"]`).getAttribute("srcset");
+  expect(webp, `${selector} has a WebP source`).toMatch(/\.webp$/);
+  await expect(page.locator('link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute("href", webp!);
+  await expect.poll(() => page.locator(selector).evaluate((image: HTMLImageElement) => image.currentSrc)).toContain(webp!);
+}
+
 test.describe("gallery", () => {
   test("every picture with its caption and 1/N counter, each a link to the full image", async ({ tab: page, phone }) => {
     expect((await page.goto(GALLERY))?.status()).toBe(200);
@@ -34,7 +45,12 @@ test.describe("gallery", () => {
     await expect(items.nth(5).locator(".gallery__counter")).toHaveText("6/6");
     const images = page.locator(".gallery__image");
     await expect(images.nth(0)).toHaveAttribute("loading", "eager");
-    for (let i = 1; i < 6; i++) await expect(images.nth(i)).toHaveAttribute("loading", "lazy");
+    await expect(images.nth(0)).not.toHaveAttribute("fetchpriority", /.*/);
+    for (let i = 1; i < 6; i++) {
+      await expect(images.nth(i)).toHaveAttribute("loading", "lazy");
+      // The first picture is the largest paint: those after it leave it the bandwidth, on the first screen too.
+      await expect(images.nth(i)).toHaveAttribute("fetchpriority", "low");
+    }
     for (let i = 0; i < 6; i++) {
       const src = await images.nth(i).getAttribute("src");
       await expect(page.locator(".gallery__link").nth(i)).toHaveAttribute("href", src ?? "");
@@ -200,6 +216,7 @@ test.describe("special topic", () => {
   test("banner, summary and its sections as anchors, each with its cards", async ({ tab: page }) => {
     expect((await page.goto(SPECIAL))?.status()).toBe(200);
     await expect(page.locator(".special__banner")).toBeVisible();
+    await expectCoverShownAsPreloaded(page, ".special__banner");
     await expect(page.locator(".special__summary")).toHaveText("新线路、新电梯、新夜市：一座老城的焕新之路。");
     const tabs = page.locator(".special__tab");
     await expect(tabs).toHaveText(["交通出行", "安居宜居", "消费文化"]);
@@ -234,6 +251,7 @@ test.describe("mini program", () => {
     await expect(card.locator(".mp-card__name")).toHaveText("临江政务服务");
     await expect(card.locator(".mp-card__title")).toHaveText("临江政务服务：社保、公积金一站查");
     await expect(card.locator(".mp-card__cover")).toBeVisible();
+    await expectCoverShownAsPreloaded(page, ".mp-card__cover");
     await expect(page.getByRole("link", { name: "访问网页版" })).toHaveAttribute("href", "https://www.example.com/linjiang-gov/");
 
     const dialog = page.locator("#app-open");

@@ -8,6 +8,7 @@ import { TagBadge } from "~/components/tag-badge";
 import { useLoadMore } from "~/hooks/use-load-more";
 import { albumStatusText } from "~/lib/album-status";
 import { withParam } from "~/lib/query";
+import { CoverPicture } from "~/components/cover-picture";
 
 const keyOf = (item: AlbumItem) => item.post_id;
 
@@ -41,7 +42,7 @@ export function AlbumBody({ content, extra, now, follow }: BodyProps<"audio_albu
         {playing?.media ? (
           <EpisodePlayer key={playing.post_id} item={playing} start={startOnMount} />
         ) : content.cover ? (
-          <img className="album__cover" src={content.cover} alt="" width={750} height={422} decoding="async" />
+          <CoverPicture className="album__cover" src={content.cover} webp={content.coverWebp} width={750} height={422} decoding="async" />
         ) : null}
       </div>
       {playing ? <p className="album__now">正在播放：{playing.title}</p> : null}

@@ -3,6 +3,7 @@ import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
 import { MediaMissing } from "~/components/content/media-missing";
 import { TagBadge } from "~/components/tag-badge";
+import { CoverPicture } from "~/components/cover-picture";
 
 /** An audio item: cover, headline and source, the player, then the show notes. */
 export function AudioBody({ content, extra: media, now, follow }: BodyProps<"audio">) {
@@ -10,7 +11,9 @@ export function AudioBody({ content, extra: media, now, follow }: BodyProps<"aud
     <article className="audio-body">
       {media ? (
         <>
-          {content.cover ? <img className="audio-body__cover" src={content.cover} alt="" width={640} height={360} decoding="async" /> : null}
+          {content.cover ? (
+            <CoverPicture className="audio-body__cover" src={content.cover} webp={content.coverWebp} width={640} height={360} decoding="async" />
+          ) : null}
           <ContentHeader content={content} now={now} follow={follow}>
             <TagBadge type={content.content_type} />
           </ContentHeader>

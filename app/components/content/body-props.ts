@@ -9,6 +9,8 @@ import type { ShareableContent } from "~/lib/share-meta";
 /** Only what is rendered travels in the page's data. */
 export type ContentView = ShareableContent & {
   post_id: string;
+  /** The cover's WebP, or empty: CoverPicture shows it in the cover's place. */
+  coverWebp: string;
   view_count: number;
   pic_num: number;
   album_status: { status: number; total: number } | null;

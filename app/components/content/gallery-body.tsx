@@ -3,6 +3,10 @@ import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
 import { TagBadge } from "~/components/tag-badge";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { fetchPriority } from "~/lib/fetch-priority";
+
+/** The first picture is the page's largest paint: those after it, some on a phone's first screen too, leave it the bandwidth. */
+const AFTER_THE_FIRST = fetchPriority("low");
 
 /** Each picture links to its full-size file, so without JavaScript it opens in the browser; with it, the swipe viewer opens. */
 export function GalleryBody({ content, extra, now, follow }: BodyProps<"gallery">) {
@@ -45,6 +49,7 @@ export function GalleryBody({ content, extra, now, follow }: BodyProps<"gallery"
                     width={picture.width || undefined}
                     height={picture.height || undefined}
                     loading={index === 0 ? "eager" : "lazy"}
+                    {...(index === 0 ? {} : AFTER_THE_FIRST)}
                     decoding="async"
                   />
                 </a>

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import type { ContentView } from "~/components/content/body-props";
-import { cardCoverHero, firstBodyPicture, heroPictureOf, heroPreload, HERO_PRELOAD_SELECTOR } from "./hero-picture";
+import { coverHero, firstBodyPicture, heroPictureOf, heroPreload, HERO_PRELOAD_SELECTOR } from "./hero-picture";
 
-const content = (fields: Partial<ContentView>) => ({ cover: "", html: "", ...fields }) as ContentView;
+const content = (fields: Partial<ContentView>) => ({ cover: "", coverWebp: "", html: "", ...fields }) as ContentView;
 
 describe("firstBodyPicture", () => {
   it("is the picture the sanitizer marks first, with its entities decoded and no referrer", () => {
@@ -29,6 +29,15 @@ describe("heroPictureOf", () => {
     expect(heroPictureOf("mini_program", content({ cover }), null)).toEqual({ src: cover });
   });
 
+  it("is a cover's WebP where the platform gives one, as CoverPicture shows it", () => {
+    const covers = content({ cover, coverWebp: "/_platform/media/cover-01.webp" });
+    const webp = { src: "/_platform/media/cover-01.webp", type: "image/webp" };
+    expect(heroPictureOf("special", covers, { sections: [] })).toEqual(webp);
+    expect(heroPictureOf("mini_program", covers, null)).toEqual(webp);
+    expect(heroPictureOf("audio", covers, {} as never)).toEqual(webp);
+    expect(heroPictureOf("video_album", covers, { items: [], total: 0, pages: 1, playing: null })).toEqual(webp);
+  });
+
   it("is none where the body shows no such picture", () => {
     expect(heroPictureOf("video", content({ cover }), null)).toBeNull();
     expect(heroPictureOf("audio", content({ cover }), null)).toBeNull();
@@ -37,12 +46,12 @@ describe("heroPictureOf", () => {
   });
 });
 
-describe("cardCoverHero", () => {
-  it("is the WebP the card's <picture> shows where there is one, typed so that a browser without WebP skips it", () => {
-    expect(cardCoverHero({ cover: "/c.jpg", coverWebp: "/c.webp" })).toEqual({ src: "/c.webp", type: "image/webp" });
-    expect(heroPreload(cardCoverHero({ cover: "/c.jpg", coverWebp: "/c.webp" }))[0]).toMatchObject({ href: "/c.webp", type: "image/webp" });
-    expect(cardCoverHero({ cover: "/c.jpg", coverWebp: "" })).toEqual({ src: "/c.jpg" });
-    expect(cardCoverHero({ cover: "", coverWebp: "/c.webp" })).toBeNull();
+describe("coverHero", () => {
+  it("is the WebP the cover's <picture> shows where there is one, typed so that a browser without WebP skips it", () => {
+    expect(coverHero({ cover: "/c.jpg", coverWebp: "/c.webp" })).toEqual({ src: "/c.webp", type: "image/webp" });
+    expect(heroPreload(coverHero({ cover: "/c.jpg", coverWebp: "/c.webp" }))[0]).toMatchObject({ href: "/c.webp", type: "image/webp" });
+    expect(coverHero({ cover: "/c.jpg", coverWebp: "" })).toEqual({ src: "/c.jpg" });
+    expect(coverHero({ cover: "", coverWebp: "/c.webp" })).toBeNull();
   });
 });
 

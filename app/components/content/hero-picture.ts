@@ -32,7 +32,8 @@ export function firstBodyPicture(html: string): HeroPicture | null {
 
 const picture = (src: string | undefined): HeroPicture | null => (src ? { src } : null);
 
-export function cardCoverHero({ cover, coverWebp }: Pick<Card, "cover" | "coverWebp">): HeroPicture | null {
+/** A cover as CoverPicture shows it: the WebP where there is one. */
+export function coverHero({ cover, coverWebp }: Pick<Card, "cover" | "coverWebp">): HeroPicture | null {
   return cover && coverWebp ? { src: coverWebp, type: "image/webp" } : picture(cover);
 }
 
@@ -43,13 +44,13 @@ const HEROES: { [K in BodyKind]: HeroOf<K> } = {
   article: (content) => firstBodyPicture(content.html),
   video: (_content, media) => picture(media?.poster),
   svideo: (_content, media) => picture(media?.poster),
-  audio: (content, media) => (media ? picture(content.cover) : null),
+  audio: (content, media) => (media ? coverHero(content) : null),
   gallery: (_content, { pictures }) => picture(pictures[0]?.url),
   // An episode playing in place takes the cover's place.
-  audio_album: (content, { playing }) => (playing ? null : picture(content.cover)),
-  video_album: (content, { playing }) => (playing ? null : picture(content.cover)),
-  mini_program: (content) => picture(content.cover),
-  special: (content) => picture(content.cover),
+  audio_album: (content, { playing }) => (playing ? null : coverHero(content)),
+  video_album: (content, { playing }) => (playing ? null : coverHero(content)),
+  mini_program: (content) => coverHero(content),
+  special: (content) => coverHero(content),
   // The stage picks its poster from the broadcast's state: the scripts start without waiting.
   local_live: () => null,
 };

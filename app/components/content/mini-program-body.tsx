@@ -4,6 +4,7 @@ import { TagBadge } from "~/components/tag-badge";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { useItemFlags } from "~/hooks/use-app-open";
 import { APP_OPEN_HASH } from "~/lib/app-open";
+import { CoverPicture } from "~/components/cover-picture";
 
 /** Inside WeChat the <wx-open-launch-weapp> tag takes the button over; elsewhere it asks to open the app (the app-open dialog). */
 export function MiniProgramBody({ content, extra, now, follow }: BodyProps<"mini_program">) {
@@ -20,7 +21,9 @@ export function MiniProgramBody({ content, extra, now, follow }: BodyProps<"mini
           {name}
         </p>
         <p className="mp-card__title">{content.title}</p>
-        {content.cover ? <img className="mp-card__cover" src={content.cover} alt="" width={640} height={512} decoding="async" /> : null}
+        {content.cover ? (
+          <CoverPicture className="mp-card__cover" src={content.cover} webp={content.coverWebp} width={640} height={512} decoding="async" />
+        ) : null}
         <p className="mp-card__kind">
           <span className="mp-card__kind-icon" aria-hidden="true" />
           小程序

@@ -1,6 +1,7 @@
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
 import { ContentCardList } from "~/components/content-card";
+import { CoverPicture } from "~/components/cover-picture";
 
 const sectionAnchor = (sectionId: string) => `section-${sectionId}`;
 
@@ -9,7 +10,9 @@ export function SpecialBody({ content, extra, now, follow }: BodyProps<"special"
   const sections = extra.sections.filter((section) => section.cards.length > 0);
   return (
     <article className="special">
-      {content.cover ? <img className="special__banner" src={content.cover} alt="" width={750} height={422} decoding="async" /> : null}
+      {content.cover ? (
+        <CoverPicture className="special__banner" src={content.cover} webp={content.coverWebp} width={750} height={422} decoding="async" />
+      ) : null}
       <ContentHeader content={content} now={now} follow={follow} />
       {content.summary ? <p className="special__summary">{content.summary}</p> : null}
       {content.html ? <div className="article__body rich-text" dangerouslySetInnerHTML={{ __html: content.html }} /> : null}

@@ -2,12 +2,15 @@ import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
+import { CoverPicture } from "~/components/cover-picture";
 
 /** The stand-in body for types whose own body is not written yet: it shows what the content is, and plays and pages nothing. */
 export function SummaryBody({ content, now, follow }: BodyProps) {
   return (
     <article className="summary">
-      {content.cover ? <img className="summary__cover" src={content.cover} alt="" width={750} height={422} decoding="async" /> : null}
+      {content.cover ? (
+        <CoverPicture className="summary__cover" src={content.cover} webp={content.coverWebp} width={750} height={422} decoding="async" />
+      ) : null}
       <ContentHeader content={content} now={now} follow={follow}>
         <TagBadge type={content.content_type} />
         {content.album_status ? <span>{albumStatusText(content.album_status)}</span> : null}

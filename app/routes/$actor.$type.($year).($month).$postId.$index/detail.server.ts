@@ -6,7 +6,17 @@ import { getAppConfig } from "~/bff/app-config.server";
 import { data, redirect } from "@remix-run/node";
 import { isMissingContent, rethrowAsResponse, sidePart, type Caller } from "~/bff/client.server";
 import { listCommentPages, type Comment } from "~/bff/comments.server";
-import { coverOf, getContentDetail, GONE_STATES, LIST_PAGE_SIZE, listFeed, listRelated, type Card, type ContentDetail } from "~/bff/content.server";
+import {
+  coverOf,
+  coverWebpOf,
+  getContentDetail,
+  GONE_STATES,
+  LIST_PAGE_SIZE,
+  listFeed,
+  listRelated,
+  type Card,
+  type ContentDetail,
+} from "~/bff/content.server";
 import { getFollowed, getUserRelated } from "~/bff/engagement.server";
 import { getPreviewDetail } from "~/bff/preview.server";
 import { sanitizeRichHtml } from "~/bff/sanitize.server";
@@ -245,6 +255,7 @@ export async function loadDetail({ request, context }: LoaderFunctionArgs, param
     pic_num: detail.pic_num,
     album_status: detail.album_status,
     cover: coverOf(detail),
+    coverWebp: coverWebpOf(detail),
     // The address shared as og:video / og:audio and JSON-LD contentUrl: the MP4 (or audio file), else the HLS playlist.
     media_url: detail.media_url || detail.hls_url,
     html,
