@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
@@ -116,8 +117,8 @@ function slotFor(personalization: StoredPersonalization, name: string, slot: Slo
   };
 }
 
-function cutStored(personalization: StoredPersonalization, stored: Buffer) {
-  const page = stored.toString("utf8");
+function cutStored(personalization: StoredPersonalization, storedGzip: Buffer) {
+  const page = gunzipSync(storedGzip).toString("utf8");
   const holes: Hole[] = [
     ...personalization.parts.map(({ anonymous }): Hole => {
       const text = serializedStringInPage(anonymous);
@@ -128,19 +129,19 @@ function cutStored(personalization: StoredPersonalization, stored: Buffer) {
       return { at: findOnce(page, text), anonymous: text, own: slotFor(personalization, name, slot) };
     }),
   ].sort((a, b) => a.at - b.at);
-  return { stored, statics: cutAt(page, holes), holes };
+  return { storedGzip, statics: cutAt(page, holes), holes };
 }
 
 /** The session cookie, if the parts changed it, is the host's to commit. */
 export async function makePersonalPage(
   personalization: StoredPersonalization,
-  stored: Buffer,
+  storedGzip: Buffer,
   context: AppLoadContext,
   inLanguage: <T>(value: T) => T = (value) => value,
 ): Promise<Omit<PersonalPage, "setCookies">> {
   const { parts } = personalization;
   const own = await Promise.all(parts.map(async (part) => inLanguage(await part.kind.own(context, part.input))));
-  if (personalization.cut?.stored !== stored) personalization.cut = cutStored(personalization, stored);
+  if (personalization.cut?.storedGzip !== storedGzip) personalization.cut = cutStored(personalization, storedGzip);
   const overrides = new Map(parts.map((part, index) => [part.anonymous, JSON.stringify(own[index])]));
   return { statics: personalization.cut.statics, fills: personalization.cut.holes.map((hole) => hole.own(overrides)) };
 }

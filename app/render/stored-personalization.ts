@@ -13,7 +13,7 @@ export type StoredPersonalization = {
   parts: Part[];
   slots: Map<string, Slot>;
   renders: LRUCache<string, string>;
-  cut: { stored: Buffer; statics: string[]; holes: Hole[] } | null;
+  cut: { storedGzip: Buffer; statics: string[]; holes: Hole[] } | null;
 };
 
 /** `statics` is the same array for every visitor of one stored page, so what derives from it is derived once. */

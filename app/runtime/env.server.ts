@@ -61,7 +61,7 @@ const schema = z.object({
     .number()
     .int()
     .min(0)
-    .default(32 * 1024 * 1024),
+    .default(24 * 1024 * 1024),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
   // The first signs, every one verifies, so a secret rotates without logging anyone out.
   SESSION_SECRET: z

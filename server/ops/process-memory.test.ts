@@ -38,8 +38,8 @@ describe("withHeapSettings", () => {
 
 describe("nativeMemoryEnv", () => {
   it("limits glibc's malloc arenas and fixes its mmap threshold unless the environment chose them", () => {
-    expect(nativeMemoryEnv({})).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" });
+    expect(nativeMemoryEnv({})).toEqual({ MALLOC_ARENA_MAX: "1", MALLOC_MMAP_THRESHOLD_: "131072" });
     expect(nativeMemoryEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({ MALLOC_ARENA_MAX: "8", MALLOC_MMAP_THRESHOLD_: "131072" });
-    expect(nativeMemoryEnv({ MALLOC_MMAP_THRESHOLD_: "1048576" })).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "1048576" });
+    expect(nativeMemoryEnv({ MALLOC_MMAP_THRESHOLD_: "1048576" })).toEqual({ MALLOC_ARENA_MAX: "1", MALLOC_MMAP_THRESHOLD_: "1048576" });
   });
 });

@@ -66,9 +66,9 @@ describe("the page cache", () => {
   // The visitor's part is their session cookie's value, standing for the stored page's answer in its script.
   const personalFor =
     (cookie: string): MakePersonal =>
-    async (recorded, stored) => {
+    async (recorded, storedGzip) => {
       expect(recorded).toBe(personalization);
-      const [before, after] = stored.toString("utf8").split("42", 2) as [string, string];
+      const [before, after] = gunzipSync(storedGzip).toString("utf8").split("42", 2) as [string, string];
       return { statics: [before, after], fills: [`"${cookie.split("=")[1]}"`], setCookies: [] };
     };
   const cache = createPageStore({ maxBytes: 1024 * 1024, now: () => clock });

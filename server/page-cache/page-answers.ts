@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { gunzipSync } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { newRenderRecord, type RenderRecord } from "../../app/render/render-record.server";
 import type { PersonalPage, StoredPersonalization } from "../../app/render/stored-personalization";
@@ -29,7 +30,8 @@ const STALE_WARNING = '110 - "Response is Stale"';
 
 export type PageRender = (url: string, signal: AbortSignal, record: RenderRecord) => Promise<Rendered>;
 export type SendOwn = (res: ExpressResponse, response: Response, stale: boolean) => Promise<void>;
-export type MakePersonal = (personalization: StoredPersonalization, stored: Buffer) => Promise<PersonalPage>;
+/** `storedGzip`: the stored page as kept, gzipped; the same Buffer for as long as the page is stored. */
+export type MakePersonal = (personalization: StoredPersonalization, storedGzip: Buffer) => Promise<PersonalPage>;
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -101,7 +103,7 @@ function sendEntry(store: PageStore, req: ExpressRequest, res: ExpressResponse, 
     return;
   }
   const encoding = chooseEncoding(req.get("accept-encoding"));
-  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.plain;
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : gunzipSync(entry.gzip);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(body.length));
   res.end(body);
@@ -194,7 +196,7 @@ export async function servePersonal(
   }
   let page: PersonalPage;
   try {
-    page = await makePersonal(entry.personalization, entry.plain);
+    page = await makePersonal(entry.personalization, entry.gzip);
   } catch (error) {
     logger.warn({ err: error, url }, "personal page not made from the stored one");
     return fresh();
@@ -272,7 +274,7 @@ export function answerPersonal(
   return (async () => {
     let page: PersonalPage;
     try {
-      page = await makePersonal(personalization, entry.plain);
+      page = await makePersonal(personalization, entry.gzip);
     } catch (error) {
       logger.warn({ err: error, url: pathOf(target), requestId }, "personal page not made from the stored one");
       return false;

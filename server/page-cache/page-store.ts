@@ -25,9 +25,10 @@ export type SentHead = string[];
 export type Entry = {
   status: number;
   headers: [string, string][];
-  plain: Buffer;
+  /** The page is kept compressed only: a visitor without gzip or brotli, and a logged-in visitor's first cut, inflate the gzip. */
   gzip: Buffer;
   br: Buffer;
+  htmlBytes: number;
   etag: string;
   scriptHashes: string[] | null;
   storedAt: number;
@@ -69,11 +70,7 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     perf: { now },
     maxSize: options.maxBytes,
     sizeCalculation: (entry) =>
-      entry.plain.length +
-      entry.gzip.length +
-      entry.br.length +
-      1024 +
-      (entry.personalization ? PERSONALIZE_BYTES + entry.plain.length + entry.gzip.length : 0),
+      entry.gzip.length + entry.br.length + 1024 + (entry.personalization ? PERSONALIZE_BYTES + entry.htmlBytes + entry.gzip.length : 0),
     ttl: (PAGE_FRESH_SECONDS + PAGE_STALE_IF_ERROR_SECONDS) * 1000,
     dispose: (entry, key) => {
       for (const tag of entry.tags) byTag.remove(tag, key);
@@ -108,9 +105,9 @@ export function createPageStore(options: { maxBytes: number; now?: () => number 
     const entry: Entry = {
       status: page.status,
       headers: [...page.headers].filter(([name]) => !NOT_STORED.has(name.toLowerCase())),
-      plain: page.body,
       gzip: gzipped,
       br: brotli,
+      htmlBytes: page.body.length,
       etag: `W/"${createHash("sha256").update(page.body).digest("base64url").slice(0, 32)}"`,
       scriptHashes: page.scriptHashes,
       storedAt: now(),

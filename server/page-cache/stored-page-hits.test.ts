@@ -33,8 +33,8 @@ const cache = createPageStore({ maxBytes: 1024 * 1024, now: () => clock });
 const personalization = { parts: [] } as unknown as StoredPersonalization;
 const personalFor =
   (cookie: string | undefined): MakePersonal =>
-  async (_recorded, stored) => {
-    const [before, after] = stored.toString("utf8").split("#", 2) as [string, string];
+  async (_recorded, storedGzip) => {
+    const [before, after] = gunzipSync(storedGzip).toString("utf8").split("#", 2) as [string, string];
     return { statics: [before, after], fills: [`${cookie?.split("=")[1]} #`], setCookies: ["__share=next; Path=/; HttpOnly"] };
   };
 const render: PageRender = async (url) => {

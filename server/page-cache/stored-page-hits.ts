@@ -25,7 +25,7 @@ export function storedPageHits(options: {
     const id = requestIdOf(req, options.trustProxy);
     if (isPersonalPageRequest(req, target)) {
       // The visitor's load context is built only once the stored page is known to serve them.
-      const makePersonal: MakePersonal = (personalization, stored) => options.personal(req, res, id)(personalization, stored);
+      const makePersonal: MakePersonal = (personalization, storedGzip) => options.personal(req, res, id)(personalization, storedGzip);
       const made = withRequestId(id, () => answerPersonal(options.pageStore, req, target, id, makePersonal));
       if (!made) return false;
       return made

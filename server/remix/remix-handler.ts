@@ -77,9 +77,12 @@ async function committed<T>(visitor: VisitorHandle, answer: Promise<T>): Promise
 
 export function personalMaker(context: RequestContext, target: string): MakePersonal {
   const inLanguage = languageOfPath(target) === "zh-Hant" ? traditionalAnswer : undefined;
-  return async (personalization, stored) => {
+  return async (personalization, storedGzip) => {
     // Not a page's render: its parts' calls leave no facts behind.
-    const [page, setCookies] = await committed(context.visitor, makePersonalPage(personalization, stored, renderContext(context, null), inLanguage));
+    const [page, setCookies] = await committed(
+      context.visitor,
+      makePersonalPage(personalization, storedGzip, renderContext(context, null), inLanguage),
+    );
     return { ...page, setCookies };
   };
 }
