@@ -1,7 +1,7 @@
 /** Given to build/cluster.js's workers and the bench's build/server.js alike; the reasons: docs/deploy.md, "Memory". */
 export const HEAP_LIMIT_MB = 512;
 export const HEAP_GROWING_PERCENT = 50;
-export const SEMI_SPACE_MB = 4;
+export const SEMI_SPACE_MB = 2;
 export const MALLOC_ARENAS = 1;
 /** Bytes: a fixed threshold, so a freed page-sized Buffer goes back to the system instead of staying in malloc's heap. */
 export const MALLOC_MMAP_THRESHOLD = 128 * 1024;
