@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { get } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { LRUCache } from "lru-cache";
@@ -164,10 +164,10 @@ describe("remixHandler", () => {
       renders: new LRUCache({ max: 1 }),
       cut: null,
     };
-    const stored = Buffer.from(`<script>data("${serializedStringInPage(anonymous)}")</script>`);
+    const storedGzip = gzipSync(`<script>data("${serializedStringInPage(anonymous)}")</script>`);
     const page = await personalMaker({ visitor: new VisitorStandIn() } as unknown as RequestContext, "/davmu/share/news/doc/2026/11/x/index.html")(
       personalization,
-      stored,
+      storedGzip,
     );
     expect(page.fills).toEqual([serializedStringInPage(JSON.stringify({ toast: "评论成功" }))]);
     expect(page.setCookies).toEqual([cookie]);
@@ -181,9 +181,9 @@ describe("remixHandler", () => {
       renders: new LRUCache({ max: 1 }),
       cut: null,
     };
-    const stored = Buffer.from(`<script>data("${serializedStringInPage(anonymous)}")</script>`);
+    const storedGzip = gzipSync(`<script>data("${serializedStringInPage(anonymous)}")</script>`);
     const context = { visitor: new VisitorStandIn() } as unknown as RequestContext;
-    const fills = async (target: string) => (await personalMaker(context, target)(personalization, stored)).fills;
+    const fills = async (target: string) => (await personalMaker(context, target)(personalization, storedGzip)).fills;
     const traditional = JSON.stringify(traditionalAnswer({ toast: "评论成功，感谢你的支持" }));
     expect(traditional).not.toContain("评论");
     expect(await fills("/davmu/share/zh-Hant/news/doc/2026/11/x/index.html?cpage=2")).toEqual([serializedStringInPage(traditional)]);
