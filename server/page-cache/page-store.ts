@@ -28,6 +28,7 @@ export type Entry = {
   /** The page is kept compressed only: a visitor without gzip or brotli, and a logged-in visitor's first cut, inflate the gzip. */
   gzip: Buffer;
   br: Buffer;
+  /** The HTML's size: what a cut for logged-in visitors holds of it is counted in the entry's size. */
   htmlBytes: number;
   etag: string;
   scriptHashes: string[] | null;

@@ -3,12 +3,12 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { AlbumItem } from "~/bff/album.server";
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
+import { CoverPicture } from "~/components/cover-picture";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { TagBadge } from "~/components/tag-badge";
 import { useLoadMore } from "~/hooks/use-load-more";
 import { albumStatusText } from "~/lib/album-status";
 import { withParam } from "~/lib/query";
-import { CoverPicture } from "~/components/cover-picture";
 
 const keyOf = (item: AlbumItem) => item.post_id;
 

@@ -1,9 +1,9 @@
 import { AudioPlayer } from "~/components/content/audio-player";
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
+import { CoverPicture } from "~/components/cover-picture";
 import { MediaMissing } from "~/components/content/media-missing";
 import { TagBadge } from "~/components/tag-badge";
-import { CoverPicture } from "~/components/cover-picture";
 
 /** An audio item: cover, headline and source, the player, then the show notes. */
 export function AudioBody({ content, extra: media, now, follow }: BodyProps<"audio">) {

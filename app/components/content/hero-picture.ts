@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import type { Card } from "~/bff/content.server";
 import type { BodyExtra, ContentView } from "~/components/content/body-props";
 import type { BodyKind } from "~/lib/content-types";
+import { fetchPriority } from "~/lib/fetch-priority";
 
 /**
  * The page's largest contentful paint on a phone: the head preloads it at high priority and the scripts start once it
@@ -13,10 +14,9 @@ export const HERO_PRELOAD_SELECTOR = 'link[rel="preload"][as="image"][fetchprior
 
 export function heroPreload(hero: HeroPicture | null | undefined): MetaDescriptor[] {
   if (!hero) return [];
-  // React 18 has no fetchPriority prop: the attribute goes in its HTML spelling.
   // A typed preload is skipped by a browser that cannot show the type, as the <picture> skips its source.
   return [
-    { tagName: "link", rel: "preload", as: "image", href: hero.src, type: hero.type, fetchpriority: "high", referrerPolicy: hero.referrerPolicy },
+    { tagName: "link", rel: "preload", as: "image", href: hero.src, type: hero.type, ...fetchPriority("high"), referrerPolicy: hero.referrerPolicy },
   ];
 }
 

@@ -1,10 +1,10 @@
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
+import { CoverPicture } from "~/components/cover-picture";
 import { TagBadge } from "~/components/tag-badge";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { useItemFlags } from "~/hooks/use-app-open";
 import { APP_OPEN_HASH } from "~/lib/app-open";
-import { CoverPicture } from "~/components/cover-picture";
 
 /** Inside WeChat the <wx-open-launch-weapp> tag takes the button over; elsewhere it asks to open the app (the app-open dialog). */
 export function MiniProgramBody({ content, extra, now, follow }: BodyProps<"mini_program">) {

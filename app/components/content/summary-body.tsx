@@ -1,8 +1,8 @@
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
+import { CoverPicture } from "~/components/cover-picture";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
-import { CoverPicture } from "~/components/cover-picture";
 
 /** The stand-in body for types whose own body is not written yet: it shows what the content is, and plays and pages nothing. */
 export function SummaryBody({ content, now, follow }: BodyProps) {
