@@ -23,8 +23,11 @@ export type ContentSeed = Omit<SeedArticle, "cover" | "body"> & {
   sections?: { name: string; items: number[] }[];
 };
 
-/** A gallery picture: files in platform/media, their pixel size (the swipe viewer needs it up front) and caption. */
-export type Picture = { url: string; thumb: string; width: number; height: number; description: string };
+/**
+ * A gallery picture: files in platform/media (the picture, its WebP at the same size and a smaller thumbnail), their
+ * pixel size (the swipe viewer needs it up front) and caption.
+ */
+export type Picture = { url: string; webp: string; thumb: string; width: number; height: number; description: string };
 
 /**
  * A newsroom item of the seed's later additions: published by 大目新闻, older than the hot list's 72 hours and than

@@ -69,7 +69,7 @@ export type ContentRow = {
 };
 
 type Cover = { thumb: string; url: string; wbep_thumb: string };
-type GalleryImage = { url: string; thumb: string; description: string; width: number; height: number };
+type GalleryImage = { url: string; webp: string; thumb: string; description: string; width: number; height: number };
 type Payload = {
   url: string;
   real_url: string;

@@ -279,6 +279,7 @@ describe("content", () => {
     expect(gallery.pic_num).toBe(6);
     expect(gallery.images[0]).toEqual({
       url: "/_platform/media/cover-11.jpg",
+      webp: "/_platform/media/cover-11.webp",
       thumb: "/_platform/media/cover-11.webp",
       width: 640,
       height: 360,
@@ -287,7 +288,10 @@ describe("content", () => {
     const mixed = await detail(SEED_FIXTURES.galleryMixed);
     expect(mixed.pic_num).toBe(8);
     expect(mixed.images.map((i) => [i.width, i.height])).toContainEqual([640, 960]);
-    for (const picture of mixed.images) expect(picture.description).not.toBe("");
+    for (const picture of mixed.images) {
+      expect(picture.description).not.toBe("");
+      expect(picture.webp).toBe(picture.url.replace(/\.jpg$/, ".webp"));
+    }
     expect((await detail(SEED_FIXTURES.localLive)).live).toMatchObject({ status: 1, online_count: 12345 });
     expect((await detail(SEED_FIXTURES.miniProgram)).payload).toMatchObject({
       url: "pages/index/index",

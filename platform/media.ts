@@ -11,12 +11,10 @@ export const media = (file: string) => `${MEDIA_PLACEHOLDER}/${file}`;
 
 /**
  * A content cover as the seed stores it (style.data[]), from a picture's name without extension: the JPEG, and its
- * WebP (`wbep_thumb`, sic). The gallery's pictures have only a half-size WebP thumbnail; the others a WebP of their
- * own size (media/README.md).
+ * WebP at the same size (`wbep_thumb`, sic; media/README.md).
  */
 export function seededCover(name: string): { thumb: string; url: string; wbep_thumb: string } {
-  const webp = /^gallery-\d+$/.test(name) ? `${name}-thumb.webp` : `${name}.webp`;
-  return { thumb: media(`${name}.jpg`), url: media(`${name}.jpg`), wbep_thumb: media(webp) };
+  return { thumb: media(`${name}.jpg`), url: media(`${name}.jpg`), wbep_thumb: media(`${name}.webp`) };
 }
 
 /** Returns a function that replaces the placeholder with the configured media base URL. */

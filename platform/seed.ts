@@ -77,6 +77,7 @@ export const SEED_FIXTURES = {
 
 const coverPicture = (n: number, description: string): Picture => ({
   url: `${coverName(n)}.jpg`,
+  webp: `${coverName(n)}.webp`,
   thumb: `${coverName(n)}.webp`,
   width: 640,
   height: 360,
@@ -85,7 +86,7 @@ const coverPicture = (n: number, description: string): Picture => ({
 
 const galleryPicture = (n: number, [width, height]: [number, number], description: string): Picture => {
   const name = `gallery-${String(n).padStart(2, "0")}`;
-  return { url: `${name}.jpg`, thumb: `${name}-thumb.webp`, width, height, description };
+  return { url: `${name}.jpg`, webp: `${name}.webp`, thumb: `${name}-thumb.webp`, width, height, description };
 };
 
 const LANDSCAPE_VIDEO: [number, number] = [640, 360];
@@ -702,7 +703,7 @@ export function seedDatabase(db: Db, now: Date, liveUpcomingDelayS = DEFAULT_LIV
       const published = hoursAgo(c.hoursAgo);
       publishMs.set(c.id, published);
       const covers = c.covers.map(seededCover);
-      const images = (c.images ?? []).map((i) => ({ ...i, url: media(i.url), thumb: media(i.thumb) }));
+      const images = (c.images ?? []).map((i) => ({ ...i, url: media(i.url), webp: media(i.webp), thumb: media(i.thumb) }));
       insertContent.run({
         id: c.id,
         type: c.type,

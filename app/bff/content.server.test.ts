@@ -45,6 +45,7 @@ describe("getContentDetail", () => {
     expect(gallery.pic_num).toBe(8);
     expect(gallery.images[2]).toEqual({
       url: "/_platform/media/gallery-03.jpg",
+      webp: "/_platform/media/gallery-03.webp",
       thumb: "/_platform/media/gallery-03-thumb.webp",
       description: "子夜：城郊山顶，一轮满月升起。",
       width: 640,

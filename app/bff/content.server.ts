@@ -128,6 +128,7 @@ export const detailSchema = contentSchema
       .array(
         z.object({
           url: platformUrl,
+          webp: platformUrl,
           thumb: platformUrl,
           description: z.string().default(""),
           width: count,

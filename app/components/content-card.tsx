@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Card } from "~/bff/content.server";
-import { CoverPicture } from "~/components/cover-picture";
+import { WebpPicture } from "~/components/webp-picture";
 import { SharedMarkup } from "~/components/shared-markup";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
@@ -55,7 +55,7 @@ function ContentCard({ content, now, rank, title }: CardProps) {
           <time dateTime={content.publish_at}>{formatRelativeDate(content.publish_at, new Date(now))}</time>
         </p>
       </div>
-      {cover ? <CoverPicture className="card__cover" src={cover} webp={coverWebp} loading="lazy" decoding="async" width={112} height={74} /> : null}
+      {cover ? <WebpPicture className="card__cover" src={cover} webp={coverWebp} loading="lazy" decoding="async" width={112} height={74} /> : null}
     </>
   );
   return (

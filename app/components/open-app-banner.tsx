@@ -10,9 +10,13 @@ import { LoginLink } from "~/components/login-link";
 import { UserAvatar } from "~/components/user-avatar";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { BUNDLED_LOGO } from "~/lib/bundled-logo";
+import { fetchPriority } from "~/lib/fetch-priority";
 
 // Asked only after a logged-in visitor's tap, so it is in no page's first-load JavaScript.
 const LogoutConfirm = lazy(() => import("~/components/logout-confirm").then((module) => ({ default: module.LogoutConfirm })));
+
+/** A 34-pixel icon on every page: on a slow network it waits for the page's largest picture rather than sharing its bandwidth. */
+const LOGO_PRIORITY = fetchPriority("low");
 
 /** `appOffered`: false where the page's item asks for no app (enable_app), which takes 打开APP away. */
 type Props = { site: RootData["site"]; appOffered: boolean };
@@ -21,7 +25,7 @@ export function OpenAppBanner({ site, appOffered }: Props) {
   const { name, description, logo } = useBannerConfig({ name: site.name, description: site.description, logo: site.logo });
   return (
     <header className="banner">
-      <img className="banner__logo" src={logo || BUNDLED_LOGO} alt="" width={34} height={34} />
+      <img className="banner__logo" src={logo || BUNDLED_LOGO} alt="" width={34} height={34} {...LOGO_PRIORITY} />
       <div className="banner__text">
         <strong className="banner__name">{name}</strong>
         <span className="banner__desc">{description || BANNER_FALLBACK_DESCRIPTION}</span>

@@ -26,11 +26,11 @@ function fetchedScript(page: Page, part: string): Promise<boolean> {
 }
 
 /**
- * The cover is shown as its WebP where the platform gives one, and that is the picture the head preloads as the hero:
- * the page's scripts wait for the hero's paint, so the two must be the same file.
+ * The hero (a cover, a gallery's first picture) is shown as its WebP where the platform gives one, and that is the
+ * picture the head preloads: the page's scripts wait for the hero's paint, so the two must be the same file.
  */
-async function expectCoverShownAsPreloaded(page: Page, selector: string) {
-  const webp = await page.locator(`picture:has(${selector}) source[type="image/webp"]`).getAttribute("srcset");
+async function expectWebpShownAsPreloaded(page: Page, selector: string) {
+  const webp = await page.locator(selector).locator('xpath=preceding-sibling::source[@type="image/webp"]').getAttribute("srcset");
   expect(webp, `${selector} has a WebP source`).toMatch(/\.webp$/);
   await expect(page.locator('link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute("href", webp!);
   await expect.poll(() => page.locator(selector).evaluate((image: HTMLImageElement) => image.currentSrc)).toContain(webp!);
@@ -57,8 +57,10 @@ test.describe("gallery", () => {
       await expect(images.nth(i)).toHaveAttribute("width", "640");
       await expect(images.nth(i)).toHaveAttribute("height", "360");
     }
-    // The pictures really load.
+    // The pictures really load, each as the platform's WebP of it.
     await expect.poll(() => images.nth(0).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.locator('.gallery__item picture source[type="image/webp"]')).toHaveCount(6);
+    await expectWebpShownAsPreloaded(page, "#pic-1 .gallery__image");
     // The floating counter is a JavaScript addition; without it each caption carries the count.
     if (!phone.js) await expect(page.locator(".gallery__progress")).toHaveCount(0);
     // The gallery footer and its comments list, and no bottom lists.
@@ -216,7 +218,7 @@ test.describe("special topic", () => {
   test("banner, summary and its sections as anchors, each with its cards", async ({ tab: page }) => {
     expect((await page.goto(SPECIAL))?.status()).toBe(200);
     await expect(page.locator(".special__banner")).toBeVisible();
-    await expectCoverShownAsPreloaded(page, ".special__banner");
+    await expectWebpShownAsPreloaded(page, ".special__banner");
     await expect(page.locator(".special__summary")).toHaveText("新线路、新电梯、新夜市：一座老城的焕新之路。");
     const tabs = page.locator(".special__tab");
     await expect(tabs).toHaveText(["交通出行", "安居宜居", "消费文化"]);
@@ -251,7 +253,7 @@ test.describe("mini program", () => {
     await expect(card.locator(".mp-card__name")).toHaveText("临江政务服务");
     await expect(card.locator(".mp-card__title")).toHaveText("临江政务服务：社保、公积金一站查");
     await expect(card.locator(".mp-card__cover")).toBeVisible();
-    await expectCoverShownAsPreloaded(page, ".mp-card__cover");
+    await expectWebpShownAsPreloaded(page, ".mp-card__cover");
     await expect(page.getByRole("link", { name: "访问网页版" })).toHaveAttribute("href", "https://www.example.com/linjiang-gov/");
 
     const dialog = page.locator("#app-open");

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { AlbumItem } from "~/bff/album.server";
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
-import { CoverPicture } from "~/components/cover-picture";
+import { WebpPicture } from "~/components/webp-picture";
 import { LoadMoreLink } from "~/components/load-more-link";
 import { TagBadge } from "~/components/tag-badge";
 import { useLoadMore } from "~/hooks/use-load-more";
@@ -42,7 +42,7 @@ export function AlbumBody({ content, extra, now, follow }: BodyProps<"audio_albu
         {playing?.media ? (
           <EpisodePlayer key={playing.post_id} item={playing} start={startOnMount} />
         ) : content.cover ? (
-          <CoverPicture className="album__cover" src={content.cover} webp={content.coverWebp} width={750} height={422} decoding="async" />
+          <WebpPicture className="album__cover" src={content.cover} webp={content.coverWebp} width={750} height={422} decoding="async" />
         ) : null}
       </div>
       {playing ? <p className="album__now">正在播放：{playing.title}</p> : null}

@@ -1,7 +1,7 @@
 import { AudioPlayer } from "~/components/content/audio-player";
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
-import { CoverPicture } from "~/components/cover-picture";
+import { WebpPicture } from "~/components/webp-picture";
 import { MediaMissing } from "~/components/content/media-missing";
 import { TagBadge } from "~/components/tag-badge";
 
@@ -12,7 +12,7 @@ export function AudioBody({ content, extra: media, now, follow }: BodyProps<"aud
       {media ? (
         <>
           {content.cover ? (
-            <CoverPicture className="audio-body__cover" src={content.cover} webp={content.coverWebp} width={640} height={360} decoding="async" />
+            <WebpPicture className="audio-body__cover" src={content.cover} webp={content.coverWebp} width={640} height={360} decoding="async" />
           ) : null}
           <ContentHeader content={content} now={now} follow={follow}>
             <TagBadge type={content.content_type} />

@@ -9,7 +9,7 @@ import type { ShareableContent } from "~/lib/share-meta";
 /** Only what is rendered travels in the page's data. */
 export type ContentView = ShareableContent & {
   post_id: string;
-  /** The cover's WebP, or empty: CoverPicture shows it in the cover's place. */
+  /** The cover's WebP, or empty: WebpPicture shows it in the cover's place. */
   coverWebp: string;
   view_count: number;
   pic_num: number;
@@ -44,8 +44,8 @@ export type LiveRoom = {
   resumeFrom: number | null;
 };
 
-/** A gallery picture; width and height let the swipe viewer lay it out before it loads. */
-export type GalleryPicture = { url: string; thumb: string; description: string; width: number; height: number };
+/** A gallery picture; `webp` is the same at its size ("" where there is none); width and height let the swipe viewer lay it out before it loads. */
+export type GalleryPicture = { url: string; webp: string; thumb: string; description: string; width: number; height: number };
 
 /** The episodes an album page shows: pages 1..`pages` (?apage=), and the one playing in place (?play=), if any. */
 export type AlbumEpisodes = { items: AlbumItem[]; total: number; pages: number; playing: string | null };

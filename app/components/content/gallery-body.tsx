@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent, type RefObject } from "re
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
 import { TagBadge } from "~/components/tag-badge";
+import { WebpPicture } from "~/components/webp-picture";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { fetchPriority } from "~/lib/fetch-priority";
 
@@ -42,9 +43,10 @@ export function GalleryBody({ content, extra, now, follow }: BodyProps<"gallery"
             <li className="gallery__item" id={`pic-${index + 1}`} key={picture.url}>
               <figure className="gallery__figure">
                 <a className="gallery__link" href={picture.url} onClick={(event) => open(event, index)} aria-label={`查看大图 ${index + 1}/${count}`}>
-                  <img
+                  <WebpPicture
                     className="gallery__image"
                     src={picture.url}
+                    webp={picture.webp}
                     alt={picture.description}
                     width={picture.width || undefined}
                     height={picture.height || undefined}

@@ -24,18 +24,36 @@ describe("heroPictureOf", () => {
   it("is each body's first and largest picture", () => {
     expect(heroPictureOf("video", content({ cover }), { poster: "/p.jpg" } as never)).toEqual({ src: "/p.jpg" });
     expect(heroPictureOf("audio", content({ cover }), {} as never)).toEqual({ src: cover });
-    expect(heroPictureOf("gallery", content({ cover }), { pictures: [{ url: "/g1.jpg" }, { url: "/g2.jpg" }] } as never)).toEqual({ src: "/g1.jpg" });
+    expect(
+      heroPictureOf("gallery", content({ cover }), {
+        pictures: [
+          { url: "/g1.jpg", webp: "" },
+          { url: "/g2.jpg", webp: "" },
+        ],
+      } as never),
+    ).toEqual({
+      src: "/g1.jpg",
+    });
     expect(heroPictureOf("special", content({ cover }), { sections: [] })).toEqual({ src: cover });
     expect(heroPictureOf("mini_program", content({ cover }), null)).toEqual({ src: cover });
   });
 
-  it("is a cover's WebP where the platform gives one, as CoverPicture shows it", () => {
+  it("is a cover's WebP where the platform gives one, as WebpPicture shows it", () => {
     const covers = content({ cover, coverWebp: "/_platform/media/cover-01.webp" });
     const webp = { src: "/_platform/media/cover-01.webp", type: "image/webp" };
     expect(heroPictureOf("special", covers, { sections: [] })).toEqual(webp);
     expect(heroPictureOf("mini_program", covers, null)).toEqual(webp);
     expect(heroPictureOf("audio", covers, {} as never)).toEqual(webp);
     expect(heroPictureOf("video_album", covers, { items: [], total: 0, pages: 1, playing: null })).toEqual(webp);
+  });
+
+  it("is the gallery's first picture as its WebP where the platform gives one", () => {
+    const pictures = [
+      { url: "/g1.jpg", webp: "/g1.webp" },
+      { url: "/g2.jpg", webp: "/g2.webp" },
+    ];
+    expect(heroPictureOf("gallery", content({ cover }), { pictures } as never)).toEqual({ src: "/g1.webp", type: "image/webp" });
+    expect(heroPictureOf("gallery", content({ cover }), { pictures: [] })).toBeNull();
   });
 
   it("is none where the body shows no such picture", () => {

@@ -32,10 +32,11 @@ export function firstBodyPicture(html: string): HeroPicture | null {
 
 const picture = (src: string | undefined): HeroPicture | null => (src ? { src } : null);
 
-/** A cover as CoverPicture shows it: the WebP where there is one. */
-export function coverHero({ cover, coverWebp }: Pick<Card, "cover" | "coverWebp">): HeroPicture | null {
-  return cover && coverWebp ? { src: coverWebp, type: "image/webp" } : picture(cover);
-}
+/** A picture as WebpPicture shows it: the WebP where there is one. */
+const webpHero = (src: string | undefined, webp: string | undefined): HeroPicture | null =>
+  src && webp ? { src: webp, type: "image/webp" } : picture(src);
+
+export const coverHero = ({ cover, coverWebp }: Pick<Card, "cover" | "coverWebp">) => webpHero(cover, coverWebp);
 
 type HeroOf<K extends BodyKind> = (content: ContentView, extra: BodyExtra<K>) => HeroPicture | null;
 
@@ -45,7 +46,7 @@ const HEROES: { [K in BodyKind]: HeroOf<K> } = {
   video: (_content, media) => picture(media?.poster),
   svideo: (_content, media) => picture(media?.poster),
   audio: (content, media) => (media ? coverHero(content) : null),
-  gallery: (_content, { pictures }) => picture(pictures[0]?.url),
+  gallery: (_content, { pictures: [first] }) => webpHero(first?.url, first?.webp),
   // An episode playing in place takes the cover's place.
   audio_album: (content, { playing }) => (playing ? null : coverHero(content)),
   video_album: (content, { playing }) => (playing ? null : coverHero(content)),

@@ -1,6 +1,6 @@
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
-import { CoverPicture } from "~/components/cover-picture";
+import { WebpPicture } from "~/components/webp-picture";
 import { TagBadge } from "~/components/tag-badge";
 import { WeChatOpenTag } from "~/components/wechat-open-tag";
 import { useItemFlags } from "~/hooks/use-app-open";
@@ -22,7 +22,7 @@ export function MiniProgramBody({ content, extra, now, follow }: BodyProps<"mini
         </p>
         <p className="mp-card__title">{content.title}</p>
         {content.cover ? (
-          <CoverPicture className="mp-card__cover" src={content.cover} webp={content.coverWebp} width={640} height={512} decoding="async" />
+          <WebpPicture className="mp-card__cover" src={content.cover} webp={content.coverWebp} width={640} height={512} decoding="async" />
         ) : null}
         <p className="mp-card__kind">
           <span className="mp-card__kind-icon" aria-hidden="true" />

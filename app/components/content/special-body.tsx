@@ -1,7 +1,7 @@
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
 import { ContentCardList } from "~/components/content-card";
-import { CoverPicture } from "~/components/cover-picture";
+import { WebpPicture } from "~/components/webp-picture";
 
 const sectionAnchor = (sectionId: string) => `section-${sectionId}`;
 
@@ -11,7 +11,7 @@ export function SpecialBody({ content, extra, now, follow }: BodyProps<"special"
   return (
     <article className="special">
       {content.cover ? (
-        <CoverPicture className="special__banner" src={content.cover} webp={content.coverWebp} width={750} height={422} decoding="async" />
+        <WebpPicture className="special__banner" src={content.cover} webp={content.coverWebp} width={750} height={422} decoding="async" />
       ) : null}
       <ContentHeader content={content} now={now} follow={follow} />
       {content.summary ? <p className="special__summary">{content.summary}</p> : null}

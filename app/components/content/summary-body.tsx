@@ -1,6 +1,6 @@
 import type { BodyProps } from "~/components/content/body-props";
 import { ContentHeader } from "~/components/content/content-header";
-import { CoverPicture } from "~/components/cover-picture";
+import { WebpPicture } from "~/components/webp-picture";
 import { TagBadge } from "~/components/tag-badge";
 import { albumStatusText } from "~/lib/album-status";
 
@@ -9,7 +9,7 @@ export function SummaryBody({ content, now, follow }: BodyProps) {
   return (
     <article className="summary">
       {content.cover ? (
-        <CoverPicture className="summary__cover" src={content.cover} webp={content.coverWebp} width={750} height={422} decoding="async" />
+        <WebpPicture className="summary__cover" src={content.cover} webp={content.coverWebp} width={750} height={422} decoding="async" />
       ) : null}
       <ContentHeader content={content} now={now} follow={follow}>
         <TagBadge type={content.content_type} />

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { FlyCard } from "~/bff/fly-cards.server";
-import { CoverPicture } from "~/components/cover-picture";
+import { WebpPicture } from "~/components/webp-picture";
 import { TagBadge } from "~/components/tag-badge";
 
 /** Where the card of a deck lives on its own (the fly card's sub-page, to share one card). */
@@ -22,7 +22,7 @@ export function FlyCardView({ card, total, titleTag: Title = "h2" }: { card: Fly
   return (
     <article className={`fly-card card-id-${card.card.post_id}`} aria-label={`第${card.index}张，共${total}张`}>
       {card.card.cover ? (
-        <CoverPicture
+        <WebpPicture
           className="fly-card__cover"
           src={card.card.cover}
           webp={card.card.coverWebp}
