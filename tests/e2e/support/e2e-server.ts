@@ -50,6 +50,8 @@ export const E2E_SERVER_ENV = {
   TRACKER_RATE_LIMIT_PER_MINUTE: "10000",
   // Every page load with JavaScript asks for its reader's identity.
   READER_IDENTITY_RATE_LIMIT_PER_MINUTE: "5000",
+  // And every page load in WeChat for its signature: the two WeChat sweeps alone open about 75 pages in a minute.
+  WECHAT_SIGNATURE_RATE_LIMIT_PER_MINUTE: "5000",
   // Pages report no speed here (the real-users spec starts a site that does): the other specs count their requests.
   RUM_SAMPLE_RATE: "0",
   // Links the app would claim on a host of its own, so iPhone and HarmonyOS NEXT take those launch paths.
