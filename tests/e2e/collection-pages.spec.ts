@@ -20,8 +20,8 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>> {
   return JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
 }
 
-/** Whether the page has fetched a script whose name contains `part` (PhotoSwipe's chunk is gallery-viewer-*.js). */
-function fetchedScript(page: Page, part: string): Promise<boolean> {
+/** Whether the page has fetched a file whose name contains `part` (PhotoSwipe's chunk is gallery-viewer-*.js). */
+function fetched(page: Page, part: string): Promise<boolean> {
   return page.evaluate((p) => performance.getEntriesByType("resource").some((entry) => entry.name.includes(p)), part);
 }
 
@@ -85,7 +85,7 @@ test.describe("gallery", () => {
     await page.goto(GALLERY_MIXED);
     await waitForHydration(page, ".gallery__link");
     // PhotoSwipe is not part of the page until a picture is opened.
-    expect(await fetchedScript(page, "gallery-viewer")).toBe(false);
+    expect(await fetched(page, "gallery-viewer")).toBe(false);
     // Over the footer, the counter follows the picture in the middle of the screen.
     const progress = page.locator(".gallery__progress");
     await expect(progress).toHaveText("1/8");
@@ -103,9 +103,13 @@ test.describe("gallery", () => {
     await page.locator(".gallery__link").nth(1).click();
     const viewer = page.locator(".pswp");
     await expect(viewer).toBeVisible();
-    expect(await fetchedScript(page, "gallery-viewer")).toBe(true);
+    expect(await fetched(page, "gallery-viewer")).toBe(true);
     await expect(viewer.locator(".pswp__counter")).toHaveText("2 / 8");
     await expect(viewer.locator(".pswp__custom-caption")).toHaveText("上午：晴空下的江北丘陵，农田一片新绿。");
+    // The picture the page showed, its WebP, is the viewer's: neither the JPEG nor the thumbnail is fetched for it.
+    await expect(viewer.locator('img.pswp__img[alt="上午：晴空下的江北丘陵，农田一片新绿。"]')).toHaveAttribute("src", /gallery-02\.webp$/);
+    expect(await fetched(page, "gallery-02.jpg")).toBe(false);
+    expect(await fetched(page, "gallery-02-thumb.webp")).toBe(false);
 
     // A swipe to the left shows the next picture. A swipe that lands while the opening animation still runs is
     // ignored by the viewer (as a finger's would be), so it is repeated while the counter has not moved.
@@ -133,8 +137,8 @@ test.describe("gallery", () => {
     test.skip(!phone.js, "about the JavaScript a page loads");
     await page.goto(detailUrl(SEED_FIXTURES.article, "doc"));
     await waitForHydration(page);
-    expect(await fetchedScript(page, "gallery-viewer")).toBe(false);
-    expect(await fetchedScript(page, "gallery-body")).toBe(false);
+    expect(await fetched(page, "gallery-viewer")).toBe(false);
+    expect(await fetched(page, "gallery-body")).toBe(false);
   });
 });
 
