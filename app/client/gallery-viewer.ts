@@ -4,19 +4,21 @@ import type { GalleryPicture } from "~/components/content/body-props";
 
 /** Loaded by the gallery body's dynamic import() on the first picture opened, so PhotoSwipe is in no page's first-load JavaScript. */
 export function openGalleryViewer(pictures: GalleryPicture[], index: number, thumbnails: HTMLElement[]): void {
-  // A picture the page has shown is the same file at the same size (its WebP, where the browser took it): the viewer
-  // shows it without a second download. One not yet loaded is fetched as the full picture, over its thumbnail.
-  const shown = (i: number) => thumbnails[i]?.querySelector("img")?.currentSrc ?? "";
   const viewer = new PhotoSwipe({
-    dataSource: pictures.map((picture, i) => ({
-      src: shown(i) || picture.url,
-      msrc: shown(i) || picture.thumb || picture.url,
-      width: picture.width,
-      height: picture.height,
-      alt: picture.description,
-      // The zoom-in / zoom-out animation starts from the picture in the page.
-      element: thumbnails[i],
-    })),
+    dataSource: pictures.map((picture, i) => {
+      // A picture the page has shown is the same file at the same size (its WebP, where the browser took it): the
+      // viewer shows it without a second download. One not yet loaded is fetched as the full picture, over its thumbnail.
+      const shown = thumbnails[i]?.querySelector("img")?.currentSrc;
+      return {
+        src: shown || picture.url,
+        msrc: shown || picture.thumb || picture.url,
+        width: picture.width,
+        height: picture.height,
+        alt: picture.description,
+        // The zoom-in / zoom-out animation starts from the picture in the page.
+        element: thumbnails[i],
+      };
+    }),
     index,
     bgOpacity: 1,
     loop: false,
